@@ -1,0 +1,55 @@
+// Layers: a folder under src/ imports only from layers to its right (see DESIGN.md):
+// renderer → shared · preload → shared · main → core → shared · host → core → shared · service → shared
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import vueParser from 'vue-eslint-parser';
+
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'service'];
+const allowed = {
+  shared: [],
+  core: ['shared'],
+  main: ['core', 'shared'],
+  preload: ['shared'],
+  renderer: ['shared'],
+  host: ['core', 'shared'],
+  service: ['shared'],
+};
+const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
+  layers
+    .filter((other) => other !== layer && !ok.includes(other))
+    .map((other) => ({
+      target: `./src/${layer}`,
+      from: `./src/${other}`,
+      message: `Layer rule: src/${layer} may not import from src/${other} (see DESIGN.md).`,
+    })),
+);
+const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto'], message: 'This layer runs without Node: no Node built-ins.' };
+const electronOnly = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '**/*.d.ts'] },
+  {
+    files: ['**/*.ts', '**/*.mts', '**/*.mjs', '**/*.vue'],
+    languageOptions: {
+      parser: vueParser,
+      parserOptions: { parser: tseslint.parser, sourceType: 'module', ecmaVersion: 'latest', extraFileExtensions: ['.vue'] },
+    },
+    plugins: { 'import-x': importX, '@typescript-eslint': tseslint.plugin },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mts', '.vue', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-debugger': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**', 'src/renderer/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
+  },
+  {
+    files: ['src/core/**', 'src/host/**', 'src/service/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
+  },
+);

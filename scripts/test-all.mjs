@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order: lint (layer rule included), typecheck, build, unit and
+// integration tests (vitest), end-to-end tests (Playwright + Chromium), the Electron security scan.
+// It runs itself inside a private D-Bus session with an unlocked gnome-keyring so the keychain tests
+// use a real Secret Service, and ends with one plain line: "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+if (!process.env.TW_TEST_SESSION) {
+  if (has('dbus-run-session') && has('gnome-keyring-daemon')) {
+    const k = mkdtempSync(join(tmpdir(), 'tw-keyring-'));
+    const env = {
+      ...process.env,
+      TW_TEST_SESSION: 'keyring',
+      XDG_DATA_HOME: join(k, 'data'),
+      XDG_CACHE_HOME: join(k, 'cache'),
+      XDG_CONFIG_HOME: join(k, 'config'),
+    };
+    const inner = `echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec node scripts/test-all.mjs ${process.argv.slice(2).join(' ')}`;
+    const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], { cwd: root, env, stdio: 'inherit' });
+    rmSync(k, { recursive: true, force: true });
+    process.exit(r.status ?? 1);
+  }
+  console.log('note: dbus-run-session or gnome-keyring-daemon is missing; keychain tests will skip (install: apt-get install gnome-keyring dbus libsecret-tools).');
+  process.env.TW_TEST_SESSION = 'plain';
+}
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const outDir = mkdtempSync(join(tmpdir(), 'tw-results-'));
+
+function step(name, cmd, args, { countFrom } = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  const counted = countFrom ? countFrom() : null;
+  if (counted) {
+    results.passed += counted.passed;
+    results.failed += counted.failed;
+    results.skipped += counted.skipped;
+  } else if (r.status === 0) results.passed += 1;
+  else results.failed += 1;
+  if (r.status !== 0) failures.push(name);
+  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${secs} s`);
+}
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('typecheck', 'npm', ['run', '-s', 'typecheck']);
+step('build', 'npx', ['electron-vite', 'build']);
+
+const vitestJson = join(outDir, 'vitest.json');
+step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+  countFrom: () => {
+    const j = readJson(vitestJson);
+    if (!j) return null;
+    return { passed: j.numPassedTests, failed: j.numFailedTests + (j.numFailedTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests };
+  },
+});
+
+const pwJson = join(outDir, 'playwright.json');
+if (existsSync(join(root, 'playwright.config.ts'))) {
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = pwJson;
+  step('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    countFrom: () => {
+      const j = readJson(pwJson);
+      if (!j?.stats) return null;
+      return { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped };
+    },
+  });
+}
+
+if (existsSync(join(root, 'scripts/security-scan.mjs'))) step('security scan', 'node', ['scripts/security-scan.mjs']);
+
+rmSync(outDir, { recursive: true, force: true });
+if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
+console.log(`\ntests: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,319 @@
+/**
+ * The one contract between the UI and the core: every call and event, with payload types.
+ * Electron's preload and the web host both carry it generically as `invoke(method, input)`;
+ * the core validates every input against `MONITOR_INPUTS` before acting on it.
+ */
+import { z } from 'zod';
+import type { ErrorInfo } from './errors';
+import { invalidInput } from './errors';
+import type { TeleporterMessage } from './messages';
+import {
+  AddressMessagesQuerySchema,
+  ApiKeySchema,
+  CacheQuerySchema,
+  FeedInputSchema,
+  ListMessagesQuerySchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+  StatsQuerySchema,
+  TransitionQuerySchema,
+  WatchInputSchema,
+  WatchPatchSchema,
+  NotifyPrefsSchema,
+  FeedFilterSchema,
+  evmAddress,
+  messageId,
+  TRANSITION_KINDS,
+} from './schemas';
+import type { Network } from './validators';
+
+export type Settings = z.output<typeof SettingsSchema>;
+export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
+export type DataSource = Settings['dataSource'];
+export type NotifyPrefs = z.output<typeof NotifyPrefsSchema>;
+export type FeedFilter = z.output<typeof FeedFilterSchema>;
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+
+export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
+
+export const DEFAULT_SETTINGS: Settings = {
+  dataSource: { kind: 'local' },
+  network: 'mainnet',
+  apiKeyHeader: 'x-service-api-key',
+  pollIntervalSeconds: 30,
+  stuckThresholdMinutes: 30,
+  notifications: { enabled: true, ...DEFAULT_NOTIFY },
+  requestBudgetPerMinute: null,
+  retentionDays: 30,
+  theme: 'system',
+  startAtLogin: false,
+  startHidden: false,
+};
+
+export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
+
+export interface AppInfo {
+  version: string;
+  shell: 'electron' | 'web';
+  /** Where data comes from right now. */
+  dataSource: { kind: DataSource['kind']; baseUrl: string; network: Network; simulated: boolean };
+}
+
+export interface ApiKeyStatus {
+  hasApiKey: boolean;
+  /** keychain: in the OS keychain; memory: this session only (no keychain available); none. */
+  storage: 'keychain' | 'memory' | 'none';
+  /** Why the keychain cannot be used, and what to install. */
+  keychainError?: string;
+}
+
+export interface ApiKeyTestResult {
+  ok: boolean;
+  message: string;
+  error?: ErrorInfo;
+}
+
+export interface WatchedAddress {
+  address: string;
+  label: string;
+  network: Network;
+  notify: NotifyPrefs;
+  createdAt: number;
+  lastViewedAt: number | null;
+  /** Messages observed for this address since it was last viewed. */
+  unread: number;
+  /** True until the first baseline of its history has been taken. */
+  baselinePending: boolean;
+}
+
+export interface SavedFeed {
+  id: string;
+  name: string;
+  network: Network;
+  filter: FeedFilter;
+  notify: NotifyPrefs;
+  createdAt: number;
+}
+
+export interface MessagePage {
+  messages: TeleporterMessage[];
+  nextPageToken?: string;
+  /** Records the API sent that had no usable messageId. */
+  rejected: number;
+  fetchedAt: number;
+}
+
+export interface CachedMessage {
+  message: TeleporterMessage;
+  network: Network;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  /** Watched addresses this message involves. */
+  watchedAddresses: string[];
+}
+
+export interface CachePage {
+  items: CachedMessage[];
+  total: number;
+}
+
+export interface Transition {
+  id: number;
+  messageId: string;
+  kind: TransitionKind;
+  fromStatus: string | null;
+  toStatus: string;
+  /** Epoch ms when the change was detected. */
+  at: number;
+  network: Network;
+  sourceBlockchainId: string;
+  destinationBlockchainId: string;
+  /** Watched addresses (and feed IDs as `feed:<id>`) the message is watched through. */
+  watchers: string[];
+}
+
+export interface TransitionPage {
+  items: Transition[];
+  /** Pass as beforeId for older entries; absent at the end. */
+  nextBeforeId?: number;
+}
+
+export type PollState = 'idle' | 'polling' | 'rate_limited' | 'offline' | 'error' | 'stopped';
+
+export interface PollStatus {
+  state: PollState;
+  lastSuccessAt: number | null;
+  lastAttemptAt: number | null;
+  nextRunAt: number | null;
+  rateLimitedUntil: number | null;
+  lastError: ErrorInfo | null;
+  requestsLastMinute: number;
+  budgetPerMinute: number;
+  /** Messages still tracked: pending, or delivered but awaiting a receipt. */
+  tracked: number;
+  watching: number;
+}
+
+export interface StatsBucket {
+  /** Bucket start, epoch ms. */
+  start: number;
+  new: number;
+  left_pending: number;
+  receipt_delivered: number;
+  stuck: number;
+}
+
+export interface Stats {
+  buckets: StatsBucket[];
+  bucketMs: number;
+  /** Delivery latency (destination minus source timestamp) of delivered cached messages, seconds. */
+  deliveryLatency: { p50: number | null; p95: number | null; count: number };
+  byStatus: Record<string, number>;
+}
+
+/** A desktop notification the core decided to show (already coalesced); the shell displays it. */
+export interface NotificationPayload {
+  /** Outbox ID: the shell acknowledges by resolving the notifier; never shown twice. */
+  id: number;
+  title: string;
+  body: string;
+  /** The message to open when clicked (absent for a coalesced summary of several). */
+  messageId?: string;
+  transitionIds: number[];
+}
+
+export type MonitorEvent =
+  | { type: 'transition'; transition: Transition }
+  | { type: 'notification'; notification: NotificationPayload }
+  | { type: 'poll-status'; status: PollStatus }
+  | { type: 'watchlist-changed' }
+  | { type: 'settings-changed'; settings: Settings }
+  | { type: 'api-key-changed'; status: ApiKeyStatus }
+  | { type: 'focus-message'; messageId: string };
+
+const none = z.undefined().optional();
+const addressOnly = z.object({ address: evmAddress }).strict();
+const messageOnly = z.object({ messageId }).strict();
+
+/** Input schema of every call, by method name. */
+export const MONITOR_INPUTS = {
+  getAppInfo: none,
+  getSettings: none,
+  updateSettings: SettingsPatchSchema,
+  getApiKeyStatus: none,
+  setApiKey: z.object({ key: ApiKeySchema }).strict(),
+  testApiKey: z.object({ key: ApiKeySchema.optional() }).strict().optional(),
+  deleteApiKey: none,
+  listWatches: none,
+  addWatch: WatchInputSchema,
+  updateWatch: WatchPatchSchema,
+  removeWatch: addressOnly,
+  markWatchViewed: addressOnly,
+  listFeeds: none,
+  addFeed: FeedInputSchema,
+  removeFeed: z.object({ id: z.string().min(1).max(64) }).strict(),
+  browseMessages: ListMessagesQuerySchema,
+  browseAddressMessages: AddressMessagesQuerySchema,
+  searchCache: CacheQuerySchema,
+  getMessage: messageOnly,
+  listTransitions: TransitionQuerySchema,
+  getPollStatus: none,
+  pollNow: none,
+  getStats: StatsQuerySchema,
+  openExternal: z.object({ url: z.string().max(2048) }).strict(),
+} as const;
+
+export type MonitorMethod = keyof typeof MONITOR_INPUTS;
+export const MONITOR_METHODS = Object.keys(MONITOR_INPUTS) as MonitorMethod[];
+
+/** What a caller passes (before normalisation). */
+export type MonitorInput<M extends MonitorMethod> = z.input<(typeof MONITOR_INPUTS)[M]>;
+/** What the core receives (after validation and normalisation, e.g. checksummed addresses). */
+export type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONITOR_INPUTS)[M]>;
+
+export interface MonitorResults {
+  getAppInfo: AppInfo;
+  getSettings: Settings;
+  updateSettings: Settings;
+  getApiKeyStatus: ApiKeyStatus;
+  setApiKey: ApiKeyStatus;
+  testApiKey: ApiKeyTestResult;
+  deleteApiKey: ApiKeyStatus;
+  listWatches: WatchedAddress[];
+  addWatch: WatchedAddress;
+  updateWatch: WatchedAddress;
+  removeWatch: void;
+  markWatchViewed: WatchedAddress;
+  listFeeds: SavedFeed[];
+  addFeed: SavedFeed;
+  removeFeed: void;
+  browseMessages: MessagePage;
+  browseAddressMessages: MessagePage;
+  searchCache: CachePage;
+  getMessage: CachedMessage | null;
+  listTransitions: TransitionPage;
+  getPollStatus: PollStatus;
+  pollNow: PollStatus;
+  getStats: Stats;
+  openExternal: void;
+}
+
+type Optionalish<T> = undefined extends T ? [input?: T] : [input: T];
+
+/** The API as the UI sees it. */
+export type MonitorApi = {
+  [M in MonitorMethod]: (...args: Optionalish<MonitorInput<M>>) => Promise<MonitorResults[M]>;
+} & {
+  /** Subscribe to events; returns the unsubscribe function. */
+  onEvent(listener: (event: MonitorEvent) => void): () => void;
+};
+
+/** The core side: receives validated input. */
+export type MonitorHandlers = {
+  [M in MonitorMethod]: (input: MonitorParsedInput<M>) => Promise<MonitorResults[M]> | MonitorResults[M];
+};
+
+export const isMonitorMethod = (m: unknown): m is MonitorMethod =>
+  typeof m === 'string' && Object.prototype.hasOwnProperty.call(MONITOR_INPUTS, m);
+
+/** Validates a call's input; throws an invalid_input MonitorError naming the field and the reason. */
+export function parseMonitorInput<M extends MonitorMethod>(method: M, input: unknown): MonitorParsedInput<M> {
+  const schema = MONITOR_INPUTS[method] as z.ZodType;
+  const r = schema.safeParse(input ?? undefined);
+  if (r.success) return r.data as MonitorParsedInput<M>;
+  const issue = r.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : undefined;
+  const message = issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}.` : issue?.message ?? 'Invalid input.';
+  throw invalidInput(message, field);
+}
+
+/** IPC channels of the Electron bridge. */
+export const IPC_INVOKE_CHANNEL = 'monitor:invoke';
+export const IPC_EVENT_CHANNEL = 'monitor:event';
+
+/**
+ * What a transport offers the renderer: Electron's preload exposes exactly this as `window.monitor`;
+ * the web host's client implements it over fetch + WebSocket.
+ */
+export interface MonitorTransport {
+  invoke(method: MonitorMethod, input: unknown): Promise<InvokeResponse>;
+  subscribe(listener: (event: MonitorEvent) => void): () => void;
+}
+
+/** The wire shapes both transports use. */
+export type InvokeResponse<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+/** Builds a typed MonitorApi from a generic `invoke` + `subscribe` transport. */
+export function createMonitorClient(transport: MonitorTransport, makeError: (e: ErrorInfo) => Error): MonitorApi {
+  const api: Record<string, unknown> = {
+    onEvent: (listener: (event: MonitorEvent) => void) => transport.subscribe(listener),
+  };
+  for (const method of MONITOR_METHODS) {
+    api[method] = async (input?: unknown) => {
+      const res = await transport.invoke(method, input);
+      if (!res.ok) throw makeError(res.error);
+      return res.value;
+    };
+  }
+  return api as MonitorApi;
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * The teleporter message record as the Data API returns it: three known variants discriminated by
+ * `status`, plus an `unknown` form for any status we have not met. Extra fields are always kept.
+ */
+export const KNOWN_STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
+export type KnownStatus = (typeof KNOWN_STATUSES)[number];
+export type MessageStatus = KnownStatus | 'unknown';
+
+const decimalString = z.string().regex(/^\d+$/, 'must be a decimal string');
+
+export const ReceiptSchema = z.looseObject({
+  receivedMessageNonce: z.string(),
+  relayerRewardAddress: z.string(),
+});
+
+export const RewardDetailsSchema = z.looseObject({
+  address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int().min(0).max(255),
+  logoUri: z.string().optional(),
+  ercType: z.string(),
+  price: z
+    .looseObject({ currencyCode: z.string(), value: z.union([z.string(), z.number()]) })
+    .optional(),
+  value: z.string(),
+});
+
+export const SourceTransactionSchema = z.looseObject({
+  txHash: z.string(),
+  timestamp: z.number(),
+  gasSpent: z.string(),
+});
+
+export const DestinationTransactionSchema = z.looseObject({
+  txHash: z.string(),
+  timestamp: z.number(),
+  gasSpent: z.string(),
+  rewardRedeemer: z.string(),
+  delivererAddress: z.string(),
+});
+
+const common = {
+  messageId: z.string().min(1),
+  teleporterContractAddress: z.string(),
+  sourceBlockchainId: z.string(),
+  destinationBlockchainId: z.string(),
+  sourceEvmChainId: decimalString,
+  destinationEvmChainId: decimalString,
+  messageNonce: z.string(),
+  from: z.string(),
+  to: z.string(),
+  data: z.string().optional(),
+  messageExecuted: z.boolean(),
+  receipts: z.array(ReceiptSchema),
+  receiptDelivered: z.boolean(),
+  rewardDetails: RewardDetailsSchema,
+};
+
+export const PendingMessageSchema = z.looseObject({
+  ...common,
+  status: z.literal('pending'),
+  sourceTransaction: SourceTransactionSchema,
+});
+
+export const DeliveredMessageSchema = z.looseObject({
+  ...common,
+  status: z.literal('delivered'),
+  sourceTransaction: SourceTransactionSchema,
+  destinationTransaction: DestinationTransactionSchema,
+});
+
+export const DeliveredSourceNotIndexedMessageSchema = z.looseObject({
+  ...common,
+  status: z.literal('delivered_source_not_indexed'),
+  destinationTransaction: DestinationTransactionSchema,
+});
+
+export type Receipt = z.infer<typeof ReceiptSchema>;
+export type RewardDetails = z.infer<typeof RewardDetailsSchema>;
+export type SourceTransaction = z.infer<typeof SourceTransactionSchema>;
+export type DestinationTransaction = z.infer<typeof DestinationTransactionSchema>;
+export type PendingMessage = z.infer<typeof PendingMessageSchema>;
+export type DeliveredMessage = z.infer<typeof DeliveredMessageSchema>;
+export type DeliveredSourceNotIndexedMessage = z.infer<typeof DeliveredSourceNotIndexedMessageSchema>;
+
+/** A record whose status we do not know, or whose known variant did not validate: kept whole. */
+export interface UnknownStatusMessage {
+  status: 'unknown';
+  messageId: string;
+  /** The status string the API sent (may be a known one when the record failed its variant's schema). */
+  reportedStatus: string;
+  /** Why it is not one of the known variants. */
+  problem: string;
+  raw: Record<string, unknown>;
+}
+
+export type KnownMessage = PendingMessage | DeliveredMessage | DeliveredSourceNotIndexedMessage;
+export type TeleporterMessage = KnownMessage | UnknownStatusMessage;
+
+const variantSchemas = {
+  pending: PendingMessageSchema,
+  delivered: DeliveredMessageSchema,
+  delivered_source_not_indexed: DeliveredSourceNotIndexedMessageSchema,
+} as const;
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'record'}: ${i.message}`)
+    .join('; ');
+}
+
+/**
+ * Parses one record. Returns null only when the record has no usable messageId (it cannot be tracked);
+ * everything else becomes a known variant or an `unknown` record that keeps the raw JSON.
+ */
+export function parseMessage(raw: unknown): TeleporterMessage | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const rec = raw as Record<string, unknown>;
+  const messageId = rec.messageId;
+  if (typeof messageId !== 'string' || messageId === '') return null;
+  const status = typeof rec.status === 'string' ? rec.status : '';
+  const schema = (variantSchemas as Record<string, z.ZodType<KnownMessage>>)[status];
+  if (!schema) {
+    return { status: 'unknown', messageId, reportedStatus: status, problem: `unknown status "${status}"`, raw: rec };
+  }
+  const parsed = schema.safeParse(rec);
+  if (parsed.success) return parsed.data;
+  return { status: 'unknown', messageId, reportedStatus: status, problem: describeIssues(parsed.error), raw: rec };
+}
+
+export const isKnown = (m: TeleporterMessage): m is KnownMessage => m.status !== 'unknown';
+
+/** The raw record (what the API sent) for any variant. */
+export const rawRecord = (m: TeleporterMessage): Record<string, unknown> =>
+  m.status === 'unknown' ? m.raw : (m as Record<string, unknown>);
+
+/** Effective status string for display and transitions: the API's own value, known or not. */
+export const effectiveStatus = (m: TeleporterMessage): string => (m.status === 'unknown' ? m.reportedStatus : m.status);
+
+/** Seconds since epoch of the message's first known transaction. */
+export function messageTimestamp(m: TeleporterMessage): number | undefined {
+  const r = rawRecord(m) as { sourceTransaction?: { timestamp?: unknown }; destinationTransaction?: { timestamp?: unknown } };
+  const t = r.sourceTransaction?.timestamp ?? r.destinationTransaction?.timestamp;
+  return typeof t === 'number' ? t : undefined;
+}
+
+export interface ListResponse {
+  messages: TeleporterMessage[];
+  nextPageToken?: string;
+  /** Records dropped because they had no messageId: reported, never silently lost. */
+  rejected: number;
+}
+
+export const ListEnvelopeSchema = z.looseObject({
+  messages: z.array(z.unknown()),
+  nextPageToken: z.string().optional().nullable(),
+});
+
+/** The error body of a non-2xx response. */
+export const ApiErrorBodySchema = z.looseObject({
+  message: z.union([z.string(), z.array(z.string())]),
+  statusCode: z.number().optional(),
+  error: z.string().optional(),
+});
+export type ApiErrorBody = { message: string | string[]; statusCode: number; error: string };

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  NETWORKS,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
+  parseBlockchainId,
+  parseChainRef,
+  parseEvmAddress,
+  parseMessageId,
+} from './validators';
+import type { Parsed } from './result';
+
+/** Turns one of our validators into a zod schema whose issue message is the validator's message. */
+function fromValidator<T>(parse: (s: unknown) => Parsed<T>) {
+  return z.string().transform((s, ctx) => {
+    const r = parse(s);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.error });
+      return z.NEVER;
+    }
+    return r.value;
+  });
+}
+
+export const evmAddress = fromValidator((s) => parseEvmAddress(s));
+export const blockchainId = fromValidator((s) => parseBlockchainId(s));
+/** cb58 blockchain ID or decimal EVM chain ID, kept as the user's canonical string. */
+export const chainRef = fromValidator((s) => {
+  const r = parseChainRef(s);
+  return r.ok ? { ok: true as const, value: r.value.value } : r;
+});
+export const messageId = fromValidator(parseMessageId);
+export const network = z.enum(NETWORKS, { error: `network must be one of ${NETWORKS.join(', ')}.` });
+export const pageSize = z
+  .number({ error: 'pageSize must be a number.' })
+  .int('pageSize must be a whole number.')
+  .min(PAGE_SIZE_MIN, `pageSize must not be less than ${PAGE_SIZE_MIN}.`)
+  .max(PAGE_SIZE_MAX, `pageSize must not be greater than ${PAGE_SIZE_MAX}.`);
+export const pageToken = z.string().min(1).max(4096);
+
+export const TRANSITION_KINDS = ['new', 'left_pending', 'receipt_delivered', 'stuck'] as const;
+export const transitionKind = z.enum(TRANSITION_KINDS);
+
+export const NotifyPrefsSchema = z.object({
+  new: z.boolean(),
+  left_pending: z.boolean(),
+  receipt_delivered: z.boolean(),
+  stuck: z.boolean(),
+});
+
+export const DataSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('local') }),
+  z.object({ kind: z.literal('avalanche') }),
+  z.object({
+    kind: z.literal('custom'),
+    baseUrl: z
+      .string()
+      .url('Base URL must be a full URL such as https://glacier-api.avax.network.')
+      .refine((u) => /^https?:\/\//.test(u), 'Base URL must start with http:// or https://.'),
+  }),
+]);
+
+export const SettingsSchema = z.object({
+  dataSource: DataSourceSchema,
+  network: network,
+  /** The header that carries the API key: the interface names x-service-api-key; the public guide x-glacier-api-key. */
+  apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'API key header must be a plain HTTP header name.'),
+  pollIntervalSeconds: z.number().int().min(5, 'Poll interval must be at least 5 seconds.').max(3600, 'Poll interval must be at most 3600 seconds.'),
+  stuckThresholdMinutes: z.number().int().min(1, 'Stuck threshold must be at least 1 minute.').max(10080, 'Stuck threshold must be at most 7 days.'),
+  notifications: z.object({ enabled: z.boolean() }).extend(NotifyPrefsSchema.shape),
+  /** Requests per minute the poller may spend; null picks the default for keyed / keyless use. */
+  requestBudgetPerMinute: z.number().int().min(1).max(10000).nullable(),
+  retentionDays: z.number().int().min(1, 'Keep data at least 1 day.').max(3650),
+  theme: z.enum(['system', 'light', 'dark']),
+  startAtLogin: z.boolean(),
+  startHidden: z.boolean(),
+});
+
+export const SettingsPatchSchema = SettingsSchema.partial().extend({
+  notifications: SettingsSchema.shape.notifications.partial().optional(),
+});
+
+export const FeedFilterSchema = z
+  .object({
+    sourceBlockchainId: chainRef.optional(),
+    destinationBlockchainId: chainRef.optional(),
+    blockchainId: blockchainId.optional(),
+    from: evmAddress.optional(),
+    to: evmAddress.optional(),
+  })
+  .strict();
+
+export const ListMessagesQuerySchema = FeedFilterSchema.extend({
+  network: network.optional(),
+  pageSize: pageSize.optional(),
+  pageToken: pageToken.optional(),
+}).strict();
+
+export const AddressMessagesQuerySchema = z
+  .object({
+    address: evmAddress,
+    network: network.optional(),
+    pageSize: pageSize.optional(),
+    pageToken: pageToken.optional(),
+  })
+  .strict();
+
+export const WatchInputSchema = z
+  .object({
+    address: evmAddress,
+    label: z.string().max(80, 'Label must be at most 80 characters.').optional(),
+    network: network.optional(),
+    notify: NotifyPrefsSchema.partial().optional(),
+  })
+  .strict();
+
+export const WatchPatchSchema = z
+  .object({
+    address: evmAddress,
+    label: z.string().max(80, 'Label must be at most 80 characters.').optional(),
+    notify: NotifyPrefsSchema.partial().optional(),
+  })
+  .strict();
+
+export const FeedInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Feed name is required.').max(80),
+    network: network.optional(),
+    filter: FeedFilterSchema.refine((f) => Object.values(f).some((v) => v !== undefined), 'A feed needs at least one filter.'),
+    notify: NotifyPrefsSchema.partial().optional(),
+  })
+  .strict();
+
+export const TransitionQuerySchema = z
+  .object({
+    kinds: z.array(transitionKind).optional(),
+    address: evmAddress.optional(),
+    messageId: messageId.optional(),
+    /** Return entries with id lower than this (cursor for older entries). */
+    beforeId: z.number().int().positive().optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  })
+  .strict();
+
+export const CacheQuerySchema = z
+  .object({
+    /** Free text: matched against message ID, addresses, chain names and IDs, tx hashes. */
+    text: z.string().max(200).optional(),
+    status: z.string().max(64).optional(),
+    address: evmAddress.optional(),
+    network: network.optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+export const StatsQuerySchema = z.object({ hours: z.number().int().min(1).max(24 * 30) }).strict();
+
+export const ApiKeySchema = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(z.string().min(8, 'API key looks too short (at least 8 characters).').max(512).regex(/^[\x21-\x7e]+$/, 'API key must be printable ASCII without spaces.'));

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// The layer rule of DESIGN.md must make a wrong-way import fail lint (and so `npm test`).
+const eslint = new ESLint({ cwd: process.cwd() });
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [res] = await eslint.lintText(code, { filePath: file });
+  return (res?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('layer import rule', () => {
+  it('refuses core importing main, renderer importing core, service importing core', async () => {
+    expect(await ruleIds('src/core/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/renderer/src/x.ts', "import '../../shared/result';\nimport '../../main/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/service/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/shared/x.ts', "import '../preload/index';\n")).toContain('import-x/no-restricted-paths');
+  });
+  it('refuses electron outside main and preload, and Node built-ins in shared and renderer', async () => {
+    expect(await ruleIds('src/core/x.ts', "import { app } from 'electron';\nexport { app };\n")).toContain('no-restricted-imports');
+    expect(await ruleIds('src/shared/x.ts', "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n")).toContain('no-restricted-imports');
+  });
+  it('allows the arrows of the design', async () => {
+    expect(await ruleIds('src/core/x.ts', "import { ok } from '../shared/result';\nexport { ok };\n")).toEqual([]);
+    expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
+  });
+});
