@@ -1,0 +1,48 @@
+/**
+ * The shape of the core as the Electron shell (src/main) and the web host (src/host) use it.
+ * Implemented by `createMonitorService` in ./monitor-service.ts.
+ */
+import type { Clock } from '../shared/clock';
+import type { InvokeResponse, MonitorEvent, MonitorHandlers, NotificationPayload } from '../shared/api';
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** How the embedded local teleporter service is reached when the data source is `local`. */
+export type LocalServiceSpec =
+  /** Already running (tests, or a host that started it). */
+  | { kind: 'url'; url: string }
+  /** Start it as a child process: `command args... --port 0 --db <dataDir>/local-service.sqlite`, wait for "listening on <url>". */
+  | { kind: 'spawn'; command: string; args: string[]; env?: Record<string, string> };
+
+export interface MonitorServiceOptions {
+  /** Folder for the SQLite database and other state (the user's data folder). */
+  dataDir: string;
+  shell: 'electron' | 'web';
+  version: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** Keychain service name (tests use a unique one). Default 'teleporter-watch'. */
+  keychainService?: string;
+  /** Where the local service lives; required for the `local` data source. */
+  localService?: LocalServiceSpec;
+  /** Shows a desktop notification; resolving acknowledges it (the outbox then never shows it again). */
+  notifier?: (n: NotificationPayload) => Promise<void> | void;
+  /** Opens an allow-listed https explorer URL (Electron: shell.openExternal). Absent in the web host. */
+  openExternal?: (url: string) => Promise<void>;
+  /** Start polling on start() (default true). */
+  autoPoll?: boolean;
+}
+
+export interface MonitorService {
+  readonly handlers: MonitorHandlers;
+  /** Validates the input against the contract and dispatches; never throws (errors become values). */
+  invoke(method: string, input: unknown): Promise<InvokeResponse>;
+  onEvent(listener: (event: MonitorEvent) => void): () => void;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
