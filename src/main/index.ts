@@ -1,4 +1,48 @@
-// Placeholder: the desktop shell (issue 5) replaces this.
-import { app } from 'electron';
+/**
+ * Electron's entry point: passes the real Electron objects to the shell (shell.ts holds the logic,
+ * tested with a fake boundary) and the real core.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
+import { createMonitorService } from '../core';
+import iconPath from '../../resources/icon.png?asset';
+import trayIconPath from '../../resources/tray.png?asset';
+import { createConsoleLogger } from './logger';
+import { startShell } from './shell';
 
-app.whenReady().then(() => undefined);
+// Windows groups notifications by this ID; it must match electron-builder's appId.
+if (process.platform === 'win32') app.setAppUserModelId('io.teleporterwatch.app');
+
+const logger = createConsoleLogger('main');
+
+startShell(
+  {
+    app,
+    defaultSession: () => session.defaultSession,
+    createWindow: (options) => new BrowserWindow(options),
+    ipcMain,
+    shell,
+    notifications: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
+    tray: {
+      createTray: () => new Tray(nativeImage.createFromPath(trayIconPath)),
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+    },
+  },
+  {
+    paths: {
+      preload: join(__dirname, '../preload/index.js'),
+      indexHtml: join(__dirname, '../renderer/index.html'),
+      service: join(__dirname, 'service.js'),
+      icon: iconPath,
+    },
+    platform: process.platform,
+    argv: process.argv,
+    env: process.env,
+    execPath: process.execPath,
+    createService: createMonitorService,
+    logger,
+  },
+).catch((err: unknown) => {
+  logger.error(`Teleporter Watch could not start: ${err instanceof Error ? err.message : String(err)}`);
+  app.exit(1);
+});

@@ -287,9 +287,8 @@ export function parseMonitorInput<M extends MonitorMethod>(method: M, input: unk
   throw invalidInput(message, field);
 }
 
-/** IPC channels of the Electron bridge. */
-export const IPC_INVOKE_CHANNEL = 'monitor:invoke';
-export const IPC_EVENT_CHANNEL = 'monitor:event';
+/** IPC channels of the Electron bridge (defined in ./ipc-channels so the preload can import them alone). */
+export { IPC_INVOKE_CHANNEL, IPC_EVENT_CHANNEL } from './ipc-channels';
 
 /**
  * What a transport offers the renderer: Electron's preload exposes exactly this as `window.monitor`;

@@ -1,4 +1,33 @@
-// Placeholder: the renderer (issue 4) replaces this.
-import { createApp, h } from 'vue';
+import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import { createMonitorClient } from '../../shared/api';
+import { MonitorError } from '../../shared/errors';
+import App from './App.vue';
+import { installMonitor } from './client';
+import { routeEvents } from './events';
+import { useSettingsStore } from './stores/settings';
+import { useStatusStore } from './stores/status';
+import { useWatchlistStore } from './stores/watchlist';
+import { pickTransport } from './transport/pick';
 
-createApp({ render: () => h('p', 'Teleporter Watch') }).mount('#app');
+const picked = pickTransport();
+const api = createMonitorClient(picked.transport, (e) => new MonitorError(e));
+installMonitor(api);
+
+const app = createApp(App);
+app.use(createPinia());
+
+const status = useStatusStore();
+if (picked.web) {
+  status.setConnection(picked.web.connection());
+  picked.web.onConnection((c) => status.setConnection(c));
+}
+routeEvents(api, { systemNotifications: !window.monitor });
+void status.load();
+void useSettingsStore().load();
+void useWatchlistStore().load();
+
+app.mount('#app');
+if (picked.missingToken) {
+  status.error = { kind: 'unauthorized', message: 'This page was opened without its launch token. Open the URL that `npm run start:web` printed (it ends in ?token=…).' };
+}

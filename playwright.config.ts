@@ -1,0 +1,34 @@
+// End-to-end tests in Debian's Chromium (never `npx playwright install`; see RECIPES.md).
+// Every test/e2e/*.spec.ts runs; the web specs start their own stack (test/e2e/fixtures.ts):
+// the local teleporter service with a fast simulator + the core + the web host, on random ports.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results/playwright',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    viewport: { width: 1360, height: 860 },
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import type { ErrorInfo } from '../../shared/errors';
+import { ApiErrorBodySchema } from '../../shared/messages';
+
+/** Turns a non-2xx response into an error value whose message says what to do about it. */
+export function httpError(status: number, bodyText: string, host: string, retryAt?: number): ErrorInfo {
+  const detail = apiMessage(bodyText);
+  const suffix = detail ? `: ${detail}` : '';
+  if (status === 429) {
+    const wait = retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
+    return { kind: 'rate_limited', status, message: `${host} is rate limiting requests (HTTP 429).${wait} An API key or a longer poll interval raises the headroom.`, ...(retryAt !== undefined ? { retryAt } : {}) };
+  }
+  if (status === 401 || status === 403) {
+    return { kind: 'unauthorized', status, message: `${host} refused the API key (HTTP ${status})${suffix}. Check or replace the key in Settings, or delete it to use the keyless limit.` };
+  }
+  if (status === 404) {
+    return { kind: 'not_found', status, message: `${host} has no such endpoint (HTTP 404)${suffix}. Check the data source base URL in Settings.` };
+  }
+  if (status >= 400 && status < 500) {
+    return { kind: 'bad_request', status, message: `${host} rejected the request (HTTP ${status})${suffix}.` };
+  }
+  return { kind: 'server', status, message: `${host} had a server error (HTTP ${status})${suffix}. Retrying with backoff.` };
+}
+
+function apiMessage(bodyText: string): string {
+  try {
+    const parsed = ApiErrorBodySchema.safeParse(JSON.parse(bodyText));
+    if (!parsed.success) return '';
+    const m = parsed.data.message;
+    return (Array.isArray(m) ? m.join('; ') : m).slice(0, 300);
+  } catch {
+    return '';
+  }
+}
+
+export function networkError(e: unknown, host: string, timeoutMs: number): ErrorInfo {
+  const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  if (/TIMEOUT/i.test(code) || err.name === 'TimeoutError') {
+    return { kind: 'timeout', message: `${host} did not answer within ${Math.round(timeoutMs / 1000)} s. Retrying; check the connection if this persists.` };
+  }
+  const why = code || err.message || 'connection failed';
+  return { kind: 'network', message: `Cannot reach ${host} (${why}). Check the network connection or the data source in Settings; polling resumes by itself.` };
+}
+
+/** Retry-After in seconds or as an HTTP date, as epoch ms; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return now + Math.ceil(Number(v) * 1000);
+  const date = Date.parse(v);
+  return Number.isNaN(date) ? undefined : Math.max(now, date);
+}

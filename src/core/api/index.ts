@@ -1,0 +1,4 @@
+export * from './client';
+export * from './budget';
+export * from './pools';
+export * from './http-errors';

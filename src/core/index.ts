@@ -1,0 +1,10 @@
+export { createMonitorService } from './monitor-service';
+export type { MonitorService, MonitorServiceOptions, Logger, LocalServiceSpec } from './facade';
+export { createLogger, REDACTED, type CoreLogger } from './log/logger';
+export { KeyStore, KEYCHAIN_HELP } from './secrets/key-store';
+export { DataApiClient, RequestBudget, PoolRegistry, TELEPORTER_PATH, type ApiResult } from './api';
+export { openStore, DATABASE_FILE, type Store } from './store';
+export { TransitionEngine } from './watch/engine';
+export { WatcherIndex, matchesFeed } from './watch/watcher-index';
+export { Poller } from './poller/poller';
+export { LocalServiceLauncher } from './local-service/launcher';

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorEvent, type MonitorHandlers } from '../shared/api';
+import { systemClock } from '../shared/clock';
+import { toErrorInfo } from '../shared/errors';
+import type { MonitorService, MonitorServiceOptions } from './facade';
+import { LocalServiceLauncher } from './local-service/launcher';
+import { createLogger } from './log/logger';
+import { OutboxDrainer } from './notify/drainer';
+import { Poller } from './poller/poller';
+import { KeyStore } from './secrets/key-store';
+import type { CoreContext } from './service/context';
+import { DataSources } from './service/data-source';
+import { createHandlers } from './service/handlers';
+import { openStore } from './store';
+import { TransitionEngine } from './watch/engine';
+import { WatcherIndex } from './watch/watcher-index';
+
+const PRUNE_EVERY_MS = 6 * 3600_000;
+
+/** The core as one object: the MonitorApi handlers, an event stream, and start/close. */
+export async function createMonitorService(options: MonitorServiceOptions): Promise<MonitorService> {
+  const clock = options.clock ?? systemClock;
+  const logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now() });
+  const store = openStore(options.dataDir);
+  const keys = new KeyStore(options.keychainService ?? 'teleporter-watch');
+  const startupKey = keys.get();
+  if (startupKey) logger.addSecret(startupKey);
+
+  const listeners = new Set<(e: MonitorEvent) => void>();
+  const emit = (e: MonitorEvent) => {
+    for (const l of listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        logger.warn('event listener failed', { error: err });
+      }
+    }
+  };
+
+  const settings = () => store.settings.get();
+  const index = new WatcherIndex(store.watches.watcherInfos());
+  const reloadIndex = () => index.reset(store.watches.watcherInfos());
+  const engine = new TransitionEngine(store, clock, index, settings);
+
+  let launcher: LocalServiceLauncher | null = null;
+  const spec = options.localService;
+  if (spec?.kind === 'spawn') launcher = new LocalServiceLauncher(spec, options.dataDir, logger);
+  const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
+  const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl);
+  const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
+
+  const onTransitions = (ts: { id: number }[]) => {
+    for (const t of ts) emit({ type: 'transition', transition: t as never });
+  };
+  const poller = new Poller({
+    store,
+    engine,
+    index,
+    clock,
+    logger,
+    settings,
+    client: (network) => sources.client(network),
+    budget: () => sources.budget(),
+    onTransitions,
+    onStatus: (status) => emit({ type: 'poll-status', status }),
+    afterCycle: () => drainer.drain(),
+    reloadIndex,
+  });
+
+  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit, reloadIndex, drain: () => drainer.drain() };
+  const handlers = createHandlers(ctx);
+
+  let pruneCancel: (() => void) | null = null;
+  const prune = () => {
+    const days = settings().retentionDays;
+    const r = store.messages.prune(clock.now() - days * 86_400_000);
+    if (r.messages || r.transitions) logger.info('pruned old data', r);
+    pruneCancel = clock.setTimer(prune, PRUNE_EVERY_MS);
+  };
+  let closed = false;
+
+  return {
+    handlers,
+    async invoke(method: string, input: unknown): Promise<InvokeResponse> {
+      if (!isMonitorMethod(method)) return { ok: false, error: { kind: 'invalid_input', message: `Unknown method "${method}".` } };
+      try {
+        const parsed = parseMonitorInput(method, input);
+        const value = await (handlers[method] as (i: unknown) => unknown)(parsed);
+        return { ok: true, value };
+      } catch (e) {
+        const error = toErrorInfo(e);
+        if (error.kind === 'internal') logger.error('call failed', { method, error: e });
+        return { ok: false, error };
+      }
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      logger.info('core starting', { version: options.version, shell: options.shell });
+      prune();
+      if (launcher && settings().dataSource.kind === 'local') {
+        try {
+          await launcher.start();
+        } catch (e) {
+          logger.error('local service did not start', { error: e });
+        }
+      }
+      // Notifications claimed before a crash are shown now, once.
+      await drainer.drain();
+      if (options.autoPoll ?? true) poller.start();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      pruneCancel?.();
+      poller.stop();
+      await poller.idle();
+      await drainer.drain().catch(() => {});
+      await sources.close();
+      await launcher?.close();
+      listeners.clear();
+      store.close();
+    },
+  };
+}
+
+export type { MonitorHandlers };

@@ -1,0 +1,115 @@
+import type { MessagePage, Transition } from '../../shared/api';
+import type { ErrorInfo } from '../../shared/errors';
+import { effectiveStatus, messageTimestamp, rawRecord } from '../../shared/messages';
+import type { Network } from '../../shared/validators';
+import type { ApiResult } from '../api/client';
+import type { MessageStore } from '../store/message-store';
+import type { TransitionEngine } from '../watch/engine';
+
+/** Requests this cycle may still spend. */
+export class CycleBudget {
+  used = 0;
+  constructor(private cap: number) {}
+  take(): boolean {
+    if (this.used >= this.cap) return false;
+    this.used++;
+    return true;
+  }
+  get left(): number {
+    return Math.max(0, this.cap - this.used);
+  }
+}
+
+export interface PageInfo {
+  index: number;
+  size: number;
+  full: boolean;
+  oldestTs: number | null;
+  newestTs: number | null;
+  /** Some message on the page was already in the store before this page. */
+  knownBefore: boolean;
+  /** Some message on the page is still open (pending or awaiting its receipt). */
+  hasOpen: boolean;
+  hasNext: boolean;
+}
+
+export interface ScanResult {
+  pages: number;
+  error: ErrorInfo | null;
+  /** Stopped because the cycle budget ran out. */
+  outOfBudget: boolean;
+  exhausted: boolean;
+  newestTs: number | null;
+  oldestTs: number | null;
+  seen: Set<string>;
+  /** Messages newer than `countNewerThan`. */
+  newer: number;
+}
+
+export interface ScanOptions {
+  network: Network;
+  engine: TransitionEngine;
+  messages: MessageStore;
+  cycle: CycleBudget;
+  pageSize: number;
+  maxPages: number;
+  baselineFor?: ReadonlySet<string>;
+  countNewerThan?: number | null;
+  onTransitions: (t: Transition[]) => void;
+  /** Whether to fetch the next page, given what the last one held. */
+  next: (page: PageInfo, seen: Set<string>) => boolean;
+}
+
+/** Pages through one operation, feeding every page to the engine, until `next` says stop. */
+export async function scan(fetchPage: (token: string | undefined) => Promise<ApiResult<MessagePage>>, o: ScanOptions): Promise<ScanResult> {
+  const res: ScanResult = { pages: 0, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), newer: 0 };
+  let token: string | undefined;
+  for (;;) {
+    if (!o.cycle.take()) {
+      res.outOfBudget = true;
+      return res;
+    }
+    const r = await fetchPage(token);
+    if (!r.ok) {
+      res.error = r.error;
+      return res;
+    }
+    const page = r.value;
+    let oldest: number | null = null;
+    let newest: number | null = null;
+    let knownBefore = false;
+    let hasOpen = false;
+    for (const m of page.messages) {
+      const ts = messageTimestamp(m) ?? null;
+      if (ts !== null) {
+        oldest = oldest === null ? ts : Math.min(oldest, ts);
+        newest = newest === null ? ts : Math.max(newest, ts);
+        if (o.countNewerThan != null && ts > o.countNewerThan) res.newer++;
+      }
+      if (!knownBefore && o.messages.state(m.messageId) !== null) knownBefore = true;
+      if (effectiveStatus(m) === 'pending' || rawRecord(m).receiptDelivered !== true) hasOpen = true;
+      res.seen.add(m.messageId);
+    }
+    const transitions = o.engine.observe(page.messages, o.network, o.baselineFor ? { baselineFor: o.baselineFor } : {});
+    if (transitions.length) o.onTransitions(transitions);
+    res.pages++;
+    if (newest !== null && (res.newestTs === null || newest > res.newestTs)) res.newestTs = newest;
+    if (oldest !== null) res.oldestTs = res.oldestTs === null ? oldest : Math.min(res.oldestTs, oldest);
+    const info: PageInfo = {
+      index: res.pages - 1,
+      size: page.messages.length,
+      full: page.messages.length >= o.pageSize,
+      oldestTs: oldest,
+      newestTs: newest,
+      knownBefore,
+      hasOpen,
+      hasNext: !!page.nextPageToken,
+    };
+    if (!page.nextPageToken) {
+      res.exhausted = true;
+      return res;
+    }
+    if (res.pages >= o.maxPages || !o.next(info, res.seen)) return res;
+    token = page.nextPageToken;
+  }
+}

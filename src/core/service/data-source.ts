@@ -1,0 +1,84 @@
+import { AVALANCHE_DATA_API_BASE_URL, type Settings } from '../../shared/api';
+import type { Clock } from '../../shared/clock';
+import type { Network } from '../../shared/validators';
+import { RequestBudget } from '../api/budget';
+import { DataApiClient } from '../api/client';
+import { PoolRegistry } from '../api/pools';
+import type { Logger } from '../facade';
+
+/** Requests per minute when the user has not set a budget: lower without a key (the keyless limit is lower). */
+export const DEFAULT_BUDGET_WITH_KEY = 240;
+export const DEFAULT_BUDGET_WITHOUT_KEY = 60;
+
+export function budgetFor(settings: Settings, hasKey: boolean): number {
+  return settings.requestBudgetPerMinute ?? (hasKey ? DEFAULT_BUDGET_WITH_KEY : DEFAULT_BUDGET_WITHOUT_KEY);
+}
+
+/**
+ * Where requests go for the current settings: one keep-alive pool and one request budget per base
+ * URL, and one client per (base URL, network, key header).
+ */
+export class DataSources {
+  readonly pools = new PoolRegistry();
+  private budgets = new Map<string, RequestBudget>();
+  private clients = new Map<string, DataApiClient>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly settings: () => Settings,
+    private readonly apiKey: () => string | null,
+    private readonly localUrl: () => string | null,
+  ) {}
+
+  /** The base URL for the current data source, or null while the local service is not up. */
+  baseUrl(): string | null {
+    const ds = this.settings().dataSource;
+    if (ds.kind === 'avalanche') return AVALANCHE_DATA_API_BASE_URL;
+    if (ds.kind === 'custom') return ds.baseUrl;
+    return this.localUrl();
+  }
+
+  budget(): RequestBudget {
+    const url = this.baseUrl() ?? 'none:';
+    const limit = budgetFor(this.settings(), !!this.apiKey());
+    let b = this.budgets.get(url);
+    if (!b) {
+      b = new RequestBudget(this.clock, limit);
+      this.budgets.set(url, b);
+    } else b.setLimit(limit);
+    return b;
+  }
+
+  client(network: Network, opts: { apiKey?: () => string | null } = {}): DataApiClient | null {
+    const baseUrl = this.baseUrl();
+    if (!baseUrl) return null;
+    const header = this.settings().apiKeyHeader;
+    const key = `${baseUrl}|${network}|${header}`;
+    if (opts.apiKey) return this.make(baseUrl, network, header, opts.apiKey);
+    let c = this.clients.get(key);
+    if (!c) {
+      c = this.make(baseUrl, network, header, this.apiKey);
+      this.clients.set(key, c);
+    }
+    return c;
+  }
+
+  private make(baseUrl: string, network: Network, header: string, apiKey: () => string | null): DataApiClient {
+    return new DataApiClient({
+      baseUrl,
+      network,
+      pool: this.pools.get(baseUrl),
+      budget: this.budget(),
+      clock: this.clock,
+      logger: this.logger,
+      apiKey,
+      apiKeyHeader: header,
+    });
+  }
+
+  close(): Promise<void> {
+    this.clients.clear();
+    return this.pools.close();
+  }
+}

@@ -1,0 +1,183 @@
+import {
+  DEFAULT_NOTIFY,
+  type MessagePage,
+  type MonitorHandlers,
+  type NotifyPrefs,
+  type Settings,
+} from '../../shared/api';
+import { isAllowedExternalUrl } from '../../shared/chains';
+import { MonitorError } from '../../shared/errors';
+import type { Network } from '../../shared/validators';
+import type { ApiResult } from '../api/client';
+import { computeStats } from '../store';
+import type { CoreContext } from './context';
+
+function notFound(message: string, field?: string): MonitorError {
+  return new MonitorError({ kind: 'not_found', message, ...(field ? { field } : {}) });
+}
+
+/** Default notification choices for a new watch or feed: the global per-kind settings. */
+function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): NotifyPrefs {
+  const n = s.notifications;
+  return { ...DEFAULT_NOTIFY, new: n.new, left_pending: n.left_pending, receipt_delivered: n.receipt_delivered, stuck: n.stuck, ...(given ?? {}) };
+}
+
+export function createHandlers(ctx: CoreContext): MonitorHandlers {
+  const unwrap = (r: ApiResult<MessagePage>, network: Network): MessagePage => {
+    if (!r.ok) throw new MonitorError(r.error);
+    // What the user browses is an observation too: watched messages in it update their state.
+    const transitions = ctx.engine.observe(r.value.messages, network);
+    for (const t of transitions) ctx.emit({ type: 'transition', transition: t });
+    if (transitions.length) void ctx.drain();
+    return r.value;
+  };
+  const clientFor = (network: Network) => {
+    const c = ctx.sources.client(network);
+    if (!c) throw new MonitorError({ kind: 'network', message: 'The local service is still starting; try again in a moment.' });
+    return c;
+  };
+  const watchOrThrow = (address: string) => {
+    const w = ctx.store.watches.getWatch(address);
+    if (!w) throw notFound(`${address} is not on the watchlist.`, 'address');
+    return w;
+  };
+
+  return {
+    getAppInfo: () => {
+      const s = ctx.settings();
+      return {
+        version: ctx.options.version,
+        shell: ctx.options.shell,
+        dataSource: { kind: s.dataSource.kind, baseUrl: ctx.sources.baseUrl() ?? '', network: s.network, simulated: s.dataSource.kind === 'local' },
+      };
+    },
+
+    getSettings: () => ctx.settings(),
+    updateSettings: (patch) => {
+      let next: Settings;
+      try {
+        next = ctx.store.settings.update(patch);
+      } catch (e) {
+        const issue = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+        throw new MonitorError({ kind: 'invalid_input', message: issue?.message ?? 'Invalid settings.', ...(issue?.path.length ? { field: issue.path.join('.') } : {}) });
+      }
+      ctx.emit({ type: 'settings-changed', settings: next });
+      void ctx.poller.runCycle();
+      return next;
+    },
+
+    getApiKeyStatus: () => ctx.keys.status(),
+    setApiKey: ({ key }) => {
+      ctx.logger.addSecret(key);
+      const old = ctx.keys.get();
+      const status = ctx.keys.set(key);
+      if (old && old !== key) ctx.logger.removeSecret(old);
+      ctx.logger.info('API key set', { storage: status.storage });
+      ctx.emit({ type: 'api-key-changed', status });
+      return status;
+    },
+    testApiKey: async (input) => {
+      const key = input?.key ?? ctx.keys.get();
+      if (!key) return { ok: false, message: 'No API key to test: enter one or save one first.' };
+      ctx.logger.addSecret(key);
+      const client = ctx.sources.client(ctx.settings().network, { apiKey: () => key });
+      if (!client) return { ok: false, message: 'The local service is still starting; try again in a moment.' };
+      const r = await client.listMessages({ pageSize: 1 });
+      if (r.ok) return { ok: true, message: `The key works with ${client.host}.` };
+      return { ok: false, message: r.error.message, error: r.error };
+    },
+    deleteApiKey: () => {
+      const old = ctx.keys.get();
+      const status = ctx.keys.delete();
+      ctx.logger.info('API key deleted');
+      if (old) ctx.logger.removeSecret(old);
+      ctx.emit({ type: 'api-key-changed', status });
+      return status;
+    },
+
+    listWatches: () => ctx.store.watches.listWatches(),
+    addWatch: (input) => {
+      const s = ctx.settings();
+      const added = ctx.store.watches.addWatch({
+        address: input.address,
+        label: input.label?.trim() ?? '',
+        network: input.network ?? s.network,
+        notify: defaultNotify(s, input.notify),
+        createdAt: ctx.clock.now(),
+      });
+      if (!added) throw new MonitorError({ kind: 'invalid_input', field: 'address', message: `${input.address} is already on the watchlist.` });
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+      void ctx.poller.runCycle(); // takes the silent baseline now rather than one interval later
+      return watchOrThrow(input.address);
+    },
+    updateWatch: (input) => {
+      const w = watchOrThrow(input.address);
+      ctx.store.watches.updateWatch(input.address, {
+        ...(input.label !== undefined ? { label: input.label.trim() } : {}),
+        ...(input.notify ? { notify: { ...w.notify, ...input.notify } } : {}),
+      });
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+      return watchOrThrow(input.address);
+    },
+    removeWatch: ({ address }) => {
+      if (!ctx.store.watches.removeWatch(address)) throw notFound(`${address} is not on the watchlist.`, 'address');
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+    },
+    markWatchViewed: ({ address }) => {
+      watchOrThrow(address);
+      ctx.store.watches.markViewed(address, ctx.clock.now());
+      ctx.emit({ type: 'watchlist-changed' });
+      return watchOrThrow(address);
+    },
+
+    listFeeds: () => ctx.store.watches.listFeeds(),
+    addFeed: (input) => {
+      const s = ctx.settings();
+      const feed = ctx.store.watches.addFeed({ name: input.name, network: input.network ?? s.network, filter: input.filter, notify: defaultNotify(s, input.notify), createdAt: ctx.clock.now() });
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+      void ctx.poller.runCycle();
+      return feed;
+    },
+    removeFeed: ({ id }) => {
+      if (!ctx.store.watches.removeFeed(id)) throw notFound(`There is no saved feed with ID ${id}.`, 'id');
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+    },
+
+    browseMessages: async (q) => {
+      const network = q.network ?? ctx.settings().network;
+      const { network: _n, ...query } = q;
+      return unwrap(await clientFor(network).listMessages(query), network);
+    },
+    browseAddressMessages: async (q) => {
+      const network = q.network ?? ctx.settings().network;
+      return unwrap(await clientFor(network).listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network);
+    },
+    searchCache: (q) => ctx.store.messages.search(q),
+    getMessage: ({ messageId }) => ctx.store.messages.get(messageId),
+    listTransitions: (q) => {
+      const limit = q.limit ?? 100;
+      const items = ctx.store.messages.listTransitions({ ...q, limit });
+      const last = items[items.length - 1];
+      return items.length === limit && last ? { items, nextBeforeId: last.id } : { items };
+    },
+
+    getPollStatus: () => ctx.poller.status(),
+    pollNow: () => ctx.poller.pollNow(),
+    getStats: ({ hours }) => computeStats(ctx.store.db, ctx.clock.now(), hours),
+
+    openExternal: async ({ url }) => {
+      if (!isAllowedExternalUrl(url)) {
+        throw new MonitorError({ kind: 'invalid_input', field: 'url', message: 'Only https links to the known block explorers can be opened.' });
+      }
+      if (!ctx.options.openExternal) {
+        throw new MonitorError({ kind: 'bad_request', message: 'This shell cannot open links itself; open the link in the browser.' });
+      }
+      await ctx.options.openExternal(url);
+    },
+  };
+}

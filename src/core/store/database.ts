@@ -1,0 +1,34 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS } from './migrations';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'monitor.sqlite';
+
+/** Opens `<dataDir>/monitor.sqlite` in WAL mode and runs pending migrations. */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across process crashes in WAL mode (only an OS crash may lose the last commits).
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`The database was written by a newer version (schema ${current}, this app knows ${MIGRATIONS.length}).`);
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

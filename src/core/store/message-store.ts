@@ -1,0 +1,368 @@
+import type { CachedMessage, CachePage, Transition, TransitionKind } from '../../shared/api';
+import { chainLabel } from '../../shared/chains';
+import { parseMessage, type TeleporterMessage } from '../../shared/messages';
+import type { Network } from '../../shared/validators';
+import type { Db } from './database';
+
+/** The tracking state of one message, as transitions are computed from it. */
+export interface MessageState {
+  rowid: number;
+  messageId: string;
+  network: Network;
+  status: string;
+  receiptDelivered: boolean;
+  tracked: boolean;
+  pendingSince: number | null;
+  stuckFired: boolean;
+  firstSeenAt: number;
+}
+
+export interface MessageRow {
+  messageId: string;
+  network: Network;
+  status: string;
+  receiptDelivered: boolean;
+  from: string;
+  to: string;
+  sourceChain: string;
+  destinationChain: string;
+  sourceTs: number | null;
+  destinationTs: number | null;
+  raw: string;
+  searchText: string;
+  seenAt: number;
+  tracked: boolean;
+  pendingSince: number | null;
+  stuckFired: boolean;
+}
+
+interface StateRow {
+  rowid: number;
+  message_id: string;
+  network: string;
+  status: string;
+  receipt_delivered: number;
+  tracked: number;
+  pending_since: number | null;
+  stuck_fired: number;
+  first_seen_at: number;
+}
+
+interface TransitionRow {
+  id: number;
+  message_id: string;
+  kind: string;
+  from_status: string | null;
+  to_status: string;
+  at: number;
+  network: string;
+  source_chain: string;
+  destination_chain: string;
+  watchers: string;
+}
+
+export interface TrackedMessage {
+  messageId: string;
+  network: Network;
+  status: string;
+  receiptDelivered: boolean;
+  from: string;
+  to: string;
+  sourceTs: number | null;
+  /** Where the API sorts it (source timestamp, else destination timestamp), seconds. */
+  sortTs: number | null;
+  pendingSince: number | null;
+  stuckFired: boolean;
+  lastSeenAt: number;
+}
+
+/** Lower-cased text the search index matches against: IDs, addresses, chains (IDs and names), hashes. */
+export function searchTextOf(m: TeleporterMessage, raw: Record<string, unknown>): string {
+  const s = (v: unknown) => (typeof v === 'string' ? v : '');
+  const src = raw.sourceTransaction as { txHash?: unknown } | undefined;
+  const dst = raw.destinationTransaction as { txHash?: unknown } | undefined;
+  const parts = [
+    m.messageId,
+    s(raw.from),
+    s(raw.to),
+    s(raw.sourceBlockchainId),
+    s(raw.destinationBlockchainId),
+    s(raw.sourceEvmChainId),
+    s(raw.destinationEvmChainId),
+    chainLabel(s(raw.sourceBlockchainId) || undefined),
+    chainLabel(s(raw.destinationBlockchainId) || undefined),
+    s(src?.txHash),
+    s(dst?.txHash),
+  ];
+  return parts.filter(Boolean).join(' ').toLowerCase();
+}
+
+export interface CacheQuery {
+  text?: string;
+  status?: string;
+  address?: string;
+  network?: Network;
+  limit?: number;
+  offset?: number;
+}
+
+/** Messages, their watchers, the transition log and the notification outbox. */
+export class MessageStore {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      state: db.prepare('SELECT rowid, message_id, network, status, receipt_delivered, tracked, pending_since, stuck_fired, first_seen_at FROM messages WHERE message_id = ?'),
+      insert: db.prepare(
+        `INSERT INTO messages (message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
+           source_ts, destination_ts, raw, search_text, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired)
+         VALUES (@messageId, @network, @status, @rd, @from, @to, @sourceChain, @destinationChain, @sourceTs, @destinationTs, @raw, @searchText,
+           @seenAt, @seenAt, @tracked, @pendingSince, @stuckFired)`,
+      ),
+      update: db.prepare(
+        `UPDATE messages SET status = @status, receipt_delivered = @rd, raw = @raw, search_text = @searchText, destination_ts = @destinationTs,
+           source_ts = COALESCE(@sourceTs, source_ts), last_seen_at = @seenAt, tracked = @tracked, pending_since = @pendingSince,
+           stuck_fired = @stuckFired WHERE message_id = @messageId`,
+      ),
+      touch: db.prepare('UPDATE messages SET last_seen_at = ? WHERE message_id = ?'),
+      ftsInsert: db.prepare('INSERT INTO messages_fts (rowid, text) VALUES (?, ?)'),
+      ftsDelete: db.prepare('DELETE FROM messages_fts WHERE rowid = ?'),
+      addWatcher: db.prepare('INSERT OR IGNORE INTO message_watchers (message_id, watcher, added_at, baseline) VALUES (?, ?, ?, ?)'),
+      watchers: db.prepare('SELECT watcher, baseline FROM message_watchers WHERE message_id = ?'),
+      insertTransition: db.prepare(
+        `INSERT OR IGNORE INTO transitions (message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      setStuck: db.prepare('UPDATE messages SET stuck_fired = 1 WHERE message_id = ?'),
+      untrack: db.prepare('UPDATE messages SET tracked = 0 WHERE message_id = ?'),
+    };
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  state(messageId: string): MessageState | null {
+    const r = this.stmts.state.get(messageId) as StateRow | undefined;
+    if (!r) return null;
+    return {
+      rowid: r.rowid,
+      messageId: r.message_id,
+      network: r.network as Network,
+      status: r.status,
+      receiptDelivered: r.receipt_delivered === 1,
+      tracked: r.tracked === 1,
+      pendingSince: r.pending_since,
+      stuckFired: r.stuck_fired === 1,
+      firstSeenAt: r.first_seen_at,
+    };
+  }
+
+  insert(row: MessageRow): void {
+    const info = this.stmts.insert.run(bind(row));
+    this.stmts.ftsInsert.run(info.lastInsertRowid, row.searchText);
+  }
+
+  update(rowid: number, row: MessageRow): void {
+    this.stmts.update.run(bind(row));
+    this.stmts.ftsDelete.run(rowid);
+    this.stmts.ftsInsert.run(rowid, row.searchText);
+  }
+
+  touch(messageId: string, at: number): void {
+    this.stmts.touch.run(at, messageId);
+  }
+
+  addWatcher(messageId: string, watcher: string, at: number, baseline: boolean): void {
+    this.stmts.addWatcher.run(messageId, watcher, at, baseline ? 1 : 0);
+  }
+
+  watchers(messageId: string): { watcher: string; baseline: boolean }[] {
+    return (this.stmts.watchers.all(messageId) as { watcher: string; baseline: number }[]).map((r) => ({ watcher: r.watcher, baseline: r.baseline === 1 }));
+  }
+
+  /** Inserts a transition unless this (message, kind) was already logged; returns its id or null. */
+  insertTransition(t: Omit<Transition, 'id'>): number | null {
+    const r = this.stmts.insertTransition.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers));
+    return r.changes > 0 ? Number(r.lastInsertRowid) : null;
+  }
+
+  markStuck(messageId: string): void {
+    this.stmts.setStuck.run(messageId);
+  }
+
+  untrack(messageId: string): void {
+    this.stmts.untrack.run(messageId);
+  }
+
+  tracked(): TrackedMessage[] {
+    const rows = this.db
+      .prepare('SELECT message_id, network, status, receipt_delivered, from_addr, to_addr, source_ts, destination_ts, pending_since, stuck_fired, last_seen_at FROM messages WHERE tracked = 1')
+      .all() as { message_id: string; network: string; status: string; receipt_delivered: number; from_addr: string; to_addr: string; source_ts: number | null; destination_ts: number | null; pending_since: number | null; stuck_fired: number; last_seen_at: number }[];
+    return rows.map((r) => ({
+      messageId: r.message_id,
+      network: r.network as Network,
+      status: r.status,
+      receiptDelivered: r.receipt_delivered === 1,
+      from: r.from_addr,
+      to: r.to_addr,
+      sourceTs: r.source_ts,
+      sortTs: r.source_ts ?? r.destination_ts,
+      pendingSince: r.pending_since,
+      stuckFired: r.stuck_fired === 1,
+      lastSeenAt: r.last_seen_at,
+    }));
+  }
+
+  /** Cached messages of a watcher at or after a sort timestamp: how deep its address listing must page. */
+  countSince(watcher: string, ts: number): number {
+    return (
+      this.db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM message_watchers mw JOIN messages m ON m.message_id = mw.message_id
+           WHERE mw.watcher = ? AND COALESCE(m.source_ts, m.destination_ts) >= ?`,
+        )
+        .get(watcher, ts) as { n: number }
+    ).n;
+  }
+
+  trackedCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tracked = 1').get() as { n: number }).n;
+  }
+
+  get(messageId: string): CachedMessage | null {
+    const row = this.db.prepare('SELECT * FROM messages WHERE message_id = ?').get(messageId) as CacheRow | undefined;
+    return row ? this.toCached(row) : null;
+  }
+
+  /** Search over the local cache; text uses the trigram index (3+ characters), shorter text a scan. */
+  search(q: CacheQuery): CachePage {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const text = q.text?.trim().toLowerCase() ?? '';
+    if (text.length >= 3) {
+      where.push('m.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)');
+      params.push(`"${text.replace(/"/g, '""')}"`);
+    } else if (text.length > 0) {
+      where.push("m.search_text LIKE ? ESCAPE '\\'");
+      params.push(`%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    }
+    if (q.status) {
+      where.push('m.status = ?');
+      params.push(q.status);
+    }
+    if (q.network) {
+      where.push(q.network === 'mainnet' ? "m.network = 'mainnet'" : "m.network IN ('fuji', 'testnet')");
+    }
+    if (q.address) {
+      where.push('m.message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
+      params.push(q.address);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM messages m ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT m.* FROM messages m ${clause} ORDER BY m.source_ts DESC, m.rowid DESC LIMIT ? OFFSET ?`)
+      .all(...params, q.limit ?? 50, q.offset ?? 0) as CacheRow[];
+    return { items: rows.map((r) => this.toCached(r)), total };
+  }
+
+  listTransitions(q: { kinds?: TransitionKind[]; address?: string; messageId?: string; beforeId?: number; limit?: number }): Transition[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.kinds?.length) {
+      where.push(`kind IN (${q.kinds.map(() => '?').join(', ')})`);
+      params.push(...q.kinds);
+    }
+    if (q.address) {
+      where.push('message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
+      params.push(q.address);
+    }
+    if (q.messageId) {
+      where.push('message_id = ?');
+      params.push(q.messageId);
+    }
+    if (q.beforeId) {
+      where.push('id < ?');
+      params.push(q.beforeId);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = this.db.prepare(`SELECT * FROM transitions ${clause} ORDER BY id DESC LIMIT ?`).all(...params, q.limit ?? 100) as TransitionRow[];
+    return rows.map(toTransition);
+  }
+
+  transitionsByIds(ids: number[]): Transition[] {
+    if (!ids.length) return [];
+    const rows = this.db.prepare(`SELECT * FROM transitions WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`).all(...ids) as TransitionRow[];
+    return rows.map(toTransition);
+  }
+
+  /** Deletes settled messages not seen for `olderThan`, and old log entries and delivered notifications. */
+  prune(olderThan: number): { messages: number; transitions: number } {
+    return this.transaction(() => {
+      const old = this.db.prepare('SELECT rowid, message_id FROM messages WHERE last_seen_at < ? AND tracked = 0').all(olderThan) as { rowid: number; message_id: string }[];
+      for (const r of old) {
+        this.stmts.ftsDelete.run(r.rowid);
+        this.db.prepare('DELETE FROM message_watchers WHERE message_id = ?').run(r.message_id);
+        this.db.prepare('DELETE FROM messages WHERE rowid = ?').run(r.rowid);
+      }
+      const t = this.db.prepare('DELETE FROM transitions WHERE at < ? AND id NOT IN (SELECT transition_id FROM outbox WHERE delivered_at IS NULL)').run(olderThan);
+      this.db.prepare('DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?').run(olderThan);
+      return { messages: old.length, transitions: t.changes };
+    });
+  }
+
+  private toCached(r: CacheRow): CachedMessage {
+    const raw = JSON.parse(r.raw) as unknown;
+    const message = parseMessage(raw) ?? { status: 'unknown', messageId: r.message_id, reportedStatus: r.status, problem: 'stored record unreadable', raw: {} };
+    const watchers = this.watchers(r.message_id)
+      .map((w) => w.watcher)
+      .filter((w) => !w.startsWith('feed:'));
+    return { message, network: r.network as Network, firstSeenAt: r.first_seen_at, lastSeenAt: r.last_seen_at, watchedAddresses: watchers };
+  }
+}
+
+interface CacheRow {
+  rowid: number;
+  message_id: string;
+  network: string;
+  status: string;
+  raw: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+function bind(row: MessageRow) {
+  return {
+    messageId: row.messageId,
+    network: row.network,
+    status: row.status,
+    rd: row.receiptDelivered ? 1 : 0,
+    from: row.from,
+    to: row.to,
+    sourceChain: row.sourceChain,
+    destinationChain: row.destinationChain,
+    sourceTs: row.sourceTs,
+    destinationTs: row.destinationTs,
+    raw: row.raw,
+    searchText: row.searchText,
+    seenAt: row.seenAt,
+    tracked: row.tracked ? 1 : 0,
+    pendingSince: row.pendingSince,
+    stuckFired: row.stuckFired ? 1 : 0,
+  };
+}
+
+function toTransition(r: TransitionRow): Transition {
+  return {
+    id: r.id,
+    messageId: r.message_id,
+    kind: r.kind as TransitionKind,
+    fromStatus: r.from_status,
+    toStatus: r.to_status,
+    at: r.at,
+    network: r.network as Network,
+    sourceBlockchainId: r.source_chain,
+    destinationBlockchainId: r.destination_chain,
+    watchers: JSON.parse(r.watchers) as string[],
+  };
+}

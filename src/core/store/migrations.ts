@@ -1,0 +1,113 @@
+/**
+ * Numbered schema migrations. Each entry runs once, in order, inside a transaction; the database's
+ * `user_version` records how many have run. Never edit a shipped entry: append a new one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: everything the first release needs.
+  `
+  CREATE TABLE settings (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    json TEXT NOT NULL
+  );
+
+  CREATE TABLE watches (
+    address TEXT PRIMARY KEY,
+    label TEXT NOT NULL DEFAULT '',
+    network TEXT NOT NULL,
+    notify TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_viewed_at INTEGER,
+    baseline_done INTEGER NOT NULL DEFAULT 0,
+    -- Source timestamp (s) of the oldest message seen while taking the baseline: anything older found
+    -- later is history, not news.
+    baseline_floor INTEGER
+  );
+
+  CREATE TABLE feeds (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    network TEXT NOT NULL,
+    filter TEXT NOT NULL,
+    notify TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    baseline_done INTEGER NOT NULL DEFAULT 0,
+    baseline_floor INTEGER
+  );
+
+  -- The latest record of every observed message, plus the state transitions are computed from.
+  CREATE TABLE messages (
+    rowid INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL UNIQUE,
+    network TEXT NOT NULL,
+    status TEXT NOT NULL,
+    receipt_delivered INTEGER NOT NULL,
+    from_addr TEXT NOT NULL,
+    to_addr TEXT NOT NULL,
+    source_chain TEXT NOT NULL,
+    destination_chain TEXT NOT NULL,
+    source_ts INTEGER,
+    destination_ts INTEGER,
+    raw TEXT NOT NULL,
+    search_text TEXT NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    -- Tracking: 1 while pending or awaiting its receipt.
+    tracked INTEGER NOT NULL,
+    pending_since INTEGER,
+    stuck_fired INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX messages_tracked ON messages (tracked, network) WHERE tracked = 1;
+  CREATE INDEX messages_source_ts ON messages (source_ts DESC);
+  CREATE INDEX messages_last_seen ON messages (last_seen_at);
+  CREATE INDEX messages_status ON messages (status);
+
+  -- Substring search over IDs, addresses, chains and hashes (trigram: any 3+ characters).
+  CREATE VIRTUAL TABLE messages_fts USING fts5 (text, content='', contentless_delete=1, tokenize='trigram');
+
+  -- Which watched addresses / feeds (as feed:<id>) a message belongs to.
+  CREATE TABLE message_watchers (
+    message_id TEXT NOT NULL,
+    watcher TEXT NOT NULL,
+    added_at INTEGER NOT NULL,
+    baseline INTEGER NOT NULL,
+    PRIMARY KEY (message_id, watcher)
+  ) WITHOUT ROWID;
+  CREATE INDEX message_watchers_watcher ON message_watchers (watcher, added_at);
+
+  -- Every transition exactly once: the UNIQUE constraint makes a repeated detection a no-op.
+  CREATE TABLE transitions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    message_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    network TEXT NOT NULL,
+    source_chain TEXT NOT NULL,
+    destination_chain TEXT NOT NULL,
+    watchers TEXT NOT NULL,
+    UNIQUE (message_id, kind)
+  );
+  CREATE INDEX transitions_at ON transitions (at);
+
+  -- Notifications to show, written in the same transaction as their transition. batch is set when a
+  -- drain claims the row (several rows share one batch when coalesced); delivered_at when acknowledged.
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    transition_id INTEGER NOT NULL UNIQUE,
+    message_id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    batch INTEGER,
+    delivered_at INTEGER
+  );
+  CREATE INDEX outbox_undelivered ON outbox (delivered_at, id) WHERE delivered_at IS NULL;
+
+  -- Poller bookkeeping that must survive restarts (cursors, estimates).
+  CREATE TABLE poll_state (
+    key TEXT PRIMARY KEY,
+    json TEXT NOT NULL
+  );
+  `,
+];

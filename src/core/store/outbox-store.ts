@@ -1,0 +1,75 @@
+import type { NotificationPayload } from '../../shared/api';
+import type { Db } from './database';
+
+interface OutboxRow {
+  id: number;
+  transition_id: number;
+  message_id: string;
+  title: string;
+  body: string;
+  batch: number | null;
+}
+
+/** More unshown notifications than this at once become one summary. */
+export const COALESCE_ABOVE = 3;
+
+/**
+ * The notification outbox. Rows are written in the same transaction as their transition; a drain
+ * claims rows into batches (one row each, or one summary batch) before showing them, and a batch
+ * is acknowledged after the notifier resolves. A batch claimed but not acknowledged when the process
+ * died is shown again with the same ID on the next start, so the shell can recognise it.
+ */
+export class OutboxStore {
+  constructor(private readonly db: Db) {}
+
+  add(n: { transitionId: number; messageId: string; title: string; body: string; createdAt: number }): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO outbox (transition_id, message_id, title, body, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(n.transitionId, n.messageId, n.title, n.body, n.createdAt);
+  }
+
+  /** Batches to show now: unacknowledged claimed batches first, then newly claimed ones. */
+  claim(): NotificationPayload[] {
+    return this.db.transaction(() => {
+      const open = this.db.prepare('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NOT NULL ORDER BY id').all() as OutboxRow[];
+      const fresh = this.db.prepare('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NULL ORDER BY id').all() as OutboxRow[];
+      if (fresh.length > COALESCE_ABOVE) {
+        const batch = (fresh[0] as OutboxRow).id;
+        this.db.prepare('UPDATE outbox SET batch = ? WHERE delivered_at IS NULL AND batch IS NULL AND id <= ?').run(batch, (fresh[fresh.length - 1] as OutboxRow).id);
+        for (const r of fresh) r.batch = batch;
+      } else {
+        const set = this.db.prepare('UPDATE outbox SET batch = id WHERE id = ?');
+        for (const r of fresh) {
+          set.run(r.id);
+          r.batch = r.id;
+        }
+      }
+      const byBatch = new Map<number, OutboxRow[]>();
+      for (const r of [...open, ...fresh]) {
+        const list = byBatch.get(r.batch as number) ?? [];
+        list.push(r);
+        byBatch.set(r.batch as number, list);
+      }
+      return [...byBatch.entries()].sort((a, b) => a[0] - b[0]).map(([batch, rows]) => toPayload(batch, rows));
+    })();
+  }
+
+  ack(batch: number, at: number): void {
+    this.db.prepare('UPDATE outbox SET delivered_at = ? WHERE batch = ? AND delivered_at IS NULL').run(at, batch);
+  }
+
+  pendingCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL').get() as { n: number }).n;
+  }
+}
+
+function toPayload(batch: number, rows: OutboxRow[]): NotificationPayload {
+  if (rows.length === 1) {
+    const r = rows[0] as OutboxRow;
+    return { id: batch, title: r.title, body: r.body, messageId: r.message_id, transitionIds: [r.transition_id] };
+  }
+  const titles = new Map<string, number>();
+  for (const r of rows) titles.set(r.title, (titles.get(r.title) ?? 0) + 1);
+  const body = [...titles.entries()].map(([t, n]) => `${n} × ${t}`).join(', ');
+  return { id: batch, title: `${rows.length} message updates`, body, transitionIds: rows.map((r) => r.transition_id) };
+}

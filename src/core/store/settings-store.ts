@@ -1,0 +1,36 @@
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/api';
+import { SettingsPatchSchema, SettingsSchema } from '../../shared/schemas';
+import type { Db } from './database';
+
+/** Settings are one validated JSON document; unknown or invalid stored values fall back to defaults. */
+export class SettingsStore {
+  constructor(private readonly db: Db) {}
+
+  get(): Settings {
+    const row = this.db.prepare('SELECT json FROM settings WHERE id = 1').get() as { json: string } | undefined;
+    if (!row) return structuredClone(DEFAULT_SETTINGS);
+    let stored: unknown;
+    try {
+      stored = JSON.parse(row.json);
+    } catch {
+      return structuredClone(DEFAULT_SETTINGS);
+    }
+    const merged = SettingsSchema.safeParse(mergeSettings(DEFAULT_SETTINGS, stored as SettingsPatch));
+    return merged.success ? merged.data : structuredClone(DEFAULT_SETTINGS);
+  }
+
+  /** Applies a validated patch; throws the zod error when the merged result is invalid. */
+  update(patch: SettingsPatch): Settings {
+    const parsedPatch = SettingsPatchSchema.parse(patch);
+    const next = SettingsSchema.parse(mergeSettings(this.get(), parsedPatch));
+    this.db.prepare('INSERT INTO settings (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json').run(JSON.stringify(next));
+    return next;
+  }
+}
+
+export function mergeSettings(base: Settings, patch: SettingsPatch | null | undefined): Settings {
+  if (!patch || typeof patch !== 'object') return structuredClone(base);
+  const out = { ...structuredClone(base), ...(patch as object) } as Settings;
+  out.notifications = { ...base.notifications, ...(patch.notifications ?? {}) };
+  return out;
+}

@@ -1,0 +1,51 @@
+import type { Stats, StatsBucket } from '../../shared/api';
+import { TRANSITION_KINDS } from '../../shared/schemas';
+import type { Db } from './database';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** A readable bucket size giving at most about 48 buckets. */
+export function bucketSizeFor(hours: number): number {
+  const steps = [5 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR];
+  const span = hours * HOUR;
+  return steps.find((s) => span / s <= 48) ?? 24 * HOUR;
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  if (!sorted.length) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+/** Aggregates the transition log into time buckets, plus delivery latency and status counts. */
+export function computeStats(db: Db, now: number, hours: number): Stats {
+  const bucketMs = bucketSizeFor(hours);
+  const since = now - hours * HOUR;
+  const first = Math.floor(since / bucketMs) * bucketMs;
+  const buckets: StatsBucket[] = [];
+  for (let start = first; start <= now; start += bucketMs) buckets.push({ start, new: 0, left_pending: 0, receipt_delivered: 0, stuck: 0 });
+  const rows = db
+    .prepare('SELECT (at / ?) * ? AS start, kind, COUNT(*) AS n FROM transitions WHERE at >= ? AND at <= ? GROUP BY 1, 2')
+    .all(bucketMs, bucketMs, first, now) as { start: number; kind: string; n: number }[];
+  const index = new Map(buckets.map((b) => [b.start, b]));
+  for (const r of rows) {
+    const b = index.get(r.start);
+    if (b && (TRANSITION_KINDS as readonly string[]).includes(r.kind)) b[r.kind as keyof Omit<StatsBucket, 'start'>] += r.n;
+  }
+  const latencies = (
+    db
+      .prepare('SELECT destination_ts - source_ts AS d FROM messages WHERE source_ts IS NOT NULL AND destination_ts IS NOT NULL AND source_ts >= ? ORDER BY d')
+      .all(Math.floor(since / 1000)) as { d: number }[]
+  ).map((r) => r.d);
+  const byStatus: Record<string, number> = {};
+  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM messages WHERE last_seen_at >= ? GROUP BY status').all(since) as { status: string; n: number }[]) {
+    byStatus[r.status] = r.n;
+  }
+  return {
+    buckets,
+    bucketMs,
+    deliveryLatency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), count: latencies.length },
+    byStatus,
+  };
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/api';
+import type { Network } from '../../shared/validators';
+import type { Db } from './database';
+
+interface WatchRow {
+  address: string;
+  label: string;
+  network: string;
+  notify: string;
+  created_at: number;
+  last_viewed_at: number | null;
+  baseline_done: number;
+  baseline_floor: number | null;
+  unread?: number;
+}
+
+interface FeedRow {
+  id: string;
+  name: string;
+  network: string;
+  filter: string;
+  notify: string;
+  created_at: number;
+  baseline_done: number;
+  baseline_floor: number | null;
+}
+
+/** What the engine and poller need to know about one watcher (an address or `feed:<id>`). */
+export interface WatcherInfo {
+  key: string;
+  network: Network;
+  notify: NotifyPrefs;
+  baselineDone: boolean;
+  /** Source timestamp (s) below which a newly found message is history. */
+  baselineFloor: number | null;
+}
+
+export interface FeedInfo extends WatcherInfo {
+  id: string;
+  filter: FeedFilter;
+}
+
+export const feedKey = (id: string): string => `feed:${id}`;
+
+/** Watchlist and saved feeds. Addresses are stored EIP-55 checksummed (as validated at the boundary). */
+export class WatchStore {
+  constructor(private readonly db: Db) {}
+
+  listWatches(): WatchedAddress[] {
+    const rows = this.db
+      .prepare(
+        `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
+           AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread
+         FROM watches w ORDER BY w.created_at, w.address`,
+      )
+      .all() as WatchRow[];
+    return rows.map(toWatch);
+  }
+
+  getWatch(address: string): WatchedAddress | null {
+    const row = this.db
+      .prepare(
+        `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
+           AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread
+         FROM watches w WHERE address = ?`,
+      )
+      .get(address) as WatchRow | undefined;
+    return row ? toWatch(row) : null;
+  }
+
+  addWatch(w: { address: string; label: string; network: Network; notify: NotifyPrefs; createdAt: number }): boolean {
+    const r = this.db
+      .prepare('INSERT OR IGNORE INTO watches (address, label, network, notify, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(w.address, w.label, w.network, JSON.stringify(w.notify), w.createdAt);
+    return r.changes > 0;
+  }
+
+  updateWatch(address: string, patch: { label?: string; notify?: NotifyPrefs }): void {
+    if (patch.label !== undefined) this.db.prepare('UPDATE watches SET label = ? WHERE address = ?').run(patch.label, address);
+    if (patch.notify !== undefined) this.db.prepare('UPDATE watches SET notify = ? WHERE address = ?').run(JSON.stringify(patch.notify), address);
+  }
+
+  removeWatch(address: string): boolean {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(address);
+      return this.db.prepare('DELETE FROM watches WHERE address = ?').run(address).changes > 0;
+    })();
+  }
+
+  markViewed(address: string, at: number): void {
+    this.db.prepare('UPDATE watches SET last_viewed_at = ? WHERE address = ?').run(at, address);
+  }
+
+  /** Records that the silent baseline of a watcher is complete. */
+  finishBaseline(key: string, floor: number | null): void {
+    if (key.startsWith('feed:')) {
+      this.db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?').run(floor, key.slice(5));
+    } else {
+      this.db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?').run(floor, key);
+    }
+  }
+
+  listFeeds(): SavedFeed[] {
+    return (this.db.prepare('SELECT * FROM feeds ORDER BY created_at, id').all() as FeedRow[]).map(toFeed);
+  }
+
+  addFeed(f: { name: string; network: Network; filter: FeedFilter; notify: NotifyPrefs; createdAt: number }): SavedFeed {
+    const id = randomUUID().slice(0, 8);
+    this.db
+      .prepare('INSERT INTO feeds (id, name, network, filter, notify, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
+    return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt };
+  }
+
+  removeFeed(id: string): boolean {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(feedKey(id));
+      return this.db.prepare('DELETE FROM feeds WHERE id = ?').run(id).changes > 0;
+    })();
+  }
+
+  /** Every watcher with its baseline state, for the engine's index. */
+  watcherInfos(): { addresses: WatcherInfo[]; feeds: FeedInfo[] } {
+    const addresses = (this.db.prepare('SELECT * FROM watches').all() as WatchRow[]).map((r) => ({
+      key: r.address,
+      network: r.network as Network,
+      notify: JSON.parse(r.notify) as NotifyPrefs,
+      baselineDone: r.baseline_done === 1,
+      baselineFloor: r.baseline_floor,
+    }));
+    const feeds = (this.db.prepare('SELECT * FROM feeds').all() as FeedRow[]).map((r) => ({
+      key: feedKey(r.id),
+      id: r.id,
+      network: r.network as Network,
+      notify: JSON.parse(r.notify) as NotifyPrefs,
+      filter: JSON.parse(r.filter) as FeedFilter,
+      baselineDone: r.baseline_done === 1,
+      baselineFloor: r.baseline_floor,
+    }));
+    return { addresses, feeds };
+  }
+}
+
+function toWatch(r: WatchRow): WatchedAddress {
+  return {
+    address: r.address,
+    label: r.label,
+    network: r.network as Network,
+    notify: JSON.parse(r.notify) as NotifyPrefs,
+    createdAt: r.created_at,
+    lastViewedAt: r.last_viewed_at,
+    unread: r.unread ?? 0,
+    baselinePending: r.baseline_done === 0,
+  };
+}
+
+function toFeed(r: FeedRow): SavedFeed {
+  return {
+    id: r.id,
+    name: r.name,
+    network: r.network as Network,
+    filter: JSON.parse(r.filter) as FeedFilter,
+    notify: JSON.parse(r.notify) as NotifyPrefs,
+    createdAt: r.created_at,
+  };
+}

@@ -1,0 +1,179 @@
+import type { Settings, Transition, TransitionKind } from '../../shared/api';
+import type { Clock } from '../../shared/clock';
+import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
+import type { Network } from '../../shared/validators';
+import type { MessageRow, MessageState, Store } from '../store';
+import { searchTextOf } from '../store/message-store';
+import type { WatcherInfo } from '../store/watch-store';
+import { notificationText } from './notification-text';
+import type { WatcherIndex } from './watcher-index';
+
+/** A delivered message whose receipt has not come back within this long stops being tracked. */
+export const RECEIPT_TRACKING_MS = 24 * 3600_000;
+
+export interface ObserveOptions {
+  /** Watchers whose silent baseline this observation is part of. */
+  baselineFor?: ReadonlySet<string>;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Turns observations of messages into transitions, exactly once. State only moves forward
+ * (pending → other status; receiptDelivered false → true), so a repeated or stale page is a no-op,
+ * and the UNIQUE (message, kind) constraint of the log guards the same across restarts. A message
+ * only produces transitions when at least one of its watchers is live (baseline taken, not in the
+ * middle of one, and the message is not older than that watcher's history floor).
+ */
+export class TransitionEngine {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly index: WatcherIndex,
+    private readonly settings: () => Settings,
+  ) {}
+
+  /** Records a page of observations in one transaction; returns the transitions it logged. */
+  observe(messages: readonly TeleporterMessage[], network: Network, opts: ObserveOptions = {}): Transition[] {
+    const out: Transition[] = [];
+    this.store.messages.transaction(() => {
+      for (const m of messages) this.observeOne(m, network, opts, out);
+    });
+    return out;
+  }
+
+  /** Fires `stuck` for tracked pending messages older than the threshold, and retires stale receipt waits. */
+  sweep(): Transition[] {
+    const now = this.clock.now();
+    const threshold = this.settings().stuckThresholdMinutes * 60_000;
+    const out: Transition[] = [];
+    this.store.messages.transaction(() => {
+      for (const t of this.store.messages.tracked()) {
+        const since = t.pendingSince ?? t.lastSeenAt;
+        if (t.status === 'pending' && !t.stuckFired && now - since >= threshold) {
+          this.store.messages.markStuck(t.messageId);
+          const m = this.store.messages.get(t.messageId);
+          if (!m) continue;
+          const watchers = this.index.watchersOf(m.message, t.network);
+          const live = watchers.filter((w) => w.baselineDone);
+          if (live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since);
+        } else if (t.status !== 'pending' && !t.receiptDelivered && now - since >= RECEIPT_TRACKING_MS) {
+          this.store.messages.untrack(t.messageId);
+        }
+      }
+    });
+    return out;
+  }
+
+  private observeOne(m: TeleporterMessage, network: Network, opts: ObserveOptions, out: Transition[]): void {
+    const now = this.clock.now();
+    const watchers = this.index.watchersOf(m, network);
+    const prev = this.store.messages.state(m.messageId);
+    // Messages of nobody's interest are not kept (the firehose sees every message on the network).
+    if (!watchers.length && !prev) return;
+    const raw = rawRecord(m);
+    const status = effectiveStatus(m);
+    const rd = raw.receiptDelivered === true;
+    const ts = messageTimestamp(m) ?? null;
+    const live = watchers.filter((w) => isLive(w, opts, ts));
+    const prevWatched = prev ? this.store.messages.watchers(m.messageId).length > 0 : false;
+    for (const w of watchers) this.store.messages.addWatcher(m.messageId, w.key, now, !live.includes(w));
+    const threshold = this.settings().stuckThresholdMinutes * 60_000;
+
+    if (!prev || !prevWatched) {
+      const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
+      const row = this.row(m, network, now, watchers.length > 0, pendingSince, false);
+      // History found silently that is already over the threshold does not fire `stuck` later.
+      row.stuckFired = !live.length && pendingSince !== null && now - pendingSince >= threshold;
+      if (prev) this.store.messages.update(prev.rowid, row);
+      else this.store.messages.insert(row);
+      if (!live.length) return;
+      this.log(out, m, network, 'new', null, status, watchers, live, pendingSince);
+      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, watchers, live, pendingSince);
+      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, pendingSince);
+      return;
+    }
+
+    const leftPending = prev.status === 'pending' && status !== 'pending';
+    const backwards = (prev.status !== 'pending' && status === 'pending') || (prev.receiptDelivered && !rd);
+    if (backwards) {
+      // A stale page (an older copy of the record): keep what we know, note that we saw it.
+      this.store.messages.touch(m.messageId, now);
+      return;
+    }
+    const receipt = !prev.receiptDelivered && rd;
+    const pendingSince = status === 'pending' ? prev.pendingSince : null;
+    const row = this.row(m, network, now, watchers.length > 0, pendingSince, prev.stuckFired);
+    this.store.messages.update(prev.rowid, row);
+    if (!live.length) return;
+    if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince);
+    if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, prev.pendingSince);
+  }
+
+  private row(m: TeleporterMessage, network: Network, now: number, watched: boolean, pendingSince: number | null, stuckFired: boolean): MessageRow {
+    const raw = rawRecord(m);
+    const status = effectiveStatus(m);
+    const rd = raw.receiptDelivered === true;
+    const dst = raw.destinationTransaction as { timestamp?: unknown } | undefined;
+    const src = raw.sourceTransaction as { timestamp?: unknown } | undefined;
+    return {
+      messageId: m.messageId,
+      network,
+      status,
+      receiptDelivered: rd,
+      from: str(raw.from),
+      to: str(raw.to),
+      sourceChain: str(raw.sourceBlockchainId),
+      destinationChain: str(raw.destinationBlockchainId),
+      sourceTs: typeof src?.timestamp === 'number' ? src.timestamp : null,
+      destinationTs: typeof dst?.timestamp === 'number' ? dst.timestamp : null,
+      raw: JSON.stringify(raw),
+      searchText: searchTextOf(m, raw),
+      seenAt: now,
+      tracked: watched && (status === 'pending' || !rd),
+      pendingSince,
+      stuckFired,
+    };
+  }
+
+  private log(
+    out: Transition[],
+    m: TeleporterMessage,
+    network: Network,
+    kind: TransitionKind,
+    fromStatus: string | null,
+    toStatus: string,
+    watchers: WatcherInfo[],
+    live: WatcherInfo[],
+    pendingSince: number | null,
+  ): void {
+    const raw = rawRecord(m);
+    const now = this.clock.now();
+    const t: Omit<Transition, 'id'> = {
+      messageId: m.messageId,
+      kind,
+      fromStatus,
+      toStatus,
+      at: now,
+      network,
+      sourceBlockchainId: str(raw.sourceBlockchainId),
+      destinationBlockchainId: str(raw.destinationBlockchainId),
+      watchers: watchers.map((w) => w.key),
+    };
+    const id = this.store.messages.insertTransition(t);
+    if (id === null) return;
+    out.push({ id, ...t });
+    const s = this.settings();
+    if (s.notifications.enabled && live.some((w) => w.notify[kind])) {
+      const text = notificationText(t, now, pendingSince);
+      this.store.outbox.add({ transitionId: id, messageId: m.messageId, title: text.title, body: text.body, createdAt: now });
+    }
+  }
+}
+
+function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
+  if (!w.baselineDone || opts.baselineFor?.has(w.key)) return false;
+  return w.baselineFloor === null || ts === null || ts >= w.baselineFloor;
+}
+
+export type { MessageState };

@@ -1,0 +1,22 @@
+import type { Transition } from '../../shared/api';
+import { chainLabel } from '../../shared/chains';
+
+const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
+
+/** The title and body of a notification for one transition. */
+export function notificationText(t: Omit<Transition, 'id'>, now: number, pendingSince: number | null): { title: string; body: string } {
+  const route = `${chainLabel(t.sourceBlockchainId)} → ${chainLabel(t.destinationBlockchainId)}`;
+  const tail = `${route} · message ${short(t.messageId)}`;
+  switch (t.kind) {
+    case 'new':
+      return { title: 'New cross-chain message', body: tail };
+    case 'left_pending':
+      return { title: t.toStatus.startsWith('delivered') ? 'Message delivered' : `Message is now ${t.toStatus}`, body: tail };
+    case 'receipt_delivered':
+      return { title: 'Receipt delivered', body: tail };
+    case 'stuck': {
+      const minutes = pendingSince === null ? null : Math.round((now - pendingSince) / 60_000);
+      return { title: 'Message stuck pending', body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };
+    }
+  }
+}

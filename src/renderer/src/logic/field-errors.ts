@@ -1,0 +1,38 @@
+import { MonitorError, toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Splits a failure into a field error (shown at the field) or a general error (shown as an alert).
+ * `fieldMap` renames contract field paths (e.g. `sourceBlockchainId`) to form field names (`source`).
+ */
+export function splitError(e: unknown, fieldMap: Record<string, string> = {}): { fields: FieldErrors; general: ErrorInfo | null } {
+  const info = toErrorInfo(e);
+  if (info.kind === 'invalid_input' && info.field) {
+    const top = info.field.split('.')[0] ?? info.field;
+    const name = fieldMap[info.field] ?? fieldMap[top] ?? info.field;
+    return { fields: { [name]: info.message }, general: null };
+  }
+  return { fields: {}, general: info };
+}
+
+export const isMonitorError = (e: unknown): e is MonitorError => e instanceof MonitorError;
+
+/** What to do next, by error kind: appended to error alerts. */
+export function nextStep(info: ErrorInfo): string {
+  switch (info.kind) {
+    case 'rate_limited':
+      return info.retryAt ? `Try again after ${new Date(info.retryAt).toLocaleTimeString()}, or add an API key in Settings.` : 'Wait a minute, or add an API key in Settings.';
+    case 'unauthorized':
+      return 'Check the API key in Settings.';
+    case 'network':
+    case 'timeout':
+      return 'Check the data source in Settings and your connection; the monitor keeps retrying.';
+    case 'server':
+      return 'The data source failed; try again in a moment.';
+    case 'keychain_unavailable':
+      return 'The key is kept for this session only; see Settings for how to enable the keychain.';
+    default:
+      return '';
+  }
+}

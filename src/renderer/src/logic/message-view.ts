@@ -1,0 +1,112 @@
+import { chainByBlockchainId, chainByEvmChainId, chainLabel, explorerAddressUrl, explorerTxUrl, type ChainInfo } from '../../../shared/chains';
+import { formatTokenAmount, formatUsd, tokenUsdValue } from '../../../shared/format';
+import { effectiveStatus, rawRecord, type TeleporterMessage } from '../../../shared/messages';
+
+/** Display fields of any variant, read defensively from the raw record so unknown ones show too. */
+export interface MessageSummary {
+  messageId: string;
+  status: string;
+  known: boolean;
+  sourceBlockchainId?: string;
+  destinationBlockchainId?: string;
+  sourceEvmChainId?: string;
+  destinationEvmChainId?: string;
+  sourceLabel: string;
+  destinationLabel: string;
+  from?: string;
+  to?: string;
+  nonce?: string;
+  sourceTxHash?: string;
+  sourceTimestamp?: number;
+  destinationTxHash?: string;
+  destinationTimestamp?: number;
+  latencySeconds?: number;
+  receiptDelivered?: boolean;
+  reward?: { amount: string; symbol: string; usd: string | null };
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+export function chainFor(blockchainId?: string, evmChainId?: string): ChainInfo | undefined {
+  return (blockchainId ? chainByBlockchainId(blockchainId) : undefined) ?? (evmChainId ? chainByEvmChainId(evmChainId) : undefined);
+}
+
+export function rewardOf(r: Record<string, unknown>): MessageSummary['reward'] {
+  const rd = obj(r.rewardDetails);
+  if (!rd) return undefined;
+  const value = str(rd.value);
+  const decimals = num(rd.decimals);
+  if (value === undefined || decimals === undefined) return undefined;
+  const price = obj(rd.price);
+  const pv = price?.value;
+  const usd = tokenUsdValue(value, decimals, typeof pv === 'string' || typeof pv === 'number' ? pv : undefined);
+  return { amount: formatTokenAmount(value, decimals), symbol: str(rd.symbol) ?? '', usd: usd === null ? null : formatUsd(usd) };
+}
+
+export function summarize(m: TeleporterMessage): MessageSummary {
+  const r = rawRecord(m);
+  const src = obj(r.sourceTransaction);
+  const dst = obj(r.destinationTransaction);
+  const s: MessageSummary = {
+    messageId: m.messageId,
+    status: effectiveStatus(m),
+    known: m.status !== 'unknown',
+    sourceBlockchainId: str(r.sourceBlockchainId),
+    destinationBlockchainId: str(r.destinationBlockchainId),
+    sourceEvmChainId: str(r.sourceEvmChainId),
+    destinationEvmChainId: str(r.destinationEvmChainId),
+    sourceLabel: chainLabel(str(r.sourceBlockchainId) ?? str(r.sourceEvmChainId)),
+    destinationLabel: chainLabel(str(r.destinationBlockchainId) ?? str(r.destinationEvmChainId)),
+    from: str(r.from),
+    to: str(r.to),
+    nonce: str(r.messageNonce),
+    sourceTxHash: str(src?.txHash),
+    sourceTimestamp: num(src?.timestamp),
+    destinationTxHash: str(dst?.txHash),
+    destinationTimestamp: num(dst?.timestamp),
+    receiptDelivered: typeof r.receiptDelivered === 'boolean' ? r.receiptDelivered : undefined,
+    reward: rewardOf(r),
+  };
+  if (s.sourceTimestamp !== undefined && s.destinationTimestamp !== undefined) {
+    s.latencySeconds = Math.max(0, s.destinationTimestamp - s.sourceTimestamp);
+  }
+  return s;
+}
+
+/** Newest known time of the message, seconds. */
+export const summaryTime = (s: MessageSummary): number | undefined => s.sourceTimestamp ?? s.destinationTimestamp;
+
+export type TagType = 'default' | 'info' | 'success' | 'warning' | 'error';
+
+export function statusTag(status: string): { type: TagType; label: string } {
+  switch (status) {
+    case 'pending':
+      return { type: 'warning', label: 'pending' };
+    case 'delivered':
+      return { type: 'success', label: 'delivered' };
+    case 'delivered_source_not_indexed':
+      return { type: 'info', label: 'delivered (source not indexed)' };
+    default:
+      return { type: 'error', label: status ? `unknown: ${status}` : 'unknown status' };
+  }
+}
+
+export interface ExplorerLink {
+  label: string;
+  url: string;
+}
+
+/** Explorer links for the transactions and addresses of a message (registry chains only). */
+export function explorerLinks(s: MessageSummary): ExplorerLink[] {
+  const links: ExplorerLink[] = [];
+  const srcChain = chainFor(s.sourceBlockchainId, s.sourceEvmChainId);
+  const dstChain = chainFor(s.destinationBlockchainId, s.destinationEvmChainId);
+  if (srcChain && s.sourceTxHash) links.push({ label: `Source tx on ${srcChain.name}`, url: explorerTxUrl(srcChain, s.sourceTxHash) });
+  if (dstChain && s.destinationTxHash) links.push({ label: `Destination tx on ${dstChain.name}`, url: explorerTxUrl(dstChain, s.destinationTxHash) });
+  if (srcChain && s.from) links.push({ label: `Sender on ${srcChain.name}`, url: explorerAddressUrl(srcChain, s.from) });
+  if (dstChain && s.to) links.push({ label: `Recipient on ${dstChain.name}`, url: explorerAddressUrl(dstChain, s.to) });
+  return links;
+}

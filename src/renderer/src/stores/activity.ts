@@ -1,0 +1,103 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { MonitorEvent, NotificationPayload, Transition, TransitionKind } from '../../../shared/api';
+import { TRANSITION_KINDS } from '../../../shared/schemas';
+import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import { monitor } from '../client';
+
+export const ACTIVITY_PAGE = 50;
+/** Live entries kept in memory; older ones come back through "load older". */
+const MAX_LIVE = 1000;
+
+export type Toast =
+  | { key: string; kind: 'transition'; transition: Transition }
+  | { key: string; kind: 'notification'; notification: NotificationPayload };
+
+/** The Activity room: the transition log with a kinds filter, live updates, and toasts to show. */
+export const useActivityStore = defineStore('activity', () => {
+  const items = ref<Transition[]>([]);
+  const kinds = ref<TransitionKind[]>([...TRANSITION_KINDS]);
+  const nextBeforeId = ref<number | undefined>(undefined);
+  const loading = ref(false);
+  const loaded = ref(false);
+  const error = ref<ErrorInfo | null>(null);
+  /** Arrivals not yet shown as toasts; the toaster component drains it. */
+  const pendingToasts = ref<Toast[]>([]);
+  const unseen = ref(0);
+  let seq = 0;
+
+  const query = (beforeId?: number) => ({
+    ...(kinds.value.length < TRANSITION_KINDS.length ? { kinds: [...kinds.value] } : {}),
+    ...(beforeId ? { beforeId } : {}),
+    limit: ACTIVITY_PAGE,
+  });
+
+  async function load(): Promise<void> {
+    const my = ++seq;
+    loading.value = true;
+    try {
+      const page = await monitor().listTransitions(query());
+      if (my !== seq) return;
+      items.value = page.items;
+      nextBeforeId.value = page.nextBeforeId;
+      loaded.value = true;
+      error.value = null;
+    } catch (e) {
+      if (my === seq) error.value = toErrorInfo(e);
+    } finally {
+      if (my === seq) loading.value = false;
+    }
+  }
+
+  async function loadOlder(): Promise<void> {
+    if (nextBeforeId.value === undefined || loading.value) return;
+    const my = ++seq;
+    loading.value = true;
+    try {
+      const page = await monitor().listTransitions(query(nextBeforeId.value));
+      if (my !== seq) return;
+      const have = new Set(items.value.map((t) => t.id));
+      items.value = [...items.value, ...page.items.filter((t) => !have.has(t.id))];
+      nextBeforeId.value = page.nextBeforeId;
+      error.value = null;
+    } catch (e) {
+      if (my === seq) error.value = toErrorInfo(e);
+    } finally {
+      if (my === seq) loading.value = false;
+    }
+  }
+
+  function setKinds(next: TransitionKind[]): Promise<void> {
+    kinds.value = next;
+    // No kind chosen means nothing to show; don't ask the core for "all" by accident.
+    if (next.length === 0) {
+      seq++;
+      items.value = [];
+      nextBeforeId.value = undefined;
+      loading.value = false;
+      return Promise.resolve();
+    }
+    return load();
+  }
+
+  function handleEvent(e: MonitorEvent): void {
+    if (e.type === 'transition') {
+      const t = e.transition;
+      if (kinds.value.includes(t.kind) && !items.value.some((x) => x.id === t.id)) {
+        items.value = [t, ...items.value].slice(0, MAX_LIVE);
+      }
+      unseen.value++;
+      pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
+    } else if (e.type === 'notification') {
+      pendingToasts.value.push({ key: `n${e.notification.id}`, kind: 'notification', notification: e.notification });
+    }
+  }
+
+  function takeToasts(): Toast[] {
+    const out = pendingToasts.value;
+    pendingToasts.value = [];
+    return out;
+  }
+
+  return { items, kinds, nextBeforeId, loading, loaded, error, pendingToasts, unseen, load, loadOlder, setKinds, handleEvent, takeToasts, markSeen: () => (unseen.value = 0) };
+});

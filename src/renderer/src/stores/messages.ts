@@ -1,0 +1,99 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { clock, monitor } from '../client';
+import { buildBrowseQuery, emptyFilterForm, FILTER_FIELD_MAP, type BrowseQuery, type FilterForm } from '../logic/filter-form';
+import { splitError, type FieldErrors } from '../logic/field-errors';
+import { createPager } from '../logic/pager';
+
+export const AUTO_REFRESH_MS = 15_000;
+
+/** The Messages room: filter form, the applied query, paging through cursors, auto-refresh. */
+export const useMessagesStore = defineStore('messages', () => {
+  const form = ref<FilterForm>(emptyFilterForm());
+  const applied = ref<BrowseQuery | null>(null);
+  const fieldErrors = ref<FieldErrors>({});
+  const autoRefresh = ref(false);
+  const selected = ref(0);
+
+  const pager = createPager((pageToken) => {
+    const q = applied.value ?? { network: form.value.network };
+    return monitor().browseMessages(pageToken ? { ...q, pageToken } : q);
+  });
+
+  const messages = computed(() => pager.page.value?.messages ?? []);
+
+  /** Validates the form; on any invalid field marks it and sends nothing. */
+  async function apply(): Promise<boolean> {
+    const built = buildBrowseQuery(form.value);
+    if (!built.ok) {
+      fieldErrors.value = built.errors;
+      return false;
+    }
+    fieldErrors.value = {};
+    applied.value = built.query;
+    selected.value = 0;
+    const ok = await pager.first();
+    // The core may still refuse a value (e.g. a rule the page does not know): show it at the field.
+    if (!ok && pager.error.value?.kind === 'invalid_input') {
+      const { fields } = splitError(pager.error.value, FILTER_FIELD_MAP);
+      fieldErrors.value = fields;
+    }
+    return ok;
+  }
+
+  function resetForm(network = form.value.network): void {
+    form.value = emptyFilterForm(network);
+    fieldErrors.value = {};
+  }
+
+  async function move(step: 1 | -1): Promise<void> {
+    const ok = step === 1 ? await pager.next() : await pager.prev();
+    if (ok) selected.value = 0;
+  }
+
+  let cancelTimer: (() => void) | null = null;
+  function schedule(): void {
+    cancelTimer?.();
+    cancelTimer = null;
+    if (!autoRefresh.value) return;
+    cancelTimer = clock().setTimer(async () => {
+      cancelTimer = null;
+      if (!autoRefresh.value) return;
+      // Only the first page is "live"; deeper pages would shift under the reader.
+      if (pager.index.value === 0 && !pager.loading.value) await pager.refresh();
+      schedule();
+    }, AUTO_REFRESH_MS);
+  }
+  function setAutoRefresh(on: boolean): void {
+    autoRefresh.value = on;
+    schedule();
+  }
+
+  function select(delta: number): void {
+    const n = messages.value.length;
+    if (!n) return;
+    selected.value = Math.min(n - 1, Math.max(0, selected.value + delta));
+  }
+
+  return {
+    form,
+    applied,
+    fieldErrors,
+    autoRefresh,
+    selected,
+    messages,
+    page: pager.page,
+    pageIndex: pager.index,
+    loading: pager.loading,
+    error: pager.error,
+    hasNext: pager.hasNext,
+    hasPrev: pager.hasPrev,
+    apply,
+    resetForm,
+    next: () => move(1),
+    prev: () => move(-1),
+    refresh: pager.refresh,
+    setAutoRefresh,
+    select,
+  };
+});

@@ -1,0 +1,76 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppInfo, MonitorEvent, PollStatus } from '../../../shared/api';
+import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import { clock, monitor } from '../client';
+import type { ConnectionInfo } from '../transport/web-transport';
+
+/** Always-visible state: app info (shell, data source), poll status, the web socket's connection, "now". */
+export const useStatusStore = defineStore('status', () => {
+  const appInfo = ref<AppInfo | null>(null);
+  const poll = ref<PollStatus | null>(null);
+  const connection = ref<ConnectionInfo>({ state: 'open', retryAt: null, attempts: 0 });
+  const error = ref<ErrorInfo | null>(null);
+  const pollingNow = ref(false);
+  /** Ticks once a second so relative times stay fresh without each row running a timer. */
+  const now = ref(clock().now());
+
+  const simulated = computed(() => appInfo.value?.dataSource.simulated === true);
+  const shell = computed(() => appInfo.value?.shell ?? 'web');
+  const rateLimitedUntil = computed(() => {
+    const p = poll.value;
+    return p && p.rateLimitedUntil !== null && p.rateLimitedUntil > now.value ? p.rateLimitedUntil : null;
+  });
+
+  async function load(): Promise<void> {
+    try {
+      const [info, status] = await Promise.all([monitor().getAppInfo(), monitor().getPollStatus()]);
+      appInfo.value = info;
+      poll.value = status;
+      error.value = null;
+    } catch (e) {
+      error.value = toErrorInfo(e);
+    }
+  }
+
+  async function pollNow(): Promise<void> {
+    pollingNow.value = true;
+    try {
+      poll.value = await monitor().pollNow();
+      error.value = null;
+    } catch (e) {
+      error.value = toErrorInfo(e);
+    } finally {
+      pollingNow.value = false;
+    }
+  }
+
+  function handleEvent(e: MonitorEvent): void {
+    if (e.type === 'poll-status') poll.value = e.status;
+    // The data source may have changed: refresh what the banner says.
+    if (e.type === 'settings-changed') void load();
+  }
+
+  function setConnection(c: ConnectionInfo): void {
+    const wasDown = connection.value.state !== 'open';
+    connection.value = c;
+    // Events were missed while the socket was down: resynchronise.
+    if (wasDown && c.state === 'open') void load();
+  }
+
+  let stopTicker: (() => void) | null = null;
+  function startTicker(): void {
+    if (stopTicker) return;
+    const tick = () => {
+      now.value = clock().now();
+      stopTicker = clock().setTimer(tick, 1000);
+    };
+    tick();
+  }
+  function stopTicking(): void {
+    stopTicker?.();
+    stopTicker = null;
+  }
+
+  return { appInfo, poll, connection, error, pollingNow, now, simulated, shell, rateLimitedUntil, load, pollNow, handleEvent, setConnection, startTicker, stopTicking };
+});

@@ -1,0 +1,70 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { CachedMessage } from '../../../shared/api';
+import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import type { TeleporterMessage } from '../../../shared/messages';
+import { monitor } from '../client';
+
+export const VIEWS = ['messages', 'watchlist', 'activity', 'cache', 'charts', 'settings'] as const;
+export type ViewName = (typeof VIEWS)[number];
+
+/** Hash routing (`#/watchlist`): Electron loads the page from file://, so no history API paths. */
+export function viewFromHash(hash: string): ViewName {
+  const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
+  return (VIEWS as readonly string[]).includes(name) ? (name as ViewName) : 'messages';
+}
+
+/** Which view is shown and which message the detail drawer holds. */
+export const useUiStore = defineStore('ui', () => {
+  const view = ref<ViewName>('messages');
+  const detailOpen = ref(false);
+  const detailId = ref<string | null>(null);
+  const detail = shallowRef<TeleporterMessage | null>(null);
+  const detailCached = shallowRef<CachedMessage | null>(null);
+  const detailLoading = ref(false);
+  const detailError = ref<ErrorInfo | null>(null);
+  let seq = 0;
+
+  function go(v: ViewName): void {
+    view.value = v;
+    if (typeof window !== 'undefined' && viewFromHash(window.location.hash) !== v) window.location.hash = `#/${v}`;
+  }
+
+  /** Opens a message we already hold (from a list). */
+  function openMessage(m: TeleporterMessage): void {
+    seq++;
+    detailId.value = m.messageId;
+    detail.value = m;
+    detailCached.value = null;
+    detailError.value = null;
+    detailLoading.value = false;
+    detailOpen.value = true;
+  }
+
+  /** Opens a message by ID (toast, activity, focus-message event): looks it up in the local cache. */
+  async function openMessageById(messageId: string): Promise<void> {
+    const my = ++seq;
+    detailId.value = messageId;
+    detail.value = null;
+    detailCached.value = null;
+    detailError.value = null;
+    detailOpen.value = true;
+    detailLoading.value = true;
+    try {
+      const c = await monitor().getMessage({ messageId });
+      if (my !== seq) return;
+      detailCached.value = c;
+      detail.value = c?.message ?? null;
+    } catch (e) {
+      if (my === seq) detailError.value = toErrorInfo(e);
+    } finally {
+      if (my === seq) detailLoading.value = false;
+    }
+  }
+
+  function closeDetail(): void {
+    detailOpen.value = false;
+  }
+
+  return { view, detailOpen, detailId, detail, detailCached, detailLoading, detailError, go, openMessage, openMessageById, closeDetail };
+});

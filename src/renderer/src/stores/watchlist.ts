@@ -1,0 +1,182 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { parseMonitorInput, type MonitorEvent, type MonitorInput, type SavedFeed, type WatchedAddress } from '../../../shared/api';
+import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import { monitor } from '../client';
+import { splitError, type FieldErrors } from '../logic/field-errors';
+import { createPager } from '../logic/pager';
+
+export type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
+export type WatchPatch = NonNullable<MonitorInput<'updateWatch'>>;
+export type FeedInput = NonNullable<MonitorInput<'addFeed'>>;
+
+/** Maps contract paths of feed inputs (filter.from …) to the feed form's fields. */
+const FEED_FIELDS: Record<string, string> = {
+  'filter.sourceBlockchainId': 'source',
+  'filter.destinationBlockchainId': 'destination',
+  'filter.blockchainId': 'either',
+  'filter.from': 'from',
+  'filter.to': 'to',
+  filter: 'filter',
+  name: 'name',
+};
+
+/** The Watchlist room: watched addresses with unread counts, each one's own message list, saved feeds. */
+export const useWatchlistStore = defineStore('watchlist', () => {
+  const watches = ref<WatchedAddress[]>([]);
+  const feeds = ref<SavedFeed[]>([]);
+  const loading = ref(false);
+  const loaded = ref(false);
+  const error = ref<ErrorInfo | null>(null);
+  const addErrors = ref<FieldErrors>({});
+  const feedErrors = ref<FieldErrors>({});
+  const busy = ref(false);
+  const selectedAddress = ref<string | null>(null);
+
+  const selectedWatch = computed(() => watches.value.find((w) => w.address === selectedAddress.value) ?? null);
+  const totalUnread = computed(() => watches.value.reduce((n, w) => n + w.unread, 0));
+
+  const pager = createPager((pageToken) => {
+    const w = selectedWatch.value;
+    if (!w) return Promise.reject(new Error('No address selected.'));
+    return monitor().browseAddressMessages({ address: w.address, network: w.network, ...(pageToken ? { pageToken } : {}) });
+  });
+
+  async function load(): Promise<void> {
+    loading.value = true;
+    try {
+      const [w, f] = await Promise.all([monitor().listWatches(), monitor().listFeeds()]);
+      watches.value = w;
+      feeds.value = f;
+      loaded.value = true;
+      error.value = null;
+      if (selectedAddress.value && !w.some((x) => x.address === selectedAddress.value)) close();
+    } catch (e) {
+      error.value = toErrorInfo(e);
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  /** Runs a mutation; field errors land in `errs`, others in `error`. No request if local validation fails. */
+  async function mutate<T>(validate: () => void, run: () => Promise<T>, errs: typeof addErrors | null, map: Record<string, string> = {}): Promise<T | null> {
+    if (errs) errs.value = {};
+    try {
+      validate();
+    } catch (e) {
+      const { fields, general } = splitError(e, map);
+      if (errs) errs.value = fields;
+      if (general || !errs) error.value = general ?? toErrorInfo(e);
+      return null;
+    }
+    busy.value = true;
+    try {
+      const r = await run();
+      error.value = null;
+      return r;
+    } catch (e) {
+      const { fields, general } = splitError(e, map);
+      if (errs) errs.value = fields;
+      error.value = general ?? (errs ? null : toErrorInfo(e));
+      return null;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  async function add(input: WatchInput): Promise<WatchedAddress | null> {
+    const w = await mutate(() => parseMonitorInput('addWatch', input), () => monitor().addWatch(input), addErrors);
+    if (w) upsert(w);
+    return w;
+  }
+
+  async function update(patch: WatchPatch): Promise<WatchedAddress | null> {
+    const w = await mutate(() => parseMonitorInput('updateWatch', patch), () => monitor().updateWatch(patch), null);
+    if (w) upsert(w);
+    return w;
+  }
+
+  async function remove(address: string): Promise<boolean> {
+    const r = await mutate(() => parseMonitorInput('removeWatch', { address }), async () => {
+      await monitor().removeWatch({ address });
+      return true;
+    }, null);
+    if (r) {
+      watches.value = watches.value.filter((w) => w.address !== address);
+      if (selectedAddress.value === address) close();
+    }
+    return r === true;
+  }
+
+  function upsert(w: WatchedAddress) {
+    const i = watches.value.findIndex((x) => x.address === w.address);
+    if (i >= 0) watches.value.splice(i, 1, w);
+    else watches.value.push(w);
+  }
+
+  /** Opens an address's own message list and marks it viewed (its unread count resets). */
+  async function open(address: string): Promise<void> {
+    selectedAddress.value = address;
+    pager.reset();
+    const [, viewed] = await Promise.all([pager.first(), monitor().markWatchViewed({ address }).catch((e: unknown) => {
+      error.value = toErrorInfo(e);
+      return null;
+    })]);
+    if (viewed) upsert(viewed);
+  }
+
+  function close(): void {
+    selectedAddress.value = null;
+    pager.reset();
+  }
+
+  async function addFeed(input: FeedInput): Promise<SavedFeed | null> {
+    const f = await mutate(() => parseMonitorInput('addFeed', input), () => monitor().addFeed(input), feedErrors, FEED_FIELDS);
+    if (f) feeds.value = [...feeds.value.filter((x) => x.id !== f.id), f];
+    return f;
+  }
+
+  async function removeFeed(id: string): Promise<boolean> {
+    const r = await mutate(() => parseMonitorInput('removeFeed', { id }), async () => {
+      await monitor().removeFeed({ id });
+      return true;
+    }, null);
+    if (r) feeds.value = feeds.value.filter((f) => f.id !== id);
+    return r === true;
+  }
+
+  function handleEvent(e: MonitorEvent): void {
+    if (e.type === 'watchlist-changed') void load();
+  }
+
+  return {
+    watches,
+    feeds,
+    loading,
+    loaded,
+    error,
+    addErrors,
+    feedErrors,
+    busy,
+    selectedAddress,
+    selectedWatch,
+    totalUnread,
+    addressPage: pager.page,
+    addressPageIndex: pager.index,
+    addressLoading: pager.loading,
+    addressError: pager.error,
+    addressHasNext: pager.hasNext,
+    addressHasPrev: pager.hasPrev,
+    addressNext: pager.next,
+    addressPrev: pager.prev,
+    load,
+    add,
+    update,
+    remove,
+    open,
+    close,
+    addFeed,
+    removeFeed,
+    handleEvent,
+  };
+});

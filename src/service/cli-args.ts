@@ -1,0 +1,79 @@
+/** Command-line flags of the service, turned into ServiceOptions with clear errors. */
+import { parseArgs } from 'node:util';
+import { fail, ok, type Parsed } from '../shared/result';
+import type { ServiceOptions } from './options';
+
+export const USAGE = `Usage: npm run service -- [options]
+  --port <n>          port on 127.0.0.1 (default 0: a free port, printed on start)
+  --db <file>         SQLite file (default: a temporary file, deleted on exit)
+  --seed <n>          simulator seed (default 1)
+  --rate <msgs/s>     new simulated messages per second, 0 = none (default 2)
+  --speed <x>         delivery and receipt delays are divided by x (default 1)
+  --api-key <key>     accepted x-service-api-key value (repeatable)
+  --require-key       answer 401 to requests without a key
+  --faults <profile>  flaky | ratelimited | slow | malformed | chaos, or a spec like 5xx:0.2,429:0.1
+  --preload <n>       insert n historical messages at start
+  --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120)
+  --log-requests      one line per request on stderr
+  --help              this text`;
+
+function number(name: string, raw: string | undefined, integer: boolean): Parsed<number | undefined> {
+  if (raw === undefined) return ok(undefined);
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n))) {
+    return fail(`--${name} must be ${integer ? 'a whole number' : 'a number'} (got "${raw}").`);
+  }
+  return ok(n);
+}
+
+export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: false; options: ServiceOptions }> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        db: { type: 'string' },
+        seed: { type: 'string' },
+        rate: { type: 'string' },
+        speed: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        'require-key': { type: 'boolean' },
+        faults: { type: 'string' },
+        preload: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'log-requests': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+  if (values.help) return ok({ help: true });
+  const options: ServiceOptions = {};
+  const numeric = [
+    ['port', true],
+    ['seed', true],
+    ['rate', false],
+    ['speed', false],
+    ['preload', true],
+  ] as const;
+  for (const [name, integer] of numeric) {
+    const r = number(name, values[name], integer);
+    if (!r.ok) return r;
+    if (r.value !== undefined) options[name] = r.value;
+  }
+  if (values.db !== undefined) options.dbPath = values.db;
+  if (values['api-key']) options.apiKeys = values['api-key'];
+  if (values['require-key']) options.requireKey = true;
+  if (values.faults !== undefined) options.faults = values.faults;
+  if (values['log-requests']) options.logRequests = true;
+  if (values['rate-limit'] !== undefined) {
+    const m = /^(\d+),(\d+)$/.exec(values['rate-limit']);
+    if (!m) return fail(`--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "${values['rate-limit']}").`);
+    options.rateLimitPerMinute = { keyed: Number(m[1]), anonymous: Number(m[2]) };
+  }
+  return ok({ help: false, options });
+}

@@ -1,0 +1,121 @@
+/**
+ * The local teleporter service: the two list operations of the Data API over a SQLite store fed by a
+ * deterministic traffic simulator, with API keys, rate limits and fault injection.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { systemClock } from '../shared/clock';
+import { FaultInjector, parseFaultSpec } from './faults';
+import { resolveOptions, type ServiceOptions } from './options';
+import { PageTokenCodec } from './page-token';
+import { SlidingWindowLimiter } from './rate-limit';
+import { API_KEY_HEADER, createRequestHandler } from './request-handler';
+import { TrafficSimulator } from './sim/simulator';
+import { MessageStore } from './store/message-store';
+
+export type { ServiceOptions } from './options';
+export { MessageStore } from './store/message-store';
+export type { StoreQuery, StorePage } from './store/message-store';
+export { TrafficSimulator } from './sim/simulator';
+export type { SendOptions } from './sim/simulator';
+export { FAULT_PRESETS, parseFaultSpec } from './faults';
+export { API_PREFIXES } from './api-paths';
+export { API_KEY_HEADER } from './request-handler';
+
+export interface RunningService {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  dbPath: string;
+  store: MessageStore;
+  simulator: TrafficSimulator;
+  /** Replaces the fault profile (null = none); throws on a bad spec. */
+  setFaults(spec: string | null): void;
+  /** Requests received so far (all paths). */
+  requestCount(): number;
+  close(): Promise<void>;
+}
+
+export async function startTeleporterService(options: ServiceOptions = {}): Promise<RunningService> {
+  const o = resolveOptions(options);
+  const clock = o.clock ?? systemClock;
+  const tempDir = o.dbPath ? null : mkdtempSync(join(tmpdir(), 'teleporter-service-'));
+  const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
+  const store = new MessageStore(dbPath);
+  let server: Server | null = null;
+  try {
+    const simulator = new TrafficSimulator({
+      seed: o.seed,
+      rate: o.rate,
+      speed: o.speed,
+      startMs: clock.now(),
+      addressCount: o.addressCount,
+      tickMs: o.tickMs,
+      sink: (records) => store.upsertMany(records),
+    });
+    if (o.preload > 0) simulator.preload(o.preload);
+    simulator.attach(clock);
+
+    const faults = new FaultInjector(o.seed);
+    const setFaults = (spec: string | null) => {
+      if (spec === null) return faults.set(null);
+      const parsed = parseFaultSpec(spec);
+      if (!parsed.ok) throw new Error(parsed.error);
+      faults.set(parsed.value);
+    };
+    if (o.faults) setFaults(o.faults);
+
+    let requests = 0;
+    const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
+    const handler = createRequestHandler({
+      store,
+      simulator,
+      tokens: new PageTokenCodec(store.secret('pageTokenSecret')),
+      limiter: new SlidingWindowLimiter(clock),
+      faults,
+      apiKeys: new Set(o.apiKeys),
+      requireKey: o.requireKey,
+      limits: o.rateLimitPerMinute,
+      ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
+    });
+    const srv = createServer((req, res) => {
+      requests++;
+      handler(req, res);
+    });
+    server = srv;
+    srv.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      srv.once('error', reject);
+      srv.listen(o.port, '127.0.0.1', () => {
+        srv.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (srv.address() as AddressInfo).port;
+
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        simulator.detachClock();
+        await new Promise<void>((resolve) => {
+          srv.close(() => resolve());
+          srv.closeAllConnections();
+        });
+        store.close();
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      })());
+
+    return { url: `http://127.0.0.1:${port}`, port, dbPath, store, simulator, setFaults, requestCount: () => requests, close };
+  } catch (e) {
+    server?.close();
+    store.close();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** The header that carries the API key (the interface document's name). */
+export const SERVICE_API_KEY_HEADER = API_KEY_HEADER;

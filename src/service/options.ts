@@ -1,0 +1,84 @@
+/** Options of startTeleporterService, validated with zod; defaults in one place. */
+import { z } from 'zod';
+import type { Clock } from '../shared/clock';
+import { parseFaultSpec } from './faults';
+
+export interface ServiceOptions {
+  /** Default 0 (a free port); the host is always 127.0.0.1. */
+  port?: number;
+  /** SQLite file; default a new temp file, deleted on close. */
+  dbPath?: string;
+  /** Seed of the simulator and the fault injector (default 1). */
+  seed?: number;
+  /** Simulated new messages per second; 0 = no spontaneous traffic (default 2). */
+  rate?: number;
+  /** Delivery and receipt delays are divided by this (default 1). */
+  speed?: number;
+  /** Accepted values of x-service-api-key. */
+  apiKeys?: string[];
+  /** Refuse requests without a key (401). */
+  requireKey?: boolean;
+  /** Fault profile: a preset (flaky, ratelimited, slow, malformed, chaos) or a spec such as "5xx:0.2,429:0.1". */
+  faults?: string;
+  /** Default systemClock. */
+  clock?: Clock;
+  /** Requests per minute per key and per anonymous caller (default 600 and 120). */
+  rateLimitPerMinute?: { keyed: number; anonymous: number };
+  /** Insert this many historical messages at start (fast bulk path). */
+  preload?: number;
+  /** Log one line per request to `log` (never the key itself). */
+  logRequests?: boolean;
+  /** Where log lines go (default stderr). */
+  log?: (line: string) => void;
+  /** Number of simulated user addresses (default 200). */
+  addressCount?: number;
+  /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
+  tickMs?: number;
+}
+
+const ClockSchema = z.custom<Clock>(
+  (c) => typeof c === 'object' && c !== null && typeof (c as Clock).now === 'function' && typeof (c as Clock).setTimer === 'function',
+  'clock must implement now() and setTimer().',
+);
+
+export const ServiceOptionsSchema = z
+  .object({
+    port: z.number().int().min(0).max(65535, 'port must be 0..65535.').default(0),
+    dbPath: z.string().min(1).optional(),
+    seed: z.number().int('seed must be a whole number.').min(0).max(4294967295).default(1),
+    rate: z.number().min(0, 'rate must not be negative.').max(10_000, 'rate must be at most 10000 messages per second.').default(2),
+    speed: z.number().positive('speed must be greater than 0.').max(1_000_000).default(1),
+    apiKeys: z.array(z.string().min(1, 'an API key must not be empty.').regex(/^[\x21-\x7e]+$/, 'an API key must be printable ASCII without spaces.')).default([]),
+    requireKey: z.boolean().default(false),
+    faults: z
+      .string()
+      .optional()
+      .superRefine((s, ctx) => {
+        if (s === undefined) return;
+        const r = parseFaultSpec(s);
+        if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
+      }),
+    clock: ClockSchema.optional(),
+    rateLimitPerMinute: z
+      .object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() })
+      .default({ keyed: 600, anonymous: 120 }),
+    preload: z.number().int().min(0).max(50_000_000).default(0),
+    logRequests: z.boolean().default(false),
+    log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
+    addressCount: z.number().int().min(2).max(100_000).default(200),
+    tickMs: z.number().int().min(1).max(60_000).default(1000),
+  })
+  .strict()
+  .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] });
+
+export type ResolvedOptions = z.output<typeof ServiceOptionsSchema>;
+
+export function resolveOptions(options: ServiceOptions): ResolvedOptions {
+  const r = ServiceOptionsSchema.safeParse(options);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new Error(`Invalid service option: ${where}${issue.message}`);
+  }
+  return r.data;
+}

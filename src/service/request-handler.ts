@@ -1,0 +1,132 @@
+/**
+ * The HTTP request pipeline: local routes, then for the API: authentication -> rate limit -> route ->
+ * injected fault -> query validation -> page from the store.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CHAIN_REGISTRY } from '../shared/chains';
+import { LOCAL_PREFIX, matchApiPath } from './api-paths';
+import type { FaultAction, FaultInjector } from './faults';
+import { listBody, sendError, sendJson, type Headers } from './http-replies';
+import type { PageTokenCodec } from './page-token';
+import { parseListRequest } from './query-params';
+import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
+import type { MessageStore } from './store/message-store';
+import type { TrafficSimulator } from './sim/simulator';
+
+export const API_KEY_HEADER = 'x-service-api-key';
+
+export interface HandlerDeps {
+  store: MessageStore;
+  simulator: TrafficSimulator;
+  tokens: PageTokenCodec;
+  limiter: SlidingWindowLimiter;
+  faults: FaultInjector;
+  apiKeys: ReadonlySet<string>;
+  requireKey: boolean;
+  limits: { keyed: number; anonymous: number };
+  /** Called once per finished request (for logging); never receives the key. */
+  onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
+}
+
+export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let caller: 'key' | 'anonymous' = 'anonymous';
+    res.on('finish', () => deps.onRequest?.({ method: req.method ?? 'GET', path: url.pathname, status: res.statusCode, ms: performance.now() - started, caller }));
+    try {
+      if (url.pathname === LOCAL_PREFIX || url.pathname.startsWith(LOCAL_PREFIX + '/')) return handleLocal(deps, req, res, url);
+
+      // Authentication: a wrong key is always refused; a missing one only with requireKey.
+      const header = req.headers[API_KEY_HEADER];
+      const key = Array.isArray(header) ? header[0] : header;
+      const keyValid = key !== undefined && deps.apiKeys.has(key);
+      if (keyValid) caller = 'key';
+      const bucket = keyValid ? `key:${key}` : `anonymous:${req.socket.remoteAddress ?? ''}`;
+      const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous);
+      const headers = rateLimitHeaders(decision);
+      if (key !== undefined && !keyValid) return sendError(res, 401, `Invalid API key: the ${API_KEY_HEADER} header does not match a configured key.`, headers);
+      if (key === undefined && deps.requireKey) return sendError(res, 401, `Missing API key: send it in the ${API_KEY_HEADER} header.`, headers);
+      if (!decision.allowed) {
+        const who = keyValid ? 'this API key' : `anonymous callers (send an ${API_KEY_HEADER} for a higher limit)`;
+        return sendError(res, 429, `Too many requests: the limit is ${decision.limit} per ${decision.windowSeconds} s for ${who}; retry after ${decision.resetSeconds} s.`, {
+          ...headers,
+          'retry-after': String(decision.resetSeconds),
+        });
+      }
+
+      const route = matchApiPath(url.pathname);
+      if (!route) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(res, 405, `Method ${req.method} is not allowed on ${url.pathname}; use GET.`, { ...headers, allow: 'GET, HEAD' });
+      }
+
+      const fault = deps.faults.decide();
+      if (fault.kind === 'reset') return void req.socket.destroy();
+      if (fault.kind === 'error') return sendError(res, fault.status, FAULT_MESSAGES[fault.status], headers);
+      if (fault.kind === 'rate_limited') {
+        return sendError(res, 429, `Too many requests: rate limit exceeded; retry after ${fault.retryAfter} s.`, {
+          ...headers,
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(fault.retryAfter),
+          'retry-after': String(fault.retryAfter),
+        });
+      }
+
+      const parsed = parseListRequest(route.operation, url.searchParams, route.address);
+      if (!parsed.ok) return sendError(res, 400, parsed.errors, headers);
+      const q = parsed.value;
+      let before: number | undefined;
+      if (q.pageToken !== undefined) {
+        const t = deps.tokens.decode(q.pageToken, q.fingerprint);
+        if (!t.ok) return sendError(res, 400, [t.error], headers);
+        before = t.value;
+      }
+      const page = deps.store.page(q.filter, before, q.pageSize);
+      const next = page.hasMore ? deps.tokens.encode(page.positions[page.positions.length - 1]!, q.fingerprint) : undefined;
+      reply(res, listBody(page.records, next), headers, fault);
+    } catch (e) {
+      if (!res.headersSent) sendError(res, 500, `Internal server error: ${e instanceof Error ? e.message : String(e)}`);
+      else res.destroy();
+    }
+  };
+}
+
+const FAULT_MESSAGES = { 500: 'Internal server error', 502: 'Bad gateway: upstream indexer did not answer', 503: 'Service temporarily unavailable' } as const;
+
+/** A successful page, possibly delayed or damaged by an injected fault. */
+function reply(res: ServerResponse, body: string, headers: Headers, fault: FaultAction): void {
+  if (fault.kind === 'slow') {
+    const timer = setTimeout(() => {
+      if (!res.destroyed) sendJson(res, 200, body, headers);
+    }, fault.ms);
+    res.on('close', () => clearTimeout(timer));
+    return;
+  }
+  if (fault.kind === 'malformed') {
+    const broken =
+      fault.variant === 'truncated' ? body.slice(0, Math.max(1, Math.floor(body.length / 2))) : fault.variant === 'not_json' ? '<html><body>502 Bad Gateway</body></html>' : '{"messages":"unavailable","nextPageToken":42}';
+    return sendJson(res, 200, broken, headers);
+  }
+  sendJson(res, 200, body, headers);
+}
+
+function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
+    const sim = deps.simulator;
+    return sendJson(
+      res,
+      200,
+      JSON.stringify({
+        simulated: true,
+        seed: sim.seed,
+        addresses: sim.addresses,
+        hotAddresses: sim.hotAddresses,
+        chains: CHAIN_REGISTRY.chains,
+        messageCount: deps.store.count(),
+        simulatedTime: Math.floor(sim.now() / 1000),
+      }),
+    );
+  }
+  sendError(res, 404, `Cannot ${req.method} ${url.pathname}`);
+}

@@ -1,0 +1,118 @@
+/**
+ * One simulated message: everything random about its whole life is drawn when it is sent, so the
+ * records it produces do not depend on how time is stepped afterwards (same seed, same records).
+ */
+import type { ChainInfo } from '../../shared/chains';
+import type { Rng } from '../rng';
+import { gasPriceWei, REWARD_TOKENS, TELEPORTER_CONTRACT, type RewardToken } from './catalog';
+
+export type Outcome = 'normal' | 'stuck' | 'sourceNotIndexed';
+export type Stage = 'sent' | 'delivered' | 'receipted';
+
+export interface MessagePlan {
+  messageId: string;
+  network: 'mainnet' | 'fuji';
+  source: ChainInfo;
+  destination: ChainInfo;
+  nonce: string;
+  from: string;
+  to: string;
+  data: string;
+  token: RewardToken;
+  rewardValue: string;
+  outcome: Outcome;
+  executed: boolean;
+  sentAt: number;
+  deliverAt: number;
+  receiptAt: number;
+  sourceTx: { txHash: string; timestamp: number; gasSpent: string };
+  destTx: { txHash: string; timestamp: number; gasSpent: string; rewardRedeemer: string; delivererAddress: string };
+}
+
+export interface PlanInputs {
+  network: 'mainnet' | 'fuji';
+  source: ChainInfo;
+  destination: ChainInfo;
+  nonce: string;
+  from: string;
+  to: string;
+  relayer: string;
+  deliverer: string;
+  outcome: Outcome;
+  sentAt: number;
+  /** Simulated milliseconds from send to delivery, and from delivery to receipt. */
+  deliveryDelayMs: number;
+  receiptDelayMs: number;
+}
+
+const ms = (t: number) => Math.floor(t / 1000);
+
+/** Reward in the token's smallest unit, as a decimal string (exact for 18 decimals). */
+function rewardAmount(rng: Rng, t: RewardToken): string {
+  if (rng.chance(0.25)) return '0';
+  const whole = t.min + rng.next() * (t.max - t.min);
+  const micro = BigInt(Math.round(whole * 1e6));
+  return (t.decimals >= 6 ? micro * 10n ** BigInt(t.decimals - 6) : micro / 10n ** BigInt(6 - t.decimals)).toString();
+}
+
+export function drawPlan(rng: Rng, p: PlanInputs): MessagePlan {
+  const token = rng.weighted(REWARD_TOKENS[p.network]);
+  const deliverAt = p.sentAt + p.deliveryDelayMs;
+  const srcGas = BigInt(rng.int(95_000, 260_000)) * gasPriceWei(p.source);
+  const dstGas = BigInt(rng.int(150_000, 420_000)) * gasPriceWei(p.destination);
+  return {
+    messageId: rng.hex(32),
+    network: p.network,
+    source: p.source,
+    destination: p.destination,
+    nonce: p.nonce,
+    from: p.from,
+    to: p.to,
+    data: '0x' + rng.hex(32 * rng.int(1, 6)),
+    token,
+    rewardValue: rewardAmount(rng, token),
+    outcome: p.outcome,
+    executed: !rng.chance(0.01),
+    sentAt: p.sentAt,
+    deliverAt,
+    receiptAt: deliverAt + p.receiptDelayMs,
+    sourceTx: { txHash: '0x' + rng.hex(32), timestamp: ms(p.sentAt), gasSpent: srcGas.toString() },
+    destTx: { txHash: '0x' + rng.hex(32), timestamp: ms(deliverAt), gasSpent: dstGas.toString(), rewardRedeemer: p.relayer, delivererAddress: p.deliverer },
+  };
+}
+
+/** The API record of a message at a stage, with a fixed key order so output is byte-identical. */
+export function recordOf(m: MessagePlan, stage: Stage): Record<string, unknown> {
+  const delivered = stage !== 'sent';
+  const receipted = stage === 'receipted';
+  const status = !delivered ? 'pending' : m.outcome === 'sourceNotIndexed' ? 'delivered_source_not_indexed' : 'delivered';
+  const rec: Record<string, unknown> = {
+    messageId: m.messageId,
+    teleporterContractAddress: TELEPORTER_CONTRACT,
+    sourceBlockchainId: m.source.blockchainId,
+    destinationBlockchainId: m.destination.blockchainId,
+    sourceEvmChainId: m.source.evmChainId,
+    destinationEvmChainId: m.destination.evmChainId,
+    messageNonce: m.nonce,
+    from: m.from,
+    to: m.to,
+    data: m.data,
+    messageExecuted: delivered && m.executed,
+    receipts: receipted ? [{ receivedMessageNonce: m.nonce, relayerRewardAddress: m.destTx.rewardRedeemer }] : [],
+    receiptDelivered: receipted,
+    rewardDetails: {
+      address: m.token.address,
+      name: m.token.name,
+      symbol: m.token.symbol,
+      decimals: m.token.decimals,
+      logoUri: m.token.logoUri,
+      ercType: 'ERC-20',
+      price: { currencyCode: 'usd', value: m.token.usd },
+      value: m.rewardValue,
+    },
+    status,
+  };
+  if (m.outcome !== 'sourceNotIndexed') rec.sourceTransaction = { ...m.sourceTx };
+  if (delivered) rec.destinationTransaction = { ...m.destTx };
+  return rec;
+}

@@ -1,0 +1,291 @@
+/**
+ * Deterministic traffic over the registry's chains: a discrete-event simulation with its own
+ * simulated time. `step(ms)` moves it by hand; `attach()` ties it to a Clock so it follows real time
+ * (system clock) or moves only when a ManualClock is advanced.
+ */
+import { toChecksumAddress } from '../../shared/validators';
+import type { Clock } from '../../shared/clock';
+import type { ChainInfo } from '../../shared/chains';
+import { CHAIN_REGISTRY } from '../../shared/chains';
+import { Rng } from '../rng';
+import { chainWeights, NETWORK_WEIGHTS } from './catalog';
+import { EventQueue } from './event-queue';
+import { drawPlan, recordOf, type MessagePlan, type Outcome, type Stage } from './message-plan';
+
+/** Where records go: called with each batch of new or changed records, in order. */
+export type RecordSink = (records: Record<string, unknown>[]) => void;
+
+export interface SimulatorOptions {
+  seed: number;
+  /** New messages per simulated second; 0 = no spontaneous traffic (send() still works). */
+  rate: number;
+  /** Delivery and receipt delays are divided by this. */
+  speed: number;
+  /** Simulated start time, epoch ms. */
+  startMs: number;
+  sink: RecordSink;
+  addressCount?: number;
+  /** How often (clock ms) an attached simulator catches up with its clock at most. */
+  tickMs?: number;
+}
+
+export interface SendOptions {
+  network?: 'mainnet' | 'fuji';
+  /** cb58 blockchain ID or EVM chain ID of a registry chain. */
+  source?: string;
+  destination?: string;
+  from?: string;
+  to?: string;
+  outcome?: Outcome;
+  deliveryDelayMs?: number;
+  receiptDelayMs?: number;
+}
+
+type EventBody =
+  | { at: number; kind: 'arrival'; bulkLeft?: number; bulkGap?: number }
+  | { at: number; kind: 'deliver' | 'receipt'; plan: MessagePlan };
+type SimEvent = EventBody & { seq: number };
+
+/** Share of messages that never get delivered, and of those whose source transaction is never indexed. */
+const STUCK_RATE = 0.02;
+const SOURCE_NOT_INDEXED_RATE = 0.04;
+const MIN_DELIVERY_MS = 2_000;
+const MAX_DELIVERY_MS = 10 * 60_000;
+
+function mix32(a: number, b: number): number {
+  let h = (a ^ 0x9e3779b9) >>> 0;
+  h = Math.imul(h ^ (b >>> 0), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ Math.floor(b / 4294967296), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+export class TrafficSimulator {
+  /** The simulator's user addresses (EIP-55), hottest first. */
+  readonly addresses: string[];
+  /** The few addresses that carry a large share of the traffic. */
+  readonly hotAddresses: string[];
+  readonly relayers: string[];
+  readonly seed: number;
+  private readonly addressWeights: (readonly [string, number])[];
+  private readonly rng: Rng;
+  private readonly queue = new EventQueue<SimEvent>();
+  private readonly nonces = new Map<string, number>();
+  private seq = 0;
+  private simNow: number;
+  private sent = 0;
+  private bulk: Map<string, { plan: MessagePlan; stage: Stage }> | null = null;
+  private pendingWrites: Record<string, unknown>[] = [];
+  private detach: (() => void) | null = null;
+  private readonly tickMs: number;
+
+  constructor(private readonly opts: SimulatorOptions) {
+    this.seed = opts.seed;
+    this.simNow = opts.startMs;
+    this.tickMs = opts.tickMs ?? 1000;
+    // The address set depends on the seed only, so watchlists stay valid across restarts.
+    const people = new Rng(opts.seed);
+    this.addresses = Array.from({ length: opts.addressCount ?? 200 }, () => toChecksumAddress('0x' + people.hex(20)));
+    this.relayers = Array.from({ length: 6 }, () => toChecksumAddress('0x' + people.hex(20)));
+    this.addressWeights = this.addresses.map((a, i) => [a, 1 / (i + 1)] as const);
+    this.hotAddresses = this.addresses.slice(0, 5);
+    // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
+    this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
+    this.scheduleArrivals();
+  }
+
+  /** Simulated time, epoch ms. */
+  now(): number {
+    return this.simNow;
+  }
+
+  get messagesSent(): number {
+    return this.sent;
+  }
+
+  /** Events waiting (arrivals, deliveries, receipts). */
+  get pendingEvents(): number {
+    return this.queue.size;
+  }
+
+  /** Advances simulated time by `ms`, writing every record change to the sink; returns events handled. */
+  step(ms: number): number {
+    const target = this.simNow + Math.max(0, ms);
+    let handled = 0;
+    for (let ev = this.queue.peek(); ev && ev.at <= target; ev = this.queue.peek()) {
+      this.queue.pop();
+      this.simNow = Math.max(this.simNow, ev.at);
+      this.handle(ev);
+      handled++;
+      if (this.pendingWrites.length >= 5000) this.flush();
+    }
+    this.simNow = target;
+    this.flush();
+    this.reschedule();
+    return handled;
+  }
+
+  /** Sends one message now (simulated time) and returns its ID; its delivery follows on later steps. */
+  send(options: SendOptions = {}): string {
+    const plan = this.plan(this.simNow, options);
+    this.onSent(plan);
+    this.flush();
+    this.reschedule();
+    return plan.messageId;
+  }
+
+  /**
+   * Writes `count` historical messages spread over the time before now, in their current states
+   * (most delivered with receipts, recent ones still in flight, a few stuck). Only final states are
+   * written, in large batches: this is the fast path for big stores.
+   */
+  preload(count: number, ratePerSecond = this.opts.rate > 0 ? this.opts.rate : 2): void {
+    if (count <= 0) return;
+    const end = this.simNow;
+    const gap = 1000 / ratePerSecond;
+    this.simNow = end - count * gap;
+    this.bulk = new Map();
+    this.push({ at: this.simNow + this.rng.next() * gap, kind: 'arrival', bulkLeft: count, bulkGap: gap });
+    try {
+      this.step(end - this.simNow);
+    } finally {
+      for (const { plan, stage } of this.bulk.values()) this.pendingWrites.push(recordOf(plan, stage));
+      this.bulk = null;
+      this.flush();
+    }
+  }
+
+  /** Follows `clock`: catches up with it whenever an event is due (at most every tickMs). */
+  attach(clock: Clock): void {
+    this.detachClock();
+    let cancel: (() => void) | null = null;
+    let lastTick = clock.now();
+    const tick = () => {
+      cancel = null;
+      lastTick = clock.now();
+      const behind = lastTick - this.simNow;
+      if (behind > 0) this.step(behind);
+      else schedule();
+    };
+    const schedule = () => {
+      cancel?.();
+      cancel = null;
+      const next = this.queue.peek();
+      if (!next) return;
+      const due = Math.max(next.at, lastTick + this.tickMs, this.simNow);
+      cancel = clock.setTimer(tick, Math.max(0, due - clock.now()));
+    };
+    this.rescheduleHook = schedule;
+    this.detach = () => {
+      cancel?.();
+      this.rescheduleHook = null;
+    };
+    const behind = clock.now() - this.simNow;
+    if (behind > 0) this.step(behind);
+    else schedule();
+  }
+
+  detachClock(): void {
+    this.detach?.();
+    this.detach = null;
+  }
+
+  private rescheduleHook: (() => void) | null = null;
+
+  private reschedule(): void {
+    this.rescheduleHook?.();
+  }
+
+  private scheduleArrivals(): void {
+    if (this.opts.rate <= 0) return;
+    this.push({ at: this.simNow + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
+  }
+
+  private push(ev: EventBody): void {
+    this.queue.push({ ...ev, seq: this.seq++ });
+  }
+
+  private handle(ev: SimEvent): void {
+    if (ev.kind === 'arrival') {
+      this.onSent(this.plan(ev.at, {}));
+      if (ev.bulkLeft !== undefined && ev.bulkGap !== undefined) {
+        if (ev.bulkLeft > 1) this.push({ at: ev.at + ev.bulkGap * (0.5 + this.rng.next()), kind: 'arrival', bulkLeft: ev.bulkLeft - 1, bulkGap: ev.bulkGap });
+      } else {
+        this.push({ at: ev.at + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
+      }
+      return;
+    }
+    const plan = ev.plan;
+    if (ev.kind === 'deliver') {
+      this.write(plan, 'delivered');
+      this.push({ at: plan.receiptAt, kind: 'receipt', plan });
+    } else {
+      this.write(plan, 'receipted', true);
+    }
+  }
+
+  private onSent(plan: MessagePlan): void {
+    this.sent++;
+    // A message whose source transaction is never indexed is invisible until it is delivered.
+    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'stuck');
+    if (plan.outcome !== 'stuck') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
+  }
+
+  private write(plan: MessagePlan, stage: Stage, final = false): void {
+    if (this.bulk) {
+      if (final) {
+        this.bulk.delete(plan.messageId);
+        this.pendingWrites.push(recordOf(plan, stage));
+      } else this.bulk.set(plan.messageId, { plan, stage });
+      return;
+    }
+    this.pendingWrites.push(recordOf(plan, stage));
+  }
+
+  private flush(): void {
+    if (this.pendingWrites.length === 0) return;
+    const batch = this.pendingWrites;
+    this.pendingWrites = [];
+    this.opts.sink(batch);
+  }
+
+  private chain(ref: string): ChainInfo {
+    const c = CHAIN_REGISTRY.chains.find((x) => x.blockchainId === ref || x.evmChainId === ref);
+    if (!c) throw new Error(`Unknown chain "${ref}": use a blockchain ID or EVM chain ID from resources/chains.json.`);
+    return c;
+  }
+
+  private plan(sentAt: number, o: SendOptions): MessagePlan {
+    const rng = this.rng;
+    const hint = o.source ?? o.destination;
+    const network = o.network ?? (hint !== undefined ? this.chain(hint).network : rng.weighted(NETWORK_WEIGHTS));
+    const weights = chainWeights(network);
+    const source = o.source !== undefined ? this.chain(o.source) : rng.weighted(weights);
+    const others = weights.filter(([c]) => c.blockchainId !== source.blockchainId);
+    const destination = o.destination !== undefined ? this.chain(o.destination) : rng.weighted(others.length ? others : weights);
+    const from = o.from ?? rng.weighted(this.addressWeights);
+    // Most messages go to a contract or account other than the sender; some users message themselves.
+    const to = o.to ?? (rng.chance(0.1) ? from : rng.weighted(this.addressWeights));
+    const relayer = rng.pick(this.relayers);
+    const u = rng.next();
+    const outcome: Outcome = o.outcome ?? (u < STUCK_RATE ? 'stuck' : u < STUCK_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
+    const speed = this.opts.speed;
+    const delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / speed;
+    const receipt = o.receiptDelayMs ?? Math.min(30 * 60_000, Math.max(10_000, rng.logNormal(90_000, 0.8))) / speed;
+    const nonce = (this.nonces.get(source.blockchainId) ?? rng.int(1_000, 90_000)) + 1;
+    this.nonces.set(source.blockchainId, nonce);
+    return drawPlan(rng, {
+      network,
+      source,
+      destination,
+      nonce: String(nonce),
+      from,
+      to,
+      relayer,
+      deliverer: relayer,
+      outcome,
+      sentAt,
+      deliveryDelayMs: Math.round(delivery),
+      receiptDelayMs: Math.round(receipt),
+    });
+  }
+}

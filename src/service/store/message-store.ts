@@ -1,0 +1,316 @@
+/**
+ * The service's SQLite store (better-sqlite3, WAL, one file): message records kept as raw JSON, with
+ * dictionary tables for chains, routes and addresses, and the indexes of ./schema.ts.
+ */
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { chainByBlockchainId, chainByEvmChainId } from '../../shared/chains';
+import type { ChainRef } from '../../shared/validators';
+import { planScans, type Conjunction } from './planner';
+import { recordKeys } from './record-keys';
+import { indexSql, MESSAGE_INDEXES, NET_CODES, POS_PER_SECOND, SCHEMA_VERSION, TABLES_SQL, type IndexSpec } from './schema';
+
+export interface StoreQuery {
+  network?: 'mainnet' | 'fuji';
+  source?: ChainRef;
+  destination?: ChainRef;
+  /** cb58 ID of either chain. */
+  blockchainId?: string;
+  from?: string;
+  to?: string;
+  /** Sender OR recipient (the address operation). */
+  address?: string;
+}
+
+export interface StorePage {
+  /** Raw record JSON, newest first. */
+  records: string[];
+  /** Sort key of each record (the cursor is the last one). */
+  positions: number[];
+  hasMore: boolean;
+}
+
+interface Route {
+  id: number;
+  src: number;
+  dst: number;
+  net: number;
+}
+interface ChainRow {
+  id: number;
+  blockchainId: string;
+  evmChainId: string;
+}
+
+const NO_CURSOR = Number.MAX_SAFE_INTEGER;
+
+function networkOf(blockchainId: string, evmChainId: string): number | undefined {
+  const c = chainByBlockchainId(blockchainId) ?? chainByEvmChainId(evmChainId);
+  return c ? NET_CODES[c.network] : undefined;
+}
+
+export class MessageStore {
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly chains: ChainRow[] = [];
+  private readonly chainIds = new Map<string, number>();
+  private readonly routes: Route[] = [];
+  /** Route ID -> position in `routes`. */
+  private readonly routeIndex = new Map<number, number>();
+  private readonly routeIds = new Map<string, number>();
+  private readonly addressIds = new Map<string, number>();
+  private readonly scanStatements = new Map<string, Database.Statement>();
+  private total: number;
+  private readonly stmt;
+
+  constructor(path: string) {
+    this.path = path;
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma('temp_store = MEMORY');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(TABLES_SQL);
+    for (const ix of MESSAGE_INDEXES) this.db.exec(indexSql(ix));
+    this.checkVersion();
+    this.stmt = {
+      getMeta: this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck(),
+      setMeta: this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      insertChain: this.db.prepare('INSERT INTO chains (blockchain_id, evm_chain_id) VALUES (?, ?)'),
+      insertRoute: this.db.prepare('INSERT INTO routes (src, dst, net) VALUES (?, ?, ?)'),
+      findAddress: this.db.prepare<[string], number>('SELECT id FROM addresses WHERE address = ?').pluck(),
+      insertAddress: this.db.prepare('INSERT INTO addresses (address) VALUES (?)'),
+      findMessage: this.db.prepare<[string], number>('SELECT pos FROM messages WHERE message_id = ?').pluck(),
+      maxPosIn: this.db.prepare<[number, number], number | null>('SELECT max(pos) FROM messages WHERE pos >= ? AND pos < ?').pluck(),
+      insertMessage: this.db.prepare('INSERT INTO messages (pos, message_id, net, route, frm, too, status, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      updateMessage: this.db.prepare('UPDATE messages SET net = ?, route = ?, frm = ?, too = ?, status = ?, raw = ? WHERE pos = ?'),
+      rawAt: this.db.prepare<[number], string>('SELECT raw FROM messages WHERE pos = ?').pluck(),
+      rawById: this.db.prepare<[string], string>('SELECT raw FROM messages WHERE message_id = ?').pluck(),
+      scanAll: this.db.prepare<[number, number], number>('SELECT pos FROM messages WHERE pos < ? ORDER BY pos DESC LIMIT ?').pluck(),
+    };
+    this.total = 0;
+    this.loadDictionaries();
+  }
+
+  /** (Re)reads the in-memory copies of the dictionary tables, e.g. after a rolled-back transaction. */
+  private loadDictionaries(): void {
+    this.chains.length = 0;
+    this.chainIds.clear();
+    this.routes.length = 0;
+    this.routeIds.clear();
+    this.routeIndex.clear();
+    this.addressIds.clear();
+    for (const c of this.db.prepare<[], ChainRow>('SELECT id, blockchain_id AS blockchainId, evm_chain_id AS evmChainId FROM chains').all()) this.addChain(c);
+    for (const r of this.db.prepare<[], Route>('SELECT id, src, dst, net FROM routes').all()) this.addRoute(r);
+    this.total = this.db.prepare<[], number>('SELECT count(*) FROM messages').pluck().get() ?? 0;
+  }
+
+  private checkVersion(): void {
+    const v = this.db.prepare<[], string>("SELECT value FROM meta WHERE key = 'schemaVersion'").pluck().get();
+    if (v === undefined) this.db.prepare("INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)").run(String(SCHEMA_VERSION));
+    else if (v !== String(SCHEMA_VERSION)) {
+      this.db.close();
+      throw new Error(`Database ${this.path} has schema version ${v}; this service needs ${SCHEMA_VERSION}. Use another --db file or delete this one.`);
+    }
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.stmt.getMeta.get(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmt.setMeta.run(key, value);
+  }
+
+  /** A per-database secret (for signing page tokens): created once, kept across restarts. */
+  secret(name: string): Buffer {
+    const existing = this.getMeta(name);
+    if (existing) return Buffer.from(existing, 'hex');
+    const fresh = randomBytes(32);
+    this.setMeta(name, fresh.toString('hex'));
+    return fresh;
+  }
+
+  count(): number {
+    return this.total;
+  }
+
+  /** Runs `fn` in one transaction (many writes become one commit). */
+  transaction<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    try {
+      return this.db.transaction(fn)();
+    } catch (e) {
+      this.loadDictionaries(); // the rollback undid rows the caches already knew
+      throw e;
+    }
+  }
+
+  /**
+   * Inserts a record, or replaces the stored record with the same messageId. A record keeps the
+   * sort position it got when first inserted, so a page walk never sees a message twice.
+   */
+  upsert(record: unknown): void {
+    const k = recordKeys(record);
+    const raw = JSON.stringify(record);
+    const route = this.routeId(k.source, k.destination);
+    const net = this.routes[this.routeIndex.get(route)!]!.net;
+    const frm = this.addressId(k.from);
+    const too = this.addressId(k.to);
+    const pos = this.stmt.findMessage.get(k.messageId);
+    if (pos !== undefined) {
+      this.stmt.updateMessage.run(net, route, frm, too, k.status, raw, pos);
+      return;
+    }
+    this.stmt.insertMessage.run(this.nextPos(k.timestamp), k.messageId, net, route, frm, too, k.status, raw);
+    this.total++;
+  }
+
+  upsertMany(records: readonly unknown[]): void {
+    this.transaction(() => {
+      for (const r of records) this.upsert(r);
+    });
+  }
+
+  get(messageId: string): Record<string, unknown> | undefined {
+    const raw = this.stmt.rawById.get(messageId);
+    return raw === undefined ? undefined : (JSON.parse(raw) as Record<string, unknown>);
+  }
+
+  /** One page, newest first, of messages older than `before` (a position from an earlier page). */
+  page(q: StoreQuery, before: number | undefined, limit: number): StorePage {
+    const cursor = before ?? NO_CURSOR;
+    const base = this.conjunction(q);
+    let branches: (Conjunction | null)[] = [base];
+    if (q.address !== undefined) {
+      const a = this.knownAddress(q.address);
+      branches = a === undefined || !base ? [] : [{ ...base, frm: a }, { ...base, too: a }];
+    }
+    const found = new Set<number>();
+    for (const branch of branches) {
+      if (!branch) continue;
+      const plan = planScans(branch, { routes: this.routes }, MESSAGE_INDEXES);
+      if (!plan) continue;
+      for (const values of plan.scans) {
+        const positions = plan.index ? this.scanStatement(plan.index).all(...values, cursor, limit + 1) : this.stmt.scanAll.all(cursor, limit + 1);
+        for (const p of positions as number[]) found.add(p);
+      }
+    }
+    const positions = [...found].sort((a, b) => b - a).slice(0, limit + 1);
+    const hasMore = positions.length > limit;
+    if (hasMore) positions.pop();
+    return { records: positions.map((p) => this.stmt.rawAt.get(p)!), positions, hasMore };
+  }
+
+  /** The query plan SQLite uses for an index scan (tests check that no sort step is needed). */
+  explainScan(index: IndexSpec): string[] {
+    const sql = this.scanSql(index);
+    const args = [...index.cols.map(() => 1), 1, 1];
+    return this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...args).map((r) => r.detail);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** The filter as equality constraints on dictionary IDs; null when it cannot match anything. */
+  private conjunction(q: StoreQuery): Conjunction | null {
+    const c: Conjunction = {};
+    const net = q.network ? NET_CODES[q.network] : undefined;
+    if (q.source || q.destination || q.blockchainId) {
+      const src = q.source ? this.chainsMatching(q.source) : null;
+      const dst = q.destination ? this.chainsMatching(q.destination) : null;
+      const either = q.blockchainId ? this.chainsMatching({ kind: 'blockchainId', value: q.blockchainId }) : null;
+      c.routes = this.routes
+        .filter((r) => (net === undefined || r.net === net) && (!src || src.has(r.src)) && (!dst || dst.has(r.dst)) && (!either || either.has(r.src) || either.has(r.dst)))
+        .map((r) => r.id);
+    } else if (net !== undefined) c.net = [net];
+    if (q.from !== undefined) {
+      const id = this.knownAddress(q.from);
+      if (id === undefined) return null;
+      c.frm = id;
+    }
+    if (q.to !== undefined) {
+      const id = this.knownAddress(q.to);
+      if (id === undefined) return null;
+      c.too = id;
+    }
+    return c;
+  }
+
+  private chainsMatching(ref: ChainRef): Set<number> {
+    return new Set(this.chains.filter((c) => (ref.kind === 'blockchainId' ? c.blockchainId === ref.value : c.evmChainId === ref.value)).map((c) => c.id));
+  }
+
+  private scanSql(index: IndexSpec): string {
+    const where = index.cols.map((c) => `${c} = ?`).join(' AND ');
+    return `SELECT pos FROM messages INDEXED BY ${index.name} WHERE ${where} AND pos < ? ORDER BY pos DESC LIMIT ?`;
+  }
+
+  private scanStatement(index: IndexSpec): Database.Statement<unknown[], number> {
+    let s = this.scanStatements.get(index.name);
+    if (!s) {
+      s = this.db.prepare(this.scanSql(index)).pluck();
+      this.scanStatements.set(index.name, s);
+    }
+    return s as Database.Statement<unknown[], number>;
+  }
+
+  private nextPos(timestamp: number): number {
+    const start = timestamp * POS_PER_SECOND;
+    const max = this.stmt.maxPosIn.get(start, start + POS_PER_SECOND);
+    return max === null || max === undefined ? start : max + 1;
+  }
+
+  private addChain(c: ChainRow): void {
+    this.chains.push(c);
+    this.chainIds.set(`${c.blockchainId}|${c.evmChainId}`, c.id);
+  }
+
+  private addRoute(r: Route): void {
+    this.routeIndex.set(r.id, this.routes.length);
+    this.routes.push(r);
+    this.routeIds.set(`${r.src}|${r.dst}`, r.id);
+  }
+
+  private chainId(c: { blockchainId: string; evmChainId: string }): number {
+    const key = `${c.blockchainId}|${c.evmChainId}`;
+    let id = this.chainIds.get(key);
+    if (id === undefined) {
+      id = Number(this.stmt.insertChain.run(c.blockchainId, c.evmChainId).lastInsertRowid);
+      this.addChain({ id, ...c });
+    }
+    return id;
+  }
+
+  private routeId(src: { blockchainId: string; evmChainId: string }, dst: { blockchainId: string; evmChainId: string }): number {
+    const s = this.chainId(src);
+    const d = this.chainId(dst);
+    let id = this.routeIds.get(`${s}|${d}`);
+    if (id === undefined) {
+      // A message belongs to the network of its chains: the source's, else the destination's.
+      const net = networkOf(src.blockchainId, src.evmChainId) ?? networkOf(dst.blockchainId, dst.evmChainId) ?? NET_CODES.unknown;
+      id = Number(this.stmt.insertRoute.run(s, d, net).lastInsertRowid);
+      this.addRoute({ id, src: s, dst: d, net });
+    }
+    return id;
+  }
+
+  private knownAddress(address: string): number | undefined {
+    const lower = address.toLowerCase();
+    const cached = this.addressIds.get(lower);
+    if (cached !== undefined) return cached;
+    const id = this.stmt.findAddress.get(lower);
+    if (id !== undefined) this.addressIds.set(lower, id);
+    return id;
+  }
+
+  private addressId(address: string): number {
+    const known = this.knownAddress(address);
+    if (known !== undefined) return known;
+    const id = Number(this.stmt.insertAddress.run(address).lastInsertRowid);
+    this.addressIds.set(address, id);
+    return id;
+  }
+}

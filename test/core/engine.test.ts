@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiRecord, engineRig, msg, randomAddress, randomId, tempDir, type EngineRig } from './helpers';
+import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
+
+const kinds = (rig: EngineRig) =>
+  rig.store.messages
+    .listTransitions({ limit: 500 })
+    .map((t) => `${t.messageId.slice(0, 6)}:${t.kind}`)
+    .sort();
+
+describe('transition engine', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let rig: EngineRig;
+  const me = randomAddress();
+
+  beforeEach(() => {
+    tmp = tempDir();
+    rig = engineRig(tmp.dir);
+    rig.watch(me);
+  });
+  afterEach(() => {
+    rig.close();
+    tmp.cleanup();
+  });
+
+  it('fires new, left_pending and receipt_delivered once each as a message progresses', () => {
+    const id = randomId();
+    const base = { id, from: me, ts: 1_767_225_600 };
+    const t1 = rig.engine.observe([msg({ ...base, status: 'pending' })], 'mainnet');
+    expect(t1.map((t) => t.kind)).toEqual(['new']);
+    expect(t1[0]?.watchers).toEqual([me]);
+    expect(rig.engine.observe([msg({ ...base, status: 'pending' })], 'mainnet')).toEqual([]);
+    const t2 = rig.engine.observe([msg({ ...base, status: 'delivered' })], 'mainnet');
+    expect(t2.map((t) => [t.kind, t.fromStatus, t.toStatus])).toEqual([['left_pending', 'pending', 'delivered']]);
+    const t3 = rig.engine.observe([msg({ ...base, status: 'delivered', receiptDelivered: true })], 'mainnet');
+    expect(t3.map((t) => t.kind)).toEqual(['receipt_delivered']);
+    // Repeated pages change nothing.
+    for (let i = 0; i < 3; i++) expect(rig.engine.observe([msg({ ...base, status: 'delivered', receiptDelivered: true })], 'mainnet')).toEqual([]);
+    expect(kinds(rig)).toEqual([`${id.slice(0, 6)}:left_pending`, `${id.slice(0, 6)}:new`, `${id.slice(0, 6)}:receipt_delivered`].sort());
+    expect(rig.store.messages.get(id)?.message.status).toBe('delivered');
+  });
+
+  it('never goes backwards on a stale (out-of-order) page', () => {
+    const id = randomId();
+    rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet');
+    // An older copy arrives late: still pending, no receipt.
+    expect(rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: false })], 'mainnet')).toEqual([]);
+    const cached = rig.store.messages.get(id);
+    expect(cached?.message.status).toBe('delivered');
+    expect((cached?.message as { receiptDelivered: boolean }).receiptDelivered).toBe(true);
+    // And the new one arriving again does not repeat either.
+    expect(rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet')).toEqual([]);
+    expect(rig.store.messages.listTransitions({}).length).toBe(3);
+  });
+
+  it('a message first seen already delivered fires new and left_pending together', () => {
+    const t = rig.engine.observe([msg({ to: me, status: 'delivered_source_not_indexed' })], 'mainnet');
+    expect(t.map((x) => [x.kind, x.fromStatus, x.toStatus])).toEqual([
+      ['new', null, 'delivered_source_not_indexed'],
+      ['left_pending', null, 'delivered_source_not_indexed'],
+    ]);
+  });
+
+  it('keeps unknown statuses and extra fields, and treats them as having left pending', () => {
+    const id = randomId();
+    rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    const odd = parseMessage(apiRecord({ id, from: me, status: 'reorged', extra: { brandNewField: { a: 1 } } })) as TeleporterMessage;
+    expect(odd.status).toBe('unknown');
+    const t = rig.engine.observe([odd], 'mainnet');
+    expect(t.map((x) => [x.kind, x.toStatus])).toEqual([['left_pending', 'reorged']]);
+    const cached = rig.store.messages.get(id);
+    expect(cached?.message.status).toBe('unknown');
+    expect((cached?.message as { raw: Record<string, unknown> }).raw.brandNewField).toEqual({ a: 1 });
+  });
+
+  it('takes a silent baseline and tracks its open messages afterwards', () => {
+    const other = randomAddress();
+    rig.watch(other, { baselineDone: false });
+    const open = randomId();
+    const history = [msg({ id: open, from: other, status: 'pending' }), msg({ from: other, status: 'delivered', receiptDelivered: true })];
+    expect(rig.engine.observe(history, 'mainnet', { baselineFor: new Set([other]) })).toEqual([]);
+    rig.store.watches.finishBaseline(other, null);
+    rig.reload();
+    const t = rig.engine.observe([msg({ id: open, from: other, status: 'delivered' })], 'mainnet');
+    expect(t.map((x) => x.kind)).toEqual(['left_pending']);
+    expect(rig.store.watches.getWatch(other)?.unread).toBe(0);
+  });
+
+  it('ignores messages of nobody and survives a restart without repeating', () => {
+    expect(rig.engine.observe([msg({ status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.store.messages.search({}).total).toBe(0);
+    const id = randomId();
+    rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet');
+    rig.close();
+    rig = engineRig(tmp.dir, rig.clock);
+    expect(rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.engine.observe([msg({ id, to: me, status: 'delivered' })], 'mainnet').map((t) => t.kind)).toEqual(['left_pending']);
+  });
+
+  it('fires stuck once after the threshold, measured from the source transaction', async () => {
+    rig.settings.stuckThresholdMinutes = 30;
+    const id = randomId();
+    const ts = Math.floor(rig.clock.now() / 1000);
+    rig.engine.observe([msg({ id, from: me, status: 'pending', ts })], 'mainnet');
+    await rig.clock.advance(29 * 60_000);
+    expect(rig.engine.sweep()).toEqual([]);
+    await rig.clock.advance(60_000);
+    expect(rig.engine.sweep().map((t) => t.kind)).toEqual(['stuck']);
+    await rig.clock.advance(60 * 60_000);
+    expect(rig.engine.sweep()).toEqual([]);
+  });
+
+  it('writes notifications for the kinds a watch asked for, in the same transaction', () => {
+    rig.store.watches.updateWatch(me, { notify: { new: false, left_pending: true, receipt_delivered: false, stuck: true } });
+    rig.reload();
+    const id = randomId();
+    rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet');
+    const batches = rig.store.outbox.claim();
+    expect(batches.map((b) => b.title)).toEqual(['Message delivered']);
+    rig.store.outbox.ack(batches[0]!.id, rig.clock.now());
+    expect(rig.store.outbox.claim()).toEqual([]);
+  });
+});

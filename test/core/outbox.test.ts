@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MonitorEvent, NotificationPayload } from '../../src/shared/api';
+import { createLogger } from '../../src/core/log/logger';
+import { OutboxDrainer } from '../../src/core/notify/drainer';
+import { engineRig, msg, randomAddress, tempDir, type EngineRig } from './helpers';
+
+describe('notification outbox', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let rig: EngineRig;
+  const me = randomAddress();
+  beforeEach(() => {
+    tmp = tempDir();
+    rig = engineRig(tmp.dir);
+    rig.watch(me);
+  });
+  afterEach(() => {
+    rig.close();
+    tmp.cleanup();
+  });
+
+  const drainer = (shown: NotificationPayload[], events: MonitorEvent[] = [], fail = false) =>
+    new OutboxDrainer(rig.store.outbox, rig.clock, createLogger(), (n) => {
+      if (fail) throw new Error('display refused');
+      shown.push(n);
+    }, (e) => events.push(e));
+
+  it('shows up to three one by one, and more than three as one summary', async () => {
+    const shown: NotificationPayload[] = [];
+    rig.engine.observe([1, 2, 3].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
+    await drainer(shown).drain();
+    expect(shown.map((n) => n.transitionIds.length)).toEqual([1, 1, 1]);
+    expect(shown.every((n) => n.messageId)).toBe(true);
+    rig.engine.observe([1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'delivered' })), 'mainnet');
+    shown.length = 0;
+    await drainer(shown).drain();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.transitionIds).toHaveLength(10); // new + left_pending for five messages
+    expect(shown[0]?.messageId).toBeUndefined();
+    expect(shown[0]?.title).toBe('10 message updates');
+    await drainer(shown).drain();
+    expect(shown).toHaveLength(1);
+  });
+
+  it('keeps a notification the shell failed to show, and shows it later exactly once', async () => {
+    rig.engine.observe([msg({ from: me, status: 'pending' })], 'mainnet');
+    await drainer([], [], true).drain();
+    const shown: NotificationPayload[] = [];
+    const events: MonitorEvent[] = [];
+    await drainer(shown, events).drain();
+    await drainer(shown, events).drain();
+    expect(shown).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'notification')).toHaveLength(1);
+  });
+
+  it('re-shows a batch claimed before a crash with the same ID after a restart', async () => {
+    rig.engine.observe([1, 2, 3, 4].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
+    const claimed = rig.store.outbox.claim(); // claimed, then the process "dies" before the ack
+    expect(claimed).toHaveLength(1);
+    rig.close();
+    rig = engineRig(tmp.dir, rig.clock);
+    const shown: NotificationPayload[] = [];
+    await drainer(shown).drain();
+    expect(shown.map((n) => n.id)).toEqual([claimed[0]!.id]);
+    expect(shown[0]?.transitionIds).toEqual(claimed[0]?.transitionIds);
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import MessageDetail from '../../src/renderer/src/components/MessageDetail.vue';
+import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
+import { BEAM, C_CHAIN, message, msgId, rawMessage, txHash } from './fixtures';
+import { flush, setupRenderer } from './setup';
+
+let wrapper: VueWrapper | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+});
+
+function show(m: TeleporterMessage, opts: { shell?: 'electron' | 'web' } = {}) {
+  const ctx = setupRenderer({ shell: opts.shell ?? 'electron' });
+  wrapper = mount(MessageDetail, { props: { message: m }, global: { plugins: [ctx.pinia] } });
+  return { ...ctx, w: wrapper };
+}
+const text = (w: VueWrapper, id: string) => w.get(`[data-testid="${id}"]`).text();
+
+describe('MessageDetail', () => {
+  it('delivered: route, both transactions, latency, reward with USD, receipts, payload as hex and UTF-8, raw JSON', () => {
+    const m = message({ n: 1, status: 'delivered', src: C_CHAIN, dst: BEAM, latency: 125 });
+    const { w } = show(m);
+    expect(text(w, 'detail-message-id')).toBe(msgId(1));
+    expect(text(w, 'detail-status')).toBe('delivered');
+    expect(w.text()).toContain('C-Chain');
+    expect(w.text()).toContain('Beam');
+    expect(text(w, 'detail-source-tx')).toBe(txHash(1));
+    expect(text(w, 'detail-destination-tx')).toBe(txHash(2));
+    expect(text(w, 'detail-latency')).toBe('2 min 5 s');
+    expect(text(w, 'detail-reward')).toBe('1.5 WAVAX');
+    expect(text(w, 'detail-reward-usd')).toBe('$38.25');
+    expect(w.findAll('[data-testid="detail-receipt"]')).toHaveLength(1);
+    expect(text(w, 'detail-payload-utf8')).toBe('Hello, Teleporter!');
+    expect(text(w, 'detail-payload-hex')).toBe('0x48656c6c6f2c2054656c65706f7274657221');
+    expect(JSON.parse(text(w, 'detail-raw'))).toEqual(rawMessage({ n: 1, status: 'delivered', src: C_CHAIN, dst: BEAM, latency: 125 }));
+    const links = w.findAll('[data-testid="explorer-link"]').map((a) => a.attributes('data-url'));
+    expect(links).toContain(`https://subnets.avax.network/c-chain/tx/${txHash(1)}`);
+    expect(links).toContain(`https://subnets.avax.network/beam/tx/${txHash(2)}`);
+  });
+
+  it('pending: no destination transaction, not delivered yet, no receipts, binary payload without UTF-8 view', () => {
+    const { w } = show(message({ n: 2, status: 'pending', data: '0x00ff10' }));
+    expect(text(w, 'detail-status')).toBe('pending');
+    expect(w.find('[data-testid="detail-destination-tx"]').exists()).toBe(false);
+    expect(text(w, 'detail-latency')).toBe('not delivered yet');
+    expect(w.findAll('[data-testid="detail-receipt"]')).toHaveLength(0);
+    expect(w.find('[data-testid="detail-payload-utf8"]').exists()).toBe(false);
+    expect(text(w, 'detail-payload-hex')).toBe('0x00ff10');
+  });
+
+  it('delivered_source_not_indexed: says the source is not indexed and still shows the destination', () => {
+    const { w } = show(message({ n: 3, status: 'delivered_source_not_indexed' }));
+    expect(text(w, 'detail-status')).toBe('delivered (source not indexed)');
+    expect(w.text()).toContain('The source transaction is not indexed by the data source.');
+    expect(text(w, 'detail-destination-tx')).toBe(txHash(4));
+    expect(text(w, 'detail-latency')).toBe('—');
+  });
+
+  it('unknown status: shows reportedStatus, the problem and the complete raw record', () => {
+    const raw = rawMessage({ n: 4, status: 'relaying', extra: { hops: 3 } });
+    const m = parseMessage(raw)!;
+    const { w } = show(m);
+    expect(text(w, 'detail-status')).toBe('unknown: relaying');
+    expect(text(w, 'detail-reported-status')).toBe('relaying');
+    expect(text(w, 'detail-unknown-problem')).toBe('unknown status "relaying"');
+    expect(JSON.parse(text(w, 'detail-raw'))).toMatchObject({ hops: 3, status: 'relaying' });
+    expect(text(w, 'detail-reward')).toBe('1.5 WAVAX'); // fields still read from the raw record
+  });
+
+  it('a known status that failed its schema is shown as unknown with the reason', () => {
+    const raw = rawMessage({ n: 5, status: 'delivered' });
+    delete raw.destinationTransaction;
+    const { w } = show(parseMessage(raw)!);
+    expect(text(w, 'detail-reported-status')).toBe('delivered');
+    expect(text(w, 'detail-unknown-problem')).toMatch(/destinationTransaction/);
+  });
+
+  it('explorer links open through openExternal; in the web shell a refusal falls back to a new tab', async () => {
+    const m = message({ n: 6 });
+    const { w, fake } = show(m, { shell: 'electron' });
+    await w.get('[data-testid="explorer-link"]').trigger('click');
+    await flush();
+    expect(fake.opened).toEqual([`https://subnets.avax.network/c-chain/tx/${txHash(6)}`]);
+    wrapper!.unmount();
+
+    const web = show(m, { shell: 'web' });
+    web.fake.openExternalRefuses = true;
+    const { useStatusStore } = await import('../../src/renderer/src/stores/status');
+    await useStatusStore().load();
+    const opened: unknown[][] = [];
+    const original = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      await web.w.get('[data-testid="explorer-link"]').trigger('click');
+      await flush();
+    } finally {
+      window.open = original;
+    }
+    expect(opened).toEqual([[`https://subnets.avax.network/c-chain/tx/${txHash(6)}`, '_blank', 'noopener,noreferrer']]);
+  });
+});

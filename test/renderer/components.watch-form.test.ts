@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import WatchForm from '../../src/renderer/src/components/WatchForm.vue';
+import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
+import { addr } from './fixtures';
+import { flush, setupRenderer } from './setup';
+
+let wrapper: VueWrapper | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+});
+
+function mountForm() {
+  const ctx = setupRenderer();
+  wrapper = mount(WatchForm, { props: { defaultNetwork: 'fuji' }, global: { plugins: [ctx.pinia] }, attachTo: document.body });
+  return { ...ctx, w: wrapper };
+}
+
+/** Flips the letter case of the first hex letter: same address, broken EIP-55 checksum. */
+const breakChecksum = (a: string) => {
+  const i = a.slice(2).search(/[a-fA-F]/) + 2;
+  const c = a[i]!;
+  return a.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + a.slice(i + 1);
+};
+
+describe('WatchForm', () => {
+  it('refuses a bad checksum at the address field, sending nothing', async () => {
+    const { w, fake } = mountForm();
+    await w.get('[data-testid="watch-address"]').setValue(breakChecksum(addr(3)));
+    await w.get('form').trigger('submit');
+    await flush();
+    expect(w.get('[data-testid="field-error-address"]').text()).toContain(`did you mean ${addr(3)}?`);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('adds the address with its label, network and notification switches, then clears the form', async () => {
+    const { w, fake } = mountForm();
+    await w.get('[data-testid="watch-address"]').setValue(addr(3).toLowerCase());
+    await w.get('[data-testid="watch-label"]').setValue('Relayer');
+    // Turn "new" on (default off) and "stuck" off (default on).
+    await w.get('[data-testid="watch-notify-new"]').trigger('click');
+    await w.get('[data-testid="watch-notify-stuck"]').trigger('click');
+    await w.get('[data-testid="watch-add"]').trigger('click');
+    await flush();
+    expect(fake.callsOf('addWatch')).toEqual([
+      { address: addr(3).toLowerCase(), label: 'Relayer', network: 'fuji', notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false } },
+    ]);
+    expect(useWatchlistStore().watches.map((x) => [x.address, x.label, x.network])).toEqual([[addr(3), 'Relayer', 'fuji']]);
+    expect((w.get('[data-testid="watch-address"]').element as HTMLInputElement).value).toBe('');
+    expect(w.find('[data-testid="field-error-address"]').exists()).toBe(false);
+  });
+});

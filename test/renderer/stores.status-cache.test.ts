@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { useStatusStore } from '../../src/renderer/src/stores/status';
+import { useCacheStore, CACHE_DEBOUNCE_MS, CACHE_PAGE } from '../../src/renderer/src/stores/cache';
+import { useChartsStore } from '../../src/renderer/src/stores/charts';
+import { BEAM, DFK, message } from './fixtures';
+import { setupRenderer, flush } from './setup';
+
+describe('status store', () => {
+  it('knows when data is simulated, follows poll-status events and shows rate limiting until its time', async () => {
+    const { fake, clock } = setupRenderer({ simulated: true });
+    const s = useStatusStore();
+    await s.load();
+    expect(s.simulated).toBe(true);
+    s.startTicker();
+    s.handleEvent({ type: 'poll-status', status: { ...fake.poll, state: 'rate_limited', rateLimitedUntil: clock.now() + 5000 } });
+    expect(s.poll?.state).toBe('rate_limited');
+    expect(s.rateLimitedUntil).toBe(clock.now() + 5000);
+    await clock.advance(6000);
+    expect(s.rateLimitedUntil).toBeNull();
+    s.stopTicking();
+    fake.settings = { ...fake.settings, dataSource: { kind: 'avalanche' } };
+    s.handleEvent({ type: 'settings-changed', settings: fake.settings });
+    await flush();
+    expect(s.simulated).toBe(false);
+  });
+
+  it('resynchronises when the event socket comes back', async () => {
+    const { fake } = setupRenderer();
+    const s = useStatusStore();
+    s.setConnection({ state: 'closed', retryAt: 1, attempts: 1 });
+    expect(fake.calls).toEqual([]);
+    s.setConnection({ state: 'open', retryAt: null, attempts: 0 });
+    await flush();
+    expect(fake.calls.map((c) => c.method).sort()).toEqual(['getAppInfo', 'getPollStatus']);
+  });
+});
+
+describe('cache store', () => {
+  const cached = Array.from({ length: 450 }, (_, i) => ({ message: message({ n: i + 1, dst: i < 300 ? BEAM : DFK }), network: 'mainnet' as const }));
+
+  it('debounces typing into one search for the last text', async () => {
+    const { fake, clock } = setupRenderer({ messages: cached });
+    const s = useCacheStore();
+    for (const t of ['b', 'be', 'bea', 'beam']) {
+      s.setText(t);
+      await clock.advance(CACHE_DEBOUNCE_MS - 10);
+    }
+    expect(fake.callsOf('searchCache')).toEqual([]);
+    await clock.advance(20);
+    await flush();
+    expect(fake.callsOf('searchCache')).toEqual([{ text: 'beam', limit: CACHE_PAGE, offset: 0 }]);
+    expect(s.total).toBe(300);
+    expect(s.items).toHaveLength(CACHE_PAGE);
+    await s.loadMore();
+    expect(s.items).toHaveLength(300);
+    await s.loadMore();
+    expect(fake.callsOf('searchCache')).toHaveLength(2); // nothing more to load
+  });
+
+  it('never lets an older answer overwrite a newer one', async () => {
+    const { fake } = setupRenderer({ messages: cached });
+    const s = useCacheStore();
+    const release = fake.hold('searchCache');
+    s.text = 'dfk';
+    const slow = s.search();
+    s.text = 'beam';
+    await s.search();
+    release();
+    await slow;
+    expect(s.shownText).toBe('beam');
+    expect(s.total).toBe(300);
+  });
+});
+
+describe('charts store', () => {
+  it('loads stats for the chosen hours', async () => {
+    const { fake } = setupRenderer();
+    const s = useChartsStore();
+    await s.load(6);
+    expect(fake.callsOf('getStats')).toEqual([{ hours: 6 }]);
+    expect(s.stats?.buckets).toHaveLength(6);
+    await s.load(0);
+    expect(s.error?.kind).toBe('invalid_input');
+  });
+});
