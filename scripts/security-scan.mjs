@@ -3,6 +3,7 @@
 // 1. @doyensec/electronegativity 1.10.3 over out/, failing on any HIGH or MEDIUM finding. The tool
 //    pins TypeScript 4 and crashes inside our dependency tree (RECIPES.md), so it lives in its own
 //    folder, node_modules/.cache/electronegativity, installed there from the npm registry once.
+//    It runs through its own runner (scripts/electronegativity-run.cjs): its CSV writer races.
 //    It runs with scripts/offline-guard.cjs preloaded: its translation and release-list downloads
 //    fail at once and no traffic leaves 127.0.0.1. The release-list check is skipped (it needs
 //    the internet); the Electron version is pinned in package.json instead.
@@ -19,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import Papa from 'papaparse';
+import { fileURLToPath } from 'node:url';
 
 const TOOL = '@doyensec/electronegativity';
 const TOOL_VERSION = '1.10.3';
@@ -30,7 +31,7 @@ const MAPPER_VERSION = '1.2.1';
 const OFFLINE_EXCLUDED = ['AvailableSecurityFixesGlobalCheck'];
 const FAILING = new Set(['HIGH', 'MEDIUM']);
 
-const root = resolve(new URL('..', import.meta.url).pathname);
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
 const inputIdx = args.indexOf('--input');
 const input = resolve(inputIdx >= 0 && args[inputIdx + 1] ? args[inputIdx + 1] : join(root, 'out'));
@@ -69,24 +70,24 @@ function electronVersion() {
 
 function runElectronegativity() {
   const work = mkdtempSync(join(tmpdir(), 'tw-scan-'));
-  const csv = join(work, 'report.csv');
-  const bin = join(cacheDir, 'node_modules', ...TOOL.split('/'), 'dist', 'index.js');
+  const report = join(work, 'report.json');
+  const toolDir = join(cacheDir, 'node_modules', ...TOOL.split('/'));
   const version = electronVersion();
   const r = spawnSync(
     process.execPath,
-    ['--require', join(root, 'scripts', 'offline-guard.cjs'), bin, '-i', input, '-o', csv, '-e', version, '-r', '-x', OFFLINE_EXCLUDED.join(',')],
+    ['--require', join(root, 'scripts', 'offline-guard.cjs'), join(root, 'scripts', 'electronegativity-run.cjs'), toolDir, input, version, report, OFFLINE_EXCLUDED.join(',')],
     { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
   );
-  const report = existsSync(csv) ? readFileSync(csv, 'utf8') : null;
+  const text = existsSync(report) ? readFileSync(report, 'utf8') : null;
   rmSync(work, { recursive: true, force: true });
-  if (r.status !== 0 || report === null) {
+  if (r.status !== 0 || text === null) {
     process.stderr.write(r.stdout ?? '');
     process.stderr.write(r.stderr ?? '');
     fail(`electronegativity did not finish (exit ${r.status}).`);
   }
-  const parsed = Papa.parse(report.trim(), { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
-  if (parsed.errors.length) fail(`cannot read electronegativity's CSV: ${parsed.errors[0].message}`);
-  return { version, findings: parsed.data };
+  const parsed = JSON.parse(text);
+  if (!(parsed.checks.global > 0 && parsed.checks.atomic > 0)) fail('electronegativity ran no checks; the scan would prove nothing.');
+  return { version, ...parsed };
 }
 
 // electronegativity's own annotation syntax (its util/exceptions.js), read from the source line.
@@ -149,7 +150,7 @@ function checkPreload() {
 if (!existsSync(input)) fail(`${relative(root, input) || input} does not exist; run "npm run build" first.`);
 const started = Date.now();
 ensureTool();
-const { version, findings } = runElectronegativity();
+const { version, findings, errors, checks } = runElectronegativity();
 const { SourceMapConsumer } = createRequire(join(cacheDir, 'package.json'))(MAPPER);
 const consumers = new Map();
 const failing = findings.filter((f) => FAILING.has(String(f.severity).toUpperCase()));
@@ -166,6 +167,9 @@ const show = (f) =>
   (f.sample && f.sample !== 'N/A' ? `\n      ${String(f.sample).trim().slice(0, 200)}` : '');
 
 for (const f of notes) console.log(`note (not failing): ${show(f).trim()}`);
+// A bundle the tool cannot parse is a bundle it did not check.
+const unreadable = errors.filter((e) => !e.tolerable).map((e) => `${e.file}: electronegativity could not parse it (${e.message}), so it was not checked.`);
+for (const u of unreadable) console.error(`security scan: ${u}`);
 const preloadProblems = checkPreload();
 for (const p of preloadProblems) console.error(`security scan: ${p}`);
 if (bad.length) {
@@ -174,5 +178,7 @@ if (bad.length) {
   console.error('security scan: fix each finding, or, only where it is provably safe, add `/* eng-disable CHECK_ID: reason */` on its source line.');
 }
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-if (bad.length || preloadProblems.length) fail(`FAILED in ${secs} s`);
-say(`no HIGH or MEDIUM findings (${findings.length} low/informational) in ${relative(root, input) || input}, Electron ${version}; preload requires only electron; ${secs} s`);
+if (bad.length || preloadProblems.length || unreadable.length) fail(`FAILED in ${secs} s`);
+say(
+  `${checks.atomic + checks.global} checks, no HIGH or MEDIUM findings (${notes.length} low/informational noted, ${failing.length} suppressed) in ${relative(root, input) || input}, Electron ${version}; preload requires only electron; ${secs} s`,
+);

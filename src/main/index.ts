@@ -3,7 +3,7 @@
  * tested with a fake boundary) and the real core.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
 import { createMonitorService } from '../core';
 import iconPath from '../../resources/icon.png?asset';
 import trayIconPath from '../../resources/tray.png?asset';
@@ -14,6 +14,9 @@ import { startShell } from './shell';
 if (process.platform === 'win32') app.setAppUserModelId('io.teleporterwatch.app');
 
 const logger = createConsoleLogger('main');
+
+// A separate data folder (a second profile, or a test run); before ready, as Electron requires.
+if (process.env.TELEPORTER_WATCH_DATA_DIR) app.setPath('userData', process.env.TELEPORTER_WATCH_DATA_DIR);
 
 startShell(
   {
@@ -43,6 +46,9 @@ startShell(
     logger,
   },
 ).catch((err: unknown) => {
-  logger.error(`Teleporter Watch could not start: ${err instanceof Error ? err.message : String(err)}`);
+  const message = err instanceof Error ? err.message : String(err);
+  logger.error(`Teleporter Watch could not start: ${message}`);
+  // Started from a menu there is no terminal: say it in a dialog too.
+  dialog.showErrorBox('Teleporter Watch could not start', `${message}\n\nData folder: ${app.getPath('userData')}`);
   app.exit(1);
 });

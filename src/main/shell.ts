@@ -53,7 +53,7 @@ export interface ShellConfig {
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   execPath: string;
-  createService(options: MonitorServiceOptions): MonitorService;
+  createService(options: MonitorServiceOptions): MonitorService | Promise<MonitorService>;
   logger: Logger;
   now?: () => number;
 }
@@ -123,7 +123,7 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
     if (focus) sendToPage(focus);
   };
 
-  const service = cfg.createService({
+  const service = await cfg.createService({
     dataDir: app.getPath('userData'),
     shell: 'electron',
     version: app.getVersion(),

@@ -73,7 +73,7 @@ export function trayMenu(state: TrayState, now: number): TrayMenuItem[] {
   items.push(
     { kind: 'separator' },
     { kind: 'action', id: 'toggle-window', label: state.windowVisible ? 'Hide window' : 'Show Teleporter Watch', enabled: true },
-    { kind: 'action', id: 'poll-now', label: 'Poll now', enabled: s !== null && s.state !== 'polling' && s.state !== 'stopped' },
+    { kind: 'action', id: 'poll-now', label: 'Poll now', enabled: s !== null && s.state !== 'polling' },
     { kind: 'separator' },
     { kind: 'action', id: 'quit', label: 'Quit Teleporter Watch', enabled: true },
   );

@@ -56,7 +56,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       tickMs: o.tickMs,
       sink: (records) => store.upsertMany(records),
     });
-    if (o.preload > 0) simulator.preload(o.preload);
+    if (o.preload > 0) store.bulkLoad(() => simulator.preload(o.preload));
     simulator.attach(clock);
 
     const faults = new FaultInjector(o.seed);

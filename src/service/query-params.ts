@@ -3,7 +3,7 @@
  * parameters are ignored (as the public API does); every error names its parameter.
  */
 import { z } from 'zod';
-import type { Parsed } from '../shared/result';
+import { fail, type Parsed } from '../shared/result';
 import {
   canonicalNetwork,
   parseBlockchainId,
@@ -69,7 +69,11 @@ const ListQuerySchema = z.object({
   ...common,
   sourceBlockchainId: param('sourceBlockchainId', (s) => parseChainRef(s, 'sourceBlockchainId')),
   destinationBlockchainId: param('destinationBlockchainId', (s) => parseChainRef(s, 'destinationBlockchainId')),
-  blockchainId: param('blockchainId', (s) => parseBlockchainId(s, 'blockchainId')),
+  blockchainId: param('blockchainId', (s) =>
+    /^\d+$/.test(s.trim())
+      ? fail(`blockchainId must be a cb58 blockchain ID; "${s.trim()}" looks like an EVM chain ID, which only sourceBlockchainId and destinationBlockchainId accept.`)
+      : parseBlockchainId(s, 'blockchainId'),
+  ),
   from: param('from', (s) => parseEvmAddress(s, 'from')),
   to: param('to', (s) => parseEvmAddress(s, 'to')),
 });

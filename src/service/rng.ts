@@ -13,6 +13,8 @@ function splitmix32(seed: number): () => number {
   };
 }
 
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export class Rng {
   private a: number;
   private b: number;
@@ -87,8 +89,8 @@ export class Rng {
     let out = '';
     for (let i = 0; i < bytes; i += 4) {
       const v = this.uint32();
-      out += v.toString(16).padStart(8, '0');
+      out += BYTE_HEX[v >>> 24]! + BYTE_HEX[(v >>> 16) & 255]! + BYTE_HEX[(v >>> 8) & 255]! + BYTE_HEX[v & 255]!;
     }
-    return out.length === bytes * 2 ? out : out.slice(0, bytes * 2);
+    return bytes % 4 === 0 ? out : out.slice(0, bytes * 2);
   }
 }

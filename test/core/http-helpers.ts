@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ManualClock } from '../../src/shared/clock';
+import { ManualClock } from '../../src/shared/clock';
 
 export interface Recorded {
   method: string;
@@ -54,4 +54,17 @@ export async function pump<T>(clock: ManualClock, p: Promise<T>, stepMs = 100, m
     moved += stepMs;
   }
   return wrapped;
+}
+
+/**
+ * A ManualClock on which waiting makes time pass: a sleep moves the clock to its end at once (firing
+ * every timer due on the way, such as the simulator's). Tests of one sequential poller stay exact and
+ * never wait in real time for a backoff or a Retry-After.
+ */
+export class JumpClock extends ManualClock {
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    const p = super.sleep(ms, signal);
+    void this.advance(Math.max(0, ms));
+    return p;
+  }
 }

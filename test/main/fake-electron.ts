@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BrowserWindowConstructorOptions, MenuItemConstructorOptions, NotificationConstructorOptions } from 'electron';
 import type { ShellBoundary, ShellWindow } from '../../src/main/shell';
 
-type Listener = (...args: any[]) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Listener = (...args: any[]) => unknown;
 
 /** An Electron-style event: listeners may call preventDefault(). */
 export class FakeEvent {

@@ -34,9 +34,12 @@ describe('activity store', () => {
     record(fake, 1, 'new');
     record(fake, 2, 'receipt_delivered');
     fake.emit({ type: 'notification', notification: { id: 9, title: 'Delivered', body: 'x', messageId: msgId(2), transitionIds: [2] } });
+    fake.emit({ type: 'notification', notification: { id: 10, title: '3 changes', body: 'y', transitionIds: [2, 3, 4] } });
+    record(fake, 3, 'stuck'); // already announced by notification 10
     expect(s.items.map((t) => t.kind)).toEqual(['receipt_delivered']);
     const toasts = s.takeToasts();
-    expect(toasts.map((t) => t.key)).toEqual(['t1', 't2', 'n9']);
+    // One toast per change: notification 9 only repeats transition 2.
+    expect(toasts.map((t) => t.key)).toEqual(['t1', 't2', 'n10']);
     expect(s.takeToasts()).toEqual([]);
   });
 

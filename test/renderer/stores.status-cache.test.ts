@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
-import { useCacheStore, CACHE_DEBOUNCE_MS, CACHE_PAGE } from '../../src/renderer/src/stores/cache';
+import { useCacheStore, CACHE_PAGE } from '../../src/renderer/src/stores/cache';
 import { useChartsStore } from '../../src/renderer/src/stores/charts';
 import { BEAM, DFK, message } from './fixtures';
 import { setupRenderer, flush } from './setup';
@@ -28,7 +28,10 @@ describe('status store', () => {
   it('resynchronises when the event socket comes back', async () => {
     const { fake } = setupRenderer();
     const s = useStatusStore();
+    s.setConnection({ state: 'connecting', retryAt: null, attempts: 0 });
+    s.setConnection({ state: 'open', retryAt: null, attempts: 0 }); // first connect: main.ts loads anyway
     s.setConnection({ state: 'closed', retryAt: 1, attempts: 1 });
+    await flush();
     expect(fake.calls).toEqual([]);
     s.setConnection({ state: 'open', retryAt: null, attempts: 0 });
     await flush();
@@ -39,23 +42,27 @@ describe('status store', () => {
 describe('cache store', () => {
   const cached = Array.from({ length: 450 }, (_, i) => ({ message: message({ n: i + 1, dst: i < 300 ? BEAM : DFK }), network: 'mainnet' as const }));
 
-  it('debounces typing into one search for the last text', async () => {
-    const { fake, clock } = setupRenderer({ messages: cached });
+  it('searches a lone keystroke at once and collapses fast typing into one follow-up for the last text', async () => {
+    const { fake } = setupRenderer({ messages: cached });
     const s = useCacheStore();
-    for (const t of ['b', 'be', 'bea', 'beam']) {
-      s.setText(t);
-      await clock.advance(CACHE_DEBOUNCE_MS - 10);
-    }
-    expect(fake.callsOf('searchCache')).toEqual([]);
-    await clock.advance(20);
+    const release = fake.hold('searchCache');
+    const first = s.setText('b');
+    for (const t of ['be', 'bea', 'beam']) void s.setText(t);
+    expect(fake.callsOf('searchCache')).toEqual([{ text: 'b', limit: CACHE_PAGE, offset: 0 }]);
+    release();
+    await first;
     await flush();
-    expect(fake.callsOf('searchCache')).toEqual([{ text: 'beam', limit: CACHE_PAGE, offset: 0 }]);
+    expect(fake.callsOf('searchCache')).toEqual([
+      { text: 'b', limit: CACHE_PAGE, offset: 0 },
+      { text: 'beam', limit: CACHE_PAGE, offset: 0 },
+    ]);
+    expect(s.shownText).toBe('beam');
     expect(s.total).toBe(300);
     expect(s.items).toHaveLength(CACHE_PAGE);
     await s.loadMore();
     expect(s.items).toHaveLength(300);
     await s.loadMore();
-    expect(fake.callsOf('searchCache')).toHaveLength(2); // nothing more to load
+    expect(fake.callsOf('searchCache')).toHaveLength(3); // nothing more to load
   });
 
   it('never lets an older answer overwrite a newer one', async () => {

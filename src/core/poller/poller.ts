@@ -51,6 +51,7 @@ interface HeadCursor {
 export class Poller {
   private timerCancel: (() => void) | null = null;
   private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
   private stopped = true;
   private offlineStreak = 0;
   private rates = new Map<string, number>();
@@ -105,8 +106,15 @@ export class Poller {
     return this.status();
   }
 
+  /** Runs a cycle now; while one runs, queues exactly one more (changes made meanwhile are seen). */
   runCycle(): Promise<void> {
-    if (this.running) return this.running;
+    if (this.running) {
+      this.queued ??= this.running.then(() => {
+        this.queued = null;
+        return this.runCycle();
+      });
+      return this.queued;
+    }
     this.timerCancel?.();
     this.timerCancel = null;
     this.running = this.cycle().finally(() => {
@@ -186,9 +194,9 @@ export class Poller {
     } catch (e) {
       this.d.logger.warn('after-cycle work failed', { error: e });
     }
-    if (this.stopped) return;
     this.setStatus({ ...patch, state });
-    this.schedule(delay);
+    // Without start() (manual pollNow only) nothing is scheduled.
+    if (!this.stopped) this.schedule(delay);
   }
 
   private async pollNetwork(net: 'mainnet' | 'fuji', client: DataApiClient, cycle: CycleBudget, intervalMs: number): Promise<ErrorInfo | null> {

@@ -15,6 +15,8 @@ export interface MessageState {
   pendingSince: number | null;
   stuckFired: boolean;
   firstSeenAt: number;
+  /** The stored raw JSON (to skip rewriting an unchanged record). */
+  raw: string;
 }
 
 export interface MessageRow {
@@ -46,6 +48,7 @@ interface StateRow {
   pending_since: number | null;
   stuck_fired: number;
   first_seen_at: number;
+  raw: string;
 }
 
 interface TransitionRow {
@@ -112,7 +115,7 @@ export class MessageStore {
 
   constructor(private readonly db: Db) {
     this.stmts = {
-      state: db.prepare('SELECT rowid, message_id, network, status, receipt_delivered, tracked, pending_since, stuck_fired, first_seen_at FROM messages WHERE message_id = ?'),
+      state: db.prepare('SELECT rowid, message_id, network, status, receipt_delivered, tracked, pending_since, stuck_fired, first_seen_at, raw FROM messages WHERE message_id = ?'),
       insert: db.prepare(
         `INSERT INTO messages (message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
            source_ts, destination_ts, raw, search_text, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired)
@@ -155,6 +158,7 @@ export class MessageStore {
       pendingSince: r.pending_since,
       stuckFired: r.stuck_fired === 1,
       firstSeenAt: r.first_seen_at,
+      raw: r.raw,
     };
   }
 

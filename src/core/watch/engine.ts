@@ -104,7 +104,9 @@ export class TransitionEngine {
     const receipt = !prev.receiptDelivered && rd;
     const pendingSince = status === 'pending' ? prev.pendingSince : null;
     const row = this.row(m, network, now, watchers.length > 0, pendingSince, prev.stuckFired);
-    this.store.messages.update(prev.rowid, row);
+    // Most observations repeat what is stored: only note the sighting then (no index rewrite).
+    if (row.raw === prev.raw && row.tracked === prev.tracked) this.store.messages.touch(m.messageId, now);
+    else this.store.messages.update(prev.rowid, row);
     if (!live.length) return;
     if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince);
     if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, prev.pendingSince);

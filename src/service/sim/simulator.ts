@@ -42,7 +42,7 @@ export interface SendOptions {
 }
 
 type EventBody =
-  | { at: number; kind: 'arrival'; bulkLeft?: number; bulkGap?: number }
+  | { at: number; kind: 'arrival'; bulk?: { start: number; gap: number; index: number; count: number } }
   | { at: number; kind: 'deliver' | 'receipt'; plan: MessagePlan };
 type SimEvent = EventBody & { seq: number };
 
@@ -144,7 +144,8 @@ export class TrafficSimulator {
     const gap = 1000 / ratePerSecond;
     this.simNow = end - count * gap;
     this.bulk = new Map();
-    this.push({ at: this.simNow + this.rng.next() * gap, kind: 'arrival', bulkLeft: count, bulkGap: gap });
+    const bulk = { start: this.simNow, gap, index: 0, count };
+    this.push({ at: this.simNow + this.rng.next() * gap, kind: 'arrival', bulk });
     try {
       this.step(end - this.simNow);
     } finally {
@@ -207,8 +208,11 @@ export class TrafficSimulator {
   private handle(ev: SimEvent): void {
     if (ev.kind === 'arrival') {
       this.onSent(this.plan(ev.at, {}));
-      if (ev.bulkLeft !== undefined && ev.bulkGap !== undefined) {
-        if (ev.bulkLeft > 1) this.push({ at: ev.at + ev.bulkGap * (0.5 + this.rng.next()), kind: 'arrival', bulkLeft: ev.bulkLeft - 1, bulkGap: ev.bulkGap });
+      const b = ev.bulk;
+      if (b) {
+        // Historical arrivals: one per slot of `gap`, at a random point in the slot, all before now.
+        const index = b.index + 1;
+        if (index < b.count) this.push({ at: b.start + (index + this.rng.next()) * b.gap, kind: 'arrival', bulk: { ...b, index } });
       } else {
         this.push({ at: ev.at + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
       }

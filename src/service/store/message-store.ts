@@ -8,7 +8,7 @@ import { chainByBlockchainId, chainByEvmChainId } from '../../shared/chains';
 import type { ChainRef } from '../../shared/validators';
 import { planScans, type Conjunction } from './planner';
 import { recordKeys } from './record-keys';
-import { indexSql, MESSAGE_INDEXES, NET_CODES, POS_PER_SECOND, SCHEMA_VERSION, TABLES_SQL, type IndexSpec } from './schema';
+import { indexSql, MESSAGE_ID_INDEX_SQL, MESSAGE_INDEXES, NET_CODES, POS_PER_SECOND, SCHEMA_VERSION, TABLES_SQL, type IndexSpec } from './schema';
 
 export interface StoreQuery {
   network?: 'mainnet' | 'fuji';
@@ -61,6 +61,8 @@ export class MessageStore {
   private readonly addressIds = new Map<string, number>();
   private readonly scanStatements = new Map<string, Database.Statement>();
   private total: number;
+  /** True during a bulk load into an empty store: every record is new, no lookup by ID. */
+  private fresh = false;
   private readonly stmt;
 
   constructor(path: string) {
@@ -72,8 +74,8 @@ export class MessageStore {
     this.db.pragma('temp_store = MEMORY');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(TABLES_SQL);
-    for (const ix of MESSAGE_INDEXES) this.db.exec(indexSql(ix));
     this.checkVersion();
+    this.createIndexes();
     this.stmt = {
       getMeta: this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck(),
       setMeta: this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
@@ -85,6 +87,7 @@ export class MessageStore {
       maxPosIn: this.db.prepare<[number, number], number | null>('SELECT max(pos) FROM messages WHERE pos >= ? AND pos < ?').pluck(),
       insertMessage: this.db.prepare('INSERT INTO messages (pos, message_id, net, route, frm, too, status, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       updateMessage: this.db.prepare('UPDATE messages SET net = ?, route = ?, frm = ?, too = ?, status = ?, raw = ? WHERE pos = ?'),
+      deleteMessage: this.db.prepare('DELETE FROM messages WHERE pos = ?'),
       rawAt: this.db.prepare<[number], string>('SELECT raw FROM messages WHERE pos = ?').pluck(),
       rawById: this.db.prepare<[string], string>('SELECT raw FROM messages WHERE message_id = ?').pluck(),
       scanAll: this.db.prepare<[number, number], number>('SELECT pos FROM messages WHERE pos < ? ORDER BY pos DESC LIMIT ?').pluck(),
@@ -112,6 +115,27 @@ export class MessageStore {
     else if (v !== String(SCHEMA_VERSION)) {
       this.db.close();
       throw new Error(`Database ${this.path} has schema version ${v}; this service needs ${SCHEMA_VERSION}. Use another --db file or delete this one.`);
+    }
+  }
+
+  private createIndexes(): void {
+    this.db.exec(MESSAGE_ID_INDEX_SQL);
+    for (const ix of MESSAGE_INDEXES) this.db.exec(indexSql(ix));
+  }
+
+  /**
+   * Runs a large load. Into an empty store, indexes are dropped first and built once at the end
+   * (sorting beats a million incremental inserts); records must then have distinct message IDs.
+   */
+  bulkLoad<T>(fn: () => T): T {
+    if (this.total > 0) return fn();
+    this.db.exec(['messages_by_id', ...MESSAGE_INDEXES.map((ix) => ix.name)].map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n'));
+    this.fresh = true;
+    try {
+      return fn();
+    } finally {
+      this.fresh = false;
+      this.createIndexes();
     }
   }
 
@@ -148,29 +172,38 @@ export class MessageStore {
   }
 
   /**
-   * Inserts a record, or replaces the stored record with the same messageId. A record keeps the
-   * sort position it got when first inserted, so a page walk never sees a message twice.
+   * Inserts a record, or replaces the stored record with the same messageId. An update keeps the
+   * record's sort position (so a walk in progress never sees it twice) unless its sort timestamp
+   * changed, e.g. a source transaction became known: then it moves, to keep newest-first order true.
    */
   upsert(record: unknown): void {
+    this.transaction(() => this.write(record));
+  }
+
+  upsertMany(records: readonly unknown[]): void {
+    this.transaction(() => {
+      for (const r of records) this.write(r);
+    });
+  }
+
+  private write(record: unknown): void {
     const k = recordKeys(record);
     const raw = JSON.stringify(record);
     const route = this.routeId(k.source, k.destination);
     const net = this.routes[this.routeIndex.get(route)!]!.net;
     const frm = this.addressId(k.from);
     const too = this.addressId(k.to);
-    const pos = this.stmt.findMessage.get(k.messageId);
-    if (pos !== undefined) {
+    const pos = this.fresh ? undefined : this.stmt.findMessage.get(k.messageId);
+    if (pos !== undefined && Math.floor(pos / POS_PER_SECOND) === k.timestamp) {
       this.stmt.updateMessage.run(net, route, frm, too, k.status, raw, pos);
       return;
     }
+    if (pos !== undefined) {
+      this.stmt.deleteMessage.run(pos);
+      this.total--;
+    }
     this.stmt.insertMessage.run(this.nextPos(k.timestamp), k.messageId, net, route, frm, too, k.status, raw);
     this.total++;
-  }
-
-  upsertMany(records: readonly unknown[]): void {
-    this.transaction(() => {
-      for (const r of records) this.upsert(r);
-    });
   }
 
   get(messageId: string): Record<string, unknown> | undefined {

@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS routes (
 CREATE TABLE IF NOT EXISTS addresses (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS messages (
   pos INTEGER PRIMARY KEY,
-  message_id TEXT NOT NULL UNIQUE,
+  message_id TEXT NOT NULL,
   net INTEGER NOT NULL,
   route INTEGER NOT NULL,
   frm INTEGER NOT NULL,
@@ -58,5 +58,8 @@ CREATE TABLE IF NOT EXISTS messages (
   raw TEXT NOT NULL
 );
 `;
+
+/** Unique message IDs: an index of its own (not a table constraint) so a bulk load can defer it. */
+export const MESSAGE_ID_INDEX_SQL = 'CREATE UNIQUE INDEX IF NOT EXISTS messages_by_id ON messages (message_id)';
 
 export const indexSql = (ix: IndexSpec): string => `CREATE INDEX IF NOT EXISTS ${ix.name} ON messages (${ix.cols.join(', ')})`;

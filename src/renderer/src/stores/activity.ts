@@ -24,6 +24,8 @@ export const useActivityStore = defineStore('activity', () => {
   /** Arrivals not yet shown as toasts; the toaster component drains it. */
   const pendingToasts = ref<Toast[]>([]);
   const unseen = ref(0);
+  /** Transition IDs already toasted (directly or inside a core notification): one toast per change. */
+  const toasted = new Set<number>();
   let seq = 0;
 
   const query = (beforeId?: number) => ({
@@ -87,9 +89,15 @@ export const useActivityStore = defineStore('activity', () => {
         items.value = [t, ...items.value].slice(0, MAX_LIVE);
       }
       unseen.value++;
-      pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
+      if (!toasted.has(t.id)) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
+      toasted.add(t.id);
     } else if (e.type === 'notification') {
-      pendingToasts.value.push({ key: `n${e.notification.id}`, kind: 'notification', notification: e.notification });
+      const ids = e.notification.transitionIds;
+      // The core's notification for changes already toasted adds nothing in-app (the shell still shows it).
+      if (ids.length === 0 || !ids.every((id) => toasted.has(id))) {
+        pendingToasts.value.push({ key: `n${e.notification.id}`, kind: 'notification', notification: e.notification });
+      }
+      for (const id of ids) toasted.add(id);
     }
   }
 

@@ -2,10 +2,8 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { CachedMessage } from '../../../shared/api';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
-import { clock, monitor } from '../client';
+import { monitor } from '../client';
 
-/** Light debounce: coalesces fast typing without making a single keystroke feel late. */
-export const CACHE_DEBOUNCE_MS = 40;
 export const CACHE_PAGE = 200;
 
 /** The local cache search room: text filter over observed messages, results paged into a virtual list. */
@@ -19,13 +17,12 @@ export const useCacheStore = defineStore('cache', () => {
   /** The text the current items answer (may lag `text` while a search is in flight). */
   const shownText = ref<string | null>(null);
   let seq = 0;
-  let cancelDebounce: (() => void) | null = null;
+  let inFlight = false;
+  let queued = false;
 
   const query = (t: string, offset: number) => ({ ...(t.trim() ? { text: t.trim() } : {}), limit: CACHE_PAGE, offset });
 
   async function search(): Promise<void> {
-    cancelDebounce?.();
-    cancelDebounce = null;
     const my = ++seq;
     const t = text.value;
     loading.value = true;
@@ -44,11 +41,30 @@ export const useCacheStore = defineStore('cache', () => {
     }
   }
 
-  /** Called on every keystroke: only the last text within the debounce window is searched. */
-  function setText(t: string): void {
+  /**
+   * Called on every keystroke. The lightest debounce there is: no timer, at most one search in flight;
+   * keystrokes that arrive meanwhile collapse into one follow-up search for the latest text. A lone
+   * keystroke is searched at once, and fast typing never queues stale searches.
+   */
+  function setText(t: string): Promise<void> {
     text.value = t;
-    cancelDebounce?.();
-    cancelDebounce = clock().setTimer(() => void search(), CACHE_DEBOUNCE_MS);
+    if (inFlight) {
+      queued = true;
+      return Promise.resolve();
+    }
+    return drain();
+  }
+
+  async function drain(): Promise<void> {
+    inFlight = true;
+    try {
+      do {
+        queued = false;
+        await search();
+      } while (queued);
+    } finally {
+      inFlight = false;
+    }
   }
 
   async function loadMore(): Promise<void> {

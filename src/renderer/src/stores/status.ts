@@ -51,11 +51,13 @@ export const useStatusStore = defineStore('status', () => {
     if (e.type === 'settings-changed') void load();
   }
 
+  let everOpen = false;
   function setConnection(c: ConnectionInfo): void {
     const wasDown = connection.value.state !== 'open';
     connection.value = c;
-    // Events were missed while the socket was down: resynchronise.
-    if (wasDown && c.state === 'open') void load();
+    // Events were missed while the socket was down (not on the first connect): resynchronise.
+    if (wasDown && c.state === 'open' && everOpen) void load();
+    if (c.state === 'open') everOpen = true;
   }
 
   let stopTicker: (() => void) | null = null;

@@ -16,7 +16,8 @@ export function viewFromHash(hash: string): ViewName {
 
 /** Which view is shown and which message the detail drawer holds. */
 export const useUiStore = defineStore('ui', () => {
-  const view = ref<ViewName>('messages');
+  // Read the route before the first render, so opening #/cache never mounts Messages first.
+  const view = ref<ViewName>(typeof window === 'undefined' ? 'messages' : viewFromHash(window.location.hash));
   const detailOpen = ref(false);
   const detailId = ref<string | null>(null);
   const detail = shallowRef<TeleporterMessage | null>(null);

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:service`: page-request latency of the local teleporter service over real HTTP with
+ * 1,000,000 messages in the store, for every filter combination and for deep cursors.
+ * The store is built once (simulator preload, fixed seed) and cached in bench/.cache/ (gitignored).
+ * Progress goes to stderr; the last line on stdout is ONE JSON line of figures.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Pool } from 'undici';
+import { ManualClock } from '../src/shared/clock';
+import { CHAIN_REGISTRY } from '../src/shared/chains';
+import { startTeleporterService, type RunningService } from '../src/service/index';
+import { SCHEMA_VERSION } from '../src/service/store/schema';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const SEED = 20260101;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const TARGET_P99_MS = 10;
+const CACHE_DIR = resolve(process.cwd(), 'bench/.cache');
+const log = (s: string) => process.stderr.write(s + '\n');
+
+async function cachedStore(): Promise<{ path: string; buildSeconds: number | null }> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const path = join(CACHE_DIR, `service-${MESSAGES}-seed${SEED}-v${SCHEMA_VERSION}.sqlite`);
+  if (existsSync(path)) return { path, buildSeconds: null };
+  const building = `${path}.building`;
+  for (const f of [building, `${building}-wal`, `${building}-shm`]) rmSync(f, { force: true });
+  log(`building a store of ${MESSAGES} messages (once; cached as ${path}) ...`);
+  const t0 = performance.now();
+  const s = await startTeleporterService({ dbPath: building, preload: MESSAGES, rate: 0, seed: SEED, clock: new ManualClock(Date.UTC(2026, 0, 1)) });
+  log(`  ${s.store.count()} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await s.close();
+  renameSync(building, path); // only a finished build is ever reused
+  return { path, buildSeconds: (performance.now() - t0) / 1000 };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const round = (n: number) => Math.round(n * 100) / 100;
+
+interface Figures {
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Messages on the first page (0 = the combination matches nothing). */
+  firstPage: number;
+}
+
+const TOKEN_RE = /"nextPageToken":"([^"]+)"\}$/;
+
+/** Walks pages (restarting at the end) and times each request until `n` requests are done. */
+async function measure(pool: Pool, path: string, params: Record<string, string>, n: number): Promise<Figures & { pagesWalked: number }> {
+  const times: number[] = [];
+  let token: string | undefined;
+  let firstPage = -1;
+  let pages = 0;
+  while (times.length < n) {
+    const q = new URLSearchParams({ ...params, ...(token ? { pageToken: token } : {}) });
+    const t0 = performance.now();
+    const res = await pool.request({ path: `${path}?${q}`, method: 'GET' });
+    const body = await res.body.text();
+    times.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`${path}?${q} answered ${res.statusCode}: ${body.slice(0, 300)}`);
+    if (firstPage < 0) firstPage = (body.match(/"messageId"/g) ?? []).length;
+    token = TOKEN_RE.exec(body)?.[1];
+    pages++;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]!), requests: times.length, firstPage, pagesWalked: pages };
+}
+
+async function main(): Promise<void> {
+  const { path, buildSeconds } = await cachedStore();
+  const service: RunningService = await startTeleporterService({
+    dbPath: path,
+    rate: 0,
+    seed: SEED,
+    clock: new ManualClock(Date.UTC(2026, 0, 1)),
+    rateLimitPerMinute: { keyed: 1e9, anonymous: 1e9 },
+  });
+  const pool = new Pool(service.url, { connections: 1, pipelining: 1 });
+  try {
+    const count = service.store.count();
+    const [hot, hot2] = service.simulator.hotAddresses as [string, string];
+    const cold = service.simulator.addresses[180]!;
+    const chain = (name: string, network: string) => CHAIN_REGISTRY.chains.find((c) => c.name === name && c.network === network)!;
+    const cMain = chain('C-Chain', 'mainnet');
+    const beam = chain('Beam', 'mainnet');
+    const dispatch = chain('Dispatch', 'fuji');
+    const L = '/v1/teleporter/messages';
+    const combos: [string, string, Record<string, string>][] = [
+      ['none', L, {}],
+      ['network', L, { network: 'mainnet' }],
+      ['source(cb58)', L, { sourceBlockchainId: cMain.blockchainId }],
+      ['source(evm)', L, { sourceBlockchainId: beam.evmChainId }],
+      ['destination', L, { destinationBlockchainId: dispatch.blockchainId }],
+      ['blockchainId', L, { blockchainId: beam.blockchainId }],
+      ['from(hot)', L, { from: hot }],
+      ['from(cold)', L, { from: cold }],
+      ['to(hot)', L, { to: hot2 }],
+      ['source+destination', L, { sourceBlockchainId: beam.blockchainId, destinationBlockchainId: cMain.blockchainId }],
+      ['source+from', L, { sourceBlockchainId: cMain.blockchainId, from: hot }],
+      ['source+to', L, { sourceBlockchainId: beam.evmChainId, to: cold }],
+      ['destination+from', L, { destinationBlockchainId: cMain.blockchainId, from: cold }],
+      ['destination+to', L, { destinationBlockchainId: dispatch.evmChainId, to: hot }],
+      ['blockchainId+from', L, { blockchainId: cMain.blockchainId, from: hot2 }],
+      ['blockchainId+to', L, { blockchainId: dispatch.blockchainId, to: cold }],
+      ['network+from', L, { network: 'fuji', from: hot }],
+      ['network+to', L, { network: 'mainnet', to: cold }],
+      ['from+to(hot,hot: jointly rare)', L, { from: hot, to: hot2 }],
+      ['from+to(cold,hot)', L, { from: cold, to: hot }],
+      ['network+source+destination', L, { network: 'mainnet', sourceBlockchainId: cMain.blockchainId, destinationBlockchainId: beam.blockchainId }],
+      ['network+blockchainId+from+to', L, { network: 'mainnet', blockchainId: cMain.blockchainId, from: hot, to: hot2 }],
+      ['all six filters', L, { network: 'mainnet', sourceBlockchainId: beam.blockchainId, destinationBlockchainId: cMain.evmChainId, blockchainId: beam.blockchainId, from: hot2, to: hot }],
+      ['contradiction(mainnet+fuji source)', L, { network: 'mainnet', sourceBlockchainId: dispatch.blockchainId }],
+      ['address op(hot)', `/v1/teleporter/addresses/${hot}/messages`, {}],
+      ['address op(cold)+network', `/v1/icm/addresses/${cold}/messages`, { network: 'mainnet' }],
+      ['address op(hot)+network', `/v1/teleporter/addresses/${hot}/messages`, { network: 'fuji' }],
+    ];
+    log(`store: ${count} messages; ${REQUESTS} requests per combination and page size, walking pages`);
+    await measure(pool, L, { pageSize: '100' }, 200); // warm-up
+    const results: Record<string, Record<string, Figures>> = {};
+    for (const [name, p, params] of combos) {
+      results[name] = {};
+      for (const pageSize of ['10', '100']) {
+        const { pagesWalked: _pages, ...f } = await measure(pool, p, { ...params, pageSize }, REQUESTS);
+        results[name]![`pageSize${pageSize}`] = f;
+        log(`  ${name.padEnd(38)} pageSize ${pageSize.padStart(3)}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (first page ${f.firstPage})`);
+      }
+    }
+
+    // Deep cursors: walk far down (the whole store for no filter), timing every page.
+    const deep: Record<string, Figures & { pagesWalked: number; depth: number }> = {};
+    const deepWalks: [string, string, Record<string, string>, number][] = [
+      ['none (whole store)', L, { pageSize: '100' }, Math.ceil(count / 100)],
+      ['network', L, { network: 'mainnet', pageSize: '100' }, 3000],
+      ['from(hot)', L, { from: hot, pageSize: '100' }, 1500],
+      ['address op(hot)', `/v1/teleporter/addresses/${hot}/messages`, { pageSize: '100' }, 1500],
+    ];
+    for (const [name, p, params, pages] of deepWalks) {
+      const f = await measure(pool, p, params, pages);
+      deep[name] = { ...f, depth: f.pagesWalked * 100 };
+      log(`  deep ${name.padEnd(33)} ${f.pagesWalked} pages (${f.pagesWalked * 100} messages deep): p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms`);
+    }
+
+    const allP99 = [...Object.values(results).flatMap((r) => Object.values(r).map((f) => f.p99)), ...Object.values(deep).map((f) => f.p99)];
+    const worst = Math.max(...allP99);
+    process.stdout.write(
+      JSON.stringify({
+        bench: 'service',
+        messages: count,
+        buildSeconds: buildSeconds === null ? null : round(buildSeconds),
+        requestsPerCombination: REQUESTS,
+        targetP99Ms: TARGET_P99_MS,
+        worstP99Ms: worst,
+        pass: worst < TARGET_P99_MS,
+        combinations: results,
+        deepCursors: deep,
+        served: service.requestCount(),
+      }) + '\n',
+    );
+  } finally {
+    await pool.close();
+    await service.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { coreRig, expectedTransitions, type CoreRig } from './service-rig';
+import { tempDir } from './helpers';
+
+async function scenario(rig: CoreRig, watchCount: number, trafficCycles: number, settleCycles: number) {
+  // Skip the few hottest addresses so the expected set stays a readable size.
+  const addrs = rig.svc.simulator.addresses.slice(5, 5 + watchCount);
+  for (const a of addrs) {
+    const r = await rig.core.invoke('addWatch', { address: a, network: 'mainnet', notify: { new: true } });
+    expect(r.ok).toBe(true);
+  }
+  // Traffic pauses while baselines are taken, so "before the baseline" is one clear moment.
+  rig.svc.simulator.detachClock();
+  await rig.clock.advance(1);
+  const baselineAt = rig.clock.now();
+  await rig.poll();
+  const watches = await rig.core.invoke('listWatches', undefined);
+  expect(watches.ok && (watches.value as { baselinePending: boolean }[]).every((w) => !w.baselinePending)).toBe(true);
+  rig.svc.simulator.attach(rig.clock);
+  for (let i = 0; i < trafficCycles; i++) {
+    await rig.clock.advance(10_000);
+    await rig.poll();
+  }
+  rig.svc.simulator.detachClock(); // traffic stops; the poller catches up with the final states
+  for (let i = 0; i < settleCycles; i++) {
+    await rig.clock.advance(10_000);
+    await rig.poll();
+  }
+  const expected = expectedTransitions(rig.truth, new Set(addrs.map((a) => a.toLowerCase())), baselineAt, 'mainnet');
+  const all: { messageId: string; kind: string }[] = [];
+  let beforeId: number | undefined;
+  for (;;) {
+    const page = await rig.core.invoke('listTransitions', { limit: 500, ...(beforeId ? { beforeId } : {}) });
+    if (!page.ok) throw new Error(page.error.message);
+    const v = page.value as { items: { messageId: string; kind: string }[]; nextBeforeId?: number };
+    all.push(...v.items);
+    if (!v.nextBeforeId) break;
+    beforeId = v.nextBeforeId;
+  }
+  return { expected, all };
+}
+
+const compare = (rig: CoreRig, expected: Map<string, number>, all: { messageId: string; kind: string }[]) => {
+  const got = all.map((t) => `${t.messageId}:${t.kind}`);
+  const gotSet = new Set(got);
+  const missed = [...expected.keys()].filter((k) => !gotSet.has(k));
+  const extra = got.filter((k) => !expected.has(k));
+  const evKeys = rig.transitions.map((t) => `${t.messageId}:${t.kind}`);
+  const dupEvents = evKeys.length - new Set(evKeys).size;
+  return { missed, extra, dupEvents, expected: expected.size, got: got.length };
+};
+
+describe('poller against the local service', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let rig: CoreRig | null = null;
+  beforeEach(() => {
+    tmp = tempDir();
+  });
+  afterEach(async () => {
+    await rig?.close();
+    rig = null;
+    tmp.cleanup();
+  });
+
+  it('fires every transition exactly once, with a silent baseline of preloaded history', async () => {
+    rig = await coreRig(tmp.dir, { seed: 7, rate: 4, addressCount: 40, preload: 400, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } }, { keychainService: `tw-test-${randomBytes(3).toString('hex')}` });
+    const { expected, all } = await scenario(rig, 12, 18, 8);
+    const r = compare(rig, expected, all);
+    expect(r.expected).toBeGreaterThan(20);
+    expect(r).toEqual({ missed: [], extra: [], dupEvents: 0, expected: r.expected, got: r.expected });
+  });
+
+  for (const faults of ['flaky', 'ratelimited', 'malformed', 'chaos,slowMs:150', 'slow:0.3,slowMs:200']) {
+    it(`stays exact under the "${faults}" fault profile`, async () => {
+      rig = await coreRig(tmp.dir, { seed: 11, rate: 3, addressCount: 30, preload: 200, faults, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } }, { keychainService: `tw-test-${randomBytes(3).toString('hex')}` });
+      const { expected, all } = await scenario(rig, 8, 12, 8);
+      const r = compare(rig, expected, all);
+      expect(r.expected).toBeGreaterThan(5);
+      expect(r).toEqual({ missed: [], extra: [], dupEvents: 0, expected: r.expected, got: r.expected });
+      // The faults really happened and were retried (slow answers are merely slow).
+      if (!faults.startsWith('slow')) expect(readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8')).toMatch(/backing off|rate limited/);
+    });
+  }
+});

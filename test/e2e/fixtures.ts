@@ -1,0 +1,73 @@
+/**
+ * The real stack for the web end-to-end specs, started once per Playwright worker: the local
+ * teleporter service in-process (fast simulator, so deliveries happen within seconds; in-process so a
+ * spec can inject faults), the core on a temp data folder, and the web host on a free port.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchWebApp, type WebApp } from '../../src/host/app';
+import { RENDERER_OUT_DIR, PROJECT_ROOT } from '../../src/host/paths';
+import { ensureRendererBuilt } from '../../src/host/renderer-build';
+import { startTeleporterService, type RunningService } from '../../src/service';
+
+export interface WebStack {
+  app: WebApp;
+  service: RunningService;
+  keychainService: string;
+  /** Calls the MonitorApi the way the page does (setup and checks from the test side). */
+  call<T = unknown>(method: string, input?: unknown): Promise<T>;
+}
+
+export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
+
+export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack }>({
+  stack: [
+    async ({}, use) => {
+      await ensureRendererBuilt();
+      const dir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+      const service = await startTeleporterService({ seed: 11, rate: 1, speed: 30, preload: 300, log: () => {} });
+      const keychainService = `teleporter-watch-e2e-${process.pid}-${Date.now()}`;
+      const app = await launchWebApp({
+        dataDir: join(dir, 'data'),
+        rendererDir: RENDERER_OUT_DIR,
+        localService: { kind: 'url', url: service.url },
+        keychainService,
+      });
+      const call = async <T>(method: string, input?: unknown): Promise<T> => {
+        const res = await fetch(`${app.host.origin}/api/invoke/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${app.host.token}` },
+          body: JSON.stringify({ input: input ?? null }),
+        });
+        const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+        if (!body.ok) throw new Error(`${method} failed: ${body.error?.message}`);
+        return body.value as T;
+      };
+      // Polls every 5 s (the minimum) so changes show up quickly without the test clicking "Poll now".
+      await call('updateSettings', { pollIntervalSeconds: 5 });
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await use({ app, service, keychainService, call });
+      await call('deleteApiKey').catch(() => undefined);
+      await app.close();
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  openApp: async ({ page, stack }, use) => {
+    await use(async (hash = '#/messages') => {
+      await page.goto(`${stack.app.host.url}${hash}`);
+      await expect(page.getByTestId('poll-status')).toBeVisible();
+      return page;
+    });
+  },
+});
+
+export { expect };
+
+/** Full-page screenshot of the current view under test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false, animations: 'disabled' });
+}

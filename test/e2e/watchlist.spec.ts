@@ -1,0 +1,60 @@
+import type { WatchedAddress } from '../../src/shared/api';
+import { expect, screenshot, test } from './fixtures';
+
+test('watches an address and sees its message leave pending and get its receipt', async ({ openApp, stack }) => {
+  test.setTimeout(90_000);
+  // An address the simulator really uses, from the service's own description of itself.
+  const info = (await (await fetch(`${stack.service.url}/_local/info`)).json()) as { addresses: string[]; hotAddresses: string[] };
+  const address = info.addresses.find((a) => !info.hotAddresses.includes(a))!;
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+  const page = await openApp('#/watchlist');
+  await expect(page.getByTestId('view-watchlist')).toBeVisible();
+  await page.getByTestId('watch-address').fill(address);
+  await page.getByTestId('watch-label').fill('Demo treasury');
+  await page.getByTestId('watch-add').click();
+  const row = page.locator(`[data-testid="watch-row"][data-address="${address}"]`);
+  await expect(row).toContainText('Demo treasury');
+
+  // Its history is taken silently first (no flood of "new" for old messages).
+  await expect
+    .poll(async () => (await stack.call<WatchedAddress[]>('listWatches')).find((w) => w.address === address)?.baselinePending, { timeout: 30_000 })
+    .toBe(false);
+
+  // Delivered 8 s after sending: "Poll now" sees it pending first, a later poll sees it leave.
+  const messageId = stack.service.simulator.send({ network: 'mainnet', from: address, deliveryDelayMs: 8_000, receiptDelayMs: 4_000 });
+  await page.getByTestId('poll-now').click();
+  const toast = (kind: string) => page.locator(`[data-testid="toast"][data-kind="${kind}"][data-message-id="${messageId}"]`);
+  await expect(toast('new')).toBeVisible({ timeout: 20_000 });
+  await expect(toast('left_pending')).toBeVisible({ timeout: 40_000 });
+  await screenshot(page, 'toast');
+  await expect(toast('receipt_delivered')).toBeVisible({ timeout: 40_000 });
+
+  await page.getByTestId('nav-activity').click();
+  const transitions = page.locator(`[data-testid="transition-row"][data-message-id="${messageId}"]`);
+  const ofKind = (kind: string) => page.locator(`[data-testid="transition-row"][data-kind="${kind}"][data-message-id="${messageId}"]`);
+  await expect(ofKind('new')).toContainText('— → pending');
+  await expect(ofKind('left_pending')).toContainText('pending → delivered');
+  await expect(ofKind('receipt_delivered')).toHaveCount(1);
+  await expect(transitions).toHaveCount(3);
+  await screenshot(page, 'activity');
+
+  // Its own message list, the new message in it.
+  await page.getByTestId('nav-watchlist').click();
+  await row.getByTestId('watch-open').click();
+  await expect(page.getByTestId('address-messages').locator(`[data-testid="message-row"][data-message-id="${messageId}"]`)).toBeVisible();
+  await screenshot(page, 'watchlist');
+});
+
+test('refuses an address with a broken checksum at the field, without a request', async ({ openApp }) => {
+  const page = await openApp('#/watchlist');
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/invoke/addWatch')) sent.push(r.url());
+  });
+  await page.getByTestId('watch-address').fill('0x253b2784c75e510dD0fF1da844684a1aC0aa5fCF');
+  await page.getByTestId('watch-add').click();
+  await expect(page.getByTestId('field-error-address')).toContainText(/checksum/i);
+  await page.waitForTimeout(300);
+  expect(sent).toEqual([]);
+});

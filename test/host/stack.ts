@@ -1,0 +1,58 @@
+/**
+ * A real stack for host tests: the local teleporter service (in-process, so tests can inject faults),
+ * the real core on a temp data folder, and the web host, all on 127.0.0.1 with free ports.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchWebApp, type WebApp } from '../../src/host/app';
+import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/service';
+
+export const TEST_CSP = "default-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'";
+
+/** A small built-renderer folder: index.html with a CSP meta tag and one hashed asset. */
+export function makeRendererDir(base: string): string {
+  const dir = join(base, 'renderer');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${TEST_CSP}"></head><body><div id="app"></div><script type="module" src="./assets/index-abc123.js"></script></body></html>`);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'document.getElementById("app").textContent = "ok";');
+  writeFileSync(join(dir, 'assets', 'index-abc123.css'), 'body { margin: 0 }');
+  writeFileSync(join(base, 'outside.txt'), 'must never be served');
+  return dir;
+}
+
+export interface Stack {
+  base: string;
+  service: RunningService;
+  app: WebApp;
+  close(): Promise<void>;
+}
+
+export async function startStack(serviceOptions: ServiceOptions = {}, appOptions: { autoPoll?: boolean } = {}): Promise<Stack> {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-host-')));
+  const service = await startTeleporterService({ seed: 7, rate: 0, preload: 40, log: () => {}, ...serviceOptions });
+  let app: WebApp;
+  try {
+    app = await launchWebApp({
+      dataDir: join(base, 'data'),
+      rendererDir: makeRendererDir(base),
+      localService: { kind: 'url', url: service.url },
+      keychainService: `teleporter-watch-test-${process.pid}-${Date.now()}`,
+      autoPoll: appOptions.autoPoll ?? false,
+    });
+  } catch (e) {
+    await service.close();
+    rmSync(base, { recursive: true, force: true });
+    throw e;
+  }
+  return {
+    base,
+    service,
+    app,
+    async close() {
+      await app.close();
+      await service.close();
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}

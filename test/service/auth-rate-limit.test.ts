@@ -1,0 +1,108 @@
+/** API keys (401) and per-caller sliding-window rate limits (429 + RateLimit headers), on a ManualClock. */
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/shared/clock';
+import { get, serve } from './helpers';
+
+const KEY = 'test-key-0123456789';
+const OTHER_KEY = 'second-key-9876543210';
+const LIST = '/v1/teleporter/messages?pageSize=1';
+
+describe('API keys', () => {
+  it('without configured keys, anonymous requests pass and any key is refused', async () => {
+    const s = await serve({ clock: new ManualClock() });
+    expect((await get(s.url + LIST)).status).toBe(200);
+    const r = await get(s.url + LIST, { 'x-service-api-key': 'whatever-key' });
+    expect(r.status).toBe(401);
+    expect(r.json).toEqual({ message: 'Invalid API key: the x-service-api-key header does not match a configured key.', statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('accepts a configured key, refuses a wrong one, and allows no key unless a key is required', async () => {
+    const s = await serve({ clock: new ManualClock(), apiKeys: [KEY, OTHER_KEY] });
+    expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).status).toBe(200);
+    expect((await get(s.url + LIST, { 'x-service-api-key': OTHER_KEY })).status).toBe(200);
+    expect((await get(s.url + LIST)).status).toBe(200);
+    const wrong = await get(s.url + LIST, { 'x-service-api-key': KEY + 'x' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('ratelimit-limit')).toBe('1000000');
+  });
+
+  it('with requireKey, a missing key gets 401 on every API path, including unknown ones', async () => {
+    const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], requireKey: true });
+    for (const path of [LIST, '/v1/icm/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed/messages', '/v1/nothing']) {
+      const r = await get(s.url + path);
+      expect(r.status).toBe(401);
+      expect(r.json).toEqual({ message: 'Missing API key: send it in the x-service-api-key header.', statusCode: 401, error: 'Unauthorized' });
+    }
+    expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).status).toBe(200);
+    // The local info route is for the app's demo mode, not the public API: no key needed.
+    expect((await get(s.url + '/_local/info')).status).toBe(200);
+  });
+
+  it('refuses requireKey without any key configured', async () => {
+    await expect(serve({ requireKey: true })).rejects.toThrow('Invalid service option: requireKey: requireKey needs at least one API key.');
+  });
+});
+
+describe('rate limits', () => {
+  it('sends the IETF draft RateLimit headers on every response', async () => {
+    const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], rateLimitPerMinute: { keyed: 5, anonymous: 3 } });
+    const ok = await get(s.url + LIST, { 'x-service-api-key': KEY });
+    expect(Object.fromEntries(['ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [h, ok.headers.get(h)]))).toEqual({
+      'ratelimit-policy': '5;w=60',
+      'ratelimit-limit': '5',
+      'ratelimit-remaining': '4',
+      'ratelimit-reset': '60',
+    });
+    const notFound = await get(s.url + '/v1/nope');
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get('ratelimit-policy')).toBe('3;w=60');
+    expect(notFound.headers.get('ratelimit-remaining')).toBe('2');
+    const badRequest = await get(s.url + '/v1/teleporter/messages?pageSize=0');
+    expect(badRequest.status).toBe(400);
+    expect(badRequest.headers.get('ratelimit-remaining')).toBe('1');
+  });
+
+  it('answers 429 with Retry-After once the anonymous limit is spent, and frees slots as the window slides', async () => {
+    const clock = new ManualClock();
+    const s = await serve({ clock, rateLimitPerMinute: { keyed: 10, anonymous: 2 } });
+    expect((await get(s.url + LIST)).status).toBe(200); // t = 0
+    await clock.advance(20_000);
+    expect((await get(s.url + LIST)).status).toBe(200); // t = 20 s
+    const limited = await get(s.url + LIST);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('40'); // the t = 0 request leaves the window at 60 s
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('ratelimit-reset')).toBe('40');
+    expect(limited.json).toEqual({
+      message: 'Too many requests: the limit is 2 per 60 s for anonymous callers (send an x-service-api-key for a higher limit); retry after 40 s.',
+      statusCode: 429,
+      error: 'Too Many Requests',
+    });
+    await clock.advance(39_000);
+    expect((await get(s.url + LIST)).status).toBe(429); // refused requests are not counted, still 1 s to go
+    await clock.advance(1_000);
+    const again = await get(s.url + LIST); // t = 60 s: one slot free
+    expect(again.status).toBe(200);
+    expect(again.headers.get('ratelimit-remaining')).toBe('0');
+    expect(again.headers.get('ratelimit-reset')).toBe('20');
+    expect((await get(s.url + LIST)).status).toBe(429);
+  });
+
+  it('counts each key separately from the others and from anonymous callers', async () => {
+    const clock = new ManualClock();
+    const s = await serve({ clock, apiKeys: [KEY, OTHER_KEY], rateLimitPerMinute: { keyed: 3, anonymous: 1 } });
+    expect((await get(s.url + LIST)).status).toBe(200);
+    expect((await get(s.url + LIST)).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).status).toBe(200);
+    const keyed = await get(s.url + LIST, { 'x-service-api-key': KEY });
+    expect(keyed.status).toBe(429);
+    expect(keyed.json).toMatchObject({ message: 'Too many requests: the limit is 3 per 60 s for this API key; retry after 60 s.' });
+    expect((await get(s.url + LIST, { 'x-service-api-key': OTHER_KEY })).status).toBe(200);
+  });
+
+  it('defaults to 600 per minute with a key and 120 without', async () => {
+    const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], rateLimitPerMinute: undefined });
+    expect((await get(s.url + LIST)).headers.get('ratelimit-policy')).toBe('120;w=60');
+    expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).headers.get('ratelimit-policy')).toBe('600;w=60');
+  });
+});
