@@ -2,6 +2,7 @@
 // Every test/e2e/*.spec.ts runs; the web specs start their own stack (test/e2e/fixtures.ts):
 // the local teleporter service with a fast simulator + the core + the web host, on random ports.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './test/e2e/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -18,17 +19,6 @@ export default defineConfig({
     colorScheme: 'light',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
 });

@@ -20,6 +20,9 @@ export interface WebStack {
   call<T = unknown>(method: string, input?: unknown): Promise<T>;
 }
 
+/** The one API key the local service accepts (any other is refused with 401). */
+export const E2E_API_KEY = 'e2e-accepted-key-0001';
+
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
 
 export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack }>({
@@ -27,7 +30,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
     async ({}, use) => {
       await ensureRendererBuilt();
       const dir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
-      const service = await startTeleporterService({ seed: 11, rate: 1, speed: 30, preload: 300, log: () => {} });
+      const service = await startTeleporterService({ seed: 11, rate: 1, speed: 30, preload: 300, apiKeys: [E2E_API_KEY], log: () => {} });
       const keychainService = `teleporter-watch-e2e-${process.pid}-${Date.now()}`;
       const app = await launchWebApp({
         dataDir: join(dir, 'data'),

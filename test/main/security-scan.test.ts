@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { transformSync } from 'esbuild';
+import { transformWithEsbuild } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '..', '..');
@@ -26,7 +26,7 @@ session.defaultSession.setPermissionRequestHandler((_w, _p, cb) => cb(false));
 const PAGE = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"></head><body><script src="./app.js"></script></body></html>`;
 
 /** Writes an out/ folder: each .js compiled from TypeScript by esbuild with a hidden map, like the real build. */
-function app(files: Record<string, string>): string {
+async function app(files: Record<string, string>): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'tw-scan-fixture-'));
   dirs.push(out);
   mkdirSync(join(out, 'renderer'));
@@ -34,12 +34,10 @@ function app(files: Record<string, string>): string {
   for (const [file, source] of Object.entries(files)) {
     // out/main/index.js.map -> <fixture>/src/main/index.ts, as the real maps point into src/.
     const srcName = `../src/${file.replace(/\.js$/, '.ts')}`;
-    const r = transformSync(source, { loader: 'ts', format: 'esm', sourcemap: 'external', sourcefile: srcName });
+    const r = await transformWithEsbuild(source, srcName, { loader: 'ts', format: 'esm', sourcemap: 'external', sourcefile: srcName });
     mkdirSync(join(out, file, '..'), { recursive: true });
     writeFileSync(join(out, file), r.code);
-    const map = JSON.parse(r.map) as { sources: string[]; sourcesContent?: string[] };
-    map.sourcesContent = [source];
-    writeFileSync(join(out, `${file}.map`), JSON.stringify(map));
+    writeFileSync(join(out, `${file}.map`), JSON.stringify({ ...r.map, sources: [srcName], sourcesContent: [source] }));
   }
   return out;
 }
@@ -47,8 +45,8 @@ function app(files: Record<string, string>): string {
 const scan = (input: string) => spawnSync(process.execPath, [join(root, 'scripts', 'security-scan.mjs'), '--input', input], { cwd: root, encoding: 'utf8', timeout: 180_000 });
 
 describe('security scan', () => {
-  it('fails on a window without context isolation and sandbox', { timeout: 200_000 }, () => {
-    const out = app({
+  it('fails on a window without context isolation and sandbox', { timeout: 200_000 }, async () => {
+    const out = await app({
       'main/index.js': `import { app, BrowserWindow, session } from 'electron';\n${GUARDS}\nexport const w = () => new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n`,
     });
     const r = scan(out);
@@ -59,16 +57,16 @@ describe('security scan', () => {
     expect(r.stderr).toContain('FAILED');
   });
 
-  it('fails when navigation and permissions are left open', () => {
-    const r = scan(app({ 'main/index.js': `import { BrowserWindow } from 'electron';\nexport const w = () => new BrowserWindow({ webPreferences: { sandbox: true } });\n` }));
+  it('fails when navigation and permissions are left open', async () => {
+    const r = scan(await app({ 'main/index.js': `import { BrowserWindow } from 'electron';\nexport const w = () => new BrowserWindow({ webPreferences: { sandbox: true } });\n` }));
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('HIGH LIMIT_NAVIGATION_GLOBAL_CHECK');
     expect(r.stderr).toContain('MEDIUM PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK');
   });
 
-  it('fails on a preload that requires an npm package (the sandbox cannot load it)', () => {
+  it('fails on a preload that requires an npm package (the sandbox cannot load it)', async () => {
     const r = scan(
-      app({
+      await app({
         'main/index.js': `import { app, session } from 'electron';\n${GUARDS}`,
         'preload/index.js': `import { contextBridge } from 'electron';\nimport { z } from 'zod';\ncontextBridge.exposeInMainWorld('x', { ok: () => z.string().parse('a') });\n`,
       }),
@@ -77,19 +75,23 @@ describe('security scan', () => {
     expect(r.stderr).toMatch(/preload\/index\.js requires "zod": a sandboxed preload may load only "electron"/);
   });
 
-  it('honours eng-disable next to the source line, with its reason, and only for that check', () => {
+  it('honours eng-disable next to the source line, with its reason, and only for that check', { timeout: 90_000 }, async () => {
     const body = (annotation: string) =>
       `import { app, session, shell } from 'electron';\n${GUARDS}\nexport function open(url: string) {\n  if (!url.startsWith('https://snowtrace.io/')) return;\n${annotation}  void shell.openExternal(url);\n}\n`;
-    const open = scan(app({ 'main/index.js': body('') }));
-    expect(open.status).toBe(1);
-    expect(open.stderr).toMatch(/MEDIUM OPEN_EXTERNAL_JS_CHECK main\/index\.js:\d+:\d+ \(source \S*src\/main\/index\.ts:13\)/);
+    const lineOf = (source: string) => source.split('\n').findIndex((l) => l.includes('shell.openExternal(url)')) + 1;
 
-    const annotated = scan(app({ 'main/index.js': body('  // eng-disable OPEN_EXTERNAL_JS_CHECK: only snowtrace.io links reach this line\n') }));
-    expect(annotated.stdout).toMatch(/suppressed: MEDIUM OPEN_EXTERNAL_JS_CHECK at \S*src\/main\/index\.ts:14 — only snowtrace\.io links reach this line\n/);
+    const open = scan(await app({ 'main/index.js': body('') }));
+    expect(open.status).toBe(1);
+    expect(open.stderr).toMatch(new RegExp(`MEDIUM OPEN_EXTERNAL_JS_CHECK main/index\\.js:\\d+:\\d+ \\(source \\S*src/main/index\\.ts:${lineOf(body(''))}\\)`));
+
+    const reason = '  // eng-disable OPEN_EXTERNAL_JS_CHECK: only snowtrace.io links reach this line\n';
+    const annotated = scan(await app({ 'main/index.js': body(reason) }));
+    expect(annotated.stdout).toMatch(new RegExp(`suppressed: MEDIUM OPEN_EXTERNAL_JS_CHECK at \\S*src/main/index\\.ts:${lineOf(body(reason))} — only snowtrace\\.io links reach this line\n`));
     expect(annotated.status).toBe(0);
+    expect(annotated.stdout).toMatch(/security scan: \d+ checks, no HIGH or MEDIUM findings .*1 suppressed/);
 
     // An annotation for another check suppresses nothing.
-    const wrong = scan(app({ 'main/index.js': body('  // eng-disable NODE_INTEGRATION_JS_CHECK: wrong check\n') }));
+    const wrong = scan(await app({ 'main/index.js': body('  // eng-disable NODE_INTEGRATION_JS_CHECK: wrong check\n') }));
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('OPEN_EXTERNAL_JS_CHECK');
   });

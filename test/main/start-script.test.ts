@@ -9,7 +9,7 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function start(args: string[], env: Record<string, string | undefined>) {
-  const clean = { ...process.env, TELEPORTER_WATCH_SKIP_BUILD: '1', ...env };
+  const clean: Record<string, string | undefined> = { ...process.env, TELEPORTER_WATCH_SKIP_BUILD: '1', ...env };
   for (const [k, v] of Object.entries(clean)) if (v === undefined) delete clean[k];
   return spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs'), ...args], { cwd: root, env: clean, encoding: 'utf8', timeout: 60_000 });
 }

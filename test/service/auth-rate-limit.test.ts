@@ -43,6 +43,35 @@ describe('API keys', () => {
   });
 });
 
+describe('request log', () => {
+  it('logs one line per request without ever writing the key', async () => {
+    const lines: string[] = [];
+    const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], logRequests: true, log: (l) => lines.push(l) });
+    await get(s.url + LIST, { 'x-service-api-key': KEY });
+    await get(s.url + LIST, { 'x-service-api-key': 'wrong-key-123456' });
+    await get(s.url + '/v1/nope');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^GET \/v1\/teleporter\/messages 200 \d+\.\dms key$/);
+    expect(lines[1]).toMatch(/^GET \/v1\/teleporter\/messages 401 \d+\.\dms anonymous$/);
+    expect(lines[2]).toMatch(/^GET \/v1\/nope 404 /);
+    expect(lines.join('\n')).not.toContain(KEY);
+    expect(lines.join('\n')).not.toContain('wrong-key-123456');
+  });
+});
+
+describe('service options', () => {
+  it.each([
+    [{ port: 70000 }, 'Invalid service option: port: port must be 0..65535.'],
+    [{ rate: -1 }, 'Invalid service option: rate: rate must not be negative.'],
+    [{ speed: 0 }, 'Invalid service option: speed: speed must be greater than 0.'],
+    [{ apiKeys: ['has space'] }, 'Invalid service option: apiKeys.0: an API key must be printable ASCII without spaces.'],
+    [{ faults: 'slow:2' }, 'Invalid service option: faults: Fault rate slow must be a probability between 0 and 1 (got "2").'],
+    [{ seed: 1.5 }, 'Invalid service option: seed: seed must be a whole number.'],
+  ])('rejects %j', async (options, message) => {
+    await expect(serve(options)).rejects.toThrow(message);
+  });
+});
+
 describe('rate limits', () => {
   it('sends the IETF draft RateLimit headers on every response', async () => {
     const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], rateLimitPerMinute: { keyed: 5, anonymous: 3 } });

@@ -95,6 +95,14 @@ describe('lifecycle on a ManualClock', () => {
     expect(parseMessage(rec)?.status).toBe('delivered_source_not_indexed');
   });
 
+  it('send() stamps the clock\'s time even when no traffic moved the simulator', async () => {
+    const clock = new ManualClock(START);
+    const s = await serve({ clock, rate: 0 });
+    await clock.advance(90_000);
+    const id = s.simulator.send();
+    expect((s.store.get(id)?.sourceTransaction as { timestamp: number }).timestamp).toBe(START / 1000 + 90);
+  });
+
   it('a stuck message stays pending', async () => {
     const clock = new ManualClock(START);
     const s = await serve({ clock });

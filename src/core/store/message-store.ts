@@ -79,6 +79,11 @@ export interface TrackedMessage {
   lastSeenAt: number;
 }
 
+/** Sort keys per second of timestamp (see MessageStore.insert). */
+const ROWS_PER_SECOND = 1_000_000;
+/** searchCache counts matches up to this many; more are reported as this number with totalCapped. */
+export const SEARCH_COUNT_CAP = 10_000;
+
 /** Lower-cased text the search index matches against: IDs, addresses, chains (IDs and names), hashes. */
 export function searchTextOf(m: TeleporterMessage, raw: Record<string, unknown>): string {
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -116,20 +121,23 @@ export class MessageStore {
   constructor(private readonly db: Db) {
     this.stmts = {
       state: db.prepare('SELECT rowid, message_id, network, status, receipt_delivered, tracked, pending_since, stuck_fired, first_seen_at, raw FROM messages WHERE message_id = ?'),
+      maxInSecond: db.prepare('SELECT MAX(rowid) AS r FROM messages WHERE rowid BETWEEN ? AND ?'),
       insert: db.prepare(
-        `INSERT INTO messages (message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
-           source_ts, destination_ts, raw, search_text, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired)
-         VALUES (@messageId, @network, @status, @rd, @from, @to, @sourceChain, @destinationChain, @sourceTs, @destinationTs, @raw, @searchText,
+        `INSERT INTO messages (rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
+           source_ts, destination_ts, raw, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired)
+         VALUES (@rowid, @messageId, @network, @status, @rd, @from, @to, @sourceChain, @destinationChain, @sourceTs, @destinationTs, @raw,
            @seenAt, @seenAt, @tracked, @pendingSince, @stuckFired)`,
       ),
       update: db.prepare(
-        `UPDATE messages SET status = @status, receipt_delivered = @rd, raw = @raw, search_text = @searchText, destination_ts = @destinationTs,
+        `UPDATE messages SET status = @status, receipt_delivered = @rd, raw = @raw, destination_ts = @destinationTs,
            source_ts = COALESCE(@sourceTs, source_ts), last_seen_at = @seenAt, tracked = @tracked, pending_since = @pendingSince,
            stuck_fired = @stuckFired WHERE message_id = @messageId`,
       ),
       touch: db.prepare('UPDATE messages SET last_seen_at = ? WHERE message_id = ?'),
       ftsInsert: db.prepare('INSERT INTO messages_fts (rowid, text) VALUES (?, ?)'),
       ftsDelete: db.prepare('DELETE FROM messages_fts WHERE rowid = ?'),
+      prefixInsert: db.prepare('INSERT INTO messages_prefix (rowid, text) VALUES (?, ?)'),
+      prefixDelete: db.prepare('DELETE FROM messages_prefix WHERE rowid = ?'),
       addWatcher: db.prepare('INSERT OR IGNORE INTO message_watchers (message_id, watcher, added_at, baseline) VALUES (?, ?, ?, ?)'),
       watchers: db.prepare('SELECT watcher, baseline FROM message_watchers WHERE message_id = ?'),
       insertTransition: db.prepare(
@@ -162,15 +170,34 @@ export class MessageStore {
     };
   }
 
+  /**
+   * Inserts a message. Its rowid is its sort key (timestamp in seconds × 1e6 + a counter within the
+   * second), so the table and the search index are both kept newest-last by time, and "newest first"
+   * is a backwards walk of the primary key that stops at the page size.
+   */
   insert(row: MessageRow): void {
-    const info = this.stmts.insert.run(bind(row));
-    this.stmts.ftsInsert.run(info.lastInsertRowid, row.searchText);
+    const second = row.sourceTs ?? row.destinationTs ?? Math.floor(row.seenAt / 1000);
+    const lo = second * ROWS_PER_SECOND;
+    const max = (this.stmts.maxInSecond.get(lo, lo + ROWS_PER_SECOND - 1) as { r: number | null }).r;
+    const rowid = max === null ? lo : max + 1;
+    this.stmts.insert.run({ ...bind(row), rowid });
+    this.index(rowid, row.searchText);
+  }
+
+  private index(rowid: number, text: string): void {
+    this.stmts.ftsInsert.run(rowid, text);
+    this.stmts.prefixInsert.run(rowid, text);
+  }
+
+  private unindex(rowid: number): void {
+    this.stmts.ftsDelete.run(rowid);
+    this.stmts.prefixDelete.run(rowid);
   }
 
   update(rowid: number, row: MessageRow): void {
     this.stmts.update.run(bind(row));
-    this.stmts.ftsDelete.run(rowid);
-    this.stmts.ftsInsert.run(rowid, row.searchText);
+    this.unindex(rowid);
+    this.index(rowid, row.searchText);
   }
 
   touch(messageId: string, at: number): void {
@@ -239,17 +266,28 @@ export class MessageStore {
     return row ? this.toCached(row) : null;
   }
 
-  /** Search over the local cache; text uses the trigram index (3+ characters), shorter text a scan. */
-  search(q: CacheQuery): CachePage {
+  /**
+   * Search over the local cache, newest first. Text of 3+ characters uses the trigram index; shorter
+   * text scans the stored search text. Both walk the time-ordered primary key backwards and stop at the
+   * page, and the total is counted up to SEARCH_COUNT_CAP (beyond it `totalCapped` is set).
+   */
+  search(q: CacheQuery): CachePage & { totalCapped?: boolean } {
     const where: string[] = [];
     const params: unknown[] = [];
     const text = q.text?.trim().toLowerCase() ?? '';
+    let from = 'messages m';
+    const ftsParams: unknown[] = [];
     if (text.length >= 3) {
-      where.push('m.rowid IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)');
-      params.push(`"${text.replace(/"/g, '""')}"`);
+      from = 'messages_fts f JOIN messages m ON m.rowid = f.rowid';
+      where.push('messages_fts MATCH ?');
+      ftsParams.push(`"${text.replace(/"/g, '""')}"`);
     } else if (text.length > 0) {
-      where.push("m.search_text LIKE ? ESCAPE '\\'");
-      params.push(`%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+      const token = text.replace(/[^0-9a-z]/g, '');
+      if (token) {
+        from = 'messages_prefix f JOIN messages m ON m.rowid = f.rowid';
+        where.push('messages_prefix MATCH ?');
+        ftsParams.push(`"${token}"*`);
+      }
     }
     if (q.status) {
       where.push('m.status = ?');
@@ -262,12 +300,16 @@ export class MessageStore {
       where.push('m.message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
       params.push(q.address);
     }
+    const all = [...ftsParams, ...params];
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM messages m ${clause}`).get(...params) as { n: number }).n;
+    const order = from.startsWith('messages m') ? 'm.rowid' : 'f.rowid';
+    const counted = (this.db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} ${clause} LIMIT ${SEARCH_COUNT_CAP + 1})`).get(...all) as { n: number }).n;
     const rows = this.db
-      .prepare(`SELECT m.* FROM messages m ${clause} ORDER BY m.source_ts DESC, m.rowid DESC LIMIT ? OFFSET ?`)
-      .all(...params, q.limit ?? 50, q.offset ?? 0) as CacheRow[];
-    return { items: rows.map((r) => this.toCached(r)), total };
+      .prepare(`SELECT m.* FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`)
+      .all(...all, q.limit ?? 50, q.offset ?? 0) as CacheRow[];
+    const page: CachePage & { totalCapped?: boolean } = { items: rows.map((r) => this.toCached(r)), total: Math.min(counted, SEARCH_COUNT_CAP) };
+    if (counted > SEARCH_COUNT_CAP) page.totalCapped = true;
+    return page;
   }
 
   listTransitions(q: { kinds?: TransitionKind[]; address?: string; messageId?: string; beforeId?: number; limit?: number }): Transition[] {
@@ -305,7 +347,7 @@ export class MessageStore {
     return this.transaction(() => {
       const old = this.db.prepare('SELECT rowid, message_id FROM messages WHERE last_seen_at < ? AND tracked = 0').all(olderThan) as { rowid: number; message_id: string }[];
       for (const r of old) {
-        this.stmts.ftsDelete.run(r.rowid);
+        this.unindex(r.rowid);
         this.db.prepare('DELETE FROM message_watchers WHERE message_id = ?').run(r.message_id);
         this.db.prepare('DELETE FROM messages WHERE rowid = ?').run(r.rowid);
       }
@@ -348,7 +390,6 @@ function bind(row: MessageRow) {
     sourceTs: row.sourceTs,
     destinationTs: row.destinationTs,
     raw: row.raw,
-    searchText: row.searchText,
     seenAt: row.seenAt,
     tracked: row.tracked ? 1 : 0,
     pendingSince: row.pendingSince,

@@ -47,22 +47,24 @@ export const MIGRATIONS: readonly string[] = [
     destination_chain TEXT NOT NULL,
     source_ts INTEGER,
     destination_ts INTEGER,
-    raw TEXT NOT NULL,
-    search_text TEXT NOT NULL,
     first_seen_at INTEGER NOT NULL,
     last_seen_at INTEGER NOT NULL,
     -- Tracking: 1 while pending or awaiting its receipt.
     tracked INTEGER NOT NULL,
     pending_since INTEGER,
-    stuck_fired INTEGER NOT NULL DEFAULT 0
+    stuck_fired INTEGER NOT NULL DEFAULT 0,
+    -- The raw record last: reading the small columns never touches its overflow pages.
+    raw TEXT NOT NULL
   );
   CREATE INDEX messages_tracked ON messages (tracked, network) WHERE tracked = 1;
   CREATE INDEX messages_source_ts ON messages (source_ts DESC);
   CREATE INDEX messages_last_seen ON messages (last_seen_at);
   CREATE INDEX messages_status ON messages (status);
 
-  -- Substring search over IDs, addresses, chains and hashes (trigram: any 3+ characters).
+  -- Search over IDs, addresses, chains and hashes: any substring of 3+ characters (trigram), and
+  -- 1–2 character prefixes of whole tokens (prefix index), both keyed by the messages rowid.
   CREATE VIRTUAL TABLE messages_fts USING fts5 (text, content='', contentless_delete=1, tokenize='trigram');
+  CREATE VIRTUAL TABLE messages_prefix USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61', prefix='1 2', detail='none');
 
   -- Which watched addresses / feeds (as feed:<id>) a message belongs to.
   CREATE TABLE message_watchers (

@@ -124,8 +124,13 @@ export class TrafficSimulator {
     return handled;
   }
 
-  /** Sends one message now (simulated time) and returns its ID; its delivery follows on later steps. */
+  /**
+   * Sends one message now and returns its ID; its delivery follows on later steps. When attached to a
+   * clock, "now" is the clock's time (the simulator first catches up with it).
+   */
   send(options: SendOptions = {}): string {
+    const behind = this.clock ? this.clock.now() - this.simNow : 0;
+    if (behind > 0) this.step(behind);
     const plan = this.plan(this.simNow, options);
     this.onSent(plan);
     this.flush();
@@ -158,6 +163,7 @@ export class TrafficSimulator {
   /** Follows `clock`: catches up with it whenever an event is due (at most every tickMs). */
   attach(clock: Clock): void {
     this.detachClock();
+    this.clock = clock;
     let cancel: (() => void) | null = null;
     let lastTick = clock.now();
     const tick = () => {
@@ -179,6 +185,7 @@ export class TrafficSimulator {
     this.detach = () => {
       cancel?.();
       this.rescheduleHook = null;
+      this.clock = null;
     };
     const behind = clock.now() - this.simNow;
     if (behind > 0) this.step(behind);
@@ -191,6 +198,7 @@ export class TrafficSimulator {
   }
 
   private rescheduleHook: (() => void) | null = null;
+  private clock: Clock | null = null;
 
   private reschedule(): void {
     this.rescheduleHook?.();

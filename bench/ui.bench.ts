@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:ui`: the UI with 100,000 messages in the monitor's local cache, measured in Chromium
+ * through the web host. Prints ONE JSON line:
+ * - firstListPaintMs: navigation start → first cache row painted (fresh browser context each run);
+ * - keystrokeMs: key down → the filtered list painted, for each key typed into the cache filter
+ *   (one key at a time; the result is checked against the core's own count for that text).
+ * Targets: first paint < 1000 ms, keystroke p95 < 50 ms; exits 1 when one is missed.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CachePage } from '../src/shared/api';
+import { launchWebApp } from '../src/host/app';
+import { ensureRendererBuilt } from '../src/host/renderer-build';
+import { startTeleporterService } from '../src/service';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
+import { fillMonitorCache } from './ui-cache-fill';
+
+const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000);
+const PAINT_RUNS = 5;
+const TARGET_PAINT_MS = 1000;
+const TARGET_KEY_P95_MS = 50;
+
+/** Installed before the page's own scripts: records when the first cache row is painted. */
+function installProbes(): void {
+  const w = window as unknown as Record<string, unknown>;
+  // Runs after the next frame is presented: rAF fires before paint, the message task after it.
+  const afterPaint = (fn: () => void) =>
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = fn;
+      ch.port2.postMessage(null);
+    });
+  w.__afterPaint = afterPaint;
+  w.__firstRowPaint = null;
+  const obs = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="cache-row"]')) return;
+    obs.disconnect();
+    afterPaint(() => (w.__firstRowPaint = performance.now()));
+  });
+  obs.observe(document, { subtree: true, childList: true });
+
+  /** Resolves when the search started by the next key has been answered and painted. */
+  w.__armKeystroke = () => {
+    const view = document.querySelector('[data-testid="view-cache"]')!;
+    const meta = document.querySelector('[data-testid="cache-total"]')!.parentElement!;
+    let t0: number | null = null;
+    let sawLoading = false;
+    w.__keystroke = new Promise((resolve) => {
+      document.addEventListener('keydown', (e) => (t0 = e.timeStamp), { capture: true, once: true });
+      const timer = setTimeout(() => {
+        mo.disconnect();
+        resolve({ t0, t1: null });
+      }, 10_000);
+      // The view shows a spinner beside the count while a search is in flight.
+      const mo = new MutationObserver(() => {
+        const loading = meta.childElementCount > 1;
+        if (loading) sawLoading = true;
+        else if (sawLoading) {
+          mo.disconnect();
+          clearTimeout(timer);
+          afterPaint(() => resolve({ t0, t1: performance.now() }));
+        }
+      });
+      mo.observe(view, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  };
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+};
+const round = (x: number) => Math.round(x * 10) / 10;
+
+async function main(): Promise<void> {
+  const rendererDir = await ensureRendererBuilt(() => undefined);
+  const base = mkdtempSync(join(tmpdir(), 'tw-bench-ui-'));
+  const t0 = Date.now();
+  const service = await startTeleporterService({ seed: 42, rate: 0, preload: MESSAGES, log: () => {} });
+  const cached = fillMonitorCache(join(base, 'data'), service);
+  const fillSeconds = (Date.now() - t0) / 1000;
+  const app = await launchWebApp({
+    dataDir: join(base, 'data'),
+    rendererDir,
+    localService: { kind: 'url', url: service.url },
+    keychainService: `teleporter-watch-bench-${process.pid}`,
+    autoPoll: false,
+  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const searchTotal = async (text: string) => {
+    const res = await fetch(`${app.host.origin}/api/invoke/searchCache`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${app.host.token}` },
+      body: JSON.stringify({ input: { ...(text.trim() ? { text: text.trim() } : {}), limit: 1 } }),
+    });
+    return ((await res.json()) as { value: CachePage }).value.total;
+  };
+  try {
+    const paints: number[] = [];
+    let page: Page | null = null;
+    for (let i = 0; i < PAINT_RUNS; i++) {
+      await page?.context().close();
+      const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
+      await context.addInitScript(installProbes);
+      page = await context.newPage();
+      await page.goto(`${app.host.url}#/cache`);
+      await page.waitForFunction(() => (window as unknown as { __firstRowPaint: number | null }).__firstRowPaint !== null, null, { timeout: 30_000 });
+      paints.push(await page.evaluate(() => (window as unknown as { __firstRowPaint: number }).__firstRowPaint));
+    }
+    const p = page!;
+
+    // What an operator types: part of a sender address, a chain name, part of a message ID.
+    const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
+    const sender = JSON.parse(service.store.get(sample) ? JSON.stringify(service.store.get(sample)) : '{}').from as string;
+    const queries = [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)];
+    const filter = p.getByTestId('cache-filter');
+    await filter.click();
+    const latencies: number[] = [];
+    let mismatches = 0;
+    let timeouts = 0;
+    const measureKey = async (key: string) => {
+      await p.evaluate(() => (window as unknown as { __armKeystroke: () => void }).__armKeystroke());
+      await p.keyboard.press(key);
+      const r = await p.evaluate(() => (window as unknown as { __keystroke: Promise<{ t0: number | null; t1: number | null }> }).__keystroke);
+      if (r.t0 === null || r.t1 === null) timeouts++;
+      else latencies.push(r.t1 - r.t0);
+      const text = await filter.inputValue();
+      const shown = Number(await p.getByTestId('cache-total').getAttribute('data-total'));
+      if (shown !== (await searchTotal(text))) mismatches++;
+      await p.waitForTimeout(120); // a person's pace between keys
+    };
+    for (const q of queries) {
+      for (const ch of q) await measureKey(ch);
+      await filter.selectText();
+      await measureKey('Backspace');
+    }
+
+    const result = {
+      bench: 'ui',
+      messages: cached,
+      fillSeconds: round(fillSeconds),
+      firstListPaintMs: { runs: paints.map(round), median: round(percentile(paints, 50)), max: round(Math.max(...paints)) },
+      keystrokeMs: {
+        count: latencies.length,
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        max: round(Math.max(...latencies)),
+        timeouts,
+        wrongTotals: mismatches,
+      },
+      queries,
+      targets: { firstListPaintMs: TARGET_PAINT_MS, keystrokeP95Ms: TARGET_KEY_P95_MS },
+      pass: {
+        firstListPaint: Math.max(...paints) < TARGET_PAINT_MS,
+        keystrokeP95: percentile(latencies, 95) < TARGET_KEY_P95_MS && timeouts === 0 && mismatches === 0,
+      },
+      loadavg1m: round(loadavg()[0] ?? 0),
+    };
+    console.log(JSON.stringify(result));
+    if (!result.pass.firstListPaint || !result.pass.keystrokeP95) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await app.close();
+    await service.close();
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { E2E_API_KEY, expect, screenshot, test } from './fixtures';
+
+// `npm test` runs inside a private D-Bus session with an unlocked gnome-keyring (scripts/test-all.mjs):
+// there the key must land in the real Secret Service; anywhere else the app must say it cannot.
+const realKeychain = process.env.TW_TEST_SESSION === 'keyring';
+
+/** The secret stored for this app's entry, straight from the Secret Service (null if none). */
+function secretInKeychain(service: string): string | null {
+  const r = spawnSync('secret-tool', ['lookup', 'service', service, 'username', 'api-key'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout ? r.stdout : null;
+}
+
+test('sets, tests and removes the API key (write-only, in the OS keychain)', async ({ openApp, stack }) => {
+  const key = E2E_API_KEY;
+  const page = await openApp('#/settings');
+  const status = page.getByTestId('api-key-status');
+  await expect(status).toContainText('No API key');
+
+  // Refused at the field, nothing sent.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/invoke/setApiKey')) sent.push(r.url());
+  });
+  await page.getByTestId('api-key-input').fill('short');
+  await page.getByTestId('api-key-save').click();
+  await expect(page.getByTestId('field-error-apiKey')).toContainText(/too short/i);
+  expect(sent).toEqual([]);
+
+  // A key the service does not know: the test says so before anything is stored.
+  await page.getByTestId('api-key-input').fill('not-the-right-key-42');
+  await page.getByTestId('api-key-test').click();
+  await expect(page.getByTestId('api-key-test-result')).toHaveAttribute('data-ok', 'false');
+  await expect(page.getByTestId('api-key-test-result')).toContainText('401');
+  await expect(status).toContainText('No API key');
+
+  await page.getByTestId('api-key-input').fill(key);
+  await page.getByTestId('api-key-save').click();
+  await expect(status).toHaveAttribute('data-storage', realKeychain ? 'keychain' : 'memory');
+  await expect(page.getByTestId('api-key-input')).toHaveValue('');
+  if (realKeychain) expect(secretInKeychain(stack.keychainService)).toBe(key);
+  else await expect(page.getByTestId('api-key-keychain-error')).toBeVisible();
+
+  // The key never comes back to the page, even after a reload.
+  await page.reload();
+  await expect(status).toHaveAttribute('data-storage', realKeychain ? 'keychain' : 'memory');
+  expect(await page.content()).not.toContain(key);
+
+  await page.getByTestId('api-key-test').click();
+  await expect(page.getByTestId('api-key-test-result')).toHaveAttribute('data-ok', 'true');
+  await screenshot(page, 'settings');
+
+  await page.getByTestId('api-key-remove').click();
+  await page.getByTestId('api-key-remove-confirm').click();
+  await expect(status).toContainText('No API key');
+  await expect(status).toHaveAttribute('data-storage', 'none');
+  if (realKeychain) expect(secretInKeychain(stack.keychainService)).toBeNull();
+});
+
+test('shows the data source failing and recovering in the poll status', async ({ openApp, stack }) => {
+  const page = await openApp('#/messages');
+  const state = page.getByTestId('poll-state');
+  await expect(state).toHaveAttribute('data-state', /idle|polling/);
+
+  // Watch something so every poll cycle asks the service.
+  const info = (await (await fetch(`${stack.service.url}/_local/info`)).json()) as { addresses: string[] };
+  await stack.call('addWatch', { address: info.addresses[1], label: 'fault test' }).catch(() => undefined);
+
+  stack.service.setFaults('5xx:1');
+  try {
+    await page.getByTestId('poll-now').click();
+    await expect(state).toHaveAttribute('data-state', 'error', { timeout: 30_000 });
+    await expect(page.getByTestId('poll-last-error')).toContainText('server');
+    await screenshot(page, 'service-failing');
+  } finally {
+    stack.service.setFaults(null);
+  }
+  await page.getByTestId('poll-now').click();
+  await expect(state).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  await expect(page.getByTestId('poll-last-error')).toHaveCount(0);
+});
+
+test('screenshots of the local cache and charts views', async ({ openApp }) => {
+  const page = await openApp('#/cache');
+  await expect(page.getByTestId('view-cache')).toBeVisible();
+  await expect(page.getByTestId('cache-total')).toContainText(/match/);
+  await screenshot(page, 'cache');
+  await page.getByTestId('nav-charts').click();
+  await expect(page.getByTestId('chart-transitions')).toBeVisible();
+  await page.waitForTimeout(500); // the charts animate in
+  await screenshot(page, 'charts');
+});
