@@ -16,57 +16,12 @@ import { ensureRendererBuilt } from '../src/host/renderer-build';
 import { startTeleporterService } from '../src/service';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
 import { fillMonitorCache } from './ui-cache-fill';
+import { PROBES_JS } from './ui-probes';
 
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000);
 const PAINT_RUNS = 5;
 const TARGET_PAINT_MS = 1000;
 const TARGET_KEY_P95_MS = 50;
-
-/** Installed before the page's own scripts: records when the first cache row is painted. */
-function installProbes(): void {
-  const w = window as unknown as Record<string, unknown>;
-  // Runs after the next frame is presented: rAF fires before paint, the message task after it.
-  const afterPaint = (fn: () => void) =>
-    requestAnimationFrame(() => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = fn;
-      ch.port2.postMessage(null);
-    });
-  w.__afterPaint = afterPaint;
-  w.__firstRowPaint = null;
-  const obs = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="cache-row"]')) return;
-    obs.disconnect();
-    afterPaint(() => (w.__firstRowPaint = performance.now()));
-  });
-  obs.observe(document, { subtree: true, childList: true });
-
-  /** Resolves when the search started by the next key has been answered and painted. */
-  w.__armKeystroke = () => {
-    const view = document.querySelector('[data-testid="view-cache"]')!;
-    const meta = document.querySelector('[data-testid="cache-total"]')!.parentElement!;
-    let t0: number | null = null;
-    let sawLoading = false;
-    w.__keystroke = new Promise((resolve) => {
-      document.addEventListener('keydown', (e) => (t0 = e.timeStamp), { capture: true, once: true });
-      const timer = setTimeout(() => {
-        mo.disconnect();
-        resolve({ t0, t1: null });
-      }, 10_000);
-      // The view shows a spinner beside the count while a search is in flight.
-      const mo = new MutationObserver(() => {
-        const loading = meta.childElementCount > 1;
-        if (loading) sawLoading = true;
-        else if (sawLoading) {
-          mo.disconnect();
-          clearTimeout(timer);
-          afterPaint(() => resolve({ t0, t1: performance.now() }));
-        }
-      });
-      mo.observe(view, { subtree: true, childList: true, attributes: true, characterData: true });
-    });
-  };
-}
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -103,17 +58,18 @@ async function main(): Promise<void> {
     for (let i = 0; i < PAINT_RUNS; i++) {
       await page?.context().close();
       const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
-      await context.addInitScript(installProbes);
+      await context.addInitScript({ content: PROBES_JS });
       page = await context.newPage();
       await page.goto(`${app.host.url}#/cache`);
-      await page.waitForFunction(() => (window as unknown as { __firstRowPaint: number | null }).__firstRowPaint !== null, null, { timeout: 30_000 });
-      paints.push(await page.evaluate(() => (window as unknown as { __firstRowPaint: number }).__firstRowPaint));
+      await page.waitForFunction('window.__firstRowPaint !== null', null, { timeout: 30_000 });
+      paints.push(await page.evaluate<number>('window.__firstRowPaint'));
     }
     const p = page!;
 
     // What an operator types: part of a sender address, a chain name, part of a message ID.
+    await p.screenshot({ path: '/tmp/bench-debug.png' });
     const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
-    const sender = JSON.parse(service.store.get(sample) ? JSON.stringify(service.store.get(sample)) : '{}').from as string;
+    const sender = String(service.store.get(sample)?.from ?? '0x');
     const queries = [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)];
     const filter = p.getByTestId('cache-filter');
     await filter.click();
@@ -121,9 +77,9 @@ async function main(): Promise<void> {
     let mismatches = 0;
     let timeouts = 0;
     const measureKey = async (key: string) => {
-      await p.evaluate(() => (window as unknown as { __armKeystroke: () => void }).__armKeystroke());
+      await p.evaluate('window.__armKeystroke()');
       await p.keyboard.press(key);
-      const r = await p.evaluate(() => (window as unknown as { __keystroke: Promise<{ t0: number | null; t1: number | null }> }).__keystroke);
+      const r = await p.evaluate<{ t0: number | null; t1: number | null }>('window.__keystroke');
       if (r.t0 === null || r.t1 === null) timeouts++;
       else latencies.push(r.t1 - r.t0);
       const text = await filter.inputValue();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
+import { messageTimestamp, parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 import { SEARCH_COUNT_CAP, searchTextOf } from '../../src/core/store/message-store';
 import { randomBytes } from 'node:crypto';
 import { BEAM, C_CHAIN, engineRig, randomAddress, tempDir, type EngineRig } from './helpers';
@@ -79,7 +79,7 @@ describe('searchCache on 100,000 cached messages', () => {
     const who = people[3]!;
     const byAddr = rig.store.messages.search({ text: who.slice(2, 14).toUpperCase(), limit: 20 });
     expect(byAddr.total).toBeGreaterThan(100);
-    const ts = byAddr.items.map((c) => (c.message as { sourceTransaction?: { timestamp: number } }).sourceTransaction?.timestamp ?? 0);
+    const ts = byAddr.items.map((c) => messageTimestamp(c.message) ?? 0);
     expect([...ts].sort((a, b) => b - a)).toEqual(ts);
     // Exact counts up to the cap, then the cap with a flag.
     const pendingBeam = rig.store.messages.search({ text: 'beam', status: 'pending' });

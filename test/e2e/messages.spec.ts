@@ -1,5 +1,6 @@
 import { chainsOf } from '../../src/shared/chains';
 import type { MessagePage } from '../../src/shared/api';
+import { rawRecord } from '../../src/shared/messages';
 import { expect, screenshot, test } from './fixtures';
 
 const rowIds = (page: import('@playwright/test').Page) =>
@@ -36,7 +37,7 @@ test('filters by source chain name, sender and page size', async ({ openApp, sta
   // A sender with several messages, from the data source itself.
   const sample = await stack.call<MessagePage>('browseMessages', { network: 'mainnet', pageSize: 50 });
   const counts = new Map<string, number>();
-  for (const m of sample.messages) counts.set(m.from, (counts.get(m.from) ?? 0) + 1);
+  for (const m of sample.messages.map(rawRecord)) counts.set(String(m.from), (counts.get(String(m.from)) ?? 0) + 1);
   const from = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 
   await page.getByTestId('filter-from').fill(from);

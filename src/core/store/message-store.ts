@@ -82,7 +82,7 @@ export interface TrackedMessage {
 /** Sort keys per second of timestamp (see MessageStore.insert). */
 const ROWS_PER_SECOND = 1_000_000;
 /** searchCache counts matches up to this many; more are reported as this number with totalCapped. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 /** Lower-cased text the search index matches against: IDs, addresses, chains (IDs and names), hashes. */
 export function searchTextOf(m: TeleporterMessage, raw: Record<string, unknown>): string {
