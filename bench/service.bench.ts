@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
 import { ManualClock } from '../src/shared/clock';
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
   const url = await service.url;
   const pool = new Pool(url, { connections: 1, pipelining: 1 });
   let served = 0;
+  // Latency tails depend on what else runs on the machine: record it with the figures.
+  const loadAtStart = loadavg()[0]!;
   try {
     const infoRes = await pool.request({ path: '/_local/info', method: 'GET' });
     const info = (await infoRes.body.json()) as { messageCount: number; addresses: string[]; hotAddresses: string[] };
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
         combinations: results,
         deepCursors: deep,
         requestsTimed: served,
+        loadAverage1m: { start: round(loadAtStart), end: round(loadavg()[0]!) },
       }) + '\n',
     );
   } finally {

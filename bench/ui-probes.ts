@@ -3,7 +3,8 @@
  * - window.__firstRowPaint: ms after navigation start when the first cache row was painted.
  * - window.__armKeystroke(): after it, window.__keystroke resolves to { t0, t1 } where t0 is the next
  *   keydown's timestamp and t1 the moment the search it started has been answered and painted (the
- *   cache view shows a spinner beside the count while a search is in flight).
+ *   cache view shows a spinner beside the count while a search is in flight), plus the search
+ *   request's start and end from Resource Timing.
  */
 export const PROBES_JS = `(() => {
   const afterPaint = (fn) => requestAnimationFrame(() => {
@@ -34,7 +35,12 @@ export const PROBES_JS = `(() => {
         else if (sawLoading) {
           mo.disconnect();
           clearTimeout(timer);
-          afterPaint(() => resolve({ t0, t1: performance.now() }));
+          afterPaint(() => {
+            const t1 = performance.now();
+            // The search request this key caused: where the time went (debounce, host + core, render).
+            const req = performance.getEntriesByType('resource').filter((r) => r.name.includes('/searchCache') && r.startTime >= t0).pop();
+            resolve({ t0, t1, requestStart: req ? req.startTime : null, responseEnd: req ? req.responseEnd : null, bytes: req ? req.encodedBodySize : null });
+          });
         }
       });
       mo.observe(view, { subtree: true, childList: true, attributes: true, characterData: true });

@@ -12,7 +12,7 @@ import { FaultInjector, parseFaultSpec } from './faults';
 import { resolveOptions, type ServiceOptions } from './options';
 import { PageTokenCodec } from './page-token';
 import { SlidingWindowLimiter } from './rate-limit';
-import { API_KEY_HEADER, createRequestHandler } from './request-handler';
+import { createRequestHandler } from './request-handler';
 import { TrafficSimulator } from './sim/simulator';
 import { MessageStore } from './store/message-store';
 
@@ -116,6 +116,3 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     throw e;
   }
 }
-
-/** The header that carries the API key (the interface document's name). */
-export const SERVICE_API_KEY_HEADER = API_KEY_HEADER;

@@ -1,4 +1,4 @@
-import { ManualClock } from '../../src/shared/clock';
+import type { Clock, ManualClock } from '../../src/shared/clock';
 import { chainByBlockchainId } from '../../src/shared/chains';
 import type { MonitorEvent, Transition } from '../../src/shared/api';
 import { createMonitorService } from '../../src/core';
@@ -14,7 +14,7 @@ export interface GroundTruth {
 }
 
 /** Wraps the service store's writes to keep every record change with its time (the ground truth). */
-export function recordHistory(svc: Running, clock: ManualClock): GroundTruth {
+export function recordHistory(svc: Running, clock: Clock): GroundTruth {
   const history: GroundTruth['history'] = new Map();
   const original = svc.store.upsertMany.bind(svc.store);
   svc.store.upsertMany = (records: readonly unknown[]) => {

@@ -14,7 +14,12 @@ import { firehoseHeadCost, isDue, PAGE_SIZE, planRechecks, preferFirehose, type 
 import { CycleBudget, scan, type ScanResult } from './scan';
 
 /** A silent baseline reads at most this many pages of an address's history. */
-export const BASELINE_MAX_PAGES = 5;
+export const BASELINE_MAX_PAGES = 50;
+/** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
+export const FIREHOSE_BASELINE_MIN = 3;
+/** How far back a baseline through the unfiltered list reads. */
+export const BASELINE_HORIZON_MS = 2 * 3600_000;
+const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 const MAX_PAGES_PER_SCAN = 60;
 const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
 
@@ -237,11 +242,37 @@ export class Poller {
       }
     }
 
-    for (const w of [...addresses, ...feeds].filter((x) => !x.baselineDone)) {
+    const pendingAddresses = addresses.filter((a) => !a.baselineDone);
+    if (pendingAddresses.length >= FIREHOSE_BASELINE_MIN) {
+      const err = await this.firehoseBaseline(client, pendingAddresses, base);
+      if (err) return err;
+    }
+    for (const w of [...addresses, ...feeds].filter((x) => !x.baselineDone && this.d.index.get(x.key)?.baselineDone !== true)) {
       if (cycle.left === 0) break;
       const err = await this.baseline(client, w, base);
       if (err) return err;
     }
+    return null;
+  }
+
+  /**
+   * The baseline of many addresses at once: page the unfiltered list back through history (up to
+   * BASELINE_HORIZON_MS, and never more pages than the addresses would cost one by one). Everything
+   * older than where it stopped is history for all of them.
+   */
+  private async firehoseBaseline(client: DataApiClient, pending: WatcherInfo[], base: BaseScan): Promise<ErrorInfo | null> {
+    const horizon = Math.floor((this.d.clock.now() - BASELINE_HORIZON_MS) / 1000);
+    const r = await scan((token) => client.listMessages({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
+      ...base,
+      maxPages: Math.min(pending.length, MAX_BASELINE_FIREHOSE_PAGES),
+      baselineFor: new Set(pending.map((w) => w.key)),
+      next: (p) => p.oldestTs === null || p.oldestTs >= horizon,
+    });
+    if (r.error) return r.error;
+    if (r.pages === 0) return null;
+    for (const w of pending) this.d.store.watches.finishBaseline(w.key, r.exhausted ? null : r.oldestTs);
+    this.d.reloadIndex();
+    this.d.logger.info('baseline taken through the list operation', { watchers: pending.length, pages: r.pages, messages: r.seen.size });
     return null;
   }
 

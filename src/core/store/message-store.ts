@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { CachedMessage, CachePage, Transition, TransitionKind } from '../../shared/api';
 import { chainLabel } from '../../shared/chains';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
@@ -149,6 +150,18 @@ export class MessageStore {
     };
   }
 
+  private statements = new Map<string, Statement<unknown[]>>();
+
+  /** Search builds a handful of distinct SQL shapes: prepare each once. */
+  private cached(sql: string): Statement<unknown[]> {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
   }
@@ -277,7 +290,7 @@ export class MessageStore {
     const text = q.text?.trim().toLowerCase() ?? '';
     let from = 'messages m';
     const ftsParams: unknown[] = [];
-    if (text.length >= 3) {
+    if (text.length >= 3 && !/^0x[0-9a-f]*$/.test(text)) {
       from = 'messages_fts f JOIN messages m ON m.rowid = f.rowid';
       where.push('messages_fts MATCH ?');
       ftsParams.push(`"${text.replace(/"/g, '""')}"`);
@@ -303,12 +316,20 @@ export class MessageStore {
     const all = [...ftsParams, ...params];
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = from.startsWith('messages m') ? 'm.rowid' : 'f.rowid';
-    const counted = (this.db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} ${clause} LIMIT ${SEARCH_COUNT_CAP + 1})`).get(...all) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT m.* FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`)
-      .all(...all, q.limit ?? 50, q.offset ?? 0) as CacheRow[];
-    const page: CachePage & { totalCapped?: boolean } = { items: rows.map((r) => this.toCached(r)), total: Math.min(counted, SEARCH_COUNT_CAP) };
-    if (counted > SEARCH_COUNT_CAP) page.totalCapped = true;
+    const limit = q.limit ?? 50;
+    const offset = q.offset ?? 0;
+    // One pass over the index yields both the (capped) count and, usually, the page.
+    const ids = (this.cached(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ${SEARCH_COUNT_CAP + 1}`).all(...all) as { r: number }[]).map((x) => x.r);
+    let rows: CacheRow[];
+    if (offset + limit <= ids.length || ids.length <= SEARCH_COUNT_CAP) {
+      const pageIds = ids.slice(offset, offset + limit);
+      const byId = new Map((pageIds.length ? (this.db.prepare(`SELECT * FROM messages WHERE rowid IN (${pageIds.map(() => '?').join(',')})`).all(...pageIds) as CacheRow[]) : []).map((r) => [r.rowid, r]));
+      rows = pageIds.map((id) => byId.get(id)).filter((r): r is CacheRow => r !== undefined);
+    } else {
+      rows = this.cached(`SELECT m.* FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
+    }
+    const page: CachePage & { totalCapped?: boolean } = { items: rows.map((r) => this.toCached(r)), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
+    if (ids.length > SEARCH_COUNT_CAP) page.totalCapped = true;
     return page;
   }
 

@@ -61,10 +61,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_last_seen ON messages (last_seen_at);
   CREATE INDEX messages_status ON messages (status);
 
-  -- Search over IDs, addresses, chains and hashes: any substring of 3+ characters (trigram), and
-  -- 1–2 character prefixes of whole tokens (prefix index), both keyed by the messages rowid.
+  -- Search over IDs, addresses, chains and hashes, both keyed by the messages rowid: any substring of
+  -- 3+ characters (trigram), and prefixes of whole tokens (for 1–2 characters, and for 0x… input,
+  -- where a prefix match is the same as a substring match since 'x' never occurs inside hex).
   CREATE VIRTUAL TABLE messages_fts USING fts5 (text, content='', contentless_delete=1, tokenize='trigram');
-  CREATE VIRTUAL TABLE messages_prefix USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61', prefix='1 2', detail='none');
+  CREATE VIRTUAL TABLE messages_prefix USING fts5 (text, content='', contentless_delete=1, tokenize='unicode61', prefix='1 2 3 4', detail='none');
 
   -- Which watched addresses / feeds (as feed:<id>) a message belongs to.
   CREATE TABLE message_watchers (

@@ -51,6 +51,10 @@ const STUCK_RATE = 0.02;
 const SOURCE_NOT_INDEXED_RATE = 0.04;
 const MIN_DELIVERY_MS = 2_000;
 const MAX_DELIVERY_MS = 10 * 60_000;
+const MAX_RECEIPT_MS = 30 * 60_000;
+
+/** Sort time of a record (seconds): source timestamp, else destination timestamp. */
+const sortTime = (p: MessagePlan): number => (p.outcome === 'sourceNotIndexed' ? p.destTx.timestamp : p.sourceTx.timestamp);
 
 function mix32(a: number, b: number): number {
   let h = (a ^ 0x9e3779b9) >>> 0;
@@ -74,6 +78,9 @@ export class TrafficSimulator {
   private simNow: number;
   private sent = 0;
   private bulk: Map<string, { plan: MessagePlan; stage: Stage }> | null = null;
+  /** Finished messages of a preload, held back until older than any message still in flight. */
+  private held: { ts: number; record: Record<string, unknown> }[] = [];
+  private holdLimit = 20_000;
   private pendingWrites: Record<string, unknown>[] = [];
   private detach: (() => void) | null = null;
   private readonly tickMs: number;
@@ -117,6 +124,7 @@ export class TrafficSimulator {
       this.handle(ev);
       handled++;
       if (this.pendingWrites.length >= 5000) this.flush();
+      if (this.held.length >= this.holdLimit) this.releaseHeld(Math.floor(this.simNow / 1000) - (MAX_DELIVERY_MS + MAX_RECEIPT_MS) / 1000 / this.opts.speed);
     }
     this.simNow = target;
     this.flush();
@@ -154,10 +162,24 @@ export class TrafficSimulator {
     try {
       this.step(end - this.simNow);
     } finally {
-      for (const { plan, stage } of this.bulk.values()) this.pendingWrites.push(recordOf(plan, stage));
+      for (const { plan, stage } of this.bulk.values()) this.held.push({ ts: sortTime(plan), record: recordOf(plan, stage) });
       this.bulk = null;
-      this.flush();
+      this.releaseHeld(Infinity);
     }
+  }
+
+  /**
+   * Writes held preload records older than `cutoff` (seconds) in time order. Appending in order keeps
+   * the store's pages full (out-of-order inserts split pages); the order does not affect correctness.
+   */
+  private releaseHeld(cutoff: number): void {
+    this.held.sort((a, b) => a.ts - b.ts);
+    let n = 0;
+    while (n < this.held.length && this.held[n]!.ts < cutoff) n++;
+    for (const h of this.held.slice(0, n)) this.pendingWrites.push(h.record);
+    this.held = this.held.slice(n);
+    this.holdLimit = Math.max(20_000, this.held.length * 2); // sort again only after the pile has doubled
+    this.flush();
   }
 
   /** Follows `clock`: catches up with it whenever an event is due (at most every tickMs). */
@@ -246,7 +268,7 @@ export class TrafficSimulator {
     if (this.bulk) {
       if (final) {
         this.bulk.delete(plan.messageId);
-        this.pendingWrites.push(recordOf(plan, stage));
+        this.held.push({ ts: sortTime(plan), record: recordOf(plan, stage) });
       } else this.bulk.set(plan.messageId, { plan, stage });
       return;
     }
@@ -282,7 +304,7 @@ export class TrafficSimulator {
     const outcome: Outcome = o.outcome ?? (u < STUCK_RATE ? 'stuck' : u < STUCK_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
     const speed = this.opts.speed;
     const delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / speed;
-    const receipt = o.receiptDelayMs ?? Math.min(30 * 60_000, Math.max(10_000, rng.logNormal(90_000, 0.8))) / speed;
+    const receipt = o.receiptDelayMs ?? Math.min(MAX_RECEIPT_MS, Math.max(10_000, rng.logNormal(90_000, 0.8))) / speed;
     const nonce = (this.nonces.get(source.blockchainId) ?? rng.int(1_000, 90_000)) + 1;
     this.nonces.set(source.blockchainId, nonce);
     return drawPlan(rng, {

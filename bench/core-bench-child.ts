@@ -1,0 +1,66 @@
+// The core under benchmark, in its own process so its memory is measured alone. The parent drives
+// simulated time over IPC: every `tick` sets this process's clock to the parent's time and polls once.
+import { createMonitorService } from '../src/core';
+import { ManualClock } from '../src/shared/clock';
+import type { Transition } from '../src/shared/api';
+
+/** Waiting makes time pass (a retry sleeps in simulated time, never in real time). */
+class JumpClock extends ManualClock {
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    const p = super.sleep(ms, signal);
+    void this.advance(Math.max(0, ms));
+    return p;
+  }
+}
+
+type Msg =
+  | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
+  | { type: 'tick'; now: number }
+  | { type: 'close' };
+
+let peakRss = 0;
+const sampleRss = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+async function main(): Promise<void> {
+  let clock: JumpClock | null = null;
+  let core: Awaited<ReturnType<typeof createMonitorService>> | null = null;
+  let fresh: Transition[] = [];
+  const send = (m: unknown) => process.send?.(m);
+
+  process.on('message', async (m: Msg) => {
+    try {
+      if (m.type === 'init') {
+        clock = new JumpClock(m.now);
+        core = await createMonitorService({ dataDir: m.dataDir, shell: 'web', version: 'bench', clock, localService: { kind: 'url', url: m.url }, autoPoll: false, keychainService: 'tw-bench' });
+        core.onEvent((e) => {
+          if (e.type === 'transition') fresh.push(e.transition);
+        });
+        await core.start();
+        await core.handlers.updateSettings({ pollIntervalSeconds: m.intervalSeconds, requestBudgetPerMinute: m.budget, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
+        for (const address of m.addresses) await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
+        // Silent baselines, within the budget (several cycles at the same instant if need be).
+        for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
+        fresh = [];
+        sampleRss();
+        send({ type: 'ready', memory: process.memoryUsage() });
+      } else if (m.type === 'tick' && clock && core) {
+        await clock.set(m.now);
+        const status = await core.handlers.pollNow(undefined);
+        sampleRss();
+        send({ type: 'polled', transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), status, memory: process.memoryUsage() });
+        fresh = [];
+      } else if (m.type === 'close') {
+        await core?.close();
+        send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+        process.exit(0);
+      }
+    } catch (e) {
+      send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
+    }
+  });
+  send({ type: 'alive' });
+}
+
+void main();
