@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
+import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
 import { chainByBlockchainId } from '../src/shared/chains';
 import { startTeleporterService } from '../src/service';
@@ -69,7 +70,10 @@ async function main(): Promise<void> {
   };
   const addresses = svc.simulator.addresses.slice(0, ADDRESSES);
 
-  const child = fork(join(__dirname, 'core-bench-child.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
+  const childJs = join(work, 'core-bench-child.cjs');
+  await esbuild.build({ entryPoints: [join(__dirname, 'core-bench-child.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: childJs, external: ['better-sqlite3', '@napi-rs/keyring'], logLevel: 'error' });
+  const child = fork(childJs, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') } });
   await new Promise<void>((r) => child.once('message', () => r()));
   svc.simulator.detachClock(); // no traffic while the baselines are taken
   const requestsBeforeBaseline = svc.requestCount();
@@ -107,7 +111,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_DEBUG && i % 3 === 0) {
       const mem = r.memory as NodeJS.MemoryUsage;
       const st = r.status as { tracked: number };
-      console.error(`cycle ${i}: requests ${svc.requestCount() - before}, tracked ${st.tracked}, rss ${(mem.rss / 1048576).toFixed(0)} MB, heap ${(mem.heapUsed / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`);
+      console.error(`cycle ${i}: requests ${svc.requestCount() - before}, tracked ${st.tracked}, rss ${(mem.rss / 1048576).toFixed(0)} MB, heap ${(mem.heapUsed / 1048576).toFixed(0)}/${(mem.heapTotal / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`);
     }
     await naiveCycle();
   }
@@ -182,7 +186,8 @@ async function main(): Promise<void> {
     }
   }
   await svc.close();
-  rmSync(work, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.error('kept', work);
+  else rmSync(work, { recursive: true, force: true });
 }
 
 main().catch((e: unknown) => {

@@ -16,7 +16,16 @@ export function matchApiPath(pathname: string): RouteMatch {
     const rest = path.slice(prefix.length);
     if (rest === '/messages') return { operation: 'list' };
     const m = /^\/addresses\/([^/]+)\/messages$/.exec(rest);
-    if (m) return { operation: 'address', address: decodeURIComponent(m[1]!) };
+    if (m) return { operation: 'address', address: decodeSegment(m[1]!) };
   }
   return null;
+}
+
+/** A malformed percent-encoding is left as is; the address validator then explains what is wrong. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -17,6 +17,17 @@ async function main(): Promise<number> {
     return 0;
   }
   const options = args.value.options;
+  // Signal handlers come first: a parent may signal the moment it reads the listening line, and a
+  // signal that arrives before a handler exists would kill the process without closing anything.
+  let stopSignal: string | null = null;
+  let wake: (() => void) | null = null;
+  const onSignal = (signal: string) => {
+    stopSignal ??= signal;
+    wake?.();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
   let service;
   const started = Date.now();
   try {
@@ -28,16 +39,15 @@ async function main(): Promise<number> {
     return 1;
   }
   if (options.preload) process.stderr.write(`preloaded ${options.preload} messages in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  process.stdout.write(`listening on ${service.url}\n`);
-  const running = service;
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      process.stderr.write(`${signal}: stopping\n`);
-      void running.close().then(resolve);
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  if (stopSignal === null) {
+    process.stdout.write(`listening on ${service.url}\n`);
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      if (stopSignal !== null) resolve();
+    });
+  }
+  process.stderr.write(`${stopSignal}: stopping\n`);
+  await service.close();
   return 0;
 }
 

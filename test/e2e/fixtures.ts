@@ -60,11 +60,18 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
     { scope: 'worker', timeout: 120_000 },
   ],
   openApp: async ({ page, stack }, use) => {
+    // The page runs under the host's CSP header: a violation or an uncaught error fails the test.
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
     await use(async (hash = '#/messages') => {
       await page.goto(`${stack.app.host.url}${hash}`);
       await expect(page.getByTestId('poll-status')).toBeVisible();
       return page;
     });
+    expect(problems).toEqual([]);
   },
 });
 

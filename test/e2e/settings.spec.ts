@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { E2E_API_KEY, expect, screenshot, test } from './fixtures';
+import { join } from 'node:path';
+import { E2E_API_KEY, expect, SCREENSHOT_DIR, screenshot, test } from './fixtures';
 
 // `npm test` runs inside a private D-Bus session with an unlocked gnome-keyring (scripts/test-all.mjs):
 // there the key must land in the real Secret Service; anywhere else the app must say it cannot.
@@ -16,6 +17,7 @@ test('sets, tests and removes the API key (write-only, in the OS keychain)', asy
   const page = await openApp('#/settings');
   const status = page.getByTestId('api-key-status');
   await expect(status).toContainText('No API key');
+  await screenshot(page, 'settings');
 
   // Refused at the field, nothing sent.
   const sent: string[] = [];
@@ -48,7 +50,7 @@ test('sets, tests and removes the API key (write-only, in the OS keychain)', asy
 
   await page.getByTestId('api-key-test').click();
   await expect(page.getByTestId('api-key-test-result')).toHaveAttribute('data-ok', 'true');
-  await screenshot(page, 'settings');
+  await status.locator('xpath=ancestor::div[contains(@class, "n-card")][1]').screenshot({ path: join(SCREENSHOT_DIR, 'api-key.png') });
 
   await page.getByTestId('api-key-remove').click();
   await page.getByTestId('api-key-remove-confirm').click();

@@ -55,7 +55,8 @@ describe('service command line', () => {
       const p = start(['--port', '0', '--db', db, '--rate', '0', '--preload', '5']);
       await p.listening;
       p.child.kill('SIGINT');
-      expect(await p.exited).toEqual({ code: 0, signal: null });
+      const ex = await p.exited;
+      expect(ex, p.err() + '|' + p.out()).toEqual({ code: 0, signal: null });
       expect(existsSync(db)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

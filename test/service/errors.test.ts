@@ -66,6 +66,9 @@ describe('400 Bad Request names the parameter', () => {
     const r = await get(`${s.url}/v1/teleporter/addresses/0x1234/messages`);
     expect(r.status).toBe(400);
     expect(r.json).toEqual(bad(['address must be 0x followed by 40 hex digits (got 4).']));
+    const broken = await get(`${s.url}/v1/teleporter/addresses/%E0%A4%A/messages`);
+    expect(broken.status).toBe(400);
+    expect(broken.json).toEqual(bad(['address must start with 0x.']));
     const pageSize = await get(`${s.url}/v1/icm/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed/messages?pageSize=0`);
     expect(pageSize.json).toEqual(bad(['pageSize must not be less than 1.']));
   });

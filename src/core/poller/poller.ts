@@ -16,7 +16,7 @@ import { CycleBudget, scan, type ScanResult } from './scan';
 /** A silent baseline reads at most this many pages of an address's history. */
 export const BASELINE_MAX_PAGES = 50;
 /** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
-export const FIREHOSE_BASELINE_MIN = 3;
+export const FIREHOSE_BASELINE_MIN = 20;
 /** How far back a baseline through the unfiltered list reads. */
 export const BASELINE_HORIZON_MS = 2 * 3600_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
@@ -257,14 +257,14 @@ export class Poller {
 
   /**
    * The baseline of many addresses at once: page the unfiltered list back through history (up to
-   * BASELINE_HORIZON_MS, and never more pages than the addresses would cost one by one). Everything
+   * BASELINE_HORIZON_MS, and never more pages than the addresses could cost one by one). Everything
    * older than where it stopped is history for all of them.
    */
   private async firehoseBaseline(client: DataApiClient, pending: WatcherInfo[], base: BaseScan): Promise<ErrorInfo | null> {
     const horizon = Math.floor((this.d.clock.now() - BASELINE_HORIZON_MS) / 1000);
     const r = await scan((token) => client.listMessages({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
       ...base,
-      maxPages: Math.min(pending.length, MAX_BASELINE_FIREHOSE_PAGES),
+      maxPages: Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES),
       baselineFor: new Set(pending.map((w) => w.key)),
       next: (p) => p.oldestTs === null || p.oldestTs >= horizon,
     });
