@@ -6,7 +6,7 @@
  * share an event loop. Progress goes to stderr; stdout gets ONE JSON line of figures.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
@@ -24,6 +24,8 @@ const log = (s: string) => process.stderr.write(s + '\n');
 
 async function cachedStore(): Promise<{ path: string; buildSeconds: number | null }> {
   mkdirSync(CACHE_DIR, { recursive: true });
+  // Keeps the multi-gigabyte cache out of git even where the top-level .gitignore does not list it.
+  if (!existsSync(join(CACHE_DIR, '.gitignore'))) writeFileSync(join(CACHE_DIR, '.gitignore'), '*\n');
   const path = join(CACHE_DIR, `service-${MESSAGES}-seed${SEED}-v${SCHEMA_VERSION}.sqlite`);
   if (existsSync(path)) return { path, buildSeconds: null };
   const building = `${path}.building`;
@@ -42,9 +44,19 @@ function percentile(sorted: number[], p: number): number {
 }
 const round = (n: number) => Math.round(n * 100) / 100;
 
+function serverFigures(times: number[]): { serverP50?: number; serverP99?: number } {
+  if (times.length === 0) return {};
+  const sorted = [...times].sort((a, b) => a - b);
+  return { serverP50: round(percentile(sorted, 50)), serverP99: round(percentile(sorted, 99)) };
+}
+
 interface Figures {
+  /** Round trip over HTTP as the client sees it, ms. */
   p50: number;
   p99: number;
+  /** Time inside the service (request received to response written), ms. */
+  serverP50?: number;
+  serverP99?: number;
   max: number;
   requests: number;
   /** Messages on the first page (0 = the combination matches nothing). */
@@ -76,10 +88,24 @@ async function measure(pool: Pool, path: string, params: Record<string, string>,
   return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]!), requests: times.length, firstPage, deepestPage };
 }
 
-/** Starts `npm run service` on the cached file and waits for its listening line. */
+/**
+ * Starts `npm run service` on the cached file and waits for its listening line. Its request log
+ * (stderr) gives the time each request spent inside the service, apart from the client and the OS.
+ */
 function startServiceProcess(dbPath: string) {
-  const args = ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--db', dbPath, '--rate', '0', '--seed', String(SEED), '--rate-limit', '1000000000,1000000000'];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--db', dbPath, '--rate', '0', '--seed', String(SEED), '--rate-limit', '1000000000,1000000000', '--log-requests'];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const serverMs: number[] = [];
+  let partial = '';
+  child.stderr.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const m = /^GET \S+ \d+ ([\d.]+)ms /.exec(line);
+      if (m) serverMs.push(Number(m[1]));
+      else if (line.trim()) log(`  service: ${line}`);
+    }
+  });
   const url = new Promise<string>((resolveUrl, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -90,7 +116,12 @@ function startServiceProcess(dbPath: string) {
     child.once('exit', (code) => reject(new Error(`the service exited with ${code} before listening`)));
   });
   const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
-  return { url, stop };
+  /** Server-side times of the requests after `from`, once `count` of them have been logged. */
+  const serverTimes = async (from: number, count: number): Promise<number[]> => {
+    for (let i = 0; i < 200 && serverMs.length < from + count; i++) await new Promise((r) => setTimeout(r, 10));
+    return serverMs.slice(from, from + count);
+  };
+  return { url, stop, logged: () => serverMs.length, serverTimes };
 }
 
 async function main(): Promise<void> {
@@ -147,10 +178,12 @@ async function main(): Promise<void> {
     for (const [name, p, params] of combos) {
       results[name] = {};
       for (const pageSize of ['10', '100']) {
+        const mark = service.logged();
         const { deepestPage: _deepest, ...f } = await measure(pool, p, { ...params, pageSize }, REQUESTS);
+        Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
         served += f.requests;
         results[name]![`pageSize${pageSize}`] = f;
-        log(`  ${name.padEnd(38)} pageSize ${pageSize.padStart(3)}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (first page ${f.firstPage})`);
+        log(`  ${name.padEnd(38)} pageSize ${pageSize.padStart(3)}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99}; first page ${f.firstPage})`);
       }
     }
 
@@ -163,14 +196,17 @@ async function main(): Promise<void> {
       ['address op(hot)', `/v1/teleporter/addresses/${hot}/messages`, { pageSize: '100' }, 1500],
     ];
     for (const [name, p, params, pages] of deepWalks) {
+      const mark = service.logged();
       const { deepestPage, ...f } = await measure(pool, p, params, pages);
+      Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
       served += f.requests;
       deep[name] = { ...f, deepestMessage: deepestPage * 100 };
-      log(`  deep ${name.padEnd(33)} ${f.requests} pages, down to message ${deepestPage * 100}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms`);
+      log(`  deep ${name.padEnd(33)} ${f.requests} pages, down to message ${deepestPage * 100}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99})`);
     }
 
-    const allP99 = [...Object.values(results).flatMap((r) => Object.values(r).map((f) => f.p99)), ...Object.values(deep).map((f) => f.p99)];
-    const worst = Math.max(...allP99);
+    const all = [...Object.values(results).flatMap((r) => Object.values(r)), ...Object.values(deep)];
+    const worst = Math.max(...all.map((f) => f.p99));
+    const worstInService = Math.max(...all.map((f) => f.serverP99 ?? 0));
     process.stdout.write(
       JSON.stringify({
         bench: 'service',
@@ -179,6 +215,9 @@ async function main(): Promise<void> {
         requestsPerCombination: REQUESTS,
         targetP99Ms: TARGET_P99_MS,
         worstP99Ms: worst,
+        worstServerP99Ms: worstInService,
+        combinationsUnderTarget: all.filter((f) => f.p99 < TARGET_P99_MS).length,
+        measurements: all.length,
         pass: worst < TARGET_P99_MS,
         combinations: results,
         deepCursors: deep,

@@ -124,3 +124,30 @@ describe('transition engine', () => {
     expect(rig.store.outbox.claim()).toEqual([]);
   });
 });
+
+describe('stats over the transition log', () => {
+  it('buckets transitions by time and reports delivery latency and status counts', async () => {
+    const { computeStats } = await import('../../src/core/store');
+    const tmp = tempDir();
+    const rig = engineRig(tmp.dir);
+    const me = randomAddress();
+    rig.watch(me);
+    const ts = Math.floor(rig.clock.now() / 1000);
+    rig.engine.observe([msg({ from: me, status: 'pending', ts }), msg({ from: me, status: 'pending', ts })], 'mainnet');
+    await rig.clock.advance(2 * 3600_000);
+    const id = randomId();
+    rig.engine.observe([msg({ id, from: me, status: 'delivered', ts: Math.floor(rig.clock.now() / 1000) })], 'mainnet');
+    const s = computeStats(rig.store.db, rig.clock.now(), 6);
+    expect(s.bucketMs).toBe(15 * 60_000);
+    const sum = (k: 'new' | 'left_pending') => s.buckets.reduce((n, b) => n + b[k], 0);
+    expect(sum('new')).toBe(3);
+    expect(sum('left_pending')).toBe(1);
+    const last = s.buckets[s.buckets.length - 1]!;
+    expect(last.new).toBe(1);
+    expect(s.deliveryLatency).toEqual({ p50: 10, p95: 10, count: 1 });
+    expect(s.byStatus).toEqual({ delivered: 1, pending: 2 });
+    expect(computeStats(rig.store.db, rig.clock.now(), 1).byStatus).toEqual({ delivered: 1 });
+    rig.close();
+    tmp.cleanup();
+  });
+});

@@ -10,6 +10,7 @@ import {
   parseMonitorInput,
   type ApiKeyStatus,
   type CachedMessage,
+  type CachePage,
   type InvokeResponse,
   type MonitorEvent,
   type MonitorMethod,
@@ -26,6 +27,9 @@ import { chainLabel, chainByBlockchainId } from '../../src/shared/chains';
 import { toErrorInfo, type ErrorInfo } from '../../src/shared/errors';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../src/shared/messages';
 import { canonicalNetwork, type Network } from '../../src/shared/validators';
+
+/** The core counts search matches up to this many (src/core/store/message-store.ts SEARCH_COUNT_CAP). */
+export const SEARCH_COUNT_CAP = 1_000;
 
 type Handlers = { [M in MonitorMethod]: (input: MonitorParsedInput<M>) => MonitorResults[M] };
 
@@ -266,7 +270,10 @@ export class FakeMonitor implements MonitorTransport {
         message: m.message, network: m.network, firstSeenAt: m.firstSeenAt, lastSeenAt: m.firstSeenAt,
         watchedAddresses: [...this.watches.keys()].filter((w) => [rawRecord(m.message).from, rawRecord(m.message).to].includes(w)),
       }));
-      return { items, total: matches.length };
+      // Like the core: the count stops at SEARCH_COUNT_CAP and then says so.
+      const page: CachePage & { totalCapped?: boolean } = { items, total: Math.min(matches.length, SEARCH_COUNT_CAP) };
+      if (matches.length > SEARCH_COUNT_CAP) page.totalCapped = true;
+      return page;
     },
     getMessage: ({ messageId }) => {
       const m = this.messages.find((x) => x.message.messageId === messageId);

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { isReactive } from 'vue';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { useCacheStore, CACHE_PAGE } from '../../src/renderer/src/stores/cache';
 import { useChartsStore } from '../../src/renderer/src/stores/charts';
 import { BEAM, DFK, message } from './fixtures';
 import { setupRenderer, flush } from './setup';
+import { SEARCH_COUNT_CAP } from './fake-monitor';
 
 describe('status store', () => {
   it('knows when data is simulated, follows poll-status events and shows rate limiting until its time', async () => {
@@ -58,11 +60,44 @@ describe('cache store', () => {
     ]);
     expect(s.shownText).toBe('beam');
     expect(s.total).toBe(300);
-    expect(s.items).toHaveLength(CACHE_PAGE);
+    expect(s.rows).toHaveLength(CACHE_PAGE);
+    for (let i = 0; i < 20 && s.rows.length < 300; i++) await s.loadMore();
+    expect(s.rows).toHaveLength(300);
+    const pages = 300 / CACHE_PAGE;
+    expect(fake.callsOf('searchCache').slice(2)).toEqual(Array.from({ length: pages - 1 }, (_, i) => ({ text: 'beam', limit: CACHE_PAGE, offset: (i + 1) * CACHE_PAGE })));
     await s.loadMore();
-    expect(s.items).toHaveLength(300);
+    expect(fake.callsOf('searchCache')).toHaveLength(2 + pages - 1); // nothing more to load
+  });
+
+  it('keeps slim, frozen rows in step with the full records behind them', async () => {
+    setupRenderer({ messages: cached });
+    const s = useCacheStore();
+    await s.setText('dfk');
     await s.loadMore();
-    expect(fake.callsOf('searchCache')).toHaveLength(3); // nothing more to load
+    expect(s.rows).toHaveLength(2 * CACHE_PAGE);
+    expect(isReactive(s.rows[0])).toBe(false);
+    expect(Object.isFrozen(s.rows[0])).toBe(true);
+    s.rows.forEach((row, i) => {
+      expect(row.index).toBe(i);
+      expect(s.recordAt(i)?.message.messageId).toBe(row.messageId);
+      expect(row.route).toMatch(/ → DFK Chain$/);
+    });
+    expect(isReactive(s.recordAt(0))).toBe(false);
+    expect(s.recordAt(2 * CACHE_PAGE)).toBeUndefined();
+  });
+
+  it('keeps loading past a capped count while pages come back full', async () => {
+    const many = Array.from({ length: SEARCH_COUNT_CAP + 30 }, (_, i) => ({ message: message({ n: i + 1, dst: BEAM }), network: 'mainnet' as const }));
+    const { fake } = setupRenderer({ messages: many });
+    const s = useCacheStore();
+    await s.search();
+    expect(s.total).toBe(SEARCH_COUNT_CAP);
+    expect(s.totalCapped).toBe(true);
+    for (let i = 0; i < 40 && s.rows.length < many.length; i++) await s.loadMore();
+    expect(s.rows).toHaveLength(many.length);
+    const calls = fake.callsOf('searchCache').length;
+    await s.loadMore();
+    expect(fake.callsOf('searchCache')).toHaveLength(calls); // the last page was short: that was all
   });
 
   it('never lets an older answer overwrite a newer one', async () => {

@@ -1,26 +1,50 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
-import type { CachedMessage } from '../../../shared/api';
+import { markRaw, ref, shallowRef } from 'vue';
+import type { CachedMessage, CachePage } from '../../../shared/api';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
+import { toCacheRow, type CacheRow } from '../logic/cache-row';
 
-export const CACHE_PAGE = 200;
+/** Rows per search: about one screen (≈ 20 visible) plus a screen of scroll room; more load on scroll. */
+export const CACHE_PAGE = 50;
 
-/** The local cache search room: text filter over observed messages, results paged into a virtual list. */
+/** The core counts matches up to a cap and then says so (an optional field beyond the contract's CachePage). */
+const isCapped = (page: CachePage): boolean => (page as CachePage & { totalCapped?: unknown }).totalCapped === true;
+
+/**
+ * The local cache search room: text filter over observed messages, paged into a virtual list.
+ * Rows are slim, frozen summaries in a shallowRef, so nothing walks the raw records reactively; the
+ * records themselves (needed to open a message) sit beside them, marked raw.
+ */
 export const useCacheStore = defineStore('cache', () => {
   const text = ref('');
-  const items = shallowRef<CachedMessage[]>([]);
+  const rows = shallowRef<CacheRow[]>([]);
   const total = ref(0);
+  /** The core stopped counting at `total`: there are more matches than that. */
+  const totalCapped = ref(false);
   const loading = ref(false);
   const loaded = ref(false);
   const error = ref<ErrorInfo | null>(null);
-  /** The text the current items answer (may lag `text` while a search is in flight). */
+  /** The text the current rows answer (may lag `text` while a search is in flight). */
   const shownText = ref<string | null>(null);
+  let records: CachedMessage[] = markRaw([]);
+  /** The last page came back full, so there may be more (needed when the count is capped). */
+  let lastPageFull = false;
   let seq = 0;
   let inFlight = false;
   let queued = false;
 
   const query = (t: string, offset: number) => ({ ...(t.trim() ? { text: t.trim() } : {}), limit: CACHE_PAGE, offset });
+
+  function show(page: CachePage, append: boolean): void {
+    const slim = page.items.map((item, i) => toCacheRow(item, (append ? records.length : 0) + i));
+    records = markRaw(append ? [...records, ...page.items] : [...page.items]);
+    // A new array each time: shallowRef tracks the reference, never the (frozen) rows inside.
+    rows.value = append ? [...rows.value, ...slim] : slim;
+    total.value = page.total;
+    totalCapped.value = isCapped(page);
+    lastPageFull = page.items.length >= CACHE_PAGE;
+  }
 
   async function search(): Promise<void> {
     const my = ++seq;
@@ -29,8 +53,7 @@ export const useCacheStore = defineStore('cache', () => {
     try {
       const page = await monitor().searchCache(query(t, 0));
       if (my !== seq) return;
-      items.value = page.items;
-      total.value = page.total;
+      show(page, false);
       shownText.value = t;
       loaded.value = true;
       error.value = null;
@@ -67,15 +90,17 @@ export const useCacheStore = defineStore('cache', () => {
     }
   }
 
+  const hasMore = (): boolean => rows.value.length < total.value || (totalCapped.value && lastPageFull);
+
+  /** The next page of the shown search (on scroll); a no-op while a search runs or when all are here. */
   async function loadMore(): Promise<void> {
-    if (loading.value || items.value.length >= total.value) return;
+    if (loading.value || !loaded.value || !hasMore()) return;
     const my = ++seq;
     loading.value = true;
     try {
-      const page = await monitor().searchCache(query(shownText.value ?? '', items.value.length));
+      const page = await monitor().searchCache(query(shownText.value ?? '', rows.value.length));
       if (my !== seq) return;
-      items.value = [...items.value, ...page.items];
-      total.value = page.total;
+      show(page, true);
     } catch (e) {
       if (my === seq) error.value = toErrorInfo(e);
     } finally {
@@ -83,5 +108,8 @@ export const useCacheStore = defineStore('cache', () => {
     }
   }
 
-  return { text, items, total, loading, loaded, error, shownText, search, setText, loadMore };
+  /** The full record behind a row, to open it. */
+  const recordAt = (index: number): CachedMessage | undefined => records[index];
+
+  return { text, rows, total, totalCapped, loading, loaded, error, shownText, search, setText, loadMore, recordAt };
 });

@@ -1,0 +1,32 @@
+import type { CachedMessage } from '../../../shared/api';
+import { shortHex } from '../../../shared/format';
+import { summarize, summaryTime } from './message-view';
+
+/** What one cache search row shows: computed once per result, so rendering reads plain strings. */
+export interface CacheRow {
+  /** Position in the result list (also the row's key, so a new search patches rows instead of remounting them). */
+  index: number;
+  messageId: string;
+  shortId: string;
+  status: string;
+  route: string;
+  from: string | null;
+  shortFrom: string;
+  /** Epoch ms of the newest known time (last seen when the record has none). */
+  at: number;
+}
+
+export function toCacheRow(item: CachedMessage, index: number): CacheRow {
+  const s = summarize(item.message);
+  const t = summaryTime(s);
+  return Object.freeze({
+    index,
+    messageId: s.messageId,
+    shortId: shortHex(s.messageId, 10, 6),
+    status: s.status,
+    route: `${s.sourceLabel} → ${s.destinationLabel}`,
+    from: s.from ?? null,
+    shortFrom: s.from ? shortHex(s.from) : '—',
+    at: t === undefined ? item.lastSeenAt : t * 1000,
+  });
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/core/log/logger';
+import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
+import { tempDir } from './helpers';
+
+const CLI = join(__dirname, '..', '..', 'src', 'service', 'cli.ts');
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('local service launcher', () => {
+  const tmp = tempDir();
+  let launcher: LocalServiceLauncher | null = null;
+  afterEach(async () => {
+    await launcher?.close();
+    tmp.cleanup();
+  });
+
+  it('spawns the service, waits for its listening line, restarts it after a crash and kills it on close', async () => {
+    const urls: string[] = [];
+    launcher = new LocalServiceLauncher({ kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', CLI, '--rate', '1'] }, tmp.dir, createLogger(), (u) => urls.push(u));
+    const url = await launcher.start();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${url}/v1/teleporter/messages?network=mainnet&pageSize=1`);
+    expect(res.status).toBe(200);
+    const firstPid = launcher.pid()!;
+    process.kill(firstPid, 'SIGKILL');
+    for (let i = 0; i < 200 && urls.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(urls).toHaveLength(2);
+    const secondPid = launcher.pid()!;
+    expect(secondPid).not.toBe(firstPid);
+    expect((await fetch(`${launcher.url()}/v1/teleporter/messages?network=fuji&pageSize=1`)).status).toBe(200);
+    await launcher.close();
+    expect(alive(secondPid)).toBe(false);
+    launcher = null;
+  }, 60_000);
+
+  it('fails with a clear error when the command cannot start', async () => {
+    launcher = new LocalServiceLauncher({ kind: 'spawn', command: join(tmp.dir, 'no-such-binary'), args: [] }, tmp.dir, createLogger());
+    await expect(launcher.start()).rejects.toThrow(/Could not start the local service/);
+  });
+});

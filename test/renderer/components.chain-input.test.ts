@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { defineComponent, h, ref } from 'vue';
+import ChainInput from '../../src/renderer/src/components/ChainInput.vue';
+import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
+import { C_CHAIN } from './fixtures';
+import { flush, setupRenderer } from './setup';
+
+let wrapper: VueWrapper | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+  document.body.innerHTML = '';
+});
+
+/** ChainInput bound to a ref, the way FilterForm and FeedForm use it. */
+function mountInput(initial = '') {
+  const value = ref(initial);
+  const Host = defineComponent(() => () => h(ChainInput, { network: 'mainnet', testid: 'chain', modelValue: value.value, 'onUpdate:modelValue': (v: string) => (value.value = v) }));
+  wrapper = mount(Host, { attachTo: document.body });
+  return { w: wrapper, value, input: () => wrapper!.get<HTMLInputElement>('[data-testid="chain"]') };
+}
+
+const suggestions = () => [...document.querySelectorAll('[data-testid="chain-suggestion"]')];
+
+describe('ChainInput', () => {
+  it('shows name and EVM chain ID in the suggestions but fills the field with the name when one is clicked', async () => {
+    const { value, input } = mountInput();
+    await input().trigger('focus');
+    await input().setValue('C-Ch');
+    await flush();
+    const shown = suggestions();
+    expect(shown.map((s) => s.textContent)).toEqual([`C-Chain · ${C_CHAIN.evm}`]);
+    (shown[0]!.closest('.n-base-select-option') as HTMLElement).click();
+    await flush();
+    expect(value.value).toBe('C-Chain');
+    expect(input().element.value).toBe('C-Chain');
+  });
+
+  it('takes the highlighted suggestion on Enter, as a value the filter accepts', async () => {
+    const { fake, pinia } = setupRenderer();
+    wrapper = mount(FilterForm, { global: { plugins: [pinia] }, attachTo: document.body });
+    const source = wrapper.get<HTMLInputElement>('[data-testid="filter-source"]');
+    await source.trigger('focus');
+    await source.setValue(C_CHAIN.evm.slice(0, 4));
+    await flush();
+    expect(suggestions().map((s) => s.textContent)).toEqual([`C-Chain · ${C_CHAIN.evm}`]);
+    await source.trigger('keydown', { key: 'Enter' });
+    await flush();
+    expect(source.element.value).toBe('C-Chain');
+    await wrapper.get('[data-testid="filter-apply"]').trigger('click');
+    await flush();
+    expect(wrapper.find('[data-testid="field-error-source"]').exists()).toBe(false);
+    expect(fake.callsOf('browseMessages')).toEqual([{ network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, pageSize: 10 }]);
+  });
+});
