@@ -40,10 +40,12 @@ async function main(): Promise<void> {
         await core.start();
         await core.handlers.updateSettings({ pollIntervalSeconds: m.intervalSeconds, requestBudgetPerMinute: m.budget, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
         for (const address of m.addresses) await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
+        if (process.env.BENCH_DEBUG) console.error(`child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
         // Silent baselines, within the budget (several cycles at the same instant if need be).
         for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
         fresh = [];
         sampleRss();
+        if (process.env.BENCH_DEBUG) console.error(`child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
         send({ type: 'ready', memory: process.memoryUsage() });
       } else if (m.type === 'tick' && clock && core) {
         await clock.set(m.now);

@@ -63,7 +63,7 @@ describe('cache store', () => {
     expect(s.rows).toHaveLength(CACHE_PAGE);
     for (let i = 0; i < 20 && s.rows.length < 300; i++) await s.loadMore();
     expect(s.rows).toHaveLength(300);
-    const pages = 300 / CACHE_PAGE;
+    const pages = Math.ceil(300 / CACHE_PAGE);
     expect(fake.callsOf('searchCache').slice(2)).toEqual(Array.from({ length: pages - 1 }, (_, i) => ({ text: 'beam', limit: CACHE_PAGE, offset: (i + 1) * CACHE_PAGE })));
     await s.loadMore();
     expect(fake.callsOf('searchCache')).toHaveLength(2 + pages - 1); // nothing more to load

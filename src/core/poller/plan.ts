@@ -46,6 +46,7 @@ export function planRechecks(
   nowSec: number,
   headPages: number,
   addressPages: (address: string, oldestTs: number) => number,
+  maxDepthPages = Infinity,
 ): RecheckPlan {
   const sorted = [...cands].sort((a, b) => b.ts - a.ts);
   const n = sorted.length;
@@ -62,7 +63,10 @@ export function planRechecks(
     }
     suffixCost[k] = (suffixCost[k + 1] as number) + add;
   }
-  const depthCost = (ts: number) => Math.max(0, Math.ceil((ratePerSec * Math.max(0, nowSec - ts)) / PAGE_SIZE) + 1 - headPages);
+  const depthCost = (ts: number) => {
+    const pages = Math.ceil((ratePerSec * Math.max(0, nowSec - ts)) / PAGE_SIZE) + 1;
+    return pages > maxDepthPages ? Infinity : Math.max(0, pages - headPages);
+  };
   let best = { k: 0, cost: suffixCost[0] as number };
   for (let k = 1; k <= n; k++) {
     const cost = depthCost((sorted[k - 1] as RecheckCandidate).ts) + (suffixCost[k] as number);
@@ -78,7 +82,7 @@ export function planRechecks(
 }
 
 /** Messages younger than this are re-checked every cycle (most deliveries and receipts happen here). */
-export const FRESH_AGE_MS = 10 * 60_000;
+export const FRESH_AGE_MS = 5 * 60_000;
 
 /**
  * Is a tracked message due for a re-check? Fresh ones every cycle; older ones on a cadence that

@@ -293,8 +293,13 @@ export class Poller {
       ts: trackedTs(t),
       address: this.d.index.watchedAddressOf(t.from, t.to, base.network),
     }));
-    const plan = planRechecks(candidates, rate ?? 0, nowSec, headPages, (address, ts) =>
-      Math.ceil((this.d.store.messages.countSince(address, ts) + 1) / PAGE_SIZE),
+    const plan = planRechecks(
+      candidates,
+      rate ?? 0,
+      nowSec,
+      headPages,
+      (address, ts) => Math.ceil((this.d.store.messages.countSince(address, ts) + 1) / PAGE_SIZE),
+      MAX_PAGES_PER_SCAN,
     );
     const stopBelow = Math.min(head?.ts ?? Infinity, plan.depthTs ?? Infinity);
     const r = await scan((token) => client.listMessages({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
@@ -309,6 +314,13 @@ export class Poller {
       if (!r.error && !r.outOfBudget) this.d.store.pollState.set(`head:${net}`, { ts: Math.max(r.newestTs, head?.ts ?? 0), at: now } satisfies HeadCursor);
     }
     if (r.error || r.outOfBudget) return r.error;
+    // Whatever the firehose scan did not reach (the rate estimate was off) goes to its address now.
+    if (plan.depthTs !== null && r.oldestTs !== null && r.oldestTs > plan.depthTs && !r.exhausted) {
+      for (const c of candidates) {
+        if (c.address === null || r.seen.has(c.messageId) || c.ts >= r.oldestTs || [...plan.byAddress.values()].some((l) => l.includes(c))) continue;
+        plan.byAddress.set(c.address, [...(plan.byAddress.get(c.address) ?? []), c]);
+      }
+    }
     for (const [address, cands] of plan.byAddress) {
       const need = new Set(cands.map((c) => c.messageId).filter((id) => !r.seen.has(id)));
       if (!need.size) continue;

@@ -86,7 +86,7 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
         newest = newest === null ? ts : Math.max(newest, ts);
         if (o.countNewerThan != null && ts > o.countNewerThan) res.newer++;
       }
-      if (!knownBefore && o.messages.state(m.messageId) !== null) knownBefore = true;
+      if (!knownBefore && o.messages.has(m.messageId)) knownBefore = true;
       if (effectiveStatus(m) === 'pending' || rawRecord(m).receiptDelivered !== true) hasOpen = true;
       res.seen.add(m.messageId);
     }

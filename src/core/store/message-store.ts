@@ -135,6 +135,7 @@ export class MessageStore {
            stuck_fired = @stuckFired WHERE message_id = @messageId`,
       ),
       touch: db.prepare('UPDATE messages SET last_seen_at = ? WHERE message_id = ?'),
+      exists: db.prepare('SELECT 1 FROM messages WHERE message_id = ?').pluck(),
       ftsInsert: db.prepare('INSERT INTO messages_fts (rowid, text) VALUES (?, ?)'),
       ftsDelete: db.prepare('DELETE FROM messages_fts WHERE rowid = ?'),
       prefixInsert: db.prepare('INSERT INTO messages_prefix (rowid, text) VALUES (?, ?)'),
@@ -188,6 +189,10 @@ export class MessageStore {
    * second), so the table and the search index are both kept newest-last by time, and "newest first"
    * is a backwards walk of the primary key that stops at the page size.
    */
+  has(messageId: string): boolean {
+    return this.stmts.exists.get(messageId) !== undefined;
+  }
+
   insert(row: MessageRow): void {
     const second = row.sourceTs ?? row.destinationTs ?? Math.floor(row.seenAt / 1000);
     const lo = second * ROWS_PER_SECOND;

@@ -9,6 +9,11 @@ import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useWatchlistStore } from './stores/watchlist';
 import { pickTransport } from './transport/pick';
+import { viewFromHash } from './stores/ui';
+import { preloadView } from './views/lazy';
+
+// Fetch the opened view's chunk first, before the startup calls and while the shell mounts.
+preloadView(viewFromHash(window.location.hash));
 
 const picked = pickTransport();
 const api = createMonitorClient(picked.transport, (e) => new MonitorError(e));

@@ -1,6 +1,6 @@
 import type { CachedMessage } from '../../../shared/api';
 import { shortHex } from '../../../shared/format';
-import { summarize, summaryTime } from './message-view';
+import { statusTag, summarize, summaryTime, type TagType } from './message-view';
 
 /** What one cache search row shows: computed once per result, so rendering reads plain strings. */
 export interface CacheRow {
@@ -9,6 +9,8 @@ export interface CacheRow {
   messageId: string;
   shortId: string;
   status: string;
+  statusLabel: string;
+  statusType: TagType;
   route: string;
   from: string | null;
   shortFrom: string;
@@ -17,13 +19,16 @@ export interface CacheRow {
 }
 
 export function toCacheRow(item: CachedMessage, index: number): CacheRow {
-  const s = summarize(item.message);
+  const s = summarize(item.message, { reward: false });
   const t = summaryTime(s);
+  const tag = statusTag(s.status);
   return Object.freeze({
     index,
     messageId: s.messageId,
     shortId: shortHex(s.messageId, 10, 6),
     status: s.status,
+    statusLabel: tag.label,
+    statusType: tag.type,
     route: `${s.sourceLabel} → ${s.destinationLabel}`,
     from: s.from ?? null,
     shortFrom: s.from ? shortHex(s.from) : '—',

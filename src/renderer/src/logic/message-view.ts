@@ -46,7 +46,8 @@ export function rewardOf(r: Record<string, unknown>): MessageSummary['reward'] {
   return { amount: formatTokenAmount(value, decimals), symbol: str(rd.symbol) ?? '', usd: usd === null ? null : formatUsd(usd) };
 }
 
-export function summarize(m: TeleporterMessage): MessageSummary {
+/** `reward: false` skips the reward (its USD formatting builds an Intl formatter per call): for lists that do not show it. */
+export function summarize(m: TeleporterMessage, opts: { reward?: boolean } = {}): MessageSummary {
   const r = rawRecord(m);
   const src = obj(r.sourceTransaction);
   const dst = obj(r.destinationTransaction);
@@ -68,7 +69,7 @@ export function summarize(m: TeleporterMessage): MessageSummary {
     destinationTxHash: str(dst?.txHash),
     destinationTimestamp: num(dst?.timestamp),
     receiptDelivered: typeof r.receiptDelivered === 'boolean' ? r.receiptDelivered : undefined,
-    reward: rewardOf(r),
+    reward: opts.reward === false ? undefined : rewardOf(r),
   };
   if (s.sourceTimestamp !== undefined && s.destinationTimestamp !== undefined) {
     s.latencySeconds = Math.max(0, s.destinationTimestamp - s.sourceTimestamp);

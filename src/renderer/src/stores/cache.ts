@@ -6,7 +6,7 @@ import { monitor } from '../client';
 import { toCacheRow, type CacheRow } from '../logic/cache-row';
 
 /** Rows per search: about one screen (≈ 20 visible) plus a screen of scroll room; more load on scroll. */
-export const CACHE_PAGE = 50;
+export const CACHE_PAGE = 40;
 
 /** The core counts matches up to a cap and then says so (an optional field beyond the contract's CachePage). */
 const isCapped = (page: CachePage): boolean => (page as CachePage & { totalCapped?: unknown }).totalCapped === true;
