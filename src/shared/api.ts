@@ -114,7 +114,10 @@ export interface CachedMessage {
 
 export interface CachePage {
   items: CachedMessage[];
+  /** Matches counted, up to a cap (the core counts at most 1,000). */
   total: number;
+  /** True when there are more matches than `total` (show "1,000+"). */
+  totalCapped?: boolean;
 }
 
 export interface Transition {

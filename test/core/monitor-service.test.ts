@@ -174,4 +174,38 @@ describe('MonitorService facade', () => {
     await waitFor((s) => s.state === 'idle' && s.lastError === null);
     dbDir.cleanup();
   });
+
+  it("plans within the server's rate limit and honours its Retry-After", async () => {
+    const clock = new JumpClock();
+    const log: { at: number; status: number }[] = [];
+    svc = await startTeleporterService({
+      clock,
+      rate: 2,
+      addressCount: 10,
+      preload: 50,
+      rateLimitPerMinute: { keyed: 100, anonymous: 8 },
+      logRequests: true,
+      log: (line) => log.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
+    });
+    const { core } = await start({ clock, url: svc.url });
+    await core.invoke('updateSettings', { requestBudgetPerMinute: 1000 }); // more than the server allows
+    for (const a of svc.simulator.addresses.slice(0, 2)) await core.invoke('addWatch', { address: a });
+    const states: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = (await core.invoke('pollNow', undefined)) as { ok: true; value: PollStatus };
+      states.push(r.value.state);
+      expect(r.value.budgetPerMinute).toBe(8); // narrowed by the ratelimit-limit header
+      await clock.advance(5_000);
+    }
+    const limited = log.filter((l) => l.status === 429);
+    // The client plans within the announced limit, so refusals are rare, and after each the next request waits.
+    expect(limited.length).toBeLessThanOrEqual(2);
+    for (const l of limited) {
+      const next = log.find((x) => x.at > l.at || (x !== l && log.indexOf(x) > log.indexOf(l)));
+      if (next) expect(next.at - l.at).toBeGreaterThanOrEqual(1000);
+    }
+    // Per minute of clock time, never more than the server allows.
+    for (const l of log) expect(log.filter((x) => x.status !== 429 && x.at > l.at - 60_000 && x.at <= l.at).length).toBeLessThanOrEqual(8);
+    expect(states.every((s) => s === 'idle' || s === 'rate_limited')).toBe(true);
+  });
 });

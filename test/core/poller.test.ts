@@ -84,4 +84,32 @@ describe('poller against the local service', () => {
       if (!faults.startsWith('slow')) expect(readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8')).toMatch(/backing off|rate limited/);
     });
   }
+
+  it('follows a saved feed (a chain pair) through the filtered list operation', async () => {
+    rig = await coreRig(tmp.dir, { seed: 3, rate: 3, addressCount: 30, preload: 200, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } }, { keychainService: `tw-test-${randomBytes(3).toString('hex')}` });
+    const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
+    const r = await rig.core.invoke('addFeed', { name: 'into Beam', network: 'mainnet', filter: { destinationBlockchainId: BEAM }, notify: { new: true } });
+    expect(r.ok).toBe(true);
+    rig.svc.simulator.detachClock();
+    await rig.clock.advance(1);
+    const baselineAt = rig.clock.now();
+    await rig.poll();
+    rig.svc.simulator.attach(rig.clock);
+    for (let i = 0; i < 12; i++) {
+      await rig.clock.advance(10_000);
+      await rig.poll();
+    }
+    rig.svc.simulator.detachClock();
+    for (let i = 0; i < 8; i++) {
+      await rig.clock.advance(10_000);
+      await rig.poll();
+    }
+    const intoBeam = (id: string) => rig!.svc.store.get(id)?.destinationBlockchainId === BEAM;
+    const expected = expectedTransitions(rig.truth, intoBeam, baselineAt, 'mainnet');
+    const items = (rig.core.handlers.listTransitions({ limit: 500 }) as { items: { messageId: string; kind: string; watchers: string[] }[] }).items;
+    const res = compare(rig, expected, items);
+    expect(res.expected).toBeGreaterThan(10);
+    expect(res).toEqual({ missed: [], extra: [], dupEvents: 0, expected: res.expected, got: res.expected });
+    expect(items.every((t) => t.watchers.length === 1 && t.watchers[0]!.startsWith('feed:'))).toBe(true);
+  });
 });

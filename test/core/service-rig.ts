@@ -47,11 +47,17 @@ export function recordHistory(svc: Running, clock: Clock): GroundTruth {
  * written at or after `baselineAt` fire `new`; any that left pending after the baseline fire left_pending;
  * any whose receipt arrived after it fire receipt_delivered.
  */
-export function expectedTransitions(truth: GroundTruth, watched: Set<string>, baselineAt: number, network: 'mainnet' | 'fuji'): Map<string, number> {
+export function expectedTransitions(
+  truth: GroundTruth,
+  watched: Set<string> | ((id: string) => boolean),
+  baselineAt: number,
+  network: 'mainnet' | 'fuji',
+): Map<string, number> {
   const out = new Map<string, number>();
   for (const [id, list] of truth.history) {
     const first = list[0]!;
-    if (first.network !== network || !(watched.has(first.from.toLowerCase()) || watched.has(first.to.toLowerCase()))) continue;
+    const mine = typeof watched === 'function' ? watched(id) : watched.has(first.from.toLowerCase()) || watched.has(first.to.toLowerCase());
+    if (first.network !== network || !mine) continue;
     const before = [...list].reverse().find((h) => h.at < baselineAt);
     const last = list[list.length - 1]!;
     if (!before) {

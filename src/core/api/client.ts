@@ -46,9 +46,11 @@ const RETRYABLE = new Set<ErrorInfo['kind']>(['server', 'network', 'timeout', 'i
 /** The Data API's two list operations over one keep-alive pool, with validation, retries and the budget. */
 export class DataApiClient {
   readonly host: string;
+  readonly baseUrl: string;
   private readonly prefix: string;
 
   constructor(private readonly o: ClientOptions) {
+    this.baseUrl = o.baseUrl;
     const u = new URL(o.baseUrl);
     this.host = u.host;
     this.prefix = u.pathname.replace(/\/+$/, '') + TELEPORTER_PATH;

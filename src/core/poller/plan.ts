@@ -48,7 +48,9 @@ export function planRechecks(
   addressPages: (address: string, oldestTs: number) => number,
   maxDepthPages = Infinity,
 ): RecheckPlan {
-  const sorted = [...cands].sort((a, b) => b.ts - a.ts);
+  const reachable = (ts: number) => Math.ceil((ratePerSec * Math.max(0, nowSec - ts)) / PAGE_SIZE) + 1 <= maxDepthPages;
+  // A message with no watched address (a feed's) can only be reached through the list; too deep, it waits.
+  const sorted = cands.filter((c) => c.address !== null || reachable(c.ts)).sort((a, b) => b.ts - a.ts);
   const n = sorted.length;
   // suffixCost[k]: address requests for sorted[k..] (each address priced once, at its oldest due message).
   const suffixCost = new Array<number>(n + 1).fill(0);
@@ -74,6 +76,7 @@ export function planRechecks(
   }
   const byAddress = new Map<string, RecheckCandidate[]>();
   for (const c of sorted.slice(best.k)) {
+    if (c.address === null) continue;
     const list = byAddress.get(c.address as string) ?? [];
     list.push(c);
     byAddress.set(c.address as string, list);

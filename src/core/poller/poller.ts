@@ -214,16 +214,17 @@ export class Poller {
     const liveFeeds = feeds.filter((f) => f.baselineDone);
     const tracked = this.d.store.messages.tracked().filter((t) => canonicalNetwork(t.network) === net);
     const due = tracked.filter((t) => isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs));
-    const headKey = `head:${net}`;
+    // Cursors belong to one data source: switching sources starts fresh.
+    const headKey = `head:${client.baseUrl}:${net}`;
     const head = this.d.store.pollState.get<HeadCursor>(headKey);
     const gapSec = head ? Math.max(1, (now - head.at) / 1000) : intervalMs / 1000;
-    const rate = this.rates.get(net) ?? null;
+    const rate = this.rates.get(headKey) ?? null;
     const base = { network: net as Network, engine: this.d.engine, messages: this.d.store.messages, cycle, pageSize: PAGE_SIZE, onTransitions: this.d.onTransitions };
     this.tsOf = new Map(tracked.map((t) => [t.messageId, trackedTs(t)]));
 
     if (liveAddresses.length + liveFeeds.length > 0) {
       if (preferFirehose(rate, gapSec, liveAddresses.length + liveFeeds.length)) {
-        const err = await this.firehoseCycle(net, client, base, head, due, rate, gapSec, nowSec, now);
+        const err = await this.firehoseCycle(headKey, client, base, head, due, rate, gapSec, nowSec, now);
         if (err) return err;
       } else {
         const dueByAddress = new Map<string, string[]>();
@@ -277,7 +278,7 @@ export class Poller {
   }
 
   private async firehoseCycle(
-    net: string,
+    headKey: string,
     client: DataApiClient,
     base: BaseScan,
     head: HeadCursor | undefined,
@@ -310,8 +311,8 @@ export class Poller {
       next: (p) => stopBelow !== Infinity && p.oldestTs !== null && p.oldestTs >= stopBelow,
     });
     if (r.pages > 0 && r.newestTs !== null) {
-      this.updateRate(net, r, head, now);
-      if (!r.error && !r.outOfBudget) this.d.store.pollState.set(`head:${net}`, { ts: Math.max(r.newestTs, head?.ts ?? 0), at: now } satisfies HeadCursor);
+      this.updateRate(headKey, r, head, now);
+      if (!r.error && !r.outOfBudget) this.d.store.pollState.set(headKey, { ts: Math.max(r.newestTs, head?.ts ?? 0), at: now } satisfies HeadCursor);
     }
     if (r.error || r.outOfBudget) return r.error;
     // Whatever the firehose scan did not reach (the rate estimate was off) goes to its address now.

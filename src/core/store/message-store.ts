@@ -289,7 +289,7 @@ export class MessageStore {
    * text scans the stored search text. Both walk the time-ordered primary key backwards and stop at the
    * page, and the total is counted up to SEARCH_COUNT_CAP (beyond it `totalCapped` is set).
    */
-  search(q: CacheQuery): CachePage & { totalCapped?: boolean } {
+  search(q: CacheQuery): CachePage {
     const where: string[] = [];
     const params: unknown[] = [];
     const text = q.text?.trim().toLowerCase() ?? '';
@@ -333,7 +333,7 @@ export class MessageStore {
     } else {
       rows = this.cached(`SELECT m.* FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
     }
-    const page: CachePage & { totalCapped?: boolean } = { items: rows.map((r) => this.toCached(r)), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
+    const page: CachePage = { items: rows.map((r) => this.toCached(r)), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
     if (ids.length > SEARCH_COUNT_CAP) page.totalCapped = true;
     return page;
   }

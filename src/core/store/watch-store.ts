@@ -84,8 +84,14 @@ export class WatchStore {
   removeWatch(address: string): boolean {
     return this.db.transaction(() => {
       this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(address);
+      this.untrackOrphans();
       return this.db.prepare('DELETE FROM watches WHERE address = ?').run(address).changes > 0;
     })();
+  }
+
+  /** Messages nobody watches any more are not re-checked. */
+  private untrackOrphans(): void {
+    this.db.prepare('UPDATE messages SET tracked = 0 WHERE tracked = 1 AND message_id NOT IN (SELECT message_id FROM message_watchers)').run();
   }
 
   markViewed(address: string, at: number): void {
@@ -116,6 +122,7 @@ export class WatchStore {
   removeFeed(id: string): boolean {
     return this.db.transaction(() => {
       this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(feedKey(id));
+      this.untrackOrphans();
       return this.db.prepare('DELETE FROM feeds WHERE id = ?').run(id).changes > 0;
     })();
   }

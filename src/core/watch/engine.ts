@@ -103,10 +103,10 @@ export class TransitionEngine {
     }
     const receipt = !prev.receiptDelivered && rd;
     const pendingSince = status === 'pending' ? prev.pendingSince : null;
-    const row = this.row(m, network, now, watchers.length > 0, pendingSince, prev.stuckFired);
-    // Most observations repeat what is stored: only note the sighting then (no index rewrite).
-    if (row.raw === prev.raw && row.tracked === prev.tracked) this.store.messages.touch(m.messageId, now);
-    else this.store.messages.update(prev.rowid, row);
+    const watched = watchers.length > 0;
+    // Most observations repeat what is stored: only note the sighting then (no row or index rewrite).
+    if (JSON.stringify(raw) === prev.raw && trackedState(status, rd, watched) === prev.tracked) this.store.messages.touch(m.messageId, now);
+    else this.store.messages.update(prev.rowid, this.row(m, network, now, watched, pendingSince, prev.stuckFired));
     if (!live.length) return;
     if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince);
     if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, prev.pendingSince);
@@ -132,7 +132,7 @@ export class TransitionEngine {
       raw: JSON.stringify(raw),
       searchText: searchTextOf(m, raw),
       seenAt: now,
-      tracked: watched && (status === 'pending' || !rd),
+      tracked: trackedState(status, rd, watched),
       pendingSince,
       stuckFired,
     };
@@ -172,6 +172,9 @@ export class TransitionEngine {
     }
   }
 }
+
+/** Tracked while someone watches it and it is pending or still awaiting its receipt. */
+const trackedState = (status: string, rd: boolean, watched: boolean): boolean => watched && (status === 'pending' || !rd);
 
 function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
   if (!w.baselineDone || opts.baselineFor?.has(w.key)) return false;
