@@ -198,6 +198,7 @@ describe('MonitorService facade', () => {
       await clock.advance(5_000);
     }
     const limited = log.filter((l) => l.status === 429);
+    if (process.env.TW_DEBUG) console.log(JSON.stringify({ requests: log.length, limited: limited.length, states, span: (log[log.length - 1]!.at - log[0]!.at) / 1000 }));
     // The client plans within the announced limit, so refusals are rare, and after each the next request waits.
     expect(limited.length).toBeLessThanOrEqual(2);
     for (const l of limited) {
