@@ -175,7 +175,7 @@ describe('MonitorService facade', () => {
     dbDir.cleanup();
   });
 
-  it("plans within the server's rate limit and honours its Retry-After", async () => {
+  it("plans within the server's announced rate limit instead of running into 429s", async () => {
     const clock = new JumpClock();
     const log: { at: number; status: number }[] = [];
     svc = await startTeleporterService({
@@ -191,22 +191,18 @@ describe('MonitorService facade', () => {
     await core.invoke('updateSettings', { requestBudgetPerMinute: 1000 }); // more than the server allows
     for (const a of svc.simulator.addresses.slice(0, 2)) await core.invoke('addWatch', { address: a });
     const states: string[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 24; i++) {
       const r = (await core.invoke('pollNow', undefined)) as { ok: true; value: PollStatus };
       states.push(r.value.state);
       expect(r.value.budgetPerMinute).toBe(8); // narrowed by the ratelimit-limit header
       await clock.advance(5_000);
     }
     const limited = log.filter((l) => l.status === 429);
-    if (process.env.TW_DEBUG) console.log(JSON.stringify({ requests: log.length, limited: limited.length, states, span: (log[log.length - 1]!.at - log[0]!.at) / 1000 }));
-    // The client plans within the announced limit, so refusals are rare, and after each the next request waits.
-    expect(limited.length).toBeLessThanOrEqual(2);
-    for (const l of limited) {
-      const next = log.find((x) => x.at > l.at || (x !== l && log.indexOf(x) > log.indexOf(l)));
-      if (next) expect(next.at - l.at).toBeGreaterThanOrEqual(1000);
-    }
-    // Per minute of clock time, never more than the server allows.
+    // It plans within the announced limit instead of running into 429s, reports why it waits, and keeps going.
+    expect(limited.length).toBeLessThanOrEqual(1);
+    expect(states).toContain('rate_limited');
+    expect(states.lastIndexOf('idle')).toBeGreaterThan(states.indexOf('rate_limited')); // and resumes
+    expect(log.length).toBeGreaterThanOrEqual(14);
     for (const l of log) expect(log.filter((x) => x.status !== 429 && x.at > l.at - 60_000 && x.at <= l.at).length).toBeLessThanOrEqual(8);
-    expect(states.every((s) => s === 'idle' || s === 'rate_limited')).toBe(true);
   });
 });

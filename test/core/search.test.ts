@@ -99,7 +99,6 @@ describe('searchCache on 100,000 cached messages', () => {
       const t0 = performance.now();
       rig.store.messages.search({ text, limit: 50 });
       times.push(performance.now() - t0);
-      if (process.env.TW_DEBUG) console.log(text, (performance.now() - t0).toFixed(2));
     }
     times.sort((a, b) => a - b);
     const p95 = times[Math.floor(times.length * 0.95)]!;

@@ -317,8 +317,9 @@ export class Poller {
     if (r.error || r.outOfBudget) return r.error;
     // Whatever the firehose scan did not reach (the rate estimate was off) goes to its address now.
     if (plan.depthTs !== null && r.oldestTs !== null && r.oldestTs > plan.depthTs && !r.exhausted) {
+      const planned = new Set([...plan.byAddress.values()].flat().map((c) => c.messageId));
       for (const c of candidates) {
-        if (c.address === null || r.seen.has(c.messageId) || c.ts >= r.oldestTs || [...plan.byAddress.values()].some((l) => l.includes(c))) continue;
+        if (c.address === null || r.seen.has(c.messageId) || c.ts >= r.oldestTs || planned.has(c.messageId)) continue;
         plan.byAddress.set(c.address, [...(plan.byAddress.get(c.address) ?? []), c]);
       }
     }

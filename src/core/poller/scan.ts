@@ -67,6 +67,10 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
   for (;;) {
     if (!o.cycle.take()) {
       res.outOfBudget = true;
+      res.error = {
+        kind: 'rate_limited',
+        message: 'The request budget for this minute is used up; polling continues when it frees up. Raise the budget in Settings or add an API key.',
+      };
       return res;
     }
     const r = await fetchPage(token);
