@@ -54,11 +54,14 @@ export class DataSources {
     const baseUrl = this.baseUrl();
     if (!baseUrl) return null;
     const header = this.settings().apiKeyHeader;
-    const key = `${baseUrl}|${network}|${header}`;
+    const key = `${this.settings().dataSource.kind}|${baseUrl}|${network}|${header}`;
     if (opts.apiKey) return this.make(baseUrl, network, header, opts.apiKey);
     let c = this.clients.get(key);
     if (!c) {
-      c = this.make(baseUrl, network, header, this.apiKey);
+      // The user's key is for the Avalanche Data API (or a custom endpoint): the embedded demo service
+      // neither needs nor knows it, so routine requests there go without it (testApiKey still sends it).
+      const apiKey = this.settings().dataSource.kind === 'local' ? () => null : this.apiKey;
+      c = this.make(baseUrl, network, header, apiKey);
       this.clients.set(key, c);
     }
     return c;

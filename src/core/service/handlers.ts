@@ -177,6 +177,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       if (!ctx.options.openExternal) {
         throw new MonitorError({ kind: 'bad_request', message: 'This shell cannot open links itself; open the link in the browser.' });
       }
+      // eng-disable OPEN_EXTERNAL_JS_CHECK: url passed isAllowedExternalUrl above
       await ctx.options.openExternal(url);
     },
   };
