@@ -19,9 +19,29 @@ type Msg =
   | { type: 'close' };
 
 let peakRss = 0;
+let ticks = 0;
 const sampleRss = () => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 };
+
+/** BENCH_DEBUG: where memory peaks, per phase (sampled between awaits). */
+const phase = { name: 'load', rss: 0, heapTotal: 0, heapUsed: 0, external: 0 };
+const mb = (n: number) => (n / 1048576).toFixed(0);
+function endPhase(next: string): void {
+  if (!process.env.BENCH_DEBUG) return;
+  const m = process.memoryUsage();
+  console.error(`child phase ${phase.name}: peak rss ${mb(Math.max(phase.rss, m.rss))}, heapTotal ${mb(Math.max(phase.heapTotal, m.heapTotal))}, heapUsed ${mb(Math.max(phase.heapUsed, m.heapUsed))}, external ${mb(Math.max(phase.external, m.external))} MB; maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  Object.assign(phase, { name: next, rss: 0, heapTotal: 0, heapUsed: 0, external: 0 });
+}
+if (process.env.BENCH_DEBUG) {
+  setInterval(() => {
+    const m = process.memoryUsage();
+    phase.rss = Math.max(phase.rss, m.rss);
+    phase.heapTotal = Math.max(phase.heapTotal, m.heapTotal);
+    phase.heapUsed = Math.max(phase.heapUsed, m.heapUsed);
+    phase.external = Math.max(phase.external, m.external);
+  }, 5).unref();
+}
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
@@ -32,28 +52,34 @@ async function main(): Promise<void> {
   process.on('message', async (m: Msg) => {
     try {
       if (m.type === 'init') {
+        endPhase('create');
         clock = new JumpClock(m.now);
         core = await createMonitorService({ dataDir: m.dataDir, shell: 'web', version: 'bench', clock, localService: { kind: 'url', url: m.url }, autoPoll: false, keychainService: 'tw-bench' });
         core.onEvent((e) => {
           if (e.type === 'transition') fresh.push(e.transition);
         });
         await core.start();
+        endPhase('addWatch');
         await core.handlers.updateSettings({ pollIntervalSeconds: m.intervalSeconds, requestBudgetPerMinute: m.budget, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
         for (const address of m.addresses) await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
         if (process.env.BENCH_DEBUG) console.error(`child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+        endPhase('baselines');
         // Silent baselines, within the budget (several cycles at the same instant if need be).
         for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
         fresh = [];
         sampleRss();
+        endPhase('cycles');
         if (process.env.BENCH_DEBUG) console.error(`child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
         send({ type: 'ready', memory: process.memoryUsage() });
       } else if (m.type === 'tick' && clock && core) {
         await clock.set(m.now);
         const status = await core.handlers.pollNow(undefined);
         sampleRss();
+        if (++ticks % 3 === 0) endPhase(`cycles to ${ticks + 3}`);
         send({ type: 'polled', transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), status, memory: process.memoryUsage() });
         fresh = [];
       } else if (m.type === 'close') {
+        endPhase('close');
         await core?.close();
         send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
         process.exit(0);

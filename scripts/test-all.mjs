@@ -61,7 +61,9 @@ step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default'
   countFrom: () => {
     const j = readJson(vitestJson);
     if (!j) return null;
-    return { passed: j.numPassedTests, failed: j.numFailedTests + (j.numFailedTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests };
+    // A file that fails to load has no failed test of its own: count it once.
+    const brokenFiles = (j.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
+    return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles, skipped: j.numPendingTests + j.numTodoTests };
   },
 });
 

@@ -17,20 +17,25 @@ export const systemClock: Clock = {
     return () => clearTimeout(t);
   },
   sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const t = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      const onAbort = () => {
-        clearTimeout(t);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleepOn(systemClock.setTimer, ms, signal);
   },
 };
+
+/** A sleep built on any clock's setTimer, cancelled by the signal. */
+export function sleepOn(setTimer: Clock['setTimer'], ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const cancel = setTimer(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      cancel();
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /** A clock that moves only when told: `advance(ms)` fires due timers in order. */
 export class ManualClock implements Clock {
@@ -51,18 +56,7 @@ export class ManualClock implements Clock {
     };
   }
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const cancel = this.setTimer(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        cancel();
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleepOn((fn, t) => this.setTimer(fn, t), ms, signal);
   }
   /** Moves time forward, firing each due timer at its own time; awaits microtasks between timers. */
   async advance(ms: number): Promise<void> {

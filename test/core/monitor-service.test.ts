@@ -93,6 +93,8 @@ describe('MonitorService facade', () => {
   it('never lets the API key reach the database file, the logs or the events', async () => {
     const key = `svc-key-${randomBytes(12).toString('hex')}`;
     const { core: c, events, clock } = await start({ requireKey: key });
+    // A keyed endpoint is a custom data source: the embedded demo service is never sent the user's key.
+    await c.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: svc!.url } });
     for (const a of svc!.simulator.addresses.slice(0, 4)) await c.invoke('addWatch', { address: a, notify: { new: true } });
     const before = (await c.invoke('pollNow', undefined)) as { ok: true; value: PollStatus };
     expect(before.value.lastError?.kind).toBe('unauthorized');
@@ -127,6 +129,24 @@ describe('MonitorService facade', () => {
     expect(readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8')).toMatch(/API key set/);
     expect(JSON.stringify(events)).not.toContain(key);
     expect(events.some((e) => e.type === 'api-key-changed')).toBe(true);
+  });
+
+  it('keeps the user key away from the embedded demo service, which does not know it', async () => {
+    // The service knows one key and refuses any other; keyless requests are allowed.
+    const { core: c, clock } = await start({ requireKey: undefined });
+    await svc!.close();
+    svc = await startTeleporterService({ clock, rate: 3, addressCount: 20, preload: 50, apiKeys: ['service-own-key-1'] });
+    await c.close();
+    core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: 'x', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: uniqueService() });
+    await core.start();
+    await core.invoke('setApiKey', { key: 'avalanche-key-of-the-user' });
+    await core.invoke('addWatch', { address: svc.simulator.addresses[0]! });
+    const polled = (await core.invoke('pollNow', undefined)) as { ok: true; value: PollStatus };
+    expect(polled.value.lastError).toBeNull();
+    // Testing the key still asks the current source, which says it does not know it.
+    const tested = await core.invoke('testApiKey', undefined);
+    expect(tested.ok && tested.value).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    await core.invoke('deleteApiKey', undefined);
   });
 
   it('polls only the address operation for a couple of addresses', async () => {

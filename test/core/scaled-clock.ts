@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/shared/clock';
+import { sleepOn, type Clock } from '../../src/shared/clock';
 
 /**
  * Real time sped up by `factor`, anchored so that several processes built with the same
@@ -18,17 +18,6 @@ export class ScaledClock implements Clock {
     return () => clearTimeout(t);
   }
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const cancel = this.setTimer(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        cancel();
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleepOn((fn, t) => this.setTimer(fn, t), ms, signal);
   }
 }

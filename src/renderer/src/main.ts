@@ -3,6 +3,7 @@ import { createPinia } from 'pinia';
 import { createMonitorClient } from '../../shared/api';
 import { MonitorError } from '../../shared/errors';
 import App from './App.vue';
+import './styles/base.css';
 import { installMonitor } from './client';
 import { routeEvents } from './events';
 import { useSettingsStore } from './stores/settings';
