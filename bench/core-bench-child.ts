@@ -24,6 +24,25 @@ const sampleRss = () => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 };
 
+/** BENCH_ALLOC_PROFILE=file: samples every allocation (collected ones too) over ticks 5-8. */
+let profSession: import('node:inspector').Session | null = null;
+async function allocProfile(tick: number): Promise<void> {
+  const inspector = await import('node:inspector');
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((res, rej) => profSession?.post(method, params ?? {}, (e, r) => (e ? rej(e) : res(r))));
+  if (tick === 3) {
+    profSession = new inspector.Session();
+    profSession.connect();
+    await post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_MINOR !== "0" });
+  } else if (tick === 13 && profSession) {
+    const r = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(String(process.env.BENCH_ALLOC_PROFILE), JSON.stringify(r.profile));
+    profSession.disconnect();
+    profSession = null;
+  }
+}
+
 /** BENCH_DEBUG: where memory peaks, per phase (sampled between awaits). */
 const phase = { name: 'load', rss: 0, heapTotal: 0, heapUsed: 0, external: 0 };
 const mb = (n: number) => (n / 1048576).toFixed(0);
@@ -73,6 +92,11 @@ async function main(): Promise<void> {
         send({ type: 'ready', memory: process.memoryUsage() });
       } else if (m.type === 'tick' && clock && core) {
         await clock.set(m.now);
+        if (process.env.BENCH_ALLOC_PROFILE) await allocProfile(ticks + 1);
+        if (process.env.BENCH_SNAPSHOT && Number(process.env.BENCH_SNAPSHOT) === ticks + 1) {
+          const { writeHeapSnapshot } = await import('node:v8');
+          setTimeout(() => console.error('snapshot', writeHeapSnapshot('/tmp/core-mid.heapsnapshot')), Number(process.env.BENCH_SNAPSHOT_DELAY ?? 400));
+        }
         const status = await core.handlers.pollNow(undefined);
         sampleRss();
         if (++ticks % 3 === 0) endPhase(`cycles to ${ticks + 3}`);

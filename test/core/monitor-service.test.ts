@@ -168,6 +168,22 @@ describe('MonitorService facade', () => {
     expect(used).toBeLessThanOrEqual(14);
   });
 
+  it('ends a manual poll (autoPoll off, poller never started) in a settled state, not "polling"', async () => {
+    // The tray's "Poll now" stays disabled while the last poll-status says 'polling'.
+    const { core, events } = await start({ autoPoll: false });
+    await core.invoke('addWatch', { address: svc!.simulator.addresses[2]! });
+    await core.handlers.pollNow(undefined);
+    events.length = 0;
+    const polled = (await core.invoke('pollNow', undefined)) as { ok: true; value: PollStatus };
+    expect(polled.value.state).toBe('idle');
+    expect(polled.value.nextRunAt).toBeNull(); // nothing is scheduled without start()
+    const states = events.flatMap((e) => (e.type === 'poll-status' ? [e.status.state] : []));
+    expect(states[0]).toBe('polling');
+    expect(states.at(-1)).toBe('idle');
+    const now = (await core.invoke('getPollStatus', undefined)) as { ok: true; value: PollStatus };
+    expect(now.value.state).toBe('idle');
+  });
+
   it('goes offline when the service disappears and resumes by itself when it is back', async () => {
     const clock = new JumpClock();
     const dbDir = tempDir('tw-svcdb-');

@@ -174,6 +174,7 @@ export class Poller {
   }
 
   private async finish(error: ErrorInfo | null, started: number, intervalMs: number, cycle: CycleBudget): Promise<void> {
+    this.tsOf = new Map(); // nothing of a cycle outlives it
     const now = this.d.clock.now();
     let delay = Math.max(0, started + intervalMs - now);
     let state: PollState = 'idle';
@@ -212,15 +213,15 @@ export class Poller {
     const feeds = this.d.index.feedList().filter(onNet);
     const liveAddresses = addresses.filter((a) => a.baselineDone);
     const liveFeeds = feeds.filter((f) => f.baselineDone);
-    const tracked = this.d.store.messages.tracked().filter((t) => canonicalNetwork(t.network) === net);
-    const due = tracked.filter((t) => isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs));
+    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs));
     // Cursors belong to one data source: switching sources starts fresh.
     const headKey = `head:${client.baseUrl}:${net}`;
     const head = this.d.store.pollState.get<HeadCursor>(headKey);
     const gapSec = head ? Math.max(1, (now - head.at) / 1000) : intervalMs / 1000;
     const rate = this.rates.get(headKey) ?? null;
     const base = { network: net as Network, engine: this.d.engine, messages: this.d.store.messages, cycle, pageSize: PAGE_SIZE, onTransitions: this.d.onTransitions };
-    this.tsOf = new Map(tracked.map((t) => [t.messageId, trackedTs(t)]));
+    // Only due messages are ever looked for (kept for this network's scans only).
+    this.tsOf = new Map(due.map((t) => [t.messageId, trackedTs(t)]));
 
     if (liveAddresses.length + liveFeeds.length > 0) {
       if (preferFirehose(rate, gapSec, liveAddresses.length + liveFeeds.length)) {
@@ -273,7 +274,7 @@ export class Poller {
     if (r.pages === 0) return null;
     for (const w of pending) this.d.store.watches.finishBaseline(w.key, r.exhausted ? null : r.oldestTs);
     this.d.reloadIndex();
-    this.d.logger.info('baseline taken through the list operation', { watchers: pending.length, pages: r.pages, messages: r.seen.size });
+    this.d.logger.info('baseline taken through the list operation', { watchers: pending.length, pages: r.pages, messages: r.count });
     return null;
   }
 
@@ -307,6 +308,7 @@ export class Poller {
       ...base,
       maxPages: MAX_PAGES_PER_SCAN,
       countNewerThan: head?.ts ?? null,
+      lookFor: new Set(candidates.map((c) => c.messageId)),
       // Without a cursor (first run) one page sets it; otherwise page until past the cursor and the depth target.
       next: (p) => stopBelow !== Infinity && p.oldestTs !== null && p.oldestTs >= stopBelow,
     });
@@ -335,7 +337,7 @@ export class Poller {
   private updateRate(net: string, r: ScanResult, head: HeadCursor | undefined, now: number): void {
     let sample: number | null = null;
     if (head && now > head.at && r.oldestTs !== null && r.oldestTs < head.ts) sample = r.newer / ((now - head.at) / 1000);
-    else if (r.newestTs !== null && r.oldestTs !== null) sample = (r.seen.size || 1) / Math.max(1, r.newestTs - r.oldestTs + 1);
+    else if (r.newestTs !== null && r.oldestTs !== null) sample = (r.count || 1) / Math.max(1, r.newestTs - r.oldestTs + 1);
     if (sample === null) return;
     const prev = this.rates.get(net);
     this.rates.set(net, prev === undefined ? sample : 0.5 * prev + 0.5 * sample);
@@ -347,6 +349,7 @@ export class Poller {
     return scan((token) => client.listAddressMessages(address, { pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
       ...base,
       maxPages: MAX_PAGES_PER_SCAN,
+      lookFor: new Set(need),
       next: (p, seen) => {
         for (const id of seen) need.delete(id);
         if (need.size === 0) return !p.knownBefore && p.full; // more unseen news may follow
@@ -361,6 +364,7 @@ export class Poller {
     return scan((token) => client.listMessages({ ...f.filter, pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
       ...base,
       maxPages: MAX_PAGES_PER_SCAN,
+      lookFor: new Set(need),
       next: (p, seen) => {
         for (const id of seen) need.delete(id);
         if (need.size === 0) return !p.knownBefore && p.full;
@@ -385,7 +389,7 @@ export class Poller {
     if (r.error || r.outOfBudget) return r.error;
     this.d.store.watches.finishBaseline(w.key, r.exhausted ? null : r.oldestTs);
     this.d.reloadIndex();
-    this.d.logger.info('baseline taken', { watcher: w.key, pages: r.pages, messages: r.seen.size });
+    this.d.logger.info('baseline taken', { watcher: w.key, pages: r.pages, messages: r.count });
     return null;
   }
 
@@ -402,4 +406,4 @@ export class Poller {
 /** The timestamp (s) a tracked message sorts by in the API's newest-first order. */
 const trackedTs = (t: TrackedMessage): number => t.sortTs ?? Math.floor((t.pendingSince ?? t.lastSeenAt) / 1000);
 
-type BaseScan = Omit<Parameters<typeof scan>[1], 'maxPages' | 'next' | 'baselineFor' | 'countNewerThan'>;
+type BaseScan = Omit<Parameters<typeof scan>[1], 'maxPages' | 'next' | 'baselineFor' | 'countNewerThan' | 'lookFor'>;

@@ -41,7 +41,10 @@ export interface ScanResult {
   exhausted: boolean;
   newestTs: number | null;
   oldestTs: number | null;
+  /** Messages the scan looked for (`lookFor`) that it saw. */
   seen: Set<string>;
+  /** Messages seen in all. */
+  count: number;
   /** Messages newer than `countNewerThan`. */
   newer: number;
 }
@@ -55,6 +58,8 @@ export interface ScanOptions {
   maxPages: number;
   baselineFor?: ReadonlySet<string>;
   countNewerThan?: number | null;
+  /** Message IDs to report in `seen` (only these: a scan may read thousands of messages). */
+  lookFor?: ReadonlySet<string>;
   onTransitions: (t: Transition[]) => void;
   /** Whether to fetch the next page, given what the last one held. */
   next: (page: PageInfo, seen: Set<string>) => boolean;
@@ -62,7 +67,7 @@ export interface ScanOptions {
 
 /** Pages through one operation, feeding every page to the engine, until `next` says stop. */
 export async function scan(fetchPage: (token: string | undefined) => Promise<ApiResult<MessagePage>>, o: ScanOptions): Promise<ScanResult> {
-  const res: ScanResult = { pages: 0, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), newer: 0 };
+  const res: ScanResult = { pages: 0, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), count: 0, newer: 0 };
   let token: string | undefined;
   for (;;) {
     if (!o.cycle.take()) {
@@ -92,7 +97,8 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       }
       if (!knownBefore && o.messages.has(m.messageId)) knownBefore = true;
       if (effectiveStatus(m) === 'pending' || rawRecord(m).receiptDelivered !== true) hasOpen = true;
-      res.seen.add(m.messageId);
+      res.count++;
+      if (o.lookFor?.has(m.messageId)) res.seen.add(m.messageId);
     }
     const transitions = o.engine.observe(page.messages, o.network, o.baselineFor ? { baselineFor: o.baselineFor } : {});
     if (transitions.length) o.onTransitions(transitions);

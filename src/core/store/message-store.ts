@@ -16,8 +16,6 @@ export interface MessageState {
   pendingSince: number | null;
   stuckFired: boolean;
   firstSeenAt: number;
-  /** The stored raw JSON (to skip rewriting an unchanged record). */
-  raw: string;
 }
 
 export interface MessageRow {
@@ -49,7 +47,6 @@ interface StateRow {
   pending_since: number | null;
   stuck_fired: number;
   first_seen_at: number;
-  raw: string;
 }
 
 interface TransitionRow {
@@ -121,7 +118,10 @@ export class MessageStore {
 
   constructor(private readonly db: Db) {
     this.stmts = {
-      state: db.prepare('SELECT rowid, message_id, network, status, receipt_delivered, tracked, pending_since, stuck_fired, first_seen_at, raw FROM messages WHERE message_id = ?'),
+      state: db.prepare('SELECT rowid, message_id, network, status, receipt_delivered, tracked, pending_since, stuck_fired, first_seen_at FROM messages WHERE message_id = ?'),
+      // Compared inside SQLite: most observations repeat the stored record, and reading it back into JS
+      // for every message of every page was most of a poll cycle's garbage.
+      sameRaw: db.prepare('SELECT raw = ? FROM messages WHERE rowid = ?').pluck(),
       maxInSecond: db.prepare('SELECT MAX(rowid) AS r FROM messages WHERE rowid BETWEEN ? AND ?'),
       insert: db.prepare(
         `INSERT INTO messages (rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
@@ -148,6 +148,23 @@ export class MessageStore {
       ),
       setStuck: db.prepare('UPDATE messages SET stuck_fired = 1 WHERE message_id = ?'),
       untrack: db.prepare('UPDATE messages SET tracked = 0 WHERE message_id = ?'),
+      tracked: db.prepare(
+        'SELECT message_id, network, status, receipt_delivered, from_addr, to_addr, source_ts, destination_ts, pending_since, stuck_fired, last_seen_at FROM messages WHERE tracked = 1',
+      ),
+      sweepable: db.prepare(
+        `SELECT message_id, network, status, receipt_delivered, from_addr, to_addr, source_ts, destination_ts, pending_since, stuck_fired, last_seen_at
+         FROM messages WHERE tracked = 1 AND (
+           (status = 'pending' AND stuck_fired = 0 AND COALESCE(pending_since, last_seen_at) <= @stuckBefore)
+           OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(pending_since, last_seen_at) <= @receiptBefore))`,
+      ),
+      trackedCount: db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tracked = 1').pluck(),
+      countSince: db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM message_watchers mw JOIN messages m ON m.message_id = mw.message_id
+           WHERE mw.watcher = ? AND COALESCE(m.source_ts, m.destination_ts) >= ?`,
+        )
+        .pluck(),
+      get: db.prepare('SELECT * FROM messages WHERE message_id = ?'),
     };
   }
 
@@ -180,8 +197,12 @@ export class MessageStore {
       pendingSince: r.pending_since,
       stuckFired: r.stuck_fired === 1,
       firstSeenAt: r.first_seen_at,
-      raw: r.raw,
     };
+  }
+
+  /** Is this the stored raw JSON of the message? */
+  sameRaw(rowid: number, raw: string): boolean {
+    return this.stmts.sameRaw.get(raw, rowid) === 1;
   }
 
   /**
@@ -245,42 +266,38 @@ export class MessageStore {
   }
 
   tracked(): TrackedMessage[] {
-    const rows = this.db
-      .prepare('SELECT message_id, network, status, receipt_delivered, from_addr, to_addr, source_ts, destination_ts, pending_since, stuck_fired, last_seen_at FROM messages WHERE tracked = 1')
-      .all() as { message_id: string; network: string; status: string; receipt_delivered: number; from_addr: string; to_addr: string; source_ts: number | null; destination_ts: number | null; pending_since: number | null; stuck_fired: number; last_seen_at: number }[];
-    return rows.map((r) => ({
-      messageId: r.message_id,
-      network: r.network as Network,
-      status: r.status,
-      receiptDelivered: r.receipt_delivered === 1,
-      from: r.from_addr,
-      to: r.to_addr,
-      sourceTs: r.source_ts,
-      sortTs: r.source_ts ?? r.destination_ts,
-      pendingSince: r.pending_since,
-      stuckFired: r.stuck_fired === 1,
-      lastSeenAt: r.last_seen_at,
-    }));
+    return (this.stmts.tracked.all() as TrackedRow[]).map(toTracked);
+  }
+
+  /**
+   * Tracked messages that pass `keep`, read one row at a time: a poll cycle wants only the few due for
+   * a re-check, and holding every tracked row until filtering kept thousands of objects alive.
+   */
+  trackedWhere(keep: (t: TrackedMessage) => boolean): TrackedMessage[] {
+    const out: TrackedMessage[] = [];
+    for (const r of this.stmts.tracked.iterate() as IterableIterator<TrackedRow>) {
+      const t = toTracked(r);
+      if (keep(t)) out.push(t);
+    }
+    return out;
+  }
+
+  /** Tracked messages that may be stuck (pending since before `stuckBefore`) or past their receipt wait. */
+  sweepable(stuckBefore: number, receiptBefore: number): TrackedMessage[] {
+    return (this.stmts.sweepable.all({ stuckBefore, receiptBefore }) as TrackedRow[]).map(toTracked);
   }
 
   /** Cached messages of a watcher at or after a sort timestamp: how deep its address listing must page. */
   countSince(watcher: string, ts: number): number {
-    return (
-      this.db
-        .prepare(
-          `SELECT COUNT(*) AS n FROM message_watchers mw JOIN messages m ON m.message_id = mw.message_id
-           WHERE mw.watcher = ? AND COALESCE(m.source_ts, m.destination_ts) >= ?`,
-        )
-        .get(watcher, ts) as { n: number }
-    ).n;
+    return this.stmts.countSince.get(watcher, ts) as number;
   }
 
   trackedCount(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tracked = 1').get() as { n: number }).n;
+    return this.stmts.trackedCount.get() as number;
   }
 
   get(messageId: string): CachedMessage | null {
-    const row = this.db.prepare('SELECT * FROM messages WHERE message_id = ?').get(messageId) as CacheRow | undefined;
+    const row = this.stmts.get.get(messageId) as CacheRow | undefined;
     return row ? this.toCached(row) : null;
   }
 
@@ -391,6 +408,36 @@ export class MessageStore {
       .filter((w) => !w.startsWith('feed:'));
     return { message, network: r.network as Network, firstSeenAt: r.first_seen_at, lastSeenAt: r.last_seen_at, watchedAddresses: watchers };
   }
+}
+
+interface TrackedRow {
+  message_id: string;
+  network: string;
+  status: string;
+  receipt_delivered: number;
+  from_addr: string;
+  to_addr: string;
+  source_ts: number | null;
+  destination_ts: number | null;
+  pending_since: number | null;
+  stuck_fired: number;
+  last_seen_at: number;
+}
+
+function toTracked(r: TrackedRow): TrackedMessage {
+  return {
+    messageId: r.message_id,
+    network: r.network as Network,
+    status: r.status,
+    receiptDelivered: r.receipt_delivered === 1,
+    from: r.from_addr,
+    to: r.to_addr,
+    sourceTs: r.source_ts,
+    sortTs: r.source_ts ?? r.destination_ts,
+    pendingSince: r.pending_since,
+    stuckFired: r.stuck_fired === 1,
+    lastSeenAt: r.last_seen_at,
+  };
 }
 
 interface CacheRow {

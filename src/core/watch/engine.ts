@@ -36,8 +36,10 @@ export class TransitionEngine {
   /** Records a page of observations in one transaction; returns the transitions it logged. */
   observe(messages: readonly TeleporterMessage[], network: Network, opts: ObserveOptions = {}): Transition[] {
     const out: Transition[] = [];
+    // Settings are read once per page, not once per message (each read parses and validates them).
+    const settings = this.settings();
     this.store.messages.transaction(() => {
-      for (const m of messages) this.observeOne(m, network, opts, out);
+      for (const m of messages) this.observeOne(m, network, opts, out, settings);
     });
     return out;
   }
@@ -45,10 +47,12 @@ export class TransitionEngine {
   /** Fires `stuck` for tracked pending messages older than the threshold, and retires stale receipt waits. */
   sweep(): Transition[] {
     const now = this.clock.now();
-    const threshold = this.settings().stuckThresholdMinutes * 60_000;
+    const settings = this.settings();
+    const threshold = settings.stuckThresholdMinutes * 60_000;
     const out: Transition[] = [];
     this.store.messages.transaction(() => {
-      for (const t of this.store.messages.tracked()) {
+      // Only rows past one of the two limits are read (the checks below stay the authority).
+      for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS)) {
         const since = t.pendingSince ?? t.lastSeenAt;
         if (t.status === 'pending' && !t.stuckFired && now - since >= threshold) {
           this.store.messages.markStuck(t.messageId);
@@ -56,7 +60,7 @@ export class TransitionEngine {
           if (!m) continue;
           const watchers = this.index.watchersOf(m.message, t.network);
           const live = watchers.filter((w) => w.baselineDone);
-          if (live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since);
+          if (live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since, settings);
         } else if (t.status !== 'pending' && !t.receiptDelivered && now - since >= RECEIPT_TRACKING_MS) {
           this.store.messages.untrack(t.messageId);
         }
@@ -65,7 +69,7 @@ export class TransitionEngine {
     return out;
   }
 
-  private observeOne(m: TeleporterMessage, network: Network, opts: ObserveOptions, out: Transition[]): void {
+  private observeOne(m: TeleporterMessage, network: Network, opts: ObserveOptions, out: Transition[], settings: Settings): void {
     const now = this.clock.now();
     const watchers = this.index.watchersOf(m, network);
     const prev = this.store.messages.state(m.messageId);
@@ -78,7 +82,7 @@ export class TransitionEngine {
     const live = watchers.filter((w) => isLive(w, opts, ts));
     const prevWatched = prev ? this.store.messages.watchers(m.messageId).length > 0 : false;
     for (const w of watchers) this.store.messages.addWatcher(m.messageId, w.key, now, !live.includes(w));
-    const threshold = this.settings().stuckThresholdMinutes * 60_000;
+    const threshold = settings.stuckThresholdMinutes * 60_000;
 
     if (!prev || !prevWatched) {
       const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
@@ -88,9 +92,9 @@ export class TransitionEngine {
       if (prev) this.store.messages.update(prev.rowid, row);
       else this.store.messages.insert(row);
       if (!live.length) return;
-      this.log(out, m, network, 'new', null, status, watchers, live, pendingSince);
-      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, watchers, live, pendingSince);
-      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, pendingSince);
+      this.log(out, m, network, 'new', null, status, watchers, live, pendingSince, settings);
+      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, watchers, live, pendingSince, settings);
+      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, pendingSince, settings);
       return;
     }
 
@@ -105,11 +109,11 @@ export class TransitionEngine {
     const pendingSince = status === 'pending' ? prev.pendingSince : null;
     const watched = watchers.length > 0;
     // Most observations repeat what is stored: only note the sighting then (no row or index rewrite).
-    if (JSON.stringify(raw) === prev.raw && trackedState(status, rd, watched) === prev.tracked) this.store.messages.touch(m.messageId, now);
+    if (trackedState(status, rd, watched) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw))) this.store.messages.touch(m.messageId, now);
     else this.store.messages.update(prev.rowid, this.row(m, network, now, watched, pendingSince, prev.stuckFired));
     if (!live.length) return;
-    if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince);
-    if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, prev.pendingSince);
+    if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince, settings);
+    if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, prev.pendingSince, settings);
   }
 
   private row(m: TeleporterMessage, network: Network, now: number, watched: boolean, pendingSince: number | null, stuckFired: boolean): MessageRow {
@@ -148,6 +152,7 @@ export class TransitionEngine {
     watchers: WatcherInfo[],
     live: WatcherInfo[],
     pendingSince: number | null,
+    s: Settings,
   ): void {
     const raw = rawRecord(m);
     const now = this.clock.now();
@@ -165,7 +170,6 @@ export class TransitionEngine {
     const id = this.store.messages.insertTransition(t);
     if (id === null) return;
     out.push({ id, ...t });
-    const s = this.settings();
     if (s.notifications.enabled && live.some((w) => w.notify[kind])) {
       const text = notificationText(t, now, pendingSince);
       this.store.outbox.add({ transitionId: id, messageId: m.messageId, title: text.title, body: text.body, createdAt: now });
