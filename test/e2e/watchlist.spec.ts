@@ -8,6 +8,9 @@ test('watches an address and sees its message leave pending and get its receipt'
   const address = info.addresses.find((a) => !info.hotAddresses.includes(a))!;
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
+  // Start from an empty watchlist: watches left by other tests on this worker's stack would add their own toasts.
+  for (const w of await stack.call<WatchedAddress[]>('listWatches')) await stack.call('removeWatch', { address: w.address });
+
   const page = await openApp('#/watchlist');
   await expect(page.getByTestId('view-watchlist')).toBeVisible();
   await page.getByTestId('watch-address').fill(address);
