@@ -213,7 +213,7 @@ describe('web host: event socket', () => {
       const address = stack.service.simulator.addresses[3] as string;
       expect(JSON.parse((await invoke(port, token, 'addWatch', { address, label: 'test' })).body).ok).toBe(true);
       await invoke(port, token, 'pollNow'); // takes the baseline of its history
-      const messageId = stack.service.simulator.send({ network: 'mainnet', from: address, deliveryDelayMs: 3_600_000 });
+      const messageId = stack.service.simulator.send({ network: 'mainnet', from: address, outcome: 'normal', deliveryDelayMs: 3_600_000 });
       await invoke(port, token, 'pollNow');
       const t = await waitFor(() => s.events.find((e) => e.type === 'transition' && e.transition.messageId === messageId));
       expect(t).toMatchObject({ type: 'transition', transition: { messageId, kind: 'new', toStatus: 'pending' } });
