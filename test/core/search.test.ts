@@ -1,70 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { performance } from 'node:perf_hooks';
-import { messageTimestamp, parseMessage, type TeleporterMessage } from '../../src/shared/messages';
-import { SEARCH_COUNT_CAP, searchTextOf } from '../../src/core/store/message-store';
-import { randomBytes } from 'node:crypto';
-import { BEAM, C_CHAIN, engineRig, randomAddress, tempDir, type EngineRig } from './helpers';
+import { messageTimestamp, type TeleporterMessage } from '../../src/shared/messages';
+import { SEARCH_COUNT_CAP } from '../../src/core/store/message-store';
+import { engineRig, tempDir, type EngineRig } from './helpers';
+import { fillCache } from './cache-fixture';
 
-/** An API record built cheaply (no checksum work per record), so 100,000 of them load in seconds. */
-function quickRecord(i: number, status: string, from: string, to: string): Record<string, unknown> {
-  const ts = 1_767_000_000 + i;
-  const rec: Record<string, unknown> = {
-    messageId: randomBytes(32).toString('hex'),
-    teleporterContractAddress: '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf',
-    sourceBlockchainId: C_CHAIN,
-    destinationBlockchainId: BEAM,
-    sourceEvmChainId: '43114',
-    destinationEvmChainId: '4337',
-    messageNonce: String(i),
-    from,
-    to,
-    messageExecuted: status !== 'pending',
-    receipts: [],
-    receiptDelivered: i % 3 === 0,
-    rewardDetails: { address: from, name: 'USD Coin', symbol: 'USDC', decimals: 6, logoUri: '', ercType: 'ERC-20', value: '1000' },
-    status,
-  };
-  if (status !== 'delivered_source_not_indexed') rec.sourceTransaction = { txHash: '0x' + randomBytes(32).toString('hex'), timestamp: ts, gasSpent: '1' };
-  if (status !== 'pending') rec.destinationTransaction = { txHash: '0x' + randomBytes(32).toString('hex'), timestamp: ts + 10, gasSpent: '1', rewardRedeemer: to, delivererAddress: to };
-  return rec;
-}
-
-const N = 100_000;
-
+// How fast it answers is measured by `npm run bench:search`, not asserted here.
 describe('searchCache on 100,000 cached messages', () => {
   const tmp = tempDir();
   let rig: EngineRig;
-  const people = Array.from({ length: 500 }, () => randomAddress());
+  let people: string[];
   let probe: TeleporterMessage;
 
   beforeAll(() => {
     rig = engineRig(tmp.dir);
-    const statuses = ['pending', 'delivered', 'delivered', 'delivered', 'delivered_source_not_indexed'];
-    rig.store.messages.transaction(() => {
-      for (let i = 0; i < N; i++) {
-        const raw = quickRecord(i, statuses[i % statuses.length]!, people[i % 500]!, people[(i * 7) % 500]!);
-        const m = parseMessage(raw) as TeleporterMessage;
-        if (i === 54_321) probe = m;
-        rig.store.messages.insert({
-          messageId: m.messageId,
-          network: 'mainnet',
-          status: m.status === 'unknown' ? m.reportedStatus : m.status,
-          receiptDelivered: raw.receiptDelivered === true,
-          from: raw.from as string,
-          to: raw.to as string,
-          sourceChain: raw.sourceBlockchainId as string,
-          destinationChain: raw.destinationBlockchainId as string,
-          sourceTs: 1_767_000_000 + i,
-          destinationTs: 1_767_000_010 + i,
-          raw: JSON.stringify(raw),
-          searchText: searchTextOf(m, raw),
-          seenAt: 1,
-          tracked: false,
-          pendingSince: null,
-          stuckFired: false,
-        });
-      }
-    });
+    ({ people, probe } = fillCache(rig.store, 100_000, 54_321));
   }, 120_000);
   afterAll(() => {
     rig.close();
@@ -89,20 +38,18 @@ describe('searchCache on 100,000 cached messages', () => {
     expect(rig.store.messages.search({ text: 'zz-no-such' }).total).toBe(0);
   });
 
-  it('answers every keystroke of typical searches in well under 10 ms at p95', () => {
+  it('answers each prefix of a typed ID or address with the messages that contain it', () => {
     const id = probe.messageId;
-    const who = people[42]!;
-    const typed = (s: string) => Array.from({ length: s.length }, (_, i) => s.slice(0, i + 1));
-    const queries = [...typed(id.slice(0, 16)), ...typed(who.slice(0, 16)), ...typed('dispatch'), ...typed('beam'), ...typed('0xabc')];
-    const times: number[] = [];
-    for (const text of queries) {
-      const t0 = performance.now();
-      rig.store.messages.search({ text, limit: 50 });
-      times.push(performance.now() - t0);
+    for (let n = 1; n <= 16; n++) {
+      const page = rig.store.messages.search({ text: id.slice(0, n), limit: 50 });
+      for (const c of page.items) expect(JSON.stringify(c.message).toLowerCase()).toContain(id.slice(0, n));
+      if (n >= 12) expect(page.items.map((c) => c.message.messageId)).toContain(id);
     }
-    times.sort((a, b) => a - b);
-    const p95 = times[Math.floor(times.length * 0.95)]!;
-    console.log(`searchCache over ${N}: p50 ${times[Math.floor(times.length / 2)]!.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(2)} ms (${queries.length} keystrokes)`);
-    expect(p95).toBeLessThan(10);
+    const who = people[42]!.toLowerCase();
+    const short = rig.store.messages.search({ text: who.slice(0, 2), limit: 50 });
+    expect(short.items).toHaveLength(50);
+    const typed = rig.store.messages.search({ text: who.slice(0, 12), limit: 50 });
+    expect(typed.total).toBeGreaterThanOrEqual(200);
+    for (const c of typed.items) expect(JSON.stringify(c.message).toLowerCase()).toContain(who.slice(0, 12));
   });
 });
