@@ -5,6 +5,7 @@ import { toErrorInfo } from '../shared/errors';
 import type { MonitorService, MonitorServiceOptions } from './facade';
 import { LocalServiceLauncher } from './local-service/launcher';
 import { createLogger } from './log/logger';
+import { HeapCompactor } from './memory/heap-compactor';
 import { OutboxDrainer } from './notify/drainer';
 import { Poller } from './poller/poller';
 import { KeyStore } from './secrets/key-store';
@@ -49,6 +50,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl);
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
 
+  const compactor = new HeapCompactor();
   const onTransitions = (ts: { id: number }[]) => {
     for (const t of ts) emit({ type: 'transition', transition: t as never });
   };
@@ -63,7 +65,11 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
     budget: () => sources.budget(),
     onTransitions,
     onStatus: (status) => emit({ type: 'poll-status', status }),
-    afterCycle: () => drainer.drain(),
+    afterCycle: async () => {
+      await drainer.drain();
+      const t0 = performance.now();
+      if (compactor.compactIfGrown()) logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
+    },
     reloadIndex,
   });
 
