@@ -2,10 +2,13 @@
  * `npm run bench:service`: page-request latency of the local teleporter service over real HTTP with
  * 1,000,000 messages in the store, for every filter combination and for deep cursors.
  * The store is built once (simulator preload, fixed seed) and cached in bench/.cache/ (gitignored).
- * The service runs as its own process (the CLI, as the app starts it), so client and server do not
- * share an event loop. Progress goes to stderr; stdout gets ONE JSON line of figures.
+ * The service runs as its own process (the CLI, as the app starts it) and the timing client as a
+ * third one (bench/service-client.ts, a garbage-free HTTP client), so neither shares an event loop with
+ * the other or with this process (which reads the service's request log). The store file is read once
+ * before timing (bench/service-page-cache.ts; BENCH_COLD=1 skips that). Progress goes to stderr;
+ * stdout gets ONE JSON line of figures.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +17,8 @@ import { ManualClock } from '../src/shared/clock';
 import { CHAIN_REGISTRY } from '../src/shared/chains';
 import { startTeleporterService } from '../src/service/index';
 import { SCHEMA_VERSION } from '../src/service/store/schema';
+import type { MeasureReply } from './service-client';
+import { readThrough } from './service-page-cache';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const SEED = 20260101;
@@ -63,29 +68,38 @@ interface Figures {
   firstPage: number;
 }
 
-const TOKEN_RE = /"nextPageToken":"([^"]+)"\}$/;
-
-/** Walks pages (restarting at the end) and times each request until `n` requests are done. */
-async function measure(pool: Pool, path: string, params: Record<string, string>, n: number): Promise<Figures & { deepestPage: number }> {
-  const times: number[] = [];
-  let token: string | undefined;
-  let firstPage = -1;
-  let page = 0;
-  let deepestPage = 0;
-  while (times.length < n) {
-    const q = new URLSearchParams({ ...params, ...(token ? { pageToken: token } : {}) });
-    const t0 = performance.now();
-    const res = await pool.request({ path: `${path}?${q}`, method: 'GET' });
-    const body = await res.body.text();
-    times.push(performance.now() - t0);
-    if (res.statusCode !== 200) throw new Error(`${path}?${q} answered ${res.statusCode}: ${body.slice(0, 300)}`);
-    if (firstPage < 0) firstPage = (body.match(/"messageId"/g) ?? []).length;
-    token = TOKEN_RE.exec(body)?.[1];
-    page = token ? page + 1 : 0;
-    deepestPage = Math.max(deepestPage, page);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]!), requests: times.length, firstPage, deepestPage };
+/** The timing client, a process of its own (bench/service-client.ts). */
+function startClient(url: string) {
+  const child = fork(resolve(process.cwd(), 'bench/service-client.ts'), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map<number, { resolve: (r: MeasureReply) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  const ready = new Promise<void>((resolveReady, reject) => {
+    child.on('message', (m: MeasureReply | { type: 'ready' } | { type: 'error'; id: number; message: string }) => {
+      if (m.type === 'ready') return resolveReady();
+      const w = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (m.type === 'error') w?.reject(new Error(m.message));
+      else w?.resolve(m);
+    });
+    child.once('exit', (code) => {
+      const e = new Error(`the timing client exited with ${code}`);
+      reject(e);
+      for (const w of waiting.values()) w.reject(e);
+    });
+  });
+  /** Walks pages (restarting at the end) and times each request until `n` requests are done. */
+  const measure = async (path: string, params: Record<string, string>, n: number): Promise<Figures & { deepestPage: number }> => {
+    await ready;
+    const id = nextId++;
+    const reply = await new Promise<MeasureReply>((resolveReply, reject) => {
+      waiting.set(id, { resolve: resolveReply, reject });
+      child.send({ type: 'measure', id, path, params, n });
+    });
+    const times = [...reply.times].sort((a, b) => a - b);
+    return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]!), requests: times.length, firstPage: reply.firstPage, deepestPage: reply.deepestPage };
+  };
+  const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.send({ type: 'stop' }))));
+  return { measure, stop };
 }
 
 /**
@@ -126,9 +140,13 @@ function startServiceProcess(dbPath: string) {
 
 async function main(): Promise<void> {
   const { path, buildSeconds } = await cachedStore();
+  // BENCH_COLD=1 times the store in whatever state the OS cache has it (figures then include disk reads).
+  const storeReadSeconds = process.env.BENCH_COLD === '1' ? null : readThrough(path);
+  if (storeReadSeconds !== null) log(`store file read into the OS page cache in ${storeReadSeconds.toFixed(1)} s`);
   const service = startServiceProcess(path);
   const url = await service.url;
-  const pool = new Pool(url, { connections: 1, pipelining: 1 });
+  const pool = new Pool(url, { connections: 1, pipelining: 1 }); // only for /_local/info (not timed)
+  const client = startClient(url);
   let served = 0;
   // Latency tails depend on what else runs on the machine: record it with the figures.
   const loadAtStart = loadavg()[0]!;
@@ -173,13 +191,13 @@ async function main(): Promise<void> {
       ['address op(hot)+network', `/v1/teleporter/addresses/${hot}/messages`, { network: 'fuji' }],
     ];
     log(`store: ${count} messages; ${REQUESTS} requests per combination and page size, walking pages`);
-    await measure(pool, L, { pageSize: '100' }, 200); // warm-up
+    await client.measure(L, { pageSize: '100' }, 200); // warm-up
     const results: Record<string, Record<string, Figures>> = {};
     for (const [name, p, params] of combos) {
       results[name] = {};
       for (const pageSize of ['10', '100']) {
         const mark = service.logged();
-        const { deepestPage: _deepest, ...f } = await measure(pool, p, { ...params, pageSize }, REQUESTS);
+        const { deepestPage: _deepest, ...f } = await client.measure(p, { ...params, pageSize }, REQUESTS);
         Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
         served += f.requests;
         results[name]![`pageSize${pageSize}`] = f;
@@ -197,7 +215,7 @@ async function main(): Promise<void> {
     ];
     for (const [name, p, params, pages] of deepWalks) {
       const mark = service.logged();
-      const { deepestPage, ...f } = await measure(pool, p, params, pages);
+      const { deepestPage, ...f } = await client.measure(p, params, pages);
       Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
       served += f.requests;
       deep[name] = { ...f, deepestMessage: deepestPage * 100 };
@@ -212,6 +230,7 @@ async function main(): Promise<void> {
         bench: 'service',
         messages: count,
         buildSeconds: buildSeconds === null ? null : round(buildSeconds),
+        storeReadSeconds: storeReadSeconds === null ? null : round(storeReadSeconds),
         requestsPerCombination: REQUESTS,
         targetP99Ms: TARGET_P99_MS,
         worstP99Ms: worst,
@@ -226,8 +245,8 @@ async function main(): Promise<void> {
       }) + '\n',
     );
   } finally {
-    await pool.close();
-    await service.stop();
+    // Each one stops even if another fails: a child left running would keep this process (and the bench lock) alive.
+    await Promise.allSettled([pool.close(), client.stop(), service.stop()]);
   }
 }
 

@@ -3,14 +3,22 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 
 export type Headers = Record<string, string>;
 
-export function sendJson(res: ServerResponse, status: number, body: string, headers: Headers = {}): void {
+/** A body is a string or parts sent in order (parts are written, never concatenated). */
+export type Body = string | readonly (string | Buffer)[];
+
+export function sendJson(res: ServerResponse, status: number, body: Body, headers: Headers = {}): void {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
+    'content-length': String(length),
     'cache-control': 'no-store',
     ...headers,
   });
-  res.end(body);
+  if (typeof body === 'string') return void res.end(body);
+  // Corked: the header and all parts leave in one writev, without copying the parts together.
+  res.cork();
+  for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+  res.end(body[body.length - 1]);
 }
 
 /** `{ message, statusCode, error }`, as the public API answers every non-2xx status. */
@@ -22,8 +30,18 @@ export function sendError(res: ServerResponse, status: number, message: string |
   sendJson(res, status, errorBody(status, message), headers);
 }
 
-/** The list response, built from the stored raw JSON without re-encoding each record. */
-export function listBody(records: readonly string[], nextPageToken?: string): string {
-  const messages = `[${records.join(',')}]`;
-  return nextPageToken ? `{"messages":${messages},"nextPageToken":${JSON.stringify(nextPageToken)}}` : `{"messages":${messages}}`;
+const LIST_HEAD = Buffer.from('{"messages":[');
+const LIST_END = Buffer.from(']}');
+const COMMA = Buffer.from(',');
+
+/**
+ * The list response around the store's pieces of joined records (see MessageStore.pageJson), as
+ * parts written in order: the records are never copied into one large string or buffer (a large one
+ * per request made V8 run a full GC every couple of hundred requests, pausing the service for 2-10 ms).
+ */
+export function listBody(pieces: readonly string[], nextPageToken?: string): (string | Buffer)[] {
+  const parts: (string | Buffer)[] = [LIST_HEAD];
+  pieces.forEach((p, i) => (i === 0 ? parts.push(p) : parts.push(COMMA, p)));
+  parts.push(nextPageToken ? `],"nextPageToken":${JSON.stringify(nextPageToken)}}` : LIST_END);
+  return parts;
 }

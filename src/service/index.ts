@@ -18,7 +18,7 @@ import { MessageStore } from './store/message-store';
 
 export type { ServiceOptions } from './options';
 export { MessageStore } from './store/message-store';
-export type { StoreQuery, StorePage } from './store/message-store';
+export type { StoreQuery, StorePage, StoreJsonPage } from './store/message-store';
 export { TrafficSimulator } from './sim/simulator';
 export type { SendOptions } from './sim/simulator';
 export { FAULT_PRESETS, parseFaultSpec } from './faults';

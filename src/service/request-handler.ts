@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHAIN_REGISTRY } from '../shared/chains';
 import { LOCAL_PREFIX, matchApiPath } from './api-paths';
 import type { FaultAction, FaultInjector } from './faults';
-import { listBody, sendError, sendJson, type Headers } from './http-replies';
+import { listBody, sendError, sendJson, type Body, type Headers } from './http-replies';
 import type { PageTokenCodec } from './page-token';
 import { parseListRequest } from './query-params';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
@@ -82,9 +82,9 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         if (!t.ok) return sendError(res, 400, [t.error], headers);
         before = t.value;
       }
-      const page = deps.store.page(q.filter, before, q.pageSize);
-      const next = page.hasMore ? deps.tokens.encode(page.positions[page.positions.length - 1]!, q.fingerprint) : undefined;
-      reply(res, listBody(page.records, next), headers, fault);
+      const page = deps.store.pageJson(q.filter, before, q.pageSize);
+      const next = page.hasMore && page.last !== undefined ? deps.tokens.encode(page.last, q.fingerprint) : undefined;
+      reply(res, listBody(page.json, next), headers, fault);
     } catch (e) {
       if (!res.headersSent) sendError(res, 500, `Internal server error: ${e instanceof Error ? e.message : String(e)}`);
       else res.destroy();
@@ -95,7 +95,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
 const FAULT_MESSAGES = { 500: 'Internal server error', 502: 'Bad gateway: upstream indexer did not answer', 503: 'Service temporarily unavailable' } as const;
 
 /** A successful page, possibly delayed or damaged by an injected fault. */
-function reply(res: ServerResponse, body: string, headers: Headers, fault: FaultAction): void {
+function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAction): void {
   if (fault.kind === 'slow') {
     const timer = setTimeout(() => {
       if (!res.destroyed) sendJson(res, 200, body, headers);
@@ -104,8 +104,9 @@ function reply(res: ServerResponse, body: string, headers: Headers, fault: Fault
     return;
   }
   if (fault.kind === 'malformed') {
+    const whole = typeof body === 'string' ? Buffer.from(body) : Buffer.concat(body.map((b) => (typeof b === 'string' ? Buffer.from(b) : b)));
     const broken =
-      fault.variant === 'truncated' ? body.slice(0, Math.max(1, Math.floor(body.length / 2))) : fault.variant === 'not_json' ? '<html><body>502 Bad Gateway</body></html>' : '{"messages":"unavailable","nextPageToken":42}';
+      fault.variant === 'truncated' ? [whole.subarray(0, Math.max(1, Math.floor(whole.length / 2)))] : fault.variant === 'not_json' ? '<html><body>502 Bad Gateway</body></html>' : '{"messages":"unavailable","nextPageToken":42}';
     return sendJson(res, 200, broken, headers);
   }
   sendJson(res, 200, body, headers);

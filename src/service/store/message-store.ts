@@ -30,6 +30,21 @@ export interface StorePage {
   hasMore: boolean;
 }
 
+/** One page as the HTTP layer sends it: the records already joined by SQLite, a few per piece. */
+export interface StoreJsonPage {
+  /** The page's raw records, newest first, in a few comma-joined pieces (join them with commas for the inside of a JSON array). */
+  json: string[];
+  count: number;
+  /** Sort key of the last record (the next cursor); undefined for an empty page. */
+  last: number | undefined;
+  hasMore: boolean;
+}
+
+interface PagePositions {
+  positions: number[];
+  hasMore: boolean;
+}
+
 interface Route {
   id: number;
   src: number;
@@ -43,6 +58,19 @@ interface ChainRow {
 }
 
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
+/** Records per piece: a piece stays a small string that dies young, not a large object or an external buffer. */
+const PIECE_RECORDS = 16;
+/** Upper bound of the file mapping (address space, not memory; SQLite caps it near 2 GiB). Pages past it are read as usual. */
+const MMAP_BYTES = 2 * 1024 ** 3;
+/**
+ * The records at the given positions (a JSON array, newest first), joined with commas into one string.
+ * The subquery yields them in that order without a sort step; SQLite does not promise that
+ * group_concat keeps it, so the positions are concatenated alongside (same rows, same order) and
+ * checked, with an aggregate ORDER BY (which sorts the whole records, about twice the cost) as fallback.
+ */
+const PAGE_JSON_SQL =
+  "SELECT group_concat(pos) AS positions, group_concat(raw, ',') AS json FROM (SELECT pos, raw FROM messages WHERE pos IN (SELECT value FROM json_each(?)) ORDER BY pos DESC)";
+const PAGE_JSON_SORTED_SQL = "SELECT group_concat(raw, ',' ORDER BY pos DESC) FROM messages WHERE pos IN (SELECT value FROM json_each(?))";
 
 function networkOf(blockchainId: string, evmChainId: string): number | undefined {
   const c = chainByBlockchainId(blockchainId) ?? chainByEvmChainId(evmChainId);
@@ -73,6 +101,9 @@ export class MessageStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -65536');
+    // Read-mostly store: pages are read straight from the mapped file, without a read() call and a
+    // copy into SQLite's cache per page (a 100-record page of a filtered query touches ~100 pages).
+    this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
     this.db.pragma('temp_store = MEMORY');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(TABLES_SQL);
@@ -92,6 +123,9 @@ export class MessageStore {
       deleteMessage: this.db.prepare('DELETE FROM messages WHERE pos = ?'),
       rawAt: this.db.prepare<[number], string>('SELECT raw FROM messages WHERE pos = ?').pluck(),
       rawById: this.db.prepare<[string], string>('SELECT raw FROM messages WHERE message_id = ?').pluck(),
+      // SQLite joins the records of a page (16 per call): no JS string per record, no join in JS.
+      jsonAt: this.db.prepare<[string], { positions: string | null; json: string | null }>(PAGE_JSON_SQL),
+      jsonAtSorted: this.db.prepare<[string], string | null>(PAGE_JSON_SORTED_SQL).pluck(),
     };
     this.total = 0;
     this.loadDictionaries();
@@ -214,6 +248,34 @@ export class MessageStore {
 
   /** One page, newest first, of messages older than `before` (a position from an earlier page). */
   page(q: StoreQuery, before: number | undefined, limit: number): StorePage {
+    const { positions, hasMore } = this.find(q, before, limit);
+    return { records: positions.map((p) => this.stmt.rawAt.get(p)!), positions, hasMore };
+  }
+
+  /** The same page as `page`, with its records read and joined by SQLite, a few pieces per page. */
+  pageJson(q: StoreQuery, before: number | undefined, limit: number): StoreJsonPage {
+    const { positions, hasMore } = this.find(q, before, limit);
+    return { json: this.joinedRecords(positions), count: positions.length, last: positions[positions.length - 1], hasMore };
+  }
+
+  private joinedRecords(positions: readonly number[]): string[] {
+    const pieces: string[] = [];
+    for (let i = 0; i < positions.length; i += PIECE_RECORDS) pieces.push(this.joinedPiece(positions.slice(i, i + PIECE_RECORDS)));
+    return pieces;
+  }
+
+  private joinedPiece(positions: readonly number[]): string {
+    const list = JSON.stringify(positions);
+    const row = this.stmt.jsonAt.get(list);
+    if (row?.json && row.positions === positions.join(',')) return row.json;
+    return this.stmt.jsonAtSorted.get(list) ?? '';
+  }
+
+  /**
+   * The positions of one page, from the covering indexes only (no record is read here). One range
+   * scan for most queries; several (routes, networks, sender/recipient) are merged in order.
+   */
+  private find(q: StoreQuery, before: number | undefined, limit: number): PagePositions {
     const cursor = before ?? NO_CURSOR;
     const base = this.conjunction(q);
     let branches: (Conjunction | null)[] = [base];
@@ -225,30 +287,32 @@ export class MessageStore {
       const plan = b ? planScans(b, { routes: this.routes }, MESSAGE_INDEXES) : null;
       return plan ? [plan] : [];
     });
-    // One range scan (most queries): read the records in the same statement.
+    let positions: number[];
     if (plans.length === 1 && plans[0]!.scans.length === 1) {
       const plan = plans[0]!;
-      const rows = this.scanStatement(plan.index, true).all(...plan.scans[0]!, cursor, limit + 1) as { pos: number; raw: string }[];
-      const hasMore = rows.length > limit;
-      if (hasMore) rows.pop();
-      return { records: rows.map((r) => r.raw), positions: rows.map((r) => r.pos), hasMore };
-    }
-    // Several scans (routes, networks, sender/recipient): merge their positions, then read the page.
-    const found = new Set<number>();
-    for (const plan of plans) {
-      for (const values of plan.scans) {
-        for (const p of this.scanStatement(plan.index, false).all(...values, cursor, limit + 1) as number[]) found.add(p);
+      positions = this.scanStatement(plan.index).all(...plan.scans[0]!, cursor, limit + 1) as number[];
+    } else {
+      const found = new Set<number>();
+      for (const plan of plans) {
+        for (const values of plan.scans) {
+          for (const p of this.scanStatement(plan.index).all(...values, cursor, limit + 1) as number[]) found.add(p);
+        }
       }
+      positions = [...found].sort((a, b) => b - a).slice(0, limit + 1);
     }
-    const positions = [...found].sort((a, b) => b - a).slice(0, limit + 1);
     const hasMore = positions.length > limit;
     if (hasMore) positions.pop();
-    return { records: positions.map((p) => this.stmt.rawAt.get(p)!), positions, hasMore };
+    return { positions, hasMore };
+  }
+
+  /** The query plan SQLite uses to read a page's records by position (tests check it). */
+  explainPageJson(sorted = false): string[] {
+    return this.db.prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${sorted ? PAGE_JSON_SORTED_SQL : PAGE_JSON_SQL}`).all('[1,2]').map((r) => r.detail);
   }
 
   /** The query plan SQLite uses for an index scan (tests check that no sort step is needed). */
-  explainScan(index: IndexSpec, withRecords = false): string[] {
-    const sql = this.scanSql(index, withRecords);
+  explainScan(index: IndexSpec): string[] {
+    const sql = this.scanSql(index);
     const args = [...index.cols.map(() => 1), 1, 1];
     return this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...args).map((r) => r.detail);
   }
@@ -286,19 +350,17 @@ export class MessageStore {
     return new Set(this.chains.filter((c) => (ref.kind === 'blockchainId' ? c.blockchainId === ref.value : c.evmChainId === ref.value)).map((c) => c.id));
   }
 
-  private scanSql(index: IndexSpec | null, withRecords = false): string {
-    const columns = withRecords ? 'pos, raw' : 'pos';
-    if (!index) return `SELECT ${columns} FROM messages WHERE pos < ? ORDER BY pos DESC LIMIT ?`;
+  private scanSql(index: IndexSpec | null): string {
+    if (!index) return 'SELECT pos FROM messages WHERE pos < ? ORDER BY pos DESC LIMIT ?';
     const where = index.cols.map((c) => `${c} = ?`).join(' AND ');
-    return `SELECT ${columns} FROM messages INDEXED BY ${index.name} WHERE ${where} AND pos < ? ORDER BY pos DESC LIMIT ?`;
+    return `SELECT pos FROM messages INDEXED BY ${index.name} WHERE ${where} AND pos < ? ORDER BY pos DESC LIMIT ?`;
   }
 
-  private scanStatement(index: IndexSpec | null, withRecords: boolean): Database.Statement<unknown[], unknown> {
-    const key = `${index?.name ?? 'rowid'}:${withRecords}`;
+  private scanStatement(index: IndexSpec | null): Database.Statement<unknown[], unknown> {
+    const key = index?.name ?? 'rowid';
     let s = this.scanStatements.get(key);
     if (!s) {
-      s = this.db.prepare(this.scanSql(index, withRecords));
-      if (!withRecords) s.pluck();
+      s = this.db.prepare(this.scanSql(index)).pluck();
       this.scanStatements.set(key, s);
     }
     return s;
