@@ -15,6 +15,7 @@ import type { CachePage } from '../src/shared/api';
 import { launchWebApp } from '../src/host/app';
 import { ensureRendererBuilt } from '../src/host/renderer-build';
 import { startTeleporterService } from '../src/service';
+import { CACHE_PAGE } from '../src/renderer/src/logic/cache-page';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
 import { fillMonitorCache } from './ui-cache-fill';
 import { PROBES_JS } from './ui-probes';
@@ -23,8 +24,6 @@ const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000);
 const PAINT_RUNS = 5;
 const TARGET_PAINT_MS = 1000;
 const TARGET_KEY_P95_MS = 50;
-/** What the cache view asks for per search (src/renderer/src/stores/cache.ts CACHE_PAGE). */
-const CACHE_PAGE_SIZE = 200;
 
 interface KeyTiming {
   t0: number | null;
@@ -115,9 +114,10 @@ async function main(): Promise<void> {
       const text = await filter.inputValue();
       const shown = Number(await p.getByTestId('cache-total').getAttribute('data-total'));
       if (shown !== (await searchTotal(text))) mismatches++;
-      // The same search straight in the core, without HTTP or the page: the core's share of `request`.
+      // The same search straight in the core (the page size the view asks for), without HTTP or the page:
+      // the core's share of `request`.
       const c0 = performance.now();
-      await app.service.invoke('searchCache', { ...(text.trim() ? { text: text.trim() } : {}), limit: CACHE_PAGE_SIZE, offset: 0 });
+      await app.service.invoke('searchCache', { ...(text.trim() ? { text: text.trim() } : {}), limit: CACHE_PAGE, offset: 0 });
       coreSearch.push(performance.now() - c0);
       await p.waitForTimeout(120); // a person's pace between keys
     };

@@ -310,17 +310,15 @@ export class MessageStore {
     const where: string[] = [];
     const params: unknown[] = [];
     const text = q.text?.trim().toLowerCase() ?? '';
-    let from = 'messages m';
+    let index: string | null = null;
     const ftsParams: unknown[] = [];
     if (text.length >= 3 && !/^0x[0-9a-f]*$/.test(text)) {
-      from = 'messages_fts f JOIN messages m ON m.rowid = f.rowid';
-      where.push('messages_fts MATCH ?');
+      index = 'messages_fts';
       ftsParams.push(`"${text.replace(/"/g, '""')}"`);
     } else if (text.length > 0) {
       const token = text.replace(/[^0-9a-z]/g, '');
       if (token) {
-        from = 'messages_prefix f JOIN messages m ON m.rowid = f.rowid';
-        where.push('messages_prefix MATCH ?');
+        index = 'messages_prefix';
         ftsParams.push(`"${token}"*`);
       }
     }
@@ -335,9 +333,14 @@ export class MessageStore {
       where.push('m.message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
       params.push(q.address);
     }
+    // A text-only search reads the index alone (its rowids are the messages' rowids): joining the
+    // table just to filter nothing doubled the cost of a keystroke.
+    const joined = where.length > 0 || index === null;
+    const from = index === null ? 'messages m' : joined ? `${index} f JOIN messages m ON m.rowid = f.rowid` : `${index} f`;
+    if (index !== null) where.unshift(`${index} MATCH ?`);
     const all = [...ftsParams, ...params];
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = from.startsWith('messages m') ? 'm.rowid' : 'f.rowid';
+    const order = index === null ? 'm.rowid' : 'f.rowid';
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     // One pass over the index yields both the (capped) count and, usually, the page.
@@ -345,14 +348,38 @@ export class MessageStore {
     let rows: CacheRow[];
     if (offset + limit <= ids.length || ids.length <= SEARCH_COUNT_CAP) {
       const pageIds = ids.slice(offset, offset + limit);
-      const byId = new Map((pageIds.length ? (this.db.prepare(`SELECT * FROM messages WHERE rowid IN (${pageIds.map(() => '?').join(',')})`).all(...pageIds) as CacheRow[]) : []).map((r) => [r.rowid, r]));
+      const found = pageIds.length ? (this.cached(`SELECT ${CACHE_COLUMNS} FROM messages WHERE rowid IN (${pageIds.map(() => '?').join(',')})`).all(...pageIds) as CacheRow[]) : [];
+      const byId = new Map(found.map((r) => [r.rowid, r]));
       rows = pageIds.map((id) => byId.get(id)).filter((r): r is CacheRow => r !== undefined);
     } else {
-      rows = this.cached(`SELECT m.* FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
+      const cols = CACHE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
+      const src = joined ? from : `${from} JOIN messages m ON m.rowid = f.rowid`;
+      rows = this.cached(`SELECT ${cols} FROM ${src} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
     }
-    const page: CachePage = { items: rows.map((r) => this.toCached(r)), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
+    const page: CachePage = { items: rows.map((r) => this.toCached(r, this.parseRecent(r))), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
     if (ids.length > SEARCH_COUNT_CAP) page.totalCapped = true;
     return page;
+  }
+
+  /**
+   * Parsed records of recent search results. Typing re-reads mostly the same newest rows, and
+   * validating each stored record again was half of a keystroke's search; a changed record (other raw
+   * text under the rowid) is parsed afresh.
+   */
+  private readonly recentParsed = new Map<number, { raw: string; message: TeleporterMessage }>();
+
+  private parseRecent(r: CacheRow): TeleporterMessage {
+    const hit = this.recentParsed.get(r.rowid);
+    if (hit && hit.raw === r.raw) {
+      this.recentParsed.delete(r.rowid);
+      this.recentParsed.set(r.rowid, hit);
+      return hit.message;
+    }
+    const message = parseStored(r);
+    this.recentParsed.delete(r.rowid);
+    this.recentParsed.set(r.rowid, { raw: r.raw, message });
+    if (this.recentParsed.size > RECENT_PARSED_MAX) this.recentParsed.delete(this.recentParsed.keys().next().value as number);
+    return message;
   }
 
   listTransitions(q: { kinds?: TransitionKind[]; address?: string; messageId?: string; beforeId?: number; limit?: number }): Transition[] {
@@ -400,9 +427,7 @@ export class MessageStore {
     });
   }
 
-  private toCached(r: CacheRow): CachedMessage {
-    const raw = JSON.parse(r.raw) as unknown;
-    const message = parseMessage(raw) ?? { status: 'unknown', messageId: r.message_id, reportedStatus: r.status, problem: 'stored record unreadable', raw: {} };
+  private toCached(r: CacheRow, message: TeleporterMessage = parseStored(r)): CachedMessage {
     const watchers = this.watchers(r.message_id)
       .map((w) => w.watcher)
       .filter((w) => !w.startsWith('feed:'));
@@ -438,6 +463,16 @@ function toTracked(r: TrackedRow): TrackedMessage {
     stuckFired: r.stuck_fired === 1,
     lastSeenAt: r.last_seen_at,
   };
+}
+
+/** The columns a search result needs (not the search text or tracking state). */
+const CACHE_COLUMNS = 'rowid, message_id, network, status, raw, first_seen_at, last_seen_at';
+/** Parsed records kept for searches: a few screens of results. */
+const RECENT_PARSED_MAX = 400;
+
+function parseStored(r: CacheRow): TeleporterMessage {
+  const raw = JSON.parse(r.raw) as unknown;
+  return parseMessage(raw) ?? { status: 'unknown', messageId: r.message_id, reportedStatus: r.status, problem: 'stored record unreadable', raw: {} };
 }
 
 interface CacheRow {

@@ -3,10 +3,10 @@ import { markRaw, ref, shallowRef } from 'vue';
 import type { CachedMessage, CachePage } from '../../../shared/api';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
+import { CACHE_PAGE } from '../logic/cache-page';
 import { toCacheRow, type CacheRow } from '../logic/cache-row';
 
-/** Rows per search: about one screen (≈ 20 visible) plus a screen of scroll room; more load on scroll. */
-export const CACHE_PAGE = 40;
+export { CACHE_PAGE };
 
 /** The core counts matches up to a cap and then says so (an optional field beyond the contract's CachePage). */
 const isCapped = (page: CachePage): boolean => (page as CachePage & { totalCapped?: unknown }).totalCapped === true;

@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import CacheView from '../../src/renderer/src/views/CacheView.vue';
+import { CACHE_PAGE } from '../../src/renderer/src/stores/cache';
+import { BEAM, DFK, message } from './fixtures';
+import { flush, setupRenderer } from './setup';
+
+let wrapper: VueWrapper | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+});
+
+const cached = Array.from({ length: 450 }, (_, i) => ({ message: message({ n: i + 1, dst: i < 300 ? BEAM : DFK }), network: 'mainnet' as const }));
+
+async function mountView() {
+  const ctx = setupRenderer({ messages: cached });
+  wrapper = mount(CacheView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+  await flush();
+  return { ...ctx, w: wrapper };
+}
+const rows = (w: VueWrapper) => w.findAll('[data-testid="cache-row"]');
+
+describe('CacheView', () => {
+  it('shows the first page in a virtual list: only about a screen of rows is in the DOM', async () => {
+    const { w } = await mountView();
+    expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450');
+    expect(rows(w).length).toBeGreaterThan(5);
+    expect(rows(w).length).toBeLessThan(CACHE_PAGE);
+    expect(rows(w)[0]!.attributes('data-message-id')).toBe(cached[0]!.message.messageId);
+  });
+
+  it('filters as the user types, patching the same rows in place, and clears with the button', async () => {
+    const { w, fake } = await mountView();
+    const before = rows(w).map((r) => r.element);
+    await w.get('[data-testid="cache-filter"]').setValue('dfk');
+    await flush();
+    expect(fake.callsOf('searchCache').at(-1)).toEqual({ text: 'dfk', limit: CACHE_PAGE, offset: 0 });
+    expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('150');
+    expect(rows(w)[0]!.attributes('data-message-id')).toBe(cached[300]!.message.messageId);
+    expect(rows(w).map((r) => r.element)).toEqual(before);
+    await w.get('button[aria-label="Clear the filter"]').trigger('click');
+    await flush();
+    expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450');
+  });
+
+  it('loads the next page as the list is scrolled near its end', async () => {
+    const { w, fake } = await mountView();
+    const box = w.get('[data-testid="cache-list"]');
+    (box.element as HTMLElement).scrollTop = 5 * 44;
+    await box.trigger('scroll');
+    expect(fake.callsOf('searchCache')).toHaveLength(1); // far from the end: nothing more yet
+    (box.element as HTMLElement).scrollTop = (CACHE_PAGE - 10) * 44;
+    await box.trigger('scroll');
+    await flush();
+    expect(fake.callsOf('searchCache').at(-1)).toEqual({ limit: CACHE_PAGE, offset: CACHE_PAGE });
+    expect(w.findComponent({ name: 'VirtualRows' }).props('items')).toHaveLength(2 * CACHE_PAGE);
+  });
+
+  it('says what to do when nothing matches', async () => {
+    const { w } = await mountView();
+    await w.get('[data-testid="cache-filter"]').setValue('no-such-thing');
+    await flush();
+    expect(w.get('[data-testid="cache-empty"]').text()).toMatch(/No observed message matches/);
+    expect(rows(w)).toHaveLength(0);
+  });
+});
