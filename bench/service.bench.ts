@@ -4,8 +4,9 @@
  * The store is built once (simulator preload, fixed seed) and cached in bench/.cache/ (gitignored).
  * The service runs as its own process (the CLI, as the app starts it) and the timing client as a
  * third one (bench/service-client.ts, a garbage-free HTTP client), so neither shares an event loop with
- * the other or with this process (which reads the service's request log). The store file is read once
- * before timing (bench/service-page-cache.ts; BENCH_COLD=1 skips that). Progress goes to stderr;
+ * the other or with this process (which reads the service's request log). Timing starts once the
+ * service has read its store file into the OS cache, as it does at every start (BENCH_COLD=1 starts it
+ * with --no-warm and times at once). Progress goes to stderr;
  * stdout gets ONE JSON line of figures.
  */
 import { fork, spawn } from 'node:child_process';
@@ -18,7 +19,6 @@ import { CHAIN_REGISTRY } from '../src/shared/chains';
 import { startTeleporterService } from '../src/service/index';
 import { SCHEMA_VERSION } from '../src/service/store/schema';
 import type { MeasureReply } from './service-client';
-import { readThrough } from './service-page-cache';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const SEED = 20260101;
@@ -106,8 +106,9 @@ function startClient(url: string) {
  * Starts `npm run service` on the cached file and waits for its listening line. Its request log
  * (stderr) gives the time each request spent inside the service, apart from the client and the OS.
  */
-function startServiceProcess(dbPath: string) {
+function startServiceProcess(dbPath: string, warm: boolean) {
   const args = ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--db', dbPath, '--rate', '0', '--seed', String(SEED), '--rate-limit', '1000000000,1000000000', '--log-requests'];
+  if (!warm) args.push('--no-warm');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const serverMs: number[] = [];
   let partial = '';
@@ -141,9 +142,8 @@ function startServiceProcess(dbPath: string) {
 async function main(): Promise<void> {
   const { path, buildSeconds } = await cachedStore();
   // BENCH_COLD=1 times the store in whatever state the OS cache has it (figures then include disk reads).
-  const storeReadSeconds = process.env.BENCH_COLD === '1' ? null : readThrough(path);
-  if (storeReadSeconds !== null) log(`store file read into the OS page cache in ${storeReadSeconds.toFixed(1)} s`);
-  const service = startServiceProcess(path);
+  const warm = process.env.BENCH_COLD !== '1';
+  const service = startServiceProcess(path, warm);
   const url = await service.url;
   const pool = new Pool(url, { connections: 1, pipelining: 1 }); // only for /_local/info (not timed)
   const client = startClient(url);
@@ -151,8 +151,15 @@ async function main(): Promise<void> {
   // Latency tails depend on what else runs on the machine: record it with the figures.
   const loadAtStart = loadavg()[0]!;
   try {
-    const infoRes = await pool.request({ path: '/_local/info', method: 'GET' });
-    const info = (await infoRes.body.json()) as { messageCount: number; addresses: string[]; hotAddresses: string[] };
+    const readInfo = async () => (await (await pool.request({ path: '/_local/info', method: 'GET' })).body.json()) as { messageCount: number; addresses: string[]; hotAddresses: string[]; storeCached: boolean };
+    const warmStart = performance.now();
+    let info = await readInfo();
+    while (warm && !info.storeCached && performance.now() - warmStart < 120_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      info = await readInfo();
+    }
+    const storeReadSeconds = warm ? (performance.now() - warmStart) / 1000 : null;
+    if (warm) log(`the service read its store file into the OS cache: ${info.storeCached ? 'done' : 'NOT done'} after ${storeReadSeconds!.toFixed(1)} s`);
     const count = info.messageCount;
     const [hot, hot2] = info.hotAddresses as [string, string];
     const cold = info.addresses[180]!;

@@ -15,6 +15,7 @@ export const USAGE = `Usage: npm run service -- [options]
   --preload <n>       insert n historical messages at start
   --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120)
   --log-requests      one line per request on stderr
+  --no-warm           do not read the store file into the OS cache at start
   --help              this text`;
 
 function number(name: string, raw: string | undefined, integer: boolean): Parsed<number | undefined> {
@@ -45,6 +46,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
         preload: { type: 'string' },
         'rate-limit': { type: 'string' },
         'log-requests': { type: 'boolean' },
+        'no-warm': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -70,6 +72,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
   if (values['require-key']) options.requireKey = true;
   if (values.faults !== undefined) options.faults = values.faults;
   if (values['log-requests']) options.logRequests = true;
+  if (values['no-warm']) options.warmStore = false;
   if (values['rate-limit'] !== undefined) {
     const m = /^(\d+),(\d+)$/.exec(values['rate-limit']);
     if (!m) return fail(`--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "${values['rate-limit']}").`);

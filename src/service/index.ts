@@ -15,6 +15,7 @@ import { SlidingWindowLimiter } from './rate-limit';
 import { createRequestHandler } from './request-handler';
 import { TrafficSimulator } from './sim/simulator';
 import { MessageStore } from './store/message-store';
+import { warmFile } from './store/warm-file';
 
 export type { ServiceOptions } from './options';
 export { MessageStore } from './store/message-store';
@@ -34,6 +35,8 @@ export interface RunningService {
   simulator: TrafficSimulator;
   /** Replaces the fault profile (null = none); throws on a bad spec. */
   setFaults(spec: string | null): void;
+  /** Settles once the store file has been read into the OS cache (false: not asked, failed or stopped). */
+  storeCached: Promise<boolean>;
   /** Requests received so far (all paths). */
   requestCount(): number;
   close(): Promise<void>;
@@ -69,6 +72,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     if (o.faults) setFaults(o.faults);
 
     let requests = 0;
+    let cached = false;
     const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
     const handler = createRequestHandler({
       store,
@@ -78,6 +82,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       faults,
       apiKeys: new Set(o.apiKeys),
       requireKey: o.requireKey,
+      storeCached: () => cached,
       limits: o.rateLimitPerMinute,
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
@@ -96,10 +101,24 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     });
     const port = (srv.address() as AddressInfo).port;
 
+    const warming = new AbortController();
+    const storeCached = o.warmStore
+      ? warmFile(dbPath, warming.signal).then(
+          (r) => {
+            cached = !warming.signal.aborted;
+            if (cached && r.bytes >= 64 * 1024 * 1024) log(`store file cached: ${(r.bytes / 1048576).toFixed(0)} MB read in ${(r.ms / 1000).toFixed(1)} s`);
+            return cached;
+          },
+          () => false,
+        )
+      : Promise.resolve(false);
+
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
         simulator.detachClock();
+        warming.abort();
+        await storeCached;
         await new Promise<void>((resolve) => {
           srv.close(() => resolve());
           srv.closeAllConnections();
@@ -108,7 +127,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
         if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       })());
 
-    return { url: `http://127.0.0.1:${port}`, port, dbPath, store, simulator, setFaults, requestCount: () => requests, close };
+    return { url: `http://127.0.0.1:${port}`, port, dbPath, store, simulator, setFaults, storeCached, requestCount: () => requests, close };
   } catch (e) {
     server?.close();
     store.close();

@@ -26,6 +26,8 @@ export interface ServiceOptions {
   rateLimitPerMinute?: { keyed: number; anonymous: number };
   /** Insert this many historical messages at start (fast bulk path). */
   preload?: number;
+  /** Read the store file through once at start, in the background, so the OS caches it (default true). */
+  warmStore?: boolean;
   /** Log one line per request to `log` (never the key itself). */
   logRequests?: boolean;
   /** Where log lines go (default stderr). */
@@ -63,6 +65,7 @@ export const ServiceOptionsSchema = z
       .object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() })
       .default({ keyed: 600, anonymous: 120 }),
     preload: z.number().int().min(0).max(50_000_000).default(0),
+    warmStore: z.boolean().default(true),
     logRequests: z.boolean().default(false),
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
     addressCount: z.number().int().min(2).max(100_000).default(200),

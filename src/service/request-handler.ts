@@ -23,6 +23,8 @@ export interface HandlerDeps {
   faults: FaultInjector;
   apiKeys: ReadonlySet<string>;
   requireKey: boolean;
+  /** Whether the store file has been read into the OS cache since start. */
+  storeCached: () => boolean;
   limits: { keyed: number; anonymous: number };
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
@@ -125,6 +127,7 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         hotAddresses: sim.hotAddresses,
         chains: CHAIN_REGISTRY.chains,
         messageCount: deps.store.count(),
+        storeCached: deps.storeCached(),
         simulatedTime: Math.floor(sim.now() / 1000),
       }),
     );
