@@ -5,17 +5,11 @@
  * JS self time by original source line (through the renderer's hidden source maps).
  *   BENCH_UI_MESSAGES=5000 npx tsx bench/ui-profile.ts
  */
-import { chromium } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { launchWebApp } from '../src/host/app';
-import { ensureRendererBuilt } from '../src/host/renderer-build';
-import { startTeleporterService } from '../src/service';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
-import { fillMonitorCache } from './ui-cache-fill';
 import { PROBES_JS } from './ui-probes';
+import { startUiStack } from './ui-stack';
 
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 5_000);
 
@@ -136,18 +130,8 @@ function keyTimeline(events: TraceEvent[], keydownTs: number, windowMs: number):
 }
 
 async function main(): Promise<void> {
-  const rendererDir = await ensureRendererBuilt(() => undefined);
-  const base = mkdtempSync(join(tmpdir(), 'tw-profile-ui-'));
-  const service = await startTeleporterService({ seed: 42, rate: 0, preload: MESSAGES, log: () => {} });
-  fillMonitorCache(join(base, 'data'), service);
-  const app = await launchWebApp({
-    dataDir: join(base, 'data'),
-    rendererDir,
-    localService: { kind: 'url', url: service.url },
-    keychainService: `teleporter-watch-profile-${process.pid}`,
-    autoPoll: false,
-  });
-  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const stack = await startUiStack('profile-ui', MESSAGES);
+  const { service, app, browser } = stack;
   try {
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
     await context.addInitScript({ content: PROBES_JS });
@@ -232,10 +216,7 @@ async function main(): Promise<void> {
       console.log(keyTimeline(events, kd.ts, 90).join('\n'));
     }
   } finally {
-    await browser.close();
-    await app.close();
-    await service.close();
-    rmSync(base, { recursive: true, force: true });
+    await stack.close();
   }
 }
 

@@ -7,18 +7,12 @@
  *   median split into before-request, request (host + core; coreSearch alone) and after-response.
  * Targets: first paint < 1000 ms, keystroke p95 < 50 ms; exits 1 when one is missed.
  */
-import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { loadavg } from 'node:os';
 import type { CachePage } from '../src/shared/api';
-import { launchWebApp } from '../src/host/app';
-import { ensureRendererBuilt } from '../src/host/renderer-build';
-import { startTeleporterService } from '../src/service';
 import { CACHE_PAGE } from '../src/renderer/src/logic/cache-page';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
-import { fillMonitorCache } from './ui-cache-fill';
 import { PROBES_JS } from './ui-probes';
+import { startUiStack } from './ui-stack';
 
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000);
 const PAINT_RUNS = 5;
@@ -47,20 +41,8 @@ const percentile = (xs: number[], p: number) => {
 const round = (x: number) => Math.round(x * 10) / 10;
 
 async function main(): Promise<void> {
-  const rendererDir = await ensureRendererBuilt(() => undefined);
-  const base = mkdtempSync(join(tmpdir(), 'tw-bench-ui-'));
-  const t0 = Date.now();
-  const service = await startTeleporterService({ seed: 42, rate: 0, preload: MESSAGES, log: () => {} });
-  const cached = fillMonitorCache(join(base, 'data'), service);
-  const fillSeconds = (Date.now() - t0) / 1000;
-  const app = await launchWebApp({
-    dataDir: join(base, 'data'),
-    rendererDir,
-    localService: { kind: 'url', url: service.url },
-    keychainService: `teleporter-watch-bench-${process.pid}`,
-    autoPoll: false,
-  });
-  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const stack = await startUiStack('bench-ui', MESSAGES);
+  const { service, app, browser, cached, fillSeconds } = stack;
   const searchTotal = async (text: string) => {
     const res = await fetch(`${app.host.origin}/api/invoke/searchCache`, {
       method: 'POST',
@@ -159,10 +141,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result));
     if (!result.pass.firstListPaint || !result.pass.keystrokeP95) process.exitCode = 1;
   } finally {
-    await browser.close();
-    await app.close();
-    await service.close();
-    rmSync(base, { recursive: true, force: true });
+    await stack.close();
   }
 }
 
