@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebApp } from '../../src/host/app';
+import { ManualClock } from '../../src/shared/clock';
 import { startTeleporterService, type RunningService } from '../../src/service';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
@@ -12,7 +13,8 @@ let service: RunningService;
 
 beforeAll(async () => {
   base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-app-')));
-  service = await startTeleporterService({ seed: 3, rate: 0, preload: 5, log: () => {} });
+  // A fixed start time: the simulated traffic (and its mainnet/Fuji mix) depends on seed and start time.
+  service = await startTeleporterService({ seed: 3, rate: 0, preload: 40, clock: new ManualClock(Date.UTC(2026, 0, 1)), log: () => {} });
 });
 afterAll(async () => {
   await service?.close();
