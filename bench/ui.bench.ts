@@ -79,6 +79,8 @@ async function main(): Promise<void> {
     const responseBytes: number[] = [];
     let mismatches = 0;
     let timeouts = 0;
+    /** Each key with its time and the filter text after it: which keys make the tail. */
+    const perKey: { key: string; text: string; ms: number }[] = [];
     const measureKey = async (key: string) => {
       await p.evaluate(() => (globalThis as unknown as Probes).__armKeystroke());
       await p.keyboard.press(key);
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
       if (r.t0 === null || r.t1 === null) timeouts++;
       else {
         latencies.push(r.t1 - r.t0);
+        perKey.push({ key, text: '', ms: round(r.t1 - r.t0) });
         if (r.requestStart !== null && r.responseEnd !== null) {
           beforeRequest.push(r.requestStart - r.t0);
           request.push(r.responseEnd - r.requestStart);
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
         }
       }
       const text = await filter.inputValue();
+      if (perKey.length && perKey[perKey.length - 1]!.text === '' && r.t1 !== null) perKey[perKey.length - 1]!.text = text;
       const shown = Number(await p.getByTestId('cache-total').getAttribute('data-total'));
       if (shown !== (await searchTotal(text))) mismatches++;
       // The same search straight in the core (the page size the view asks for), without HTTP or the page:
@@ -121,6 +125,7 @@ async function main(): Promise<void> {
         max: round(Math.max(...latencies)),
         timeouts,
         wrongTotals: mismatches,
+        slowest: [...perKey].sort((a, b) => b.ms - a.ms).slice(0, 4),
         // p50 of each part: key → request sent (debounce), request → response (host + core search), response → painted.
         parts: {
           beforeRequest: round(percentile(beforeRequest, 50)),
