@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import CacheView from '../../src/renderer/src/views/CacheView.vue';
-import { CACHE_PAGE } from '../../src/renderer/src/stores/cache';
+import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
 import { BEAM, DFK, message } from './fixtures';
 import { flush, setupRenderer } from './setup';
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { isReactive } from 'vue';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
-import { useCacheStore, CACHE_PAGE } from '../../src/renderer/src/stores/cache';
+import { useCacheStore } from '../../src/renderer/src/stores/cache';
+import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
 import { useChartsStore } from '../../src/renderer/src/stores/charts';
 import { BEAM, DFK, message } from './fixtures';
 import { setupRenderer, flush } from './setup';

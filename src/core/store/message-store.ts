@@ -352,9 +352,8 @@ export class MessageStore {
       const byId = new Map(found.map((r) => [r.rowid, r]));
       rows = pageIds.map((id) => byId.get(id)).filter((r): r is CacheRow => r !== undefined);
     } else {
-      const cols = CACHE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
       const src = joined ? from : `${from} JOIN messages m ON m.rowid = f.rowid`;
-      rows = this.cached(`SELECT ${cols} FROM ${src} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
+      rows = this.cached(`SELECT ${CACHE_COLUMNS_OF_M} FROM ${src} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
     }
     const page: CachePage = { items: rows.map((r) => this.toCached(r, this.parseRecent(r))), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
     if (ids.length > SEARCH_COUNT_CAP) page.totalCapped = true;
@@ -467,6 +466,7 @@ function toTracked(r: TrackedRow): TrackedMessage {
 
 /** The columns a search result needs (not the search text or tracking state). */
 const CACHE_COLUMNS = 'rowid, message_id, network, status, raw, first_seen_at, last_seen_at';
+const CACHE_COLUMNS_OF_M = CACHE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
 /** Parsed records kept for searches: a few screens of results. */
 const RECENT_PARSED_MAX = 400;
 

@@ -6,8 +6,6 @@ import { monitor } from '../client';
 import { CACHE_PAGE } from '../logic/cache-page';
 import { toCacheRow, type CacheRow } from '../logic/cache-row';
 
-export { CACHE_PAGE };
-
 /** The core counts matches up to a cap and then says so (an optional field beyond the contract's CachePage). */
 const isCapped = (page: CachePage): boolean => (page as CachePage & { totalCapped?: unknown }).totalCapped === true;
 
