@@ -1,11 +1,31 @@
 /**
  * `POST /api/invoke/<method>` with `{ "input": ... }`: reads the body within its size limit and hands
  * the call to the core, whose `invoke` validates the input and turns every failure into a value.
+ * `runCall` is the one path every call takes, over HTTP and over the page's socket alike.
  */
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import type { Logger, MonitorService } from '../core/facade';
 import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/api';
+import { toErrorInfo } from '../shared/errors';
 import { WEB_INVOKE_PREFIX } from '../shared/web-protocol';
+
+export type CallRunner = (method: MonitorMethod, input: unknown) => Promise<InvokeResponse>;
+
+/**
+ * Runs one call in the core. The core never throws (failures are values); should it still, the
+ * caller gets an `internal` value and the details stay in the host log.
+ */
+export function callRunner(service: Pick<MonitorService, 'invoke'>, log?: Logger): CallRunner {
+  return async (method, input) => {
+    try {
+      return await service.invoke(method, input);
+    } catch (e) {
+      log?.error('web host call failed', { method, error: toErrorInfo(e).message });
+      return { ok: false, error: { kind: 'internal', message: 'Internal error; see the host log.' } };
+    }
+  };
+}
 
 export type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: true };
 

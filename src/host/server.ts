@@ -1,8 +1,9 @@
 /**
- * The web host: serves the built renderer and the MonitorApi (HTTP + WebSocket, see
- * src/shared/web-protocol.ts) on 127.0.0.1 only. Every API request needs the per-launch token;
- * every request must name this host in Host (DNS rebinding) and, when it sends an Origin, come from
- * this origin (CSRF). Static files are the public app bundle, so they need no token.
+ * The web host: serves the built renderer and the MonitorApi (calls over HTTP or the page's
+ * WebSocket, events over the WebSocket; see src/shared/web-protocol.ts) on 127.0.0.1 only. Every
+ * API request and socket needs the per-launch token; every request must name this host in Host
+ * (DNS rebinding) and, when it sends an Origin, come from this origin (CSRF). Static files are the
+ * public app bundle, so they need no token.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, realpath } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import type { MonitorService, Logger } from '../core/facade';
 import { WEB_EVENTS_PATH, WEB_MAX_BODY_BYTES, WEB_TOKEN_PARAM } from '../shared/web-protocol';
 import { toErrorInfo } from '../shared/errors';
 import { createEventSocket } from './event-socket';
-import { methodFromPath, parseInvokeBody, readBody } from './invoke-route';
+import { callRunner, methodFromPath, parseInvokeBody, readBody } from './invoke-route';
 import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, securityHeaders, tokenMatches } from './security';
 import { openStaticStream, resolveStaticFile } from './static-files';
 
@@ -47,7 +48,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
   const headers = securityHeaders(cspFromIndexHtml(indexHtml));
   const log = options.logger;
-  const events = createEventSocket();
+  const runCall = callRunner(options.service, log);
+  const events = createEventSocket({ runCall, maxFrameBytes: maxBody });
   let port = 0;
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
@@ -69,8 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!body.ok) return refuse(res, 413, `Request body is larger than ${maxBody} bytes.`);
     const parsed = parseInvokeBody(body.text);
     if (!parsed.ok) return sendJson(res, 200, parsed);
-    const answer = await options.service.invoke(method, parsed.input);
-    sendJson(res, 200, answer);
+    sendJson(res, 200, await runCall(method, parsed.input));
   }
 
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {

@@ -112,8 +112,27 @@ export interface CachedMessage {
   watchedAddresses: string[];
 }
 
+/**
+ * One cache search result: what a result row shows, read from the store's columns (the full record
+ * comes from getMessage when a row is opened, so a keystroke's answer stays small).
+ */
+export interface CacheSummary {
+  messageId: string;
+  network: Network;
+  /** The API's status (the reported one for records of an unknown shape). */
+  status: string;
+  receiptDelivered: boolean;
+  from: string | null;
+  /** cb58 blockchain ID, else the EVM chain ID, else null. */
+  sourceChain: string | null;
+  destinationChain: string | null;
+  /** Source transaction time, else destination transaction time (seconds); null when neither is known. */
+  time: number | null;
+  lastSeenAt: number;
+}
+
 export interface CachePage {
-  items: CachedMessage[];
+  items: CacheSummary[];
   /** Matches counted, up to a cap (the core counts at most 1,000). */
   total: number;
   /** True when there are more matches than `total` (show "1,000+"). */

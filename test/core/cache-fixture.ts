@@ -58,8 +58,9 @@ export function fillCache(store: Store, count: number, probeAt = Math.floor(coun
         to: raw.to as string,
         sourceChain: raw.sourceBlockchainId as string,
         destinationChain: raw.destinationBlockchainId as string,
-        sourceTs: 1_767_000_000 + i,
-        destinationTs: 1_767_000_010 + i,
+        // As the engine stores them: the record's own transaction times, null where it has none.
+        sourceTs: (raw.sourceTransaction as { timestamp: number } | undefined)?.timestamp ?? null,
+        destinationTs: (raw.destinationTransaction as { timestamp: number } | undefined)?.timestamp ?? null,
         raw: JSON.stringify(raw),
         searchText: searchTextOf(m, raw),
         seenAt: 1,

@@ -25,6 +25,31 @@ export const E2E_API_KEY = 'e2e-accepted-key-0001';
 
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
 
+/** Every MonitorApi call a page opened by `openApp` sent, by method name in order: over HTTP or over its socket. */
+const pageCalls = new WeakMap<Page, string[]>();
+
+function recordCalls(page: Page): void {
+  const calls: string[] = [];
+  pageCalls.set(page, calls);
+  page.on('request', (r) => {
+    const m = /^\/api\/invoke\/(\w+)$/.exec(new URL(r.url()).pathname);
+    if (m) calls.push(m[1]!);
+  });
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      try {
+        const frame = JSON.parse(String(f.payload)) as { method?: unknown };
+        if (typeof frame.method === 'string') calls.push(frame.method);
+      } catch {
+        // Not a call frame.
+      }
+    }),
+  );
+}
+
+/** How many `method` calls the page has sent so far (HTTP and socket alike). */
+export const callsSent = (page: Page, method: string): number => (pageCalls.get(page) ?? []).filter((m) => m === method).length;
+
 export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack }>({
   stack: [
     async ({}, use) => {
@@ -66,6 +91,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`console: ${m.text()}`);
     });
+    recordCalls(page);
     await use(async (hash = '#/messages') => {
       await page.goto(`${stack.app.host.url}${hash}`);
       await expect(page.getByTestId('poll-status')).toBeVisible();

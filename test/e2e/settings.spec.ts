@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { E2E_API_KEY, expect, SCREENSHOT_DIR, screenshot, test } from './fixtures';
+import { callsSent, E2E_API_KEY, expect, SCREENSHOT_DIR, screenshot, test } from './fixtures';
 
 // `npm test` runs inside a private D-Bus session with an unlocked gnome-keyring (scripts/test-all.mjs):
 // there the key must land in the real Secret Service; anywhere else the app must say it cannot.
@@ -20,14 +20,10 @@ test('sets, tests and removes the API key (write-only, in the OS keychain)', asy
   await screenshot(page, 'settings');
 
   // Refused at the field, nothing sent.
-  const sent: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/invoke/setApiKey')) sent.push(r.url());
-  });
   await page.getByTestId('api-key-input').fill('short');
   await page.getByTestId('api-key-save').click();
   await expect(page.getByTestId('field-error-apiKey')).toContainText(/too short/i);
-  expect(sent).toEqual([]);
+  expect(callsSent(page, 'setApiKey')).toBe(0);
 
   // A key the service does not know: the test says so before anything is stored.
   await page.getByTestId('api-key-input').fill('not-the-right-key-42');
@@ -39,6 +35,7 @@ test('sets, tests and removes the API key (write-only, in the OS keychain)', asy
   await page.getByTestId('api-key-input').fill(key);
   await page.getByTestId('api-key-save').click();
   await expect(status).toHaveAttribute('data-storage', realKeychain ? 'keychain' : 'memory');
+  expect(callsSent(page, 'setApiKey')).toBe(1); // the valid key went out, once
   await expect(page.getByTestId('api-key-input')).toHaveValue('');
   if (realKeychain) expect(secretInKeychain(stack.keychainService)).toBe(key);
   else await expect(page.getByTestId('api-key-keychain-error')).toBeVisible();

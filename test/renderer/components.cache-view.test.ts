@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import CacheView from '../../src/renderer/src/views/CacheView.vue';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
+import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { BEAM, DFK, message } from './fixtures';
 import { flush, setupRenderer } from './setup';
 
@@ -43,6 +44,36 @@ describe('CacheView', () => {
     await w.get('button[aria-label="Clear the filter"]').trigger('click');
     await flush();
     expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450');
+  });
+
+  it('opens a row with its full record, fetched from the core (rows carry a summary only)', async () => {
+    const { w, fake } = await mountView();
+    await rows(w)[2]!.trigger('click');
+    await flush();
+    const id = cached[2]!.message.messageId;
+    expect(fake.callsOf('getMessage')).toEqual([{ messageId: id }]);
+    const ui = useUiStore();
+    expect(ui.detailOpen).toBe(true);
+    expect(ui.detail).toEqual(cached[2]!.message);
+    expect(rows(w)[2]!.classes()).toContain('selected');
+  });
+
+  it('marks the count busy while a search is in flight, and shows a spinner only once it is slow', async () => {
+    const { w, fake } = await mountView();
+    const meta = () => w.get('[data-testid="cache-meta"]');
+    expect(meta().attributes('aria-busy')).toBe('false');
+    const release = fake.hold('searchCache');
+    await w.get('[data-testid="cache-filter"]').setValue('dfk');
+    await flush();
+    expect(meta().attributes('aria-busy')).toBe('true');
+    expect(w.find('[data-testid="cache-loading"]').exists()).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(w.find('[data-testid="cache-loading"]').exists()).toBe(true);
+    release();
+    await flush();
+    expect(meta().attributes('aria-busy')).toBe('false');
+    expect(w.find('[data-testid="cache-loading"]').exists()).toBe(false);
+    expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('150');
   });
 
   it('loads the next page as the list is scrolled near its end', async () => {

@@ -9,7 +9,6 @@ import {
   DEFAULT_SETTINGS,
   parseMonitorInput,
   type ApiKeyStatus,
-  type CachedMessage,
   type CachePage,
   type InvokeResponse,
   type MonitorEvent,
@@ -27,6 +26,7 @@ import { chainLabel, chainByBlockchainId } from '../../src/shared/chains';
 import { toErrorInfo, type ErrorInfo } from '../../src/shared/errors';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../src/shared/messages';
 import { canonicalNetwork, type Network } from '../../src/shared/validators';
+import { summaryOf } from '../shared/summary-of';
 
 /** The core counts search matches up to this many (src/core/store/message-store.ts SEARCH_COUNT_CAP). */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -266,12 +266,9 @@ export class FakeMonitor implements MonitorTransport {
         return hay.some((h) => h.includes(text));
       });
       const offset = q.offset ?? 0;
-      const items: CachedMessage[] = matches.slice(offset, offset + (q.limit ?? 100)).map((m) => ({
-        message: m.message, network: m.network, firstSeenAt: m.firstSeenAt, lastSeenAt: m.firstSeenAt,
-        watchedAddresses: [...this.watches.keys()].filter((w) => [rawRecord(m.message).from, rawRecord(m.message).to].includes(w)),
-      }));
+      const items = matches.slice(offset, offset + (q.limit ?? 100)).map((m) => summaryOf(m.message, m.network, m.firstSeenAt));
       // Like the core: the count stops at SEARCH_COUNT_CAP and then says so.
-      const page: CachePage & { totalCapped?: boolean } = { items, total: Math.min(matches.length, SEARCH_COUNT_CAP) };
+      const page: CachePage = { items, total: Math.min(matches.length, SEARCH_COUNT_CAP) };
       if (matches.length > SEARCH_COUNT_CAP) page.totalCapped = true;
       return page;
     },

@@ -6,6 +6,7 @@ import { WebSocketServer, WebSocket, type WebSocket as WsSocket } from 'ws';
 import { createWebTransport, type ConnectionInfo, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createMonitorClient, type MonitorEvent } from '../../src/shared/api';
 import { MonitorError } from '../../src/shared/errors';
+import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 
 const TOKEN = 'launch-token-123';
 
@@ -73,12 +74,15 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function setup(token = TOKEN) {
+/** A socket that never opens: every call takes the HTTP path. */
+const silentSocket = (): SocketLike => ({ onopen: null, onmessage: null, onclose: null, onerror: null, send() {}, close() {} });
+
+async function setup(token = TOKEN, socket: 'real' | 'silent' = 'real') {
   const host = await startHost();
   const transport = createWebTransport({
     origin: host.origin,
     token,
-    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    createSocket: socket === 'real' ? (url) => new WebSocket(url) as unknown as SocketLike : silentSocket,
     backoffMs: () => 30,
   });
   cleanups.push(() => host.close(), () => transport.close());
@@ -95,7 +99,7 @@ const waitFor = async (cond: () => boolean, ms = 3000) => {
 
 describe('web transport', () => {
   it('calls POST /api/invoke/<method> with the bearer token and the input; results and errors are values', async () => {
-    const { host, transport } = await setup();
+    const { host, transport } = await setup(TOKEN, 'silent');
     const api = createMonitorClient(transport, (e) => new MonitorError(e));
     await expect(api.getSettings()).resolves.toEqual({ theme: 'dark' });
     const err = await api.addWatch({ address: 'nope' }).catch((e: unknown) => e);
@@ -112,7 +116,7 @@ describe('web transport', () => {
   it('turns refusals and an unreachable host into actionable errors', async () => {
     const { transport } = await setup('wrong-token');
     expect(await transport.invoke('getSettings', undefined)).toMatchObject({ ok: false, error: { kind: 'unauthorized', status: 401, message: expect.stringContaining('?token=') } });
-    const gone = createWebTransport({ origin: 'http://127.0.0.1:9', token: TOKEN, createSocket: () => ({ onopen: null, onmessage: null, onclose: null, onerror: null, close() {} }) });
+    const gone = createWebTransport({ origin: 'http://127.0.0.1:9', token: TOKEN, createSocket: silentSocket });
     cleanups.push(() => gone.close());
     expect(await gone.invoke('getSettings', undefined)).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('start:web') } });
   });
@@ -140,5 +144,177 @@ describe('web transport', () => {
     expect(events).toEqual([{ type: 'watchlist-changed' }, { type: 'focus-message', messageId: 'ab'.repeat(32) }]);
     expect(states).toContain('closed');
     expect(states.at(-1)).toBe('open');
+  });
+});
+
+/** A SocketLike the test drives by hand: open it, deliver frames, drop it; it records what was sent. */
+class FakeSocket implements SocketLike {
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  sent: string[] = [];
+  failSend = false;
+  send(data: string) {
+    if (this.failSend) throw new Error('InvalidStateError');
+    this.sent.push(data);
+  }
+  close() {}
+  open() {
+    this.onopen?.({});
+  }
+  deliver(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  drop() {
+    this.onclose?.({});
+  }
+  /** The call frames sent so far, parsed. */
+  calls() {
+    return this.sent.map((f) => JSON.parse(f) as { call: number; method: string; input: unknown });
+  }
+}
+
+/** Timers fired by the test: the reconnect backoff and the call timeouts. */
+function manualTimers() {
+  const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+  return {
+    timers,
+    setTimer: (fn: () => void, ms: number) => {
+      const t = { fn, ms, cancelled: false };
+      timers.push(t);
+      return () => (t.cancelled = true);
+    },
+    live: (ms: number) => timers.filter((t) => t.ms === ms && !t.cancelled),
+  };
+}
+
+const CALL_TIMEOUT = 30_000;
+
+function fakeSetup() {
+  const sockets: FakeSocket[] = [];
+  const fetched: { url: string; body: unknown }[] = [];
+  const time = manualTimers();
+  const fakeFetch = (async (url: string, init: RequestInit) => {
+    fetched.push({ url, body: JSON.parse(String(init.body)) });
+    return new Response(JSON.stringify({ ok: true, value: 'via-http' }), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  const transport = createWebTransport({
+    origin: 'http://127.0.0.1:4000',
+    token: TOKEN,
+    fetch: fakeFetch,
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    backoffMs: () => 100,
+    setTimer: time.setTimer,
+    callTimeoutMs: CALL_TIMEOUT,
+  });
+  cleanups.push(() => transport.close());
+  const socket = () => sockets.at(-1)!;
+  return { transport, sockets, socket, fetched, time };
+}
+
+describe('web transport: calls over the socket', () => {
+  it('sends calls over the socket while it is open and pairs replies that come out of order', async () => {
+    const { transport, socket, fetched } = fakeSetup();
+    socket().open();
+    const a = transport.invoke('getSettings', undefined);
+    const b = transport.invoke('searchCache', { text: 'abc', limit: 5 });
+    expect(socket().calls()).toEqual([
+      { call: 1, method: 'getSettings', input: null },
+      { call: 2, method: 'searchCache', input: { text: 'abc', limit: 5 } },
+    ]);
+    socket().deliver({ reply: 2, response: { ok: true, value: 'second' } });
+    socket().deliver({ reply: 1, response: { ok: false, error: { kind: 'invalid_input', field: 'x', message: 'Bad x.' } } });
+    await expect(b).resolves.toEqual({ ok: true, value: 'second' });
+    await expect(a).resolves.toEqual({ ok: false, error: { kind: 'invalid_input', field: 'x', message: 'Bad x.' } });
+    expect(fetched).toEqual([]);
+  });
+
+  it('keeps events apart from replies; a reply of the wrong shape is an invalid_response value', async () => {
+    const { transport, socket } = fakeSetup();
+    const events: MonitorEvent[] = [];
+    transport.subscribe((e) => events.push(e));
+    socket().open();
+    const call = transport.invoke('getSettings', undefined);
+    socket().deliver({ type: 'watchlist-changed' });
+    socket().deliver({ reply: 99, response: { ok: true, value: 'nobody asked' } });
+    socket().deliver({ reply: 1, response: { ok: 'maybe' } });
+    await expect(call).resolves.toMatchObject({ ok: false, error: { kind: 'invalid_response' } });
+    expect(events).toEqual([{ type: 'watchlist-changed' }]);
+  });
+
+  it('uses HTTP while the socket is connecting or closed, and again once it reopens uses the socket', async () => {
+    const { transport, sockets, socket, fetched, time } = fakeSetup();
+    expect(transport.connection().state).toBe('connecting');
+    await expect(transport.invoke('getSettings', undefined)).resolves.toEqual({ ok: true, value: 'via-http' });
+    socket().open();
+    socket().drop();
+    expect(transport.connection().state).toBe('closed');
+    await expect(transport.invoke('getPollStatus', undefined)).resolves.toEqual({ ok: true, value: 'via-http' });
+    expect(fetched.map((f) => f.url)).toEqual(['http://127.0.0.1:4000/api/invoke/getSettings', 'http://127.0.0.1:4000/api/invoke/getPollStatus']);
+    expect(sockets[0]!.sent).toEqual([]);
+
+    time.live(100)[0]!.fn(); // the reconnect
+    socket().open();
+    const call = transport.invoke('getAppInfo', undefined);
+    expect(socket().calls()).toMatchObject([{ method: 'getAppInfo' }]);
+    socket().deliver({ reply: socket().calls()[0]!.call, response: { ok: true, value: 'via-socket' } });
+    await expect(call).resolves.toEqual({ ok: true, value: 'via-socket' });
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('answers pending calls with a network error when the socket closes, without resending them over HTTP', async () => {
+    const { transport, socket, fetched, time } = fakeSetup();
+    socket().open();
+    const a = transport.invoke('addWatch', { address: '0xabc' });
+    const b = transport.invoke('pollNow', undefined);
+    socket().drop();
+    for (const r of [await a, await b]) {
+      expect(r).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('start:web') } });
+    }
+    expect(fetched).toEqual([]);
+    expect(time.live(CALL_TIMEOUT)).toEqual([]); // their timeouts are cancelled: nothing left behind
+    socket().deliver({ reply: 1, response: { ok: true, value: 'late' } }); // a late reply has nobody to go to
+  });
+
+  it('answers pending calls when the page closes the transport', async () => {
+    const { transport, socket } = fakeSetup();
+    socket().open();
+    const a = transport.invoke('getSettings', undefined);
+    transport.close();
+    await expect(a).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
+  });
+
+  it('gives up on a call the host does not answer in time, with a clear error; a late reply is dropped', async () => {
+    const { transport, socket, time } = fakeSetup();
+    socket().open();
+    const slow = transport.invoke('pollNow', undefined);
+    const fast = transport.invoke('getSettings', undefined);
+    socket().deliver({ reply: 2, response: { ok: true, value: 'fast' } });
+    await expect(fast).resolves.toEqual({ ok: true, value: 'fast' });
+    const timers = time.live(CALL_TIMEOUT);
+    expect(timers).toHaveLength(1);
+    timers[0]!.fn();
+    await expect(slow).resolves.toEqual({
+      ok: false,
+      error: { kind: 'timeout', message: 'The web host did not answer within 30 s. The call may still have taken effect; check before repeating it.' },
+    });
+    socket().deliver({ reply: 1, response: { ok: true, value: 'too late' } });
+    expect(transport.connection().state).toBe('open');
+  });
+
+  it('sends over HTTP what the socket cannot carry: a frame over the size limit, or a send that throws', async () => {
+    const { transport, socket, fetched } = fakeSetup();
+    socket().open();
+    const big = { address: 'é'.repeat(WEB_MAX_BODY_BYTES / 2) }; // fewer characters than the limit, more bytes
+    await expect(transport.invoke('addWatch', big)).resolves.toEqual({ ok: true, value: 'via-http' });
+    socket().failSend = true;
+    await expect(transport.invoke('getSettings', undefined)).resolves.toEqual({ ok: true, value: 'via-http' });
+    expect(socket().sent).toEqual([]);
+    expect(fetched.map((f) => f.url.split('/').pop())).toEqual(['addWatch', 'getSettings']);
   });
 });

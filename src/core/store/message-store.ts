@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { CachedMessage, CachePage, Transition, TransitionKind } from '../../shared/api';
+import type { CachedMessage, CachePage, CacheSummary, Transition, TransitionKind } from '../../shared/api';
 import { chainLabel } from '../../shared/chains';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
@@ -345,40 +345,24 @@ export class MessageStore {
     const offset = q.offset ?? 0;
     // One pass over the index yields both the (capped) count and, usually, the page.
     const ids = (this.cached(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ${SEARCH_COUNT_CAP + 1}`).all(...all) as { r: number }[]).map((x) => x.r);
-    let rows: CacheRow[];
-    if (offset + limit <= ids.length || ids.length <= SEARCH_COUNT_CAP) {
-      const pageIds = ids.slice(offset, offset + limit);
-      const found = pageIds.length ? (this.cached(`SELECT ${CACHE_COLUMNS} FROM messages WHERE rowid IN (${pageIds.map(() => '?').join(',')})`).all(...pageIds) as CacheRow[]) : [];
-      const byId = new Map(found.map((r) => [r.rowid, r]));
-      rows = pageIds.map((id) => byId.get(id)).filter((r): r is CacheRow => r !== undefined);
-    } else {
-      const src = joined ? from : `${from} JOIN messages m ON m.rowid = f.rowid`;
-      rows = this.cached(`SELECT ${CACHE_COLUMNS_OF_M} FROM ${src} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as CacheRow[];
-    }
-    const page: CachePage = { items: rows.map((r) => this.toCached(r, this.parseRecent(r))), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
+    const pageIds =
+      offset + limit <= ids.length || ids.length <= SEARCH_COUNT_CAP
+        ? ids.slice(offset, offset + limit)
+        : (this.cached(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as { r: number }[]).map((x) => x.r);
+    const page: CachePage = { items: this.summaries(pageIds), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
     if (ids.length > SEARCH_COUNT_CAP) page.totalCapped = true;
     return page;
   }
 
-  /**
-   * Parsed records of recent search results. Typing re-reads mostly the same newest rows, and
-   * validating each stored record again was half of a keystroke's search; a changed record (other raw
-   * text under the rowid) is parsed afresh.
-   */
-  private readonly recentParsed = new Map<number, { raw: string; message: TeleporterMessage }>();
-
-  private parseRecent(r: CacheRow): TeleporterMessage {
-    const hit = this.recentParsed.get(r.rowid);
-    if (hit && hit.raw === r.raw) {
-      this.recentParsed.delete(r.rowid);
-      this.recentParsed.set(r.rowid, hit);
-      return hit.message;
-    }
-    const message = parseStored(r);
-    this.recentParsed.delete(r.rowid);
-    this.recentParsed.set(r.rowid, { raw: r.raw, message });
-    if (this.recentParsed.size > RECENT_PARSED_MAX) this.recentParsed.delete(this.recentParsed.keys().next().value as number);
-    return message;
+  /** The result rows of these messages, in this order, from the columns alone (no stored record is parsed). */
+  private summaries(rowids: number[]): CacheSummary[] {
+    if (!rowids.length) return [];
+    const found = this.cached(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE rowid IN (${rowids.map(() => '?').join(',')})`).all(...rowids) as SummaryRow[];
+    const byId = new Map(found.map((r) => [r.rowid, r]));
+    return rowids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toSummary(r)] : [];
+    });
   }
 
   listTransitions(q: { kinds?: TransitionKind[]; address?: string; messageId?: string; beforeId?: number; limit?: number }): Transition[] {
@@ -426,7 +410,8 @@ export class MessageStore {
     });
   }
 
-  private toCached(r: CacheRow, message: TeleporterMessage = parseStored(r)): CachedMessage {
+  private toCached(r: CacheRow): CachedMessage {
+    const message = parseStored(r);
     const watchers = this.watchers(r.message_id)
       .map((w) => w.watcher)
       .filter((w) => !w.startsWith('feed:'));
@@ -464,11 +449,41 @@ function toTracked(r: TrackedRow): TrackedMessage {
   };
 }
 
-/** The columns a search result needs (not the search text or tracking state). */
-const CACHE_COLUMNS = 'rowid, message_id, network, status, raw, first_seen_at, last_seen_at';
-const CACHE_COLUMNS_OF_M = CACHE_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
-/** Parsed records kept for searches: a few screens of results. */
-const RECENT_PARSED_MAX = 400;
+/**
+ * A result row's columns. Chains fall back to the EVM chain ID in the record (the columns hold cb58
+ * IDs only), and the time is the source transaction's, else the destination's.
+ */
+const SUMMARY_COLUMNS = `rowid, message_id, network, status, receipt_delivered, from_addr,
+  COALESCE(NULLIF(source_chain, ''), CAST(json_extract(raw, '$.sourceEvmChainId') AS TEXT)) AS source_chain,
+  COALESCE(NULLIF(destination_chain, ''), CAST(json_extract(raw, '$.destinationEvmChainId') AS TEXT)) AS destination_chain,
+  COALESCE(source_ts, destination_ts) AS ts, last_seen_at`;
+
+interface SummaryRow {
+  rowid: number;
+  message_id: string;
+  network: string;
+  status: string;
+  receipt_delivered: number;
+  from_addr: string;
+  source_chain: string | null;
+  destination_chain: string | null;
+  ts: number | null;
+  last_seen_at: number;
+}
+
+function toSummary(r: SummaryRow): CacheSummary {
+  return {
+    messageId: r.message_id,
+    network: r.network as Network,
+    status: r.status,
+    receiptDelivered: r.receipt_delivered === 1,
+    from: r.from_addr || null,
+    sourceChain: r.source_chain || null,
+    destinationChain: r.destination_chain || null,
+    time: r.ts,
+    lastSeenAt: r.last_seen_at,
+  };
+}
 
 function parseStored(r: CacheRow): TeleporterMessage {
   const raw = JSON.parse(r.raw) as unknown;

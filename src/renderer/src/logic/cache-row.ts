@@ -1,6 +1,7 @@
-import type { CachedMessage } from '../../../shared/api';
+import type { CacheSummary } from '../../../shared/api';
+import { chainLabel } from '../../../shared/chains';
 import { shortHex } from '../../../shared/format';
-import { statusTag, summarize, summaryTime, type TagType } from './message-view';
+import { statusTag, type TagType } from './message-view';
 
 /** What one cache search row shows: computed once per result, so rendering reads plain strings. */
 export interface CacheRow {
@@ -18,20 +19,18 @@ export interface CacheRow {
   at: number;
 }
 
-export function toCacheRow(item: CachedMessage, index: number): CacheRow {
-  const s = summarize(item.message, { reward: false });
-  const t = summaryTime(s);
-  const tag = statusTag(s.status);
+export function toCacheRow(item: CacheSummary, index: number): CacheRow {
+  const tag = statusTag(item.status);
   return Object.freeze({
     index,
-    messageId: s.messageId,
-    shortId: shortHex(s.messageId, 10, 6),
-    status: s.status,
+    messageId: item.messageId,
+    shortId: shortHex(item.messageId, 10, 6),
+    status: item.status,
     statusLabel: tag.label,
     statusType: tag.type,
-    route: `${s.sourceLabel} → ${s.destinationLabel}`,
-    from: s.from ?? null,
-    shortFrom: s.from ? shortHex(s.from) : '—',
-    at: t === undefined ? item.lastSeenAt : t * 1000,
+    route: `${chainLabel(item.sourceChain ?? undefined)} → ${chainLabel(item.destinationChain ?? undefined)}`,
+    from: item.from,
+    shortFrom: item.from ? shortHex(item.from) : '—',
+    at: item.time === null ? item.lastSeenAt : item.time * 1000,
   });
 }

@@ -1,18 +1,16 @@
 import { defineStore } from 'pinia';
-import { markRaw, ref, shallowRef } from 'vue';
-import type { CachedMessage, CachePage } from '../../../shared/api';
+import { ref, shallowRef } from 'vue';
+import type { CachePage } from '../../../shared/api';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 import { CACHE_PAGE } from '../logic/cache-page';
 import { toCacheRow, type CacheRow } from '../logic/cache-row';
 
-/** The core counts matches up to a cap and then says so (an optional field beyond the contract's CachePage). */
-const isCapped = (page: CachePage): boolean => (page as CachePage & { totalCapped?: unknown }).totalCapped === true;
 
 /**
  * The local cache search room: text filter over observed messages, paged into a virtual list.
- * Rows are slim, frozen summaries in a shallowRef, so nothing walks the raw records reactively; the
- * records themselves (needed to open a message) sit beside them, marked raw.
+ * The core answers with slim result rows (a row's fields, not the records: opening one fetches it);
+ * they become frozen display rows in a shallowRef, so nothing walks them reactively.
  */
 export const useCacheStore = defineStore('cache', () => {
   const text = ref('');
@@ -25,7 +23,6 @@ export const useCacheStore = defineStore('cache', () => {
   const error = ref<ErrorInfo | null>(null);
   /** The text the current rows answer (may lag `text` while a search is in flight). */
   const shownText = ref<string | null>(null);
-  let records: CachedMessage[] = markRaw([]);
   /** The last page came back full, so there may be more (needed when the count is capped). */
   let lastPageFull = false;
   let seq = 0;
@@ -35,12 +32,11 @@ export const useCacheStore = defineStore('cache', () => {
   const query = (t: string, offset: number) => ({ ...(t.trim() ? { text: t.trim() } : {}), limit: CACHE_PAGE, offset });
 
   function show(page: CachePage, append: boolean): void {
-    const slim = page.items.map((item, i) => toCacheRow(item, (append ? records.length : 0) + i));
-    records = markRaw(append ? [...records, ...page.items] : [...page.items]);
+    const slim = page.items.map((item, i) => toCacheRow(item, (append ? rows.value.length : 0) + i));
     // A new array each time: shallowRef tracks the reference, never the (frozen) rows inside.
     rows.value = append ? [...rows.value, ...slim] : slim;
     total.value = page.total;
-    totalCapped.value = isCapped(page);
+    totalCapped.value = page.totalCapped === true;
     lastPageFull = page.items.length >= CACHE_PAGE;
   }
 
@@ -106,8 +102,5 @@ export const useCacheStore = defineStore('cache', () => {
     }
   }
 
-  /** The full record behind a row, to open it. */
-  const recordAt = (index: number): CachedMessage | undefined => records[index];
-
-  return { text, rows, total, totalCapped, loading, loaded, error, shownText, search, setText, loadMore, recordAt };
+  return { text, rows, total, totalCapped, loading, loaded, error, shownText, search, setText, loadMore };
 });

@@ -1,6 +1,7 @@
 import type { InvokeResponse, MonitorEvent, MonitorMethod, MonitorTransport } from '../../../shared/api';
-import { isErrorInfo, type ErrorInfo } from '../../../shared/errors';
-import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_TOKEN_PARAM } from '../../../shared/web-protocol';
+import { WEB_EVENTS_PATH, WEB_TOKEN_PARAM } from '../../../shared/web-protocol';
+import { httpInvoke } from './http-invoke';
+import { createSocketCalls, type SetTimer } from './socket-calls';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
@@ -17,6 +18,7 @@ export interface SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null;
   onclose: ((ev: unknown) => void) | null;
   onerror: ((ev: unknown) => void) | null;
+  send(data: string): void;
   close(): void;
 }
 
@@ -28,8 +30,10 @@ export interface WebTransportOptions {
   createSocket?: (url: string) => SocketLike;
   /** Backoff for reconnects: 0.5 s doubling up to 15 s. */
   backoffMs?: (attempt: number) => number;
-  setTimer?: (fn: () => void, ms: number) => () => void;
+  setTimer?: SetTimer;
   now?: () => number;
+  /** How long a call over the socket waits for its reply (default WEB_CALL_TIMEOUT_MS). */
+  callTimeoutMs?: number;
 }
 
 export interface WebTransport extends MonitorTransport {
@@ -38,17 +42,16 @@ export interface WebTransport extends MonitorTransport {
   close(): void;
 }
 
+const SOCKET_CLOSED =
+  'The connection to the web host closed before it answered (the call may or may not have taken effect). Is `npm run start:web` still running?';
+
 export const defaultBackoff = (attempt: number): number => Math.min(15_000, 500 * 2 ** Math.max(0, attempt - 1));
 
-const refusal = (status: number): ErrorInfo => {
-  if (status === 401) return { kind: 'unauthorized', status, message: 'The web host refused the launch token. Open the URL the host printed (with ?token=…) again.' };
-  if (status === 403) return { kind: 'unauthorized', status, message: 'The web host refused this page (Host or Origin). Open it at the 127.0.0.1 URL the host printed.' };
-  if (status === 404) return { kind: 'not_found', status, message: 'The web host does not know this operation; the page and the host may be different versions. Reload the page.' };
-  if (status === 413) return { kind: 'bad_request', status, message: 'The request was too large for the web host.' };
-  return { kind: 'server', status, message: `The web host answered HTTP ${status}. Check the terminal that runs it.` };
-};
-
-/** MonitorTransport over the web host's protocol (src/shared/web-protocol.ts). */
+/**
+ * MonitorTransport over the web host's protocol (src/shared/web-protocol.ts): calls go over the
+ * page's socket while it is open (no per-call HTTP request for the browser to set up), else over
+ * HTTP; events come over the socket.
+ */
 export function createWebTransport(opts: WebTransportOptions): WebTransport {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const createSocket = opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
@@ -58,6 +61,7 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
     return () => clearTimeout(t);
   });
   const now = opts.now ?? Date.now;
+  const calls = createSocketCalls(setTimer, opts.callTimeoutMs);
 
   const eventListeners = new Set<(e: MonitorEvent) => void>();
   const connListeners = new Set<(c: ConnectionInfo) => void>();
@@ -99,12 +103,16 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
       } catch {
         return; // A frame we cannot read is dropped; the next poll-status event resynchronises.
       }
-      if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { type?: unknown }).type !== 'string') return;
+      if (typeof parsed !== 'object' || parsed === null || calls.handleFrame(parsed)) return;
+      if (typeof (parsed as { type?: unknown }).type !== 'string') return;
       for (const l of eventListeners) l(parsed as MonitorEvent);
     };
     s.onerror = () => undefined; // onclose follows and schedules the reconnect.
     s.onclose = () => {
       if (socket === s) socket = null;
+      // A reply comes only on the socket that carried its call. The call is not resent over HTTP:
+      // it may have taken effect already.
+      calls.failAll({ kind: 'network', message: SOCKET_CLOSED });
       scheduleReconnect();
     };
   }
@@ -117,30 +125,10 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
     cancelRetry = setTimer(connect, delay);
   }
 
-  async function invoke(method: MonitorMethod, input: unknown): Promise<InvokeResponse> {
-    let res: Response;
-    try {
-      res = await doFetch(new URL(WEB_INVOKE_PREFIX + method, opts.origin).toString(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token}` },
-        body: JSON.stringify({ input: input ?? null }),
-      });
-    } catch {
-      return { ok: false, error: { kind: 'network', message: 'Cannot reach the web host. Is `npm run start:web` still running?' } };
-    }
-    if (res.status !== 200) return { ok: false, error: refusal(res.status) };
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      return { ok: false, error: { kind: 'invalid_response', message: 'The web host sent a reply that is not JSON.' } };
-    }
-    if (typeof body === 'object' && body !== null && 'ok' in body) {
-      const r = body as { ok: unknown; value?: unknown; error?: unknown };
-      if (r.ok === true) return { ok: true, value: r.value };
-      if (r.ok === false && isErrorInfo(r.error)) return { ok: false, error: r.error };
-    }
-    return { ok: false, error: { kind: 'invalid_response', message: 'The web host sent a reply of an unexpected shape.' } };
+  function invoke(method: MonitorMethod, input: unknown): Promise<InvokeResponse> {
+    const s = info.state === 'open' ? socket : null;
+    const viaSocket = s ? calls.call((frame) => s.send(frame), method, input) : null;
+    return viaSocket ?? httpInvoke(doFetch, opts.origin, opts.token, method, input);
   }
 
   connect();
@@ -162,6 +150,7 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
       cancelRetry = null;
       const s = socket;
       socket = null;
+      calls.failAll({ kind: 'network', message: 'The page closed its connection to the web host.' });
       s?.close();
     },
   };

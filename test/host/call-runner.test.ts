@@ -1,0 +1,49 @@
+// A core that throws (it never should) must not take the host down: both call paths answer `internal`.
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startWebHost, type WebHost } from '../../src/host/server';
+import { invoke } from './http-client';
+import { makeRendererDir } from './stack';
+
+let base: string;
+let host: WebHost;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-runner-')));
+  host = await startWebHost({
+    service: {
+      invoke: (method) => (method === 'getSettings' ? Promise.reject(new Error('boom')) : Promise.resolve({ ok: true, value: method })),
+      onEvent: () => () => undefined,
+    },
+    rendererDir: makeRendererDir(base),
+    logger: { debug() {}, info() {}, warn() {}, error: (msg) => logged.push(msg) },
+  });
+});
+afterAll(async () => {
+  await host?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const internal = { ok: false, error: { kind: 'internal', message: 'Internal error; see the host log.' } };
+
+describe('web host: a call the core fails to turn into a value', () => {
+  it('answers internal over HTTP and over the socket, logs it, and keeps serving', async () => {
+    expect(JSON.parse((await invoke(host.port, host.token, 'getSettings')).body)).toEqual(internal);
+
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events?token=${host.token}`);
+    const replies: unknown[] = [];
+    ws.on('message', (d) => replies.push(JSON.parse(String(d))));
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ call: 1, method: 'getSettings' }));
+    ws.send(JSON.stringify({ call: 2, method: 'getAppInfo' }));
+    const end = Date.now() + 5000;
+    while (replies.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    ws.close();
+    expect(replies).toEqual(expect.arrayContaining([{ reply: 1, response: internal }, { reply: 2, response: { ok: true, value: 'getAppInfo' } }]));
+    expect(logged).toEqual(['web host call failed', 'web host call failed']);
+  });
+});
