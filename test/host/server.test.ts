@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import type { MonitorEvent } from '../../src/shared/api';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { invoke, rawRequest } from './http-client';
-import { startStack, TEST_CSP, type Stack } from './stack';
+import { startStack, TEST_CSP, waitFor, type Stack } from './stack';
 
 let stack: Stack;
 let port: number;
@@ -167,16 +167,6 @@ function openSocket(query: string, headers: Record<string, string> = {}): Promis
     });
     ws.once('error', () => undefined);
   });
-}
-
-async function waitFor<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('web host: event socket', () => {

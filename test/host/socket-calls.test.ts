@@ -8,7 +8,7 @@ import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/host/event-socket';
 import { invoke } from './http-client';
-import { startStack, type Stack } from './stack';
+import { startStack, waitFor, type Stack } from './stack';
 
 let stack: Stack;
 let port: number;
@@ -33,16 +33,6 @@ interface Client {
   closed: Promise<number>;
   call(id: number, method: string, input?: unknown): void;
   reply(id: number): Promise<Reply>;
-}
-
-async function waitFor<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 function connect(query = `?token=${token}`): Promise<Client | { status: number }> {

@@ -419,18 +419,22 @@ export class MessageStore {
   }
 }
 
-interface TrackedRow {
+/** Columns both the tracking state and a search result row read. */
+interface MessageColumns {
   message_id: string;
   network: string;
   status: string;
   receipt_delivered: number;
   from_addr: string;
+  last_seen_at: number;
+}
+
+interface TrackedRow extends MessageColumns {
   to_addr: string;
   source_ts: number | null;
   destination_ts: number | null;
   pending_since: number | null;
   stuck_fired: number;
-  last_seen_at: number;
 }
 
 function toTracked(r: TrackedRow): TrackedMessage {
@@ -458,17 +462,11 @@ const SUMMARY_COLUMNS = `rowid, message_id, network, status, receipt_delivered, 
   COALESCE(NULLIF(destination_chain, ''), CAST(json_extract(raw, '$.destinationEvmChainId') AS TEXT)) AS destination_chain,
   COALESCE(source_ts, destination_ts) AS ts, last_seen_at`;
 
-interface SummaryRow {
+interface SummaryRow extends MessageColumns {
   rowid: number;
-  message_id: string;
-  network: string;
-  status: string;
-  receipt_delivered: number;
-  from_addr: string;
   source_chain: string | null;
   destination_chain: string | null;
   ts: number | null;
-  last_seen_at: number;
 }
 
 function toSummary(r: SummaryRow): CacheSummary {
