@@ -6,7 +6,6 @@ import { monitor } from '../client';
 import { CACHE_PAGE } from '../logic/cache-page';
 import { toCacheRow, type CacheRow } from '../logic/cache-row';
 
-
 /**
  * The local cache search room: text filter over observed messages, paged into a virtual list.
  * The core answers with slim result rows (a row's fields, not the records: opening one fetches it);
