@@ -1,4 +1,4 @@
-// End-to-end tests in Debian's Chromium (never `npx playwright install`; see RECIPES.md).
+// End-to-end tests in Debian's Chromium (never `npx playwright install`; see docs/testing.md).
 // Every test/e2e/*.spec.ts runs; the web specs start their own stack (test/e2e/fixtures.ts):
 // the local teleporter service with a fast simulator + the core + the web host, on random ports.
 import { defineConfig } from '@playwright/test';

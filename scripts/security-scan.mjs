@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The Electron security scan of the built app (`npm test` runs it after the build):
 // 1. @doyensec/electronegativity 1.10.3 over out/, failing on any HIGH or MEDIUM finding. The tool
-//    pins TypeScript 4 and crashes inside our dependency tree (RECIPES.md), so it lives in its own
+//    pins TypeScript 4 and crashes inside our dependency tree (docs/testing.md), so it lives in its own
 //    folder, node_modules/.cache/electronegativity, installed there from the npm registry once.
 //    It runs through its own runner (scripts/electronegativity-run.cjs): its CSV writer races.
 //    It runs with scripts/offline-guard.cjs preloaded: its translation and release-list downloads
@@ -53,7 +53,7 @@ function ensureTool() {
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(
     join(cacheDir, 'package.json'),
-    JSON.stringify({ name: 'electronegativity-runner', private: true, description: 'Kept apart from the project (RECIPES.md)', dependencies: { [TOOL]: TOOL_VERSION, [MAPPER]: MAPPER_VERSION } }, null, 2),
+    JSON.stringify({ name: 'electronegativity-runner', private: true, description: 'Kept apart from the project (docs/testing.md)', dependencies: { [TOOL]: TOOL_VERSION, [MAPPER]: MAPPER_VERSION } }, null, 2),
   );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(npm, ['install', '--no-fund', '--no-audit', '--no-package-lock', '--ignore-scripts', '--loglevel=error'], { cwd: cacheDir, stdio: 'inherit' });

@@ -1,4 +1,4 @@
-/** Debian's Chromium, as RECIPES.md says: no downloaded browser, no background traffic off the machine. */
+/** Debian's Chromium, as docs/testing.md says: no downloaded browser, no background traffic off the machine. */
 export const CHROMIUM_LAUNCH_OPTIONS = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

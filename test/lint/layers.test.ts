@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
-// The layer rule of DESIGN.md must make a wrong-way import fail lint (and so `npm test`).
+// The layer rule of docs/architecture.md must make a wrong-way import fail lint (and so `npm test`).
 const eslint = new ESLint({ cwd: process.cwd() });
 async function ruleIds(file: string, code: string): Promise<string[]> {
   const [res] = await eslint.lintText(code, { filePath: file });
