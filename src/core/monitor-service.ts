@@ -128,6 +128,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       await launcher?.close();
       listeners.clear();
       store.close();
+      await logger.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, REDACTED } from '../../src/core/log/logger';
@@ -8,7 +8,7 @@ describe('core logger', () => {
   const tmp = tempDir();
   afterEach(() => undefined);
 
-  it('redacts a registered secret everywhere: message, fields, nested errors, forwarded lines', () => {
+  it('redacts a registered secret everywhere: message, fields, nested errors, forwarded lines', async () => {
     const file = join(tmp.dir, 'logs', 'core.log');
     const forwarded: string[] = [];
     const fwd = (m: string, f?: Record<string, unknown>) => forwarded.push(m + JSON.stringify(f ?? {}));
@@ -17,6 +17,7 @@ describe('core logger', () => {
     log.addSecret(key);
     log.info(`header x-service-api-key: ${key}`, { headers: { 'x-service-api-key': key }, list: [key, 'ok'] });
     log.error('failed', { error: new Error(`bad key ${key}`) });
+    await log.close();
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(key);
     expect(text).toContain(REDACTED);
@@ -34,5 +35,38 @@ describe('core logger', () => {
     log.info('b');
     log.warn('c');
     expect(lines).toEqual(['c']);
+  });
+
+  it('writes JSON lines with time, level and message, and keeps the file private', async () => {
+    const file = join(tmp.dir, 'logs', 'core.log');
+    const log = createLogger({ file, now: () => Date.UTC(2026, 0, 2, 3, 4, 5) });
+    log.warn('upstream slow', { ms: 1500 });
+    await log.close();
+    const line = JSON.parse(readFileSync(file, 'utf8').trim()) as Record<string, unknown>;
+    expect(line).toEqual({ t: '2026-01-02T03:04:05.000Z', level: 'warn', msg: 'upstream slow', ms: 1500 });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    tmp.cleanup();
+  });
+
+  it('rotates by size and keeps at most maxFiles old files, so a month-long run stays bounded', async () => {
+    const file = join(tmp.dir, 'logs', 'core.log');
+    const log = createLogger({ file, rotation: { size: '1K', maxFiles: 2 } });
+    const filler = 'x'.repeat(200);
+    for (let i = 0; i < 60; i++) {
+      log.info(`line ${i} ${filler}`);
+      // Let the stream rotate between writes, as it does in a running app.
+      if (i % 5 === 4) await new Promise((r) => setImmediate(r));
+    }
+    await log.close();
+    const files = readdirSync(join(tmp.dir, 'logs')).sort();
+    expect(files).toEqual(['core.log', 'core.log.1', 'core.log.2']);
+    for (const f of files) expect(statSync(join(tmp.dir, 'logs', f)).size).toBeLessThan(4096);
+    // Oldest file first: the newest lines survive, in order, and the oldest were deleted.
+    const all = ['core.log.2', 'core.log.1', 'core.log'].map((f) => readFileSync(join(tmp.dir, 'logs', f), 'utf8')).join('');
+    const numbers = [...all.matchAll(/"msg":"line (\d+) /g)].map((m) => Number(m[1]));
+    expect(numbers.at(-1)).toBe(59);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(numbers).not.toContain(0);
+    tmp.cleanup();
   });
 });

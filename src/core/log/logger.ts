@@ -1,5 +1,7 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { pino, type Logger as PinoLogger } from 'pino';
+import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import type { Logger } from '../facade';
 
 export const REDACTED = '[redacted]';
@@ -11,11 +13,24 @@ export interface CoreLogger extends Logger {
   /** Registers a secret (the API key) to redact from every later line. */
   addSecret(secret: string): void;
   removeSecret(secret: string): void;
+  /** Writes out what is buffered and closes the file; later lines only reach `forward`. */
+  close(): Promise<void>;
 }
 
+/** How the log file rotates: an app left running for weeks keeps a bounded amount of log. */
+export interface LogRotation {
+  /** Rotate when the file reaches this size, e.g. '10M'. */
+  size: `${number}${'B' | 'K' | 'M' | 'G'}`;
+  /** Rotated files kept besides the current one; older ones are deleted. */
+  maxFiles: number;
+}
+
+export const DEFAULT_ROTATION: LogRotation = { size: '10M', maxFiles: 5 };
+
 export interface LoggerOptions {
-  /** Append JSON lines here (e.g. <dataDir>/logs/core.log). */
+  /** JSON lines go here (e.g. <dataDir>/logs/core.log), rotated by size. */
   file?: string;
+  rotation?: LogRotation;
   /** Also forward to this logger (the shell's), already redacted. */
   forward?: Logger;
   level?: Level;
@@ -25,7 +40,22 @@ export interface LoggerOptions {
 export function createLogger(opts: LoggerOptions = {}): CoreLogger {
   const secrets = new Set<string>();
   const minLevel = LEVELS.indexOf(opts.level ?? 'info');
-  if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
+  const now = opts.now ?? Date.now;
+  let file: { stream: RotatingFileStream; log: PinoLogger } | null = null;
+  if (opts.file) {
+    const stream = openRotatingFile(opts.file, opts.rotation ?? DEFAULT_ROTATION);
+    const log = pino(
+      {
+        level: opts.level ?? 'info',
+        base: null,
+        messageKey: 'msg',
+        formatters: { level: (label) => ({ level: label }) },
+        timestamp: () => `,"t":"${new Date(now()).toISOString()}"`,
+      },
+      stream,
+    );
+    file = { stream, log };
+  }
 
   const redact = (text: string): string => {
     let out = text;
@@ -44,14 +74,7 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
         safeFields = { note: 'fields could not be serialised' };
       }
     }
-    if (opts.file) {
-      const line = JSON.stringify({ t: new Date((opts.now ?? Date.now)()).toISOString(), level, msg: safeMsg, ...(safeFields ?? {}) });
-      try {
-        appendFileSync(opts.file, line + '\n');
-      } catch {
-        // A full disk must not stop monitoring.
-      }
-    }
+    file?.log[level](safeFields ?? {}, safeMsg);
     opts.forward?.[level](safeMsg, safeFields);
   };
 
@@ -62,7 +85,33 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
     error: (m, f) => write('error', m, f),
     addSecret: (s) => void secrets.add(s),
     removeSecret: (s) => void secrets.delete(s),
+    close: async () => {
+      const open = file;
+      file = null;
+      if (!open) return;
+      await new Promise<void>((resolve) => {
+        open.stream.once('finish', resolve);
+        open.stream.once('error', () => resolve());
+        open.stream.end();
+      });
+    },
   };
+}
+
+function openRotatingFile(path: string, rotation: LogRotation): RotatingFileStream {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const name = basename(path);
+  // logrotate's way: the current file keeps its name, rotated ones are core.log.1 (newest) …
+  // core.log.<maxFiles>, and the oldest is deleted.
+  const stream = createStream((index: number | Date | null) => (index ? `${name}.${String(index)}` : name), {
+    path: dirname(path),
+    size: rotation.size,
+    rotate: rotation.maxFiles,
+    mode: 0o600,
+  });
+  // A full disk or a removed folder must not stop monitoring: log lines are then lost, nothing else.
+  stream.on('error', () => undefined);
+  return stream;
 }
 
 function errorReplacer(_key: string, value: unknown): unknown {
