@@ -42,7 +42,7 @@ describe('packaging', () => {
 
   it('ships the build without source maps, unpacks the native modules and icons', () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/**/*', '!out/**/*.map', 'package.json']));
-    expect(config.asarUnpack).toEqual(expect.arrayContaining(['resources/**', '**/node_modules/better-sqlite3/**', '**/node_modules/@napi-rs/keyring*/**']));
+    expect(config.asarUnpack).toEqual(expect.arrayContaining(['resources/**', '**/node_modules/@napi-rs/keyring*/**']));
     expect(JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).main).toBe('./out/main/index.js');
   });
 

@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Database } from '../../sqlite';
 import { MIGRATIONS } from './migrations';
 
-export type Db = Database.Database;
+export type Db = Database;
 
 export const DATABASE_FILE = 'monitor.sqlite';
 /** SQLite page cache per connection, KiB. */
@@ -18,8 +18,8 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // better-sqlite3 builds SQLite with a 16 MB page cache per connection; the core's working set (the
-  // tracked rows and the newest index pages) fits in far less, and the OS file cache serves the rest.
+  // A small page cache: the core's working set (the tracked rows and the newest index pages) fits in
+  // it, and the OS file cache serves the rest.
   db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   migrate(db);
   return db;
