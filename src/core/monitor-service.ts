@@ -104,7 +104,8 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       return () => listeners.delete(listener);
     },
     async start() {
-      logger.info('core starting', { version: options.version, shell: options.shell });
+      // heapCompaction: whether V8's full GC could be reached (no command-line flag needed; see heap-compactor.ts).
+      logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: compactor.available });
       prune();
       if (launcher && settings().dataSource.kind === 'local') {
         try {
