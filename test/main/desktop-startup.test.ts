@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECURE_WEB_PREFERENCES } from '../../src/main/window-options';
 import type { InvokeResponse } from '../../src/shared/api';
+import { openStore } from '../../src/core/store';
 import { loadSqlite } from '../../src/sqlite';
 import type { StandInSnapshot } from './electron-stand-in';
 
@@ -178,6 +179,25 @@ describe('the built desktop app on Node 22', () => {
     // run time in the main process (heap-compactor.ts), which the core reports as it starts.
     const app = launch();
     await vi.waitFor(() => expect(app.output()).toMatch(/core starting .*"heapCompaction":true/), { timeout: 30_000 });
+    await app.call('quit');
+    expect(await app.exited).toBe(0);
+    expect(app.fatal).toEqual([]);
+  });
+
+  it('a data folder with a database from a newer version: the window opens and says so, the app stays up', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tw-desktop-newer-'));
+    openStore(dataDir).close();
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(join(dataDir, 'monitor.sqlite'));
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    const app = launch({}, dataDir);
+    await vi.waitFor(async () => expect((await app.snapshot()).windows[0]?.loaded).toHaveLength(1), { timeout: 30_000 });
+    const info = await app.invoke('getAppInfo');
+    expect(info).toMatchObject({ ok: false, error: { message: expect.stringContaining(`The data folder ${dataDir} holds a database from a newer Teleporter Watch (schema 99`) } });
+    expect(app.output()).toContain('the core could not start: The data folder');
+    const s = await app.snapshot();
+    expect([s.dialogs, s.exitCode, s.quit]).toEqual([[], null, 'running']);
     await app.call('quit');
     expect(await app.exited).toBe(0);
     expect(app.fatal).toEqual([]);
