@@ -34,6 +34,8 @@ describe('statements', () => {
     const one = db.prepare<[number], { id: number; name: string; n: number }>('SELECT * FROM t WHERE id = ?');
     expect(one.get(2)).toEqual({ id: 2, name: 'b', n: 2 });
     expect(one.get(99)).toBeUndefined();
+    // Plain objects (one shared shape per statement), as the stores always had.
+    expect(Object.getPrototypeOf(one.get(2))).toBe(Object.prototype);
     expect(db.prepare('SELECT name FROM t ORDER BY id').all()).toEqual([{ name: 'a' }, { name: 'b' }]);
     expect([...db.prepare('SELECT n FROM t ORDER BY id').iterate()]).toEqual([{ n: 1 }, { n: 2 }]);
   });
