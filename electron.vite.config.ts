@@ -15,6 +15,9 @@ export default defineConfig({
       outDir: 'out/main',
       sourcemap,
       rollupOptions: {
+        // node:sqlite is a Node built-in (Node 22; Electron 39 ships it) that exists only with its
+        // prefix, so Node's builtin list (which the bundler externalizes) does not name it.
+        external: ['node:sqlite'],
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           // The local teleporter service, run by the Electron binary as Node (ELECTRON_RUN_AS_NODE).

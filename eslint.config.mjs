@@ -1,18 +1,20 @@
 // Layers: a folder under src/ imports only from layers to its right (see DESIGN.md):
 // renderer → shared · preload → shared · main → core → shared · host → core → shared · service → shared
+// · core, service → sqlite (the one SQLite door, plain Node, imports nothing of ours)
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'service'];
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'service', 'sqlite'];
 const allowed = {
   shared: [],
-  core: ['shared'],
+  core: ['shared', 'sqlite'],
   main: ['core', 'shared'],
   preload: ['shared'],
   renderer: ['shared'],
   host: ['core', 'shared'],
-  service: ['shared'],
+  service: ['shared', 'sqlite'],
+  sqlite: [],
 };
 const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
   layers
@@ -49,7 +51,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
   },
   {
-    files: ['src/core/**', 'src/host/**', 'src/service/**'],
+    files: ['src/core/**', 'src/host/**', 'src/service/**', 'src/sqlite/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
 );

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
 
   // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
   const childJs = join(work, 'core-bench-child.cjs');
-  await esbuild.build({ entryPoints: [join(__dirname, 'core-bench-child.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: childJs, external: ['better-sqlite3', '@napi-rs/keyring'], logLevel: 'error' });
+  await esbuild.build({ entryPoints: [join(__dirname, 'core-bench-child.ts')], bundle: true, platform: 'node', target: 'node22', format: 'cjs', outfile: childJs, external: ['node:sqlite', '@napi-rs/keyring'], logLevel: 'error' });
   const child = fork(childJs, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') } });
   await new Promise<void>((r) => child.once('message', () => r()));
   svc.simulator.detachClock(); // no traffic while the baselines are taken

@@ -5,10 +5,18 @@
 // use a real Secret Service, and ends with one plain line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// The suite runs on the Node that Electron 39 ships (22), where the stores' node:sqlite exists. npm
+// scripts find the node@22 dev dependency (node_modules/.bin/node) first on PATH; run through npm.
+if (Number(process.versions.node.split('.')[0]) < 22 || !isBuiltin('node:sqlite')) {
+  console.error(`tests need Node 22 or newer with node:sqlite; this is Node ${process.versions.node} (${process.execPath}). Run "npm test" after "npm install", which installs node@22.`);
+  process.exit(1);
+}
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 if (!process.env.TW_TEST_SESSION) {

@@ -1,4 +1,5 @@
 export { createMonitorService } from './monitor-service';
+export { unavailableService } from './unavailable-service';
 export type { MonitorService, MonitorServiceOptions, Logger, LocalServiceSpec } from './facade';
 export { createLogger, REDACTED, type CoreLogger } from './log/logger';
 export { KeyStore, KEYCHAIN_HELP } from './secrets/key-store';

@@ -4,7 +4,7 @@ import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorService, MonitorServiceOptions } from './facade';
 import { LocalServiceLauncher } from './local-service/launcher';
-import { createLogger } from './log/logger';
+import { createLogger, type CoreLogger } from './log/logger';
 import { HeapCompactor } from './memory/heap-compactor';
 import { OutboxDrainer } from './notify/drainer';
 import { Poller } from './poller/poller';
@@ -12,7 +12,8 @@ import { KeyStore } from './secrets/key-store';
 import type { CoreContext } from './service/context';
 import { DataSources } from './service/data-source';
 import { createHandlers } from './service/handlers';
-import { openStore } from './store';
+import { openStore, type Store } from './store';
+import { dataFolderFault } from './store/open-fault';
 import { TransitionEngine } from './watch/engine';
 import { WatcherIndex } from './watch/watcher-index';
 
@@ -21,8 +22,15 @@ const PRUNE_EVERY_MS = 6 * 3600_000;
 /** The core as one object: the MonitorApi handlers, an event stream, and start/close. */
 export async function createMonitorService(options: MonitorServiceOptions): Promise<MonitorService> {
   const clock = options.clock ?? systemClock;
-  const logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now() });
-  const store = openStore(options.dataDir);
+  let logger: CoreLogger;
+  let store: Store;
+  try {
+    logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now() });
+    store = openStore(options.dataDir);
+  } catch (e) {
+    // A read-only or full folder, a file in its place, a newer database: said so the user can act.
+    throw dataFolderFault(options.dataDir, e);
+  }
   const keys = new KeyStore(options.keychainService ?? 'teleporter-watch');
   const startupKey = keys.get();
   if (startupKey) logger.addSecret(startupKey);
@@ -104,7 +112,8 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       return () => listeners.delete(listener);
     },
     async start() {
-      logger.info('core starting', { version: options.version, shell: options.shell });
+      // heapCompaction: whether V8's full GC could be reached (no command-line flag needed; see heap-compactor.ts).
+      logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: compactor.available });
       prune();
       if (launcher && settings().dataSource.kind === 'local') {
         try {

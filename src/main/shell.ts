@@ -17,6 +17,8 @@ import { denyAllPermissions, type PermissionSession } from './permissions';
 import { createTrayController, type TrayBoundary, type TrayController } from './tray';
 import type { TrayAction } from './tray-model';
 import { mainWindowOptions } from './window-options';
+import { MonitorError } from '../shared/errors';
+import { unavailableService } from '../core/unavailable-service';
 
 export type ShellWindow = Pick<
   BrowserWindow,
@@ -123,7 +125,7 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
     if (focus) sendToPage(focus);
   };
 
-  const service = await cfg.createService({
+  const service = await startCore(cfg, {
     dataDir: app.getPath('userData'),
     shell: 'electron',
     version: app.getVersion(),
@@ -216,4 +218,19 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
   await (location.kind === 'file' ? win.loadFile(location.path) : win.loadURL(location.url));
 
   return { service, window: win, tray, location, showWindow, closed };
+}
+
+/**
+ * The core, or when it cannot start (data folder read-only, full, a newer database) a stand-in that
+ * answers every call with the reason: the window opens and says it, the log has it, and the app stays
+ * up in the tray instead of exiting into a restart loop.
+ */
+async function startCore(cfg: ShellConfig, options: MonitorServiceOptions): Promise<MonitorService> {
+  try {
+    return await cfg.createService(options);
+  } catch (err) {
+    const reason = err instanceof MonitorError ? err : new MonitorError({ kind: 'internal', message: `Teleporter Watch could not start its core: ${(err as Error).message}` });
+    cfg.logger.error(`the core could not start: ${reason.message}`);
+    return unavailableService(reason);
+  }
 }

@@ -14,6 +14,9 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/renderer/src/x.ts', "import '../../shared/result';\nimport '../../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/service/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/shared/x.ts', "import '../preload/index';\n")).toContain('import-x/no-restricted-paths');
+    // The SQLite door is plain Node below core and service: it imports nothing of ours, and only they use it.
+    expect(await ruleIds('src/sqlite/x.ts', "import '../shared/result';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/host/x.ts', "import '../sqlite/index';\n")).toContain('import-x/no-restricted-paths');
   });
   it('refuses electron outside main and preload, and Node built-ins in shared and renderer', async () => {
     expect(await ruleIds('src/core/x.ts', "import { app } from 'electron';\nexport { app };\n")).toContain('no-restricted-imports');
@@ -22,5 +25,7 @@ describe('layer import rule', () => {
   it('allows the arrows of the design', async () => {
     expect(await ruleIds('src/core/x.ts', "import { ok } from '../shared/result';\nexport { ok };\n")).toEqual([]);
     expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
+    expect(await ruleIds('src/core/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
+    expect(await ruleIds('src/service/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
   });
 });

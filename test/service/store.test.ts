@@ -1,10 +1,10 @@
 /** The SQLite store on real files: ordering, updates, raw records, rollbacks, plans, persistence. */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MessageStore } from '../../src/service/store/message-store';
+import { loadSqlite } from '../../src/sqlite';
 import { planScans, type Conjunction } from '../../src/service/store/planner';
 import { MESSAGE_INDEXES } from '../../src/service/store/schema';
 import { ManualClock } from '../../src/shared/clock';
@@ -168,9 +168,11 @@ describe('persistence', () => {
     expect(store.count()).toBe(2);
     expect(idsOf(store.page({ from: A }, undefined, 10))).toEqual(['2', '1']);
     expect(store.secret('pageTokenSecret')).toEqual(secret);
-    const db = new Database(join(dir, 'store.sqlite'), { readonly: true });
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('page_size', { simple: true })).toBe(8192);
+    // Read back with Node's own driver, not through the store's seam.
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(join(dir, 'store.sqlite'), { readOnly: true });
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(db.prepare('PRAGMA page_size').get()).toEqual({ page_size: 8192 });
     db.close();
   });
 

@@ -1,9 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Database } from '../../sqlite';
 import { MIGRATIONS } from './migrations';
+import { NewerSchemaError } from './open-fault';
 
-export type Db = Database.Database;
+export type Db = Database;
 
 export const DATABASE_FILE = 'monitor.sqlite';
 /** SQLite page cache per connection, KiB. */
@@ -13,22 +14,27 @@ export const PAGE_CACHE_KIB = 4096;
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, DATABASE_FILE));
-  db.pragma('journal_mode = WAL');
-  // NORMAL is durable across process crashes in WAL mode (only an OS crash may lose the last commits).
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  // better-sqlite3 builds SQLite with a 16 MB page cache per connection; the core's working set (the
-  // tracked rows and the newest index pages) fits in far less, and the OS file cache serves the rest.
-  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-  migrate(db);
+  try {
+    db.pragma('journal_mode = WAL');
+    // NORMAL is durable across process crashes in WAL mode (only an OS crash may lose the last commits).
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // A small page cache: the core's working set (the tracked rows and the newest index pages) fits in
+    // it, and the OS file cache serves the rest.
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   return db;
 }
 
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(`The database was written by a newer version (schema ${current}, this app knows ${MIGRATIONS.length}).`);
+    throw new NewerSchemaError(current, MIGRATIONS.length);
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {

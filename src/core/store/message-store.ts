@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from '../../sqlite';
 import type { CachedMessage, CachePage, CacheSummary, Transition, TransitionKind } from '../../shared/api';
 import { chainLabel } from '../../shared/chains';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';

@@ -1,9 +1,9 @@
 /**
- * The service's SQLite store (better-sqlite3, WAL, one file): message records kept as raw JSON, with
+ * The service's SQLite store (node:sqlite through src/sqlite, WAL, one file): message records kept as raw JSON, with
  * dictionary tables for chains, routes and addresses, and the indexes of ./schema.ts.
  */
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import { Database, type Statement } from '../../sqlite';
 import { chainByBlockchainId, chainByEvmChainId } from '../../shared/chains';
 import type { ChainRef } from '../../shared/validators';
 import { planScans, type Conjunction } from './planner';
@@ -79,7 +79,7 @@ function networkOf(blockchainId: string, evmChainId: string): number | undefined
 
 export class MessageStore {
   readonly path: string;
-  private readonly db: Database.Database;
+  private readonly db: Database;
   private readonly chains: ChainRow[] = [];
   private readonly chainIds = new Map<string, number>();
   private readonly routes: Route[] = [];
@@ -87,7 +87,7 @@ export class MessageStore {
   private readonly routeIndex = new Map<number, number>();
   private readonly routeIds = new Map<string, number>();
   private readonly addressIds = new Map<string, number>();
-  private readonly scanStatements = new Map<string, Database.Statement>();
+  private readonly scanStatements = new Map<string, Statement>();
   private total: number;
   /** True during a bulk load into an empty store: every record is new, no lookup by ID. */
   private fresh = false;
@@ -356,7 +356,7 @@ export class MessageStore {
     return `SELECT pos FROM messages INDEXED BY ${index.name} WHERE ${where} AND pos < ? ORDER BY pos DESC LIMIT ?`;
   }
 
-  private scanStatement(index: IndexSpec | null): Database.Statement<unknown[], unknown> {
+  private scanStatement(index: IndexSpec | null): Statement {
     const key = index?.name ?? 'rowid';
     let s = this.scanStatements.get(key);
     if (!s) {

@@ -1,0 +1,24 @@
+/**
+ * The core's stand-in when it could not start (its data folder is read-only, full, or holds a newer
+ * database): every call answers with that reason, so the app stays up and the page can say what is
+ * wrong, instead of the process exiting and the desktop restarting it in a loop.
+ */
+import type { MonitorHandlers } from '../shared/api';
+import { MonitorError, toErrorInfo } from '../shared/errors';
+import type { MonitorService } from './facade';
+
+export function unavailableService(reason: MonitorError): MonitorService {
+  const error = toErrorInfo(reason);
+  const handlers = new Proxy({} as MonitorHandlers, {
+    get: () => async () => {
+      throw reason;
+    },
+  });
+  return {
+    handlers,
+    invoke: async () => ({ ok: false, error }),
+    onEvent: () => () => undefined,
+    start: async () => undefined,
+    close: async () => undefined,
+  };
+}
