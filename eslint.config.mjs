@@ -1,10 +1,10 @@
 // Layers: a folder under src/ imports only from layers to its right (see DESIGN.md):
-// renderer → shared · preload → shared · main → core → shared · host → core → shared · service → shared
+// renderer → shared · preload → shared · main → core → shared · host → core → shared · headless → host, core → shared · service → shared
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'service'];
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'headless', 'service'];
 const allowed = {
   shared: [],
   core: ['shared'],
@@ -12,6 +12,7 @@ const allowed = {
   preload: ['shared'],
   renderer: ['shared'],
   host: ['core', 'shared'],
+  headless: ['host', 'core', 'shared'],
   service: ['shared'],
 };
 const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
@@ -49,7 +50,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
   },
   {
-    files: ['src/core/**', 'src/host/**', 'src/service/**'],
+    files: ['src/core/**', 'src/host/**', 'src/headless/**', 'src/service/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
 );
