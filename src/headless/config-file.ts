@@ -69,7 +69,7 @@ export function parseConfigText(text: string, file: string): HeadlessConfig {
   if (doc.errors.length) {
     throw new ConfigError(
       file,
-      doc.errors.map((e) => ({ line: e.linePos?.[0]?.line ?? null, field: '', message: e.message.split('\n')[0] ?? e.message })),
+      doc.errors.map((e) => ({ line: lc.linePos(e.pos[0]).line, field: '', message: e.message.split('\n')[0] ?? e.message })),
     );
   }
   const raw: unknown = doc.toJS() ?? {};
