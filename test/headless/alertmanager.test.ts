@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
 import { startTeleporterService } from '../../src/service';
-import { ALERTMANAGER, freePort, missing, startAlertmanager, waitUntil, type Engine } from './engines';
+import { ALERTMANAGER, freePort, missing, startAlertmanager, waitUntil } from './engines';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, type Receiver, type Service } from './rig';
 
 const skip = missing(ALERTMANAGER);
