@@ -30,6 +30,8 @@ export interface HeadlessOptions {
   alertRetryBaseMs?: number;
   /** Overrides metrics.listen's port (tests: 0). */
   metricsPort?: number;
+  /** Poll on the interval (default true; the benchmark drives cycles itself). */
+  autoPoll?: boolean;
 }
 
 export interface HeadlessWatcher {
@@ -79,6 +81,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   if (key.kind === 'session') serviceOptions.apiKey = key.key;
   if (o.keychainService) serviceOptions.keychainService = o.keychainService;
   if (o.clock) serviceOptions.clock = o.clock;
+  if (o.autoPoll !== undefined) serviceOptions.autoPoll = o.autoPoll;
   if (o.logger) serviceOptions.logger = o.logger;
 
   const service = await createMonitorService(serviceOptions);
