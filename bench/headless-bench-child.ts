@@ -51,7 +51,7 @@ async function main(): Promise<void> {
           }),
         );
         const t0 = Date.now();
-        w = await startHeadless({ loaded: loadConfigFile(file), clock, autoPoll: false, keychainService: 'tw-headless-bench' });
+        w = await startHeadless({ loaded: loadConfigFile(file), clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
         const syncMs = Date.now() - t0;
         for (let i = 0; i < 40; i++) {
           const r = await w.service.invoke('listWatches', undefined);

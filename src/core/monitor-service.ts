@@ -100,7 +100,11 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       {
         queries: new MetricsQueries(store.db),
         pollStatus: () => poller.status(),
-        rateLimitRemaining: () => sources.budget().serverRemainingNow(),
+        rateLimitRemaining: () => {
+          const remaining = sources.budget().serverRemainingNow();
+          const base = sources.baseUrl();
+          return remaining === null || !base ? null : { host: new URL(base).host, remaining };
+        },
         alertsPending: () => alerts?.pending() ?? 0,
       },
       { processMetrics: options.metrics.processMetrics ?? false },

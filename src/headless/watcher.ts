@@ -30,6 +30,8 @@ export interface HeadlessOptions {
   alertRetryBaseMs?: number;
   /** Overrides metrics.listen's port (tests: 0). */
   metricsPort?: number;
+  /** Default: package.json's (a bundled benchmark has none beside it). */
+  version?: string;
   /** Poll on the interval (default true; the benchmark drives cycles itself). */
   autoPoll?: boolean;
 }
@@ -69,7 +71,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   const serviceOptions: MonitorServiceOptions = {
     dataDir,
     shell: 'web',
-    version: appVersion(),
+    version: o.version ?? appVersion(),
     localService: o.localService ?? localServiceSpawnSpec(),
     metrics: { processMetrics: true },
     alerts: {

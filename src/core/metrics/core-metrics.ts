@@ -13,8 +13,8 @@ export const MAX_WATCH_LABELS = 200;
 export interface CoreMetricsSources {
   queries: MetricsQueries;
   pollStatus: () => PollStatus;
-  /** What the API said is left in its rate-limit window (null: it has not said). */
-  rateLimitRemaining: () => number | null;
+  /** What the API (at `host`) said is left in its rate-limit window (null: it has not said). */
+  rateLimitRemaining: () => { host: string; remaining: number } | null;
   /** Alert deliveries waiting for a receiver. */
   alertsPending: () => number;
 }
@@ -90,11 +90,12 @@ export class CoreMetrics {
     new Gauge({
       name: `${METRIC_PREFIX}ratelimit_remaining`,
       help: 'Requests left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
+      labelNames: ['host'],
       registers,
       collect() {
         this.reset();
         const v = s.rateLimitRemaining();
-        if (v !== null) this.set(v);
+        if (v !== null) this.set({ host: v.host }, v.remaining);
       },
     });
     new Gauge({
