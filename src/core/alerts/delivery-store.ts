@@ -50,6 +50,13 @@ export class AlertDeliveryStore {
         this.db.prepare('INSERT OR IGNORE INTO alert_deliveries (outbox_id, channel) SELECT id, ? FROM outbox WHERE id > ? AND id <= ?').run(channel, cursor, top);
         this.db.prepare('UPDATE alert_channels SET cursor = ? WHERE channel = ?').run(top, channel);
       }
+      // Retention pruning may have removed an undelivered row's outbox entry or transition: drop it.
+      this.db
+        .prepare(
+          `DELETE FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL AND outbox_id NOT IN
+             (SELECT o.id FROM outbox o JOIN transitions t ON t.id = o.transition_id JOIN alert_deliveries d ON d.outbox_id = o.id AND d.channel = ? AND d.delivered_at IS NULL)`,
+        )
+        .run(channel, channel);
       const rows = this.db
         .prepare(`${SELECT} WHERE d.channel = ? AND d.delivered_at IS NULL AND d.next_attempt_at <= ? ORDER BY d.outbox_id LIMIT ?`)
         .all(channel, now, limit) as RawRow[];

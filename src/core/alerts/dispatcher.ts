@@ -19,6 +19,8 @@ export interface AlertDispatcherOptions {
 }
 
 const ROWS_PER_DRAIN = 500;
+/** A retry timer never spins faster than this. */
+const MIN_RETRY_WAIT_MS = 100;
 
 /**
  * Sends outbox rows to every configured alert channel. Each channel keeps its own delivery rows, so a
@@ -137,7 +139,7 @@ export class AlertDispatcher {
     if (this.closed) return;
     const due = this.channels.map((c) => this.store.nextDueAt(c.id)).filter((t): t is number => t !== null);
     if (!due.length) return;
-    const wait = Math.max(0, Math.min(...due) - this.clock.now());
+    const wait = Math.max(MIN_RETRY_WAIT_MS, Math.min(...due) - this.clock.now());
     this.timerCancel = this.clock.setTimer(() => void this.drain().catch((e: unknown) => this.logger.error('alert drain failed', { error: e })), wait);
   }
 }
