@@ -42,7 +42,7 @@ describe('teleporter-watch command', () => {
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/is valid \(1 watches, 0 feeds, 0 alert channels\)/);
     expect((await run(['--config']).exited).code).toBe(2);
-  });
+  }, 90_000);
 
   it('refuses a key file others can read (exit 1, nothing started)', async () => {
     const dir = tempDir('tw-cli-');
@@ -51,7 +51,7 @@ describe('teleporter-watch command', () => {
     const r = await run(['--config', writeConfig(dir, baseConfig(svc.url, { dataSource: svc.url, apiKey: { file: 'key' } }))]).exited;
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Refusing the API key file .*key: others can read it \(mode 644\)/);
-  });
+  }, 60_000);
 
   it('runs, serves /metrics behind its bearer token, never prints the key, and exits 0 on SIGTERM', async () => {
     const dir = tempDir('tw-cli-');
