@@ -61,6 +61,8 @@ export interface MonitorService {
   onEvent(listener: (event: MonitorEvent) => void): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Adds many watches in one go (validated like addWatch; already watched ones are left alone); returns how many were added. */
+  addWatches(watches: unknown): Promise<number>;
   /** Present when `options.metrics` was given. */
   readonly metrics?: CoreMetrics;
 }

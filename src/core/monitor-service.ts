@@ -14,6 +14,7 @@ import { KeyStore } from './secrets/key-store';
 import type { CoreContext } from './service/context';
 import { DataSources } from './service/data-source';
 import { createHandlers } from './service/handlers';
+import { importWatches } from './service/watchlist-import';
 import { openStore } from './store';
 import { MetricsQueries } from './store/metrics-queries';
 import { TransitionEngine } from './watch/engine';
@@ -135,6 +136,9 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       }
     },
     ...(metrics ? { metrics } : {}),
+    async addWatches(watches) {
+      return importWatches(ctx, watches);
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

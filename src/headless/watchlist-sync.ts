@@ -26,6 +26,7 @@ export async function syncWatchlist(service: MonitorService, config: HeadlessCon
   const r: SyncResult = { added: 0, updated: 0, removed: 0 };
   const have = new Map((await call<WatchedAddress[]>(service, 'listWatches')).map((w) => [w.address.toLowerCase(), w]));
   const want = new Set<string>();
+  const fresh: HeadlessConfig['watches'] = [];
   for (const w of config.watches) {
     const k = w.address.toLowerCase();
     want.add(k);
@@ -41,9 +42,9 @@ export async function syncWatchlist(service: MonitorService, config: HeadlessCon
       }
       continue;
     }
-    await call(service, 'addWatch', w);
-    r.added++;
+    fresh.push(w);
   }
+  r.added += await service.addWatches(fresh);
   for (const [k, w] of have) {
     if (!want.has(k)) {
       await call(service, 'removeWatch', { address: w.address });
