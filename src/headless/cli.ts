@@ -87,6 +87,10 @@ async function main(): Promise<number> {
   const w = watcher;
   say(`watching ${loaded.config.watches.length} addresses and ${loaded.config.feeds.length} feeds (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`);
   if (w.metrics) say(`metrics at ${w.metrics.url}`);
+  const host = w.metrics ? new URL(w.metrics.url).hostname : '127.0.0.1';
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && !loaded.config.metrics?.bearerTokenFile) {
+    say(`warning: /metrics listens on ${host} without metrics.bearerTokenFile: anyone who can reach it can read it.`);
+  }
   if (w.web) say(`user interface at ${w.web.url}`);
   say('ready.');
   return -1;

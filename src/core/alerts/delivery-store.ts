@@ -36,6 +36,8 @@ export class AlertDeliveryStore {
 
   /** Registers a channel; a new one starts after the newest outbox row (it does not replay history). */
   register(channel: string): void {
+    // Rows of outbox entries that retention pruned are history: forget them (once per start).
+    this.db.prepare('DELETE FROM alert_deliveries WHERE channel = ? AND outbox_id NOT IN (SELECT id FROM outbox)').run(channel);
     this.db
       .prepare('INSERT OR IGNORE INTO alert_channels (channel, cursor) VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM outbox))')
       .run(channel);
