@@ -63,7 +63,11 @@ async function main(): Promise<void> {
       } else if (m.type === 'tick' && clock && w) {
         await clock.set(m.now);
         await w.service.invoke('pollNow', undefined);
-        while ((await alertsPending(w)) > 0) await new Promise((r) => setTimeout(r, 5));
+        const t0 = Date.now();
+        while ((await alertsPending(w)) > 0) {
+          await new Promise((r) => setTimeout(r, 5));
+          if (process.env.BENCH_DEBUG && Date.now() - t0 > 2000) console.error(`child: ${await alertsPending(w)} alerts pending after 2 s`);
+        }
         sampleRss();
         send({ type: 'polled' });
       } else if (m.type === 'close') {
