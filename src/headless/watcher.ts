@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { createMonitorService } from '../core';
 import type { LocalServiceSpec, Logger, MonitorService, MonitorServiceOptions } from '../core/facade';
+import { fullGcFunction } from '../core/memory/heap-compactor';
 import { localServiceSpawnSpec } from '../host/local-service';
 import { appVersion } from '../host/paths';
 import { startWebHost, type WebHost } from '../host/server';
@@ -61,6 +62,9 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
 /** Starts everything or nothing: a failure on the way closes what was started and throws a message for the user. */
 export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher> {
   const { config, resolvePath } = o.loaded;
+  // A large watchlist leaves tens of MB of parse garbage (YAML nodes, checksums): give it back before the core grows.
+  const gc = fullGcFunction();
+  gc?.();
   const key = resolveApiKey(config.apiKey, { ...(o.env ? { env: o.env } : {}), resolvePath, ...(o.keychainService ? { keychainService: o.keychainService } : {}) });
   const metricsToken = config.metrics?.bearerTokenFile ? readOwnerOnlyFile(resolvePath(config.metrics.bearerTokenFile), 'metrics bearer token') : undefined;
   if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('The metrics bearer token must be at least 16 characters.');
@@ -96,6 +100,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     const network = (r.value as { network: string }).network;
     await service.start();
     const sync = await syncWatchlist(service, config, network);
+    gc?.();
     if (service.metrics) {
       const listen = config.metrics?.listen ?? '127.0.0.1:9464';
       const at = listen.lastIndexOf(':');
