@@ -111,6 +111,21 @@ describe('alert channels from the outbox', () => {
     }
   });
 
+  it('close (what SIGTERM runs) waits for the alert being sent to a slow receiver', async () => {
+    const hook = await startReceiver();
+    const dir = tempDir('tw-alerts-');
+    const w = await startWatcher(dir, baseConfig(svc.url, { alerts: { channels: [{ type: 'webhook', url: hook.url }] } }));
+    hook.delayMs = 700;
+    const id = sendWatched(svc);
+    await pollNow(w);
+    await w.close();
+    try {
+      expect(keysOf(hook)).toEqual([`${id}:new`]);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('an alert for a watch the config does not ask for is not sent', async () => {
     const hook = await startReceiver();
     const dir = tempDir('tw-alerts-');

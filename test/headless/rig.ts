@@ -66,16 +66,19 @@ export interface Receiver {
   bodies: { path: string; headers: IncomingMessage['headers']; body: unknown }[];
   /** ok: 200; fail: 500; hang: never answers. */
   mode: 'ok' | 'fail' | 'hang';
+  /** Answers (and records) this long after the request arrived. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 /** An HTTP server in the test that records every POST (a webhook target or Alertmanager's webhook receiver). */
 export async function startReceiver(port = 0): Promise<Receiver> {
-  const r: Receiver = { url: '', bodies: [], mode: 'ok', close: async () => undefined };
+  const r: Receiver = { url: '', bodies: [], mode: 'ok', delayMs: 0, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (d: Buffer) => (text += d.toString()));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, r.delayMs));
+    const answer = () => {
       if (r.mode === 'hang') return;
       if (r.mode === 'fail') {
         res.writeHead(500).end('receiver broken');
@@ -89,7 +92,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       }
       r.bodies.push({ path: req.url ?? '/', headers: req.headers, body });
       res.writeHead(200).end('ok');
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
