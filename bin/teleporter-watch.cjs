@@ -1,4 +1,13 @@
 #!/usr/bin/env node
-// The `teleporter-watch` command: runs src/headless/cli.ts through tsx (the project's TypeScript runner).
-require('tsx/cjs');
-require('../src/headless/cli.ts');
+// The `teleporter-watch` command: the bundled watcher (npm run build:headless) when built, else the
+// TypeScript sources through tsx (a checkout with dev dependencies).
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+const bundle = join(__dirname, '..', 'out', 'headless', 'cli.js');
+if (existsSync(bundle)) {
+  require(bundle);
+} else {
+  require('tsx/cjs');
+  require('../src/headless/cli.ts');
+}
