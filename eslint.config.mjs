@@ -1,11 +1,11 @@
 // Layers: a folder under src/ imports only from layers to its right (see DESIGN.md):
-// renderer → shared · preload → shared · main → core → shared · host → core → shared · service → shared
-// · core, service → sqlite (the one SQLite door, plain Node, imports nothing of ours)
+// renderer → shared · preload → shared · main → core → shared · host → core → shared · headless → host, core → shared
+// · service → shared · core, service → sqlite (the one SQLite door, plain Node, imports nothing of ours)
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'service', 'sqlite'];
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'headless', 'service', 'sqlite'];
 const allowed = {
   shared: [],
   core: ['shared', 'sqlite'],
@@ -13,6 +13,7 @@ const allowed = {
   preload: ['shared'],
   renderer: ['shared'],
   host: ['core', 'shared'],
+  headless: ['host', 'core', 'shared'],
   service: ['shared', 'sqlite'],
   sqlite: [],
 };
@@ -51,7 +52,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
   },
   {
-    files: ['src/core/**', 'src/host/**', 'src/service/**', 'src/sqlite/**'],
+    files: ['src/core/**', 'src/host/**', 'src/headless/**', 'src/service/**', 'src/sqlite/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
 );

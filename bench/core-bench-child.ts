@@ -1,17 +1,8 @@
 // The core under benchmark, in its own process so its memory is measured alone. The parent drives
 // simulated time over IPC: every `tick` sets this process's clock to the parent's time and polls once.
 import { createMonitorService } from '../src/core';
-import { ManualClock } from '../src/shared/clock';
 import type { Transition } from '../src/shared/api';
-
-/** Waiting makes time pass (a retry sleeps in simulated time, never in real time). */
-class JumpClock extends ManualClock {
-  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    const p = super.sleep(ms, signal);
-    void this.advance(Math.max(0, ms));
-    return p;
-  }
-}
+import { JumpClock } from './jump-clock';
 
 type Msg =
   | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
-import { chainByBlockchainId } from '../src/shared/chains';
 import { startTeleporterService } from '../src/service';
+import { compare, expectedTransitions, percentile, recordChanges } from './transition-truth';
 
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL_S ?? 10);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
@@ -24,13 +24,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 20);
 const BUDGET = 3000;
 const NAIVE_CONCURRENCY = 16;
 
-interface Change {
-  at: number;
-  status: string;
-  rd: boolean;
-}
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : null);
 
 function childCall(child: ChildProcess, msg: object, expect: string): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
@@ -53,21 +46,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tw-core-bench-'));
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
   const svc = await startTeleporterService({ clock, seed: 42, rate: RATE, addressCount: ADDRESSES, preload: 20_000, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
-  const history = new Map<string, Change[]>();
-  const original = svc.store.upsertMany.bind(svc.store);
-  svc.store.upsertMany = (records: readonly unknown[]) => {
-    for (const r of records as Record<string, unknown>[]) {
-      const id = r.messageId as string;
-      let list = history.get(id);
-      if (!list) {
-        const before = svc.store.get(id);
-        list = before ? [{ at: 0, status: before.status as string, rd: before.receiptDelivered === true }] : [];
-        history.set(id, list);
-      }
-      list.push({ at: clock.now(), status: r.status as string, rd: r.receiptDelivered === true });
-    }
-    original(records);
-  };
+  const history = recordChanges(svc, clock);
   const addresses = svc.simulator.addresses.slice(0, ADDRESSES);
 
   // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
@@ -126,37 +105,8 @@ async function main(): Promise<void> {
   const closed = await childCall(child, { type: 'close' }, 'closed');
 
   // Expected transitions (every simulator address is watched; mainnet and fuji share one watchlist network).
-  const watchedNet = 'mainnet';
-  const expected = new Map<string, number>();
-  for (const [id, list] of history) {
-    const rec = svc.store.get(id);
-    if (!rec || (chainByBlockchainId(rec.sourceBlockchainId as string)?.network ?? 'mainnet') !== watchedNet) continue;
-    const before = [...list].reverse().find((h) => h.at < baselineAt);
-    const after = list.filter((h) => h.at >= baselineAt);
-    if (!before) {
-      if (!after.length) continue;
-      expected.set(`${id}:new`, after[0]!.at);
-      const left = after.find((h) => h.status !== 'pending');
-      if (left) expected.set(`${id}:left_pending`, left.at);
-      const rd = after.find((h) => h.rd);
-      if (rd) expected.set(`${id}:receipt_delivered`, rd.at);
-    } else {
-      const left = before.status === 'pending' ? after.find((h) => h.status !== 'pending') : undefined;
-      if (left) expected.set(`${id}:left_pending`, left.at);
-      const rd = !before.rd ? after.find((h) => h.rd) : undefined;
-      if (rd) expected.set(`${id}:receipt_delivered`, rd.at);
-    }
-  }
-  const seen = new Map<string, number>();
-  let duplicates = 0;
-  for (const d of detected) {
-    const k = `${d.id}:${d.kind}`;
-    if (seen.has(k)) duplicates++;
-    else seen.set(k, d.at);
-  }
-  const missed = [...expected.keys()].filter((k) => !seen.has(k) && !k.endsWith(':stuck'));
-  const extra = [...seen.keys()].filter((k) => !expected.has(k));
-  const latencies = [...expected.entries()].filter(([k]) => seen.has(k)).map(([k, at]) => (seen.get(k) as number) - at).sort((a, b) => a - b);
+  const expected = expectedTransitions(svc, history, baselineAt);
+  const { missed, duplicates, unexpected: extra, latencies } = compare(expected, detected);
   const minutes = (trafficEnd - baselineAt) / 60_000;
   const result = {
     bench: 'core',

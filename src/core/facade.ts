@@ -4,6 +4,8 @@
  */
 import type { Clock } from '../shared/clock';
 import type { InvokeResponse, MonitorEvent, MonitorHandlers, NotificationPayload } from '../shared/api';
+import type { AlertChannelConfig } from '../shared/alert-schemas';
+import type { CoreMetrics } from './metrics/core-metrics';
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -36,6 +38,20 @@ export interface MonitorServiceOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Start polling on start() (default true). */
   autoPoll?: boolean;
+  /** An API key for this process only (headless: from the environment or a key file); the keychain is left alone. */
+  apiKey?: string;
+  /** Alert channels fed from the outbox (headless: Alertmanager, webhooks). */
+  alerts?: {
+    channels: AlertChannelConfig[];
+    /** The link back to a message (default: the data source's get-by-ID URL). */
+    messageLink?: (messageId: string) => string;
+    retryBaseMs?: number;
+    maxRetryMs?: number;
+    /** How long close() waits for a last delivery before leaving the rest for the next start (default 5 s). */
+    closeGraceMs?: number;
+  };
+  /** Keep a Prometheus registry (`service.metrics`); processMetrics adds the process's own. */
+  metrics?: { processMetrics?: boolean };
 }
 
 export interface MonitorService {
@@ -45,4 +61,8 @@ export interface MonitorService {
   onEvent(listener: (event: MonitorEvent) => void): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Adds many watches in one go (validated like addWatch; already watched ones are left alone); returns how many were added. */
+  addWatches(watches: unknown): Promise<number>;
+  /** Present when `options.metrics` was given. */
+  readonly metrics?: CoreMetrics;
 }

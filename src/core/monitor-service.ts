@@ -6,13 +6,17 @@ import type { MonitorService, MonitorServiceOptions } from './facade';
 import { LocalServiceLauncher } from './local-service/launcher';
 import { createLogger, type CoreLogger } from './log/logger';
 import { HeapCompactor } from './memory/heap-compactor';
+import { AlertDispatcher } from './alerts/dispatcher';
+import { CoreMetrics } from './metrics/core-metrics';
 import { OutboxDrainer } from './notify/drainer';
 import { Poller } from './poller/poller';
 import { KeyStore } from './secrets/key-store';
 import type { CoreContext } from './service/context';
 import { DataSources } from './service/data-source';
 import { createHandlers } from './service/handlers';
+import { importWatches } from './service/watchlist-import';
 import { openStore, type Store } from './store';
+import { MetricsQueries } from './store/metrics-queries';
 import { dataFolderFault } from './store/open-fault';
 import { TransitionEngine } from './watch/engine';
 import { WatcherIndex } from './watch/watcher-index';
@@ -32,11 +36,14 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
     throw dataFolderFault(options.dataDir, e);
   }
   const keys = new KeyStore(options.keychainService ?? 'teleporter-watch');
+  if (options.apiKey) keys.useSessionKey(options.apiKey);
   const startupKey = keys.get();
   if (startupKey) logger.addSecret(startupKey);
 
   const listeners = new Set<(e: MonitorEvent) => void>();
+  let metrics: CoreMetrics | undefined;
   const emit = (e: MonitorEvent) => {
+    metrics?.observeEvent(e);
     for (const l of listeners) {
       try {
         l(e);
@@ -55,8 +62,22 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const spec = options.localService;
   if (spec?.kind === 'spawn') launcher = new LocalServiceLauncher(spec, options.dataDir, logger);
   const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
-  const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl);
+  const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl, (o) => metrics?.observeRequest(o));
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
+  const alerts = options.alerts?.channels.length
+    ? new AlertDispatcher(store.db, clock, logger, {
+        channels: options.alerts.channels,
+        messageLink: options.alerts.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),
+        ...(options.alerts.retryBaseMs !== undefined ? { retryBaseMs: options.alerts.retryBaseMs } : {}),
+        ...(options.alerts.maxRetryMs !== undefined ? { maxRetryMs: options.alerts.maxRetryMs } : {}),
+        onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
+      })
+    : null;
+  // Alert receivers may be slow or down: their retries never hold up a poll cycle (close() waits for them).
+  const drainAll = async () => {
+    await drainer.drain();
+    alerts?.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
+  };
 
   const compactor = new HeapCompactor();
   const onTransitions = (ts: { id: number }[]) => {
@@ -74,15 +95,30 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
     onTransitions,
     onStatus: (status) => emit({ type: 'poll-status', status }),
     afterCycle: async () => {
-      await drainer.drain();
+      await drainAll();
       const t0 = performance.now();
       if (compactor.compactIfGrown()) logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
     },
     reloadIndex,
   });
 
-  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit, reloadIndex, drain: () => drainer.drain() };
+  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit, reloadIndex, drain: drainAll };
   const handlers = createHandlers(ctx);
+  if (options.metrics) {
+    metrics = new CoreMetrics(
+      {
+        queries: new MetricsQueries(store.db),
+        pollStatus: () => poller.status(),
+        rateLimitRemaining: () => {
+          const remaining = sources.budget().serverRemainingNow();
+          const base = sources.baseUrl();
+          return remaining === null || !base ? null : { host: new URL(base).host, remaining };
+        },
+        alertsPending: () => alerts?.pending() ?? 0,
+      },
+      { processMetrics: options.metrics.processMetrics ?? false },
+    );
+  }
 
   let pruneCancel: (() => void) | null = null;
   const prune = () => {
@@ -107,6 +143,10 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
         return { ok: false, error };
       }
     },
+    ...(metrics ? { metrics } : {}),
+    async addWatches(watches) {
+      return importWatches(ctx, watches);
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -122,8 +162,8 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
           logger.error('local service did not start', { error: e });
         }
       }
-      // Notifications claimed before a crash are shown now, once.
-      await drainer.drain();
+      // Notifications claimed before a crash are shown now, once; alerts left over are sent.
+      await drainAll();
       if (options.autoPoll ?? true) poller.start();
     },
     async close() {
@@ -133,6 +173,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       poller.stop();
       await poller.idle();
       await drainer.drain().catch(() => {});
+      await alerts?.close(options.alerts?.closeGraceMs);
       await sources.close();
       await launcher?.close();
       listeners.clear();

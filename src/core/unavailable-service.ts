@@ -17,6 +17,9 @@ export function unavailableService(reason: MonitorError): MonitorService {
   return {
     handlers,
     invoke: async () => ({ ok: false, error }),
+    addWatches: async () => {
+      throw reason;
+    },
     onEvent: () => () => undefined,
     start: async () => undefined,
     close: async () => undefined,

@@ -27,5 +27,11 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
     expect(await ruleIds('src/core/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
     expect(await ruleIds('src/service/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
+    expect(await ruleIds('src/headless/x.ts', "import '../host/server';\nimport '../core/facade';\nimport '../shared/result';\n")).toEqual([]);
+  });
+  it('keeps the headless watcher off the Electron shell, and host and core off headless', async () => {
+    expect(await ruleIds('src/headless/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/host/x.ts', "import '../headless/watcher';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/core/x.ts', "import '../headless/watcher';\n")).toContain('import-x/no-restricted-paths');
   });
 });

@@ -41,6 +41,11 @@ export class RequestBudget {
     return Math.max(0, n);
   }
 
+  /** What the server's last ratelimit-remaining said, while its window lasts (null: unknown). */
+  serverRemainingNow(): number | null {
+    return this.serverRemaining && this.clock.now() < this.serverRemaining.resetAt ? this.serverRemaining.remaining : null;
+  }
+
   blockedUntilTime(): number | null {
     return this.clock.now() < this.blockedUntil ? this.blockedUntil : null;
   }

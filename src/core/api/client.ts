@@ -39,6 +39,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   backoffBaseMs?: number;
   random?: () => number;
+  /** Told the outcome of every request sent (metrics). */
+  observe?: (outcome: { ok: true } | { ok: false; error: ErrorInfo }) => void;
 }
 
 const RETRYABLE = new Set<ErrorInfo['kind']>(['server', 'network', 'timeout', 'invalid_response']);
@@ -98,6 +100,7 @@ export class DataApiClient {
     let last: ErrorInfo | null = null;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       const r = await this.once(url, signal);
+      this.o.observe?.(r.ok ? { ok: true } : { ok: false, error: r.error });
       if (r.ok) return r;
       last = r.error;
       if (signal?.aborted) break;

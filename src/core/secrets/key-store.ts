@@ -43,6 +43,11 @@ export class KeyStore {
     return this.cached;
   }
 
+  /** A key for this process only (headless: from an environment variable or a file), never written to the keychain. */
+  useSessionKey(key: string): void {
+    this.memoryKey = key;
+  }
+
   set(key: string): ApiKeyStatus {
     try {
       this.entry().setPassword(key);

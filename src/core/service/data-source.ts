@@ -2,7 +2,7 @@ import { AVALANCHE_DATA_API_BASE_URL, type Settings } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
 import type { Network } from '../../shared/validators';
 import { RequestBudget } from '../api/budget';
-import { DataApiClient } from '../api/client';
+import { DataApiClient, type ClientOptions } from '../api/client';
 import { PoolRegistry } from '../api/pools';
 import type { Logger } from '../facade';
 
@@ -29,6 +29,7 @@ export class DataSources {
     private readonly settings: () => Settings,
     private readonly apiKey: () => string | null,
     private readonly localUrl: () => string | null,
+    private readonly observe?: ClientOptions['observe'],
   ) {}
 
   /** The base URL for the current data source, or null while the local service is not up. */
@@ -77,6 +78,7 @@ export class DataSources {
       logger: this.logger,
       apiKey,
       apiKeyHeader: header,
+      ...(this.observe ? { observe: this.observe } : {}),
     });
   }
 

@@ -17,7 +17,7 @@ function notFound(message: string, field?: string): MonitorError {
 }
 
 /** Default notification choices for a new watch or feed: the global per-kind settings. */
-function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): NotifyPrefs {
+export function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): NotifyPrefs {
   const n = s.notifications;
   return { ...DEFAULT_NOTIFY, new: n.new, left_pending: n.left_pending, receipt_delivered: n.receipt_delivered, stuck: n.stuck, ...(given ?? {}) };
 }

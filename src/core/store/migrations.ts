@@ -113,4 +113,23 @@ export const MIGRATIONS: readonly string[] = [
     json TEXT NOT NULL
   );
   `,
+  // 2: alert channels (Alertmanager, webhooks) deliver outbox rows on their own, each with retries.
+  `
+  -- One row per configured channel; every outbox row up to cursor has a delivery row (or predates the channel).
+  CREATE TABLE alert_channels (
+    channel TEXT PRIMARY KEY,
+    cursor INTEGER NOT NULL
+  );
+
+  CREATE TABLE alert_deliveries (
+    outbox_id INTEGER NOT NULL,
+    channel TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL DEFAULT 0,
+    delivered_at INTEGER,
+    last_error TEXT,
+    PRIMARY KEY (channel, outbox_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX alert_deliveries_due ON alert_deliveries (channel, next_attempt_at) WHERE delivered_at IS NULL;
+  `,
 ];

@@ -1,0 +1,85 @@
+// The headless watcher under benchmark, in its own process so its memory is measured alone. The parent
+// drives simulated time over IPC: every `tick` sets this process's clock and polls once, then waits
+// until the alert outbox has been delivered to the parent's receiver.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { loadConfigFile } from '../src/headless/config-file';
+import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
+import { JumpClock } from './jump-clock';
+
+type Msg =
+  | { type: 'init'; url: string; receiverUrl: string; dir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
+  | { type: 'tick'; now: number }
+  | { type: 'close' };
+
+let peakRss = 0;
+const sampleRss = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+async function alertsPending(w: HeadlessWatcher): Promise<number> {
+  const g = w.service.metrics?.registry.getSingleMetric('teleporter_watch_alerts_pending');
+  const v = await g?.get();
+  return v?.values[0]?.value ?? 0;
+}
+
+async function main(): Promise<void> {
+  let clock: JumpClock | null = null;
+  let w: HeadlessWatcher | null = null;
+  const send = (m: unknown) => process.send?.(m);
+
+  process.on('message', async (m: Msg) => {
+    try {
+      if (m.type === 'init') {
+        clock = new JumpClock(m.now);
+        mkdirSync(m.dir, { recursive: true });
+        const file = join(m.dir, 'config.yaml');
+        writeFileSync(
+          file,
+          stringify({
+            dataDir: './data',
+            dataSource: m.url,
+            network: 'mainnet',
+            pollIntervalSeconds: m.intervalSeconds,
+            requestBudgetPerMinute: m.budget,
+            stuckThresholdMinutes: 10080,
+            notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false },
+            metrics: { listen: '127.0.0.1:0' },
+            alerts: { channels: [{ type: 'alertmanager', url: m.receiverUrl }] },
+            watches: m.addresses.map((address, i) => ({ address, label: `team-${i % 20}` })),
+          }),
+        );
+        const t0 = Date.now();
+        w = await startHeadless({ loaded: loadConfigFile(file), clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
+        const syncMs = Date.now() - t0;
+        for (let i = 0; i < 40; i++) {
+          const r = await w.service.invoke('listWatches', undefined);
+          if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
+          await w.service.invoke('pollNow', undefined);
+        }
+        sampleRss();
+        send({ type: 'ready', syncMs });
+      } else if (m.type === 'tick' && clock && w) {
+        await clock.set(m.now);
+        await w.service.invoke('pollNow', undefined);
+        const t0 = Date.now();
+        while ((await alertsPending(w)) > 0) {
+          await new Promise((r) => setTimeout(r, 5));
+          if (process.env.BENCH_DEBUG && Date.now() - t0 > 2000) console.error(`child: ${await alertsPending(w)} alerts pending after 2 s`);
+        }
+        sampleRss();
+        send({ type: 'polled' });
+      } else if (m.type === 'close') {
+        await w?.close();
+        send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+        process.exit(0);
+      }
+    } catch (e) {
+      send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
+    }
+  });
+  send({ type: 'alive' });
+}
+
+void main();

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:headless`: the headless watcher (config file, outbox, Alertmanager channel) with
+ * 10,000 watched addresses against the local service (its simulator at 20 messages/s) for 10 simulated
+ * minutes on a manual clock. Alerts go to an Alertmanager-compatible receiver in this process, which
+ * counts every alert it gets. Prints one JSON line.
+ *
+ * Ground truth is every record change the service's store receives. The naive poller's requests are
+ * computed, not run: it asks each address's first page once per interval (addresses × cycles), which at
+ * 10,000 addresses would take longer to serve than the benchmark itself.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { ManualClock } from '../src/shared/clock';
+import { startTeleporterService } from '../src/service';
+import { compare, expectedTransitions, recordChanges } from './transition-truth';
+
+const INTERVAL_S = Number(process.env.BENCH_INTERVAL_S ?? 10);
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
+const SETTLE_MINUTES = Number(process.env.BENCH_SETTLE_MINUTES ?? 5);
+const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 20);
+const BUDGET = 3000;
+
+function childCall(child: ChildProcess, msg: object, expect: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const on = (m: Record<string, unknown>) => {
+      if (m.type === 'error') {
+        child.off('message', on);
+        reject(new Error(String(m.message)));
+      } else if (m.type === expect) {
+        child.off('message', on);
+        resolve(m);
+      }
+    };
+    child.on('message', on);
+    child.send(msg);
+  });
+}
+
+async function main(): Promise<void> {
+  const wallStart = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'tw-headless-bench-'));
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const svc = await startTeleporterService({ clock, seed: 42, rate: RATE, addressCount: ADDRESSES, preload: 20_000, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+  const history = recordChanges(svc, clock);
+  const addresses = svc.simulator.addresses.slice(0, ADDRESSES);
+
+  // An Alertmanager stand-in that keeps every alert it is sent (a real one would hide duplicates).
+  const alerts: { id: string; kind: string; at: number }[] = [];
+  let alertRequests = 0;
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      alertRequests++;
+      for (const a of JSON.parse(body) as { labels: Record<string, string> }[]) alerts.push({ id: a.labels.messageId as string, kind: a.labels.kind as string, at: clock.now() });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+  const childJs = join(work, 'headless-bench-child.cjs');
+  await esbuild.build({ entryPoints: [join(__dirname, 'headless-bench-child.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: childJs, external: ['better-sqlite3', '@napi-rs/keyring'], logLevel: 'error' });
+  // No TypeScript loader in the child (its memory is the watcher's alone).
+  const child = fork(childJs, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') } });
+  await new Promise<void>((r) => child.once('message', () => r()));
+  svc.simulator.detachClock(); // no traffic while the watchlist is synced and the baselines are taken
+  const before = svc.requestCount();
+  const ready = await childCall(child, { type: 'init', url: svc.url, receiverUrl, dir: join(work, 'watcher'), now: clock.now(), addresses, intervalSeconds: INTERVAL_S, budget: BUDGET }, 'ready');
+  const baselineRequests = svc.requestCount() - before;
+  const baselineAt = clock.now();
+  await clock.advance(1);
+  svc.simulator.attach(clock);
+
+  let oursRequests = 0;
+  const cycles = Math.ceil((MINUTES * 60) / INTERVAL_S);
+  for (let i = 0; i < cycles; i++) {
+    await clock.advance(INTERVAL_S * 1000);
+    const b = svc.requestCount();
+    await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
+    oursRequests += svc.requestCount() - b;
+  }
+  const trafficEnd = clock.now();
+  svc.simulator.detachClock();
+  for (let i = 0; i < Math.ceil((SETTLE_MINUTES * 60) / INTERVAL_S); i++) {
+    await clock.advance(INTERVAL_S * 1000);
+    await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
+  }
+  const closed = await childCall(child, { type: 'close' }, 'closed');
+
+  const expected = expectedTransitions(svc, history, baselineAt);
+  const { missed, duplicates, unexpected } = compare(expected, alerts);
+  const naiveRequests = addresses.length * cycles;
+  const minutes = (trafficEnd - baselineAt) / 60_000;
+  const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
+  const result = {
+    bench: 'headless',
+    simulatedMinutes: Math.round(minutes * 10) / 10,
+    watchedAddresses: addresses.length,
+    messagesPerSecond: RATE,
+    pollIntervalSeconds: INTERVAL_S,
+    alertsExpected: expected.size,
+    alertsMissed: missed.length,
+    duplicateAlerts: duplicates,
+    unexpectedAlerts: unexpected.length,
+    alertRequests,
+    requests: { ours: oursRequests, naive: naiveRequests, naiveIsComputed: true },
+    oursOverNaive: Math.round((oursRequests / Math.max(1, naiveRequests)) * 10000) / 10000,
+    baselineRequests,
+    watchlistSyncMs: ready.syncMs,
+    peakRssMb,
+    met: missed.length === 0 && duplicates === 0 && oursRequests <= naiveRequests * 0.01 && peakRssMb < 200,
+    wallSeconds: Math.round((Date.now() - wallStart) / 1000),
+  };
+  console.log(JSON.stringify(result));
+  if (process.env.BENCH_DEBUG) for (const k of [...missed.slice(0, 8), ...unexpected.slice(0, 4)]) console.error(missed.includes(k) ? 'MISSED' : 'UNEXPECTED', k);
+  receiver.close();
+  await svc.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

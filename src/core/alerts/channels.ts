@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { AlertChannelConfig } from '../../shared/alert-schemas';
+import type { AlertRecord } from './alert-record';
+import { postJson, safeOrigin } from './post-json';
+
+/** A place alerts go. `send` resolves once the receiver accepted every record, else throws. */
+export interface AlertChannel {
+  /** Stable across restarts (the delivery rows are keyed by it). */
+  id: string;
+  /** For logs and metrics: the type and name, never the URL's secret parts. */
+  name: string;
+  /** Records per request. */
+  batchSize: number;
+  send(records: AlertRecord[], signal?: AbortSignal): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_S = 10;
+
+/** The labels Alertmanager fingerprints an alert by: identical on every replica of one config. */
+export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
+  return { alertname: `TeleporterMessage_${r.kind}`, kind: r.kind, route: r.route, watch: r.watch, messageId: r.messageId, network: r.network, severity: r.kind === 'stuck' ? 'warning' : 'info' };
+}
+
+export function alertmanagerBody(records: AlertRecord[], now: number, resolveAfterMs: number): unknown[] {
+  return records.map((r) => ({
+    labels: alertmanagerLabels(r),
+    annotations: { summary: r.title, description: r.body, link: r.link },
+    generatorURL: r.link,
+    startsAt: new Date(r.at).toISOString(),
+    // A transition is an event: it stays firing long enough to be routed, then resolves by itself.
+    endsAt: new Date(Math.max(now, r.at) + resolveAfterMs).toISOString(),
+  }));
+}
+
+/** Slack's incoming-webhook body (also read by Mattermost, Rocket.Chat and others). */
+export function slackBody(r: AlertRecord): unknown {
+  return { text: `*${r.title}* (${r.watch || 'unlabelled'})\n${r.body}\n<${r.link}|Open message ${r.messageId.slice(0, 10)}…>` };
+}
+
+export function createChannel(config: AlertChannelConfig, dispatcher: Dispatcher, now: () => number): AlertChannel {
+  const timeoutMs = (config.timeoutSeconds ?? DEFAULT_TIMEOUT_S) * 1000;
+  const hash = createHash('sha256').update(`${config.type}|${config.url}`).digest('hex').slice(0, 12);
+  const id = `${config.type}:${config.name ?? hash}`;
+  const name = `${config.type} ${config.name ?? safeOrigin(config.url)}`;
+  if (config.type === 'alertmanager') {
+    const url = `${config.url.replace(/\/+$/, '')}/api/v2/alerts`;
+    const resolveAfterMs = (config.resolveAfterMinutes ?? 60) * 60_000;
+    return {
+      id,
+      name,
+      batchSize: 100,
+      send: (records, signal) => postJson(dispatcher, url, alertmanagerBody(records, now(), resolveAfterMs), { timeoutMs, ...(signal ? { signal } : {}) }),
+    };
+  }
+  return {
+    id,
+    name,
+    batchSize: 1,
+    async send(records, signal) {
+      for (const r of records) {
+        const body = config.format === 'slack' ? slackBody(r) : { ...r, at: new Date(r.at).toISOString() };
+        await postJson(dispatcher, config.url, body, { timeoutMs, headers: { 'idempotency-key': r.key }, ...(signal ? { signal } : {}) });
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { Db } from '../store/database';
+
+/** One outbox row as a channel sees it: the notification text joined with its transition. */
+export interface AlertRow {
+  outboxId: number;
+  transitionId: number;
+  messageId: string;
+  title: string;
+  body: string;
+  kind: string;
+  at: number;
+  network: string;
+  sourceChain: string;
+  destinationChain: string;
+  /** Watcher keys (addresses, feed:<id>). */
+  watchers: string[];
+  attempts: number;
+}
+
+interface RawRow extends Omit<AlertRow, 'watchers'> {
+  watchers: string;
+}
+
+const SELECT = `SELECT o.id AS outboxId, o.transition_id AS transitionId, o.message_id AS messageId, o.title, o.body,
+  t.kind, t.at, t.network, t.source_chain AS sourceChain, t.destination_chain AS destinationChain, t.watchers,
+  COALESCE(d.attempts, 0) AS attempts
+  FROM alert_deliveries d JOIN outbox o ON o.id = d.outbox_id JOIN transitions t ON t.id = o.transition_id`;
+
+/**
+ * Per-channel delivery of the outbox (the desktop drainer keeps its own `delivered_at`): each channel
+ * has a cursor over outbox IDs, and a delivery row per outbox row past its start, so a channel added
+ * later does not replay history, a restart resumes where it stopped, and retries are scheduled per row.
+ */
+export class AlertDeliveryStore {
+  constructor(private readonly db: Db) {}
+
+  /** Registers a channel; a new one starts after the newest outbox row (it does not replay history). */
+  register(channel: string): void {
+    // Rows of outbox entries that retention pruned are history: forget them (once per start).
+    this.db.prepare('DELETE FROM alert_deliveries WHERE channel = ? AND outbox_id NOT IN (SELECT id FROM outbox)').run(channel);
+    this.db
+      .prepare('INSERT OR IGNORE INTO alert_channels (channel, cursor) VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM outbox))')
+      .run(channel);
+  }
+
+  /** Gives outbox rows written since the last call a delivery row, then returns rows due now. */
+  due(channel: string, now: number, limit: number): AlertRow[] {
+    return this.db.transaction(() => {
+      const cursor = (this.db.prepare('SELECT cursor FROM alert_channels WHERE channel = ?').pluck().get(channel) as number | undefined) ?? 0;
+      const top = this.db.prepare('SELECT COALESCE(MAX(id), 0) FROM outbox').pluck().get() as number;
+      if (top > cursor) {
+        this.db.prepare('INSERT OR IGNORE INTO alert_deliveries (outbox_id, channel) SELECT id, ? FROM outbox WHERE id > ? AND id <= ?').run(channel, cursor, top);
+        this.db.prepare('UPDATE alert_channels SET cursor = ? WHERE channel = ?').run(top, channel);
+      }
+      // Retention pruning may have removed an undelivered row's outbox entry or transition: drop it.
+      this.db
+        .prepare(
+          `DELETE FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL AND outbox_id NOT IN
+             (SELECT o.id FROM outbox o JOIN transitions t ON t.id = o.transition_id JOIN alert_deliveries d ON d.outbox_id = o.id AND d.channel = ? AND d.delivered_at IS NULL)`,
+        )
+        .run(channel, channel);
+      const rows = this.db
+        .prepare(`${SELECT} WHERE d.channel = ? AND d.delivered_at IS NULL AND d.next_attempt_at <= ? ORDER BY d.outbox_id LIMIT ?`)
+        .all(channel, now, limit) as RawRow[];
+      return rows.map((r) => ({ ...r, watchers: parseList(r.watchers) }));
+    })();
+  }
+
+  delivered(channel: string, outboxIds: readonly number[], at: number): void {
+    const stmt = this.db.prepare('UPDATE alert_deliveries SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE channel = ? AND outbox_id = ?');
+    this.db.transaction(() => {
+      for (const id of outboxIds) stmt.run(at, channel, id);
+    })();
+  }
+
+  failed(channel: string, outboxIds: readonly number[], nextAttemptAt: number, error: string): void {
+    const stmt = this.db.prepare('UPDATE alert_deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE channel = ? AND outbox_id = ?');
+    this.db.transaction(() => {
+      for (const id of outboxIds) stmt.run(nextAttemptAt, error.slice(0, 500), channel, id);
+    })();
+  }
+
+  /** When the next undelivered row of a channel becomes due (null: nothing waits). */
+  nextDueAt(channel: string): number | null {
+    return (this.db.prepare('SELECT MIN(next_attempt_at) FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL').pluck().get(channel) as number | null) ?? null;
+  }
+
+  pendingCount(channel: string): number {
+    return this.db.prepare('SELECT COUNT(*) FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL').pluck().get(channel) as number;
+  }
+}
+
+function parseList(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}

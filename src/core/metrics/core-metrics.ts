@@ -1,0 +1,157 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { MonitorEvent, PollStatus } from '../../shared/api';
+import type { ErrorInfo } from '../../shared/errors';
+import type { MetricsQueries } from '../store/metrics-queries';
+import { routeLabel } from '../watch/route-label';
+import { LabelCap } from './label-cap';
+
+export const METRIC_PREFIX = 'teleporter_watch_';
+/** Distinct routes and watch labels kept as label values; the rest are counted as "other". */
+export const MAX_ROUTES = 100;
+export const MAX_WATCH_LABELS = 200;
+
+export interface CoreMetricsSources {
+  queries: MetricsQueries;
+  pollStatus: () => PollStatus;
+  /** What the API (at `host`) said is left in its rate-limit window (null: it has not said). */
+  rateLimitRemaining: () => { host: string; remaining: number } | null;
+  /** Alert deliveries waiting for a receiver. */
+  alertsPending: () => number;
+}
+
+/** An outcome of one request to the Data API. */
+export type RequestOutcome = { ok: true } | { ok: false; error: Pick<ErrorInfo, 'kind'> };
+
+/**
+ * The core's Prometheus registry (one per core, so tests may run several). Gauges are read from the
+ * store at scrape time; counters are fed by events. Labels are routes and watch labels only — never
+ * message IDs or addresses — and both are capped.
+ */
+export class CoreMetrics {
+  readonly registry = new Registry();
+  private readonly routes = new LabelCap(MAX_ROUTES);
+  private readonly watchLabels = new LabelCap(MAX_WATCH_LABELS);
+  private readonly transitions: Counter<'kind' | 'route'>;
+  private readonly latency: Histogram<'route'>;
+  private readonly requests: Counter;
+  private readonly errors: Counter<'kind'>;
+  private readonly rateLimited: Counter;
+  private readonly alerts: Counter<'channel' | 'outcome'>;
+
+  constructor(private readonly s: CoreMetricsSources, opts: { processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    const route = (key: string) => {
+      const [src = '', dst = ''] = key.split('|');
+      return this.routes.of(routeLabel(src, dst));
+    };
+    if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
+    new Gauge({
+      name: `${METRIC_PREFIX}tracked_messages`,
+      help: 'Messages being tracked (pending, or delivered and awaiting the receipt), by route and status.',
+      labelNames: ['route', 'status'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of s.queries.trackedByRoute()) this.inc({ route: route(r.key), status: r.status }, r.n);
+      },
+    });
+    const watchLabels = this.watchLabels;
+    new Gauge({
+      name: `${METRIC_PREFIX}tracked_messages_by_watch`,
+      help: 'Tracked messages by watch label (address label or feed name; "unlabelled" when none) and status.',
+      labelNames: ['watch', 'status'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of s.queries.trackedByWatchLabel()) this.inc({ watch: watchLabels.of(r.key || 'unlabelled'), status: r.status }, r.n);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}stuck_messages`,
+      help: 'Messages still pending after the stuck threshold, by route.',
+      labelNames: ['route'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key) }, r.n);
+      },
+    });
+    this.transitions = new Counter({ name: `${METRIC_PREFIX}transitions_total`, help: 'Transitions detected, by kind and route.', labelNames: ['kind', 'route'], registers });
+    this.latency = new Histogram({
+      name: `${METRIC_PREFIX}delivery_latency_seconds`,
+      help: 'Seconds from the source transaction to the destination transaction of delivered messages, by route.',
+      labelNames: ['route'],
+      buckets: [5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200],
+      registers,
+    });
+    this.requests = new Counter({ name: `${METRIC_PREFIX}poll_requests_total`, help: 'Requests sent to the Data API.', registers });
+    this.errors = new Counter({ name: `${METRIC_PREFIX}poll_errors_total`, help: 'Data API requests that failed, by error kind.', labelNames: ['kind'], registers });
+    this.rateLimited = new Counter({ name: `${METRIC_PREFIX}poll_rate_limited_total`, help: 'Data API answers with HTTP 429.', registers });
+    new Gauge({
+      name: `${METRIC_PREFIX}ratelimit_remaining`,
+      help: 'Requests left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
+      labelNames: ['host'],
+      registers,
+      collect() {
+        this.reset();
+        const v = s.rateLimitRemaining();
+        if (v !== null) this.set({ host: v.host }, v.remaining);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}last_successful_poll_timestamp_seconds`,
+      help: 'Unix time of the last poll cycle that succeeded (0: none yet).',
+      registers,
+      collect() {
+        this.set((s.pollStatus().lastSuccessAt ?? 0) / 1000);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}watchers`,
+      help: 'Watched addresses and feeds.',
+      registers,
+      collect() {
+        this.set(s.pollStatus().watching);
+      },
+    });
+    this.alerts = new Counter({ name: `${METRIC_PREFIX}alert_deliveries_total`, help: 'Alert deliveries by channel and outcome (sent, failed).', labelNames: ['channel', 'outcome'], registers });
+    new Gauge({
+      name: `${METRIC_PREFIX}alerts_pending`,
+      help: 'Alerts waiting for a receiver (retried with backoff).',
+      registers,
+      collect() {
+        this.set(s.alertsPending());
+      },
+    });
+  }
+
+  observeEvent(e: MonitorEvent): void {
+    if (e.type !== 'transition') return;
+    const t = e.transition;
+    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId));
+    this.transitions.inc({ kind: t.kind, route });
+    if (t.kind === 'left_pending' && t.toStatus.startsWith('delivered')) {
+      const secs = this.s.queries.deliverySeconds(t.messageId);
+      if (secs !== null) this.latency.observe({ route }, secs);
+    }
+  }
+
+  observeRequest(o: RequestOutcome): void {
+    this.requests.inc();
+    if (o.ok) return;
+    this.errors.inc({ kind: o.error.kind });
+    if (o.error.kind === 'rate_limited') this.rateLimited.inc();
+  }
+
+  observeAlert(channel: string, outcome: 'sent' | 'failed', count: number): void {
+    this.alerts.inc({ channel, outcome }, count);
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

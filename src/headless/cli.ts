@@ -1,0 +1,107 @@
+/**
+ * `npm run watch -- --config <file> [--web] [--web-port <n>] [--check]` and the `teleporter-watch` bin:
+ * the headless watcher. A bad config prints every problem with its line and exits 2 before anything
+ * starts; SIGTERM / SIGINT stop polling, give the outbox a last drain and exit 0.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfigFile } from './config-file';
+import { startHeadless, type HeadlessWatcher } from './watcher';
+import { ensureRendererBuilt } from '../host/renderer-build';
+
+export const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
+
+Watches Teleporter / ICM messages with no window: alerts through Alertmanager or webhooks, metrics
+for Prometheus at /metrics. See docs/headless.md for the config file.
+
+Options:
+  --config <file>     the YAML config file (required)
+  --check             validate the config file and exit (0: valid, 2: not)
+  --web               also serve the user interface on 127.0.0.1 (its URL, with a token, is printed)
+  --web-port <n>      port for --web (default: a free port)
+  -h, --help          show this help`;
+
+const say = (line: string) => console.log(`teleporter-watch: ${line}`);
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      allowPositionals: false,
+      options: { config: { type: 'string' }, check: { type: 'boolean' }, web: { type: 'boolean' }, 'web-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (e) {
+    console.error(`teleporter-watch: ${(e as Error).message}\n\n${WATCH_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(WATCH_USAGE);
+    return 0;
+  }
+  if (!values.config) {
+    console.error(`teleporter-watch: --config <file> is required.\n\n${WATCH_USAGE}`);
+    return 2;
+  }
+  const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port']);
+  if (webPort !== undefined && !(Number.isInteger(webPort) && webPort >= 0 && webPort <= 65535)) {
+    console.error('teleporter-watch: --web-port must be a whole number between 0 and 65535.');
+    return 2;
+  }
+  let loaded;
+  try {
+    loaded = loadConfigFile(values.config);
+  } catch (e) {
+    console.error(`teleporter-watch: ${(e as Error).message}`);
+    return e instanceof ConfigError ? 2 : 1;
+  }
+  if (values.check) {
+    say(`${loaded.file} is valid (${loaded.config.watches.length} watches, ${loaded.config.feeds.length} feeds, ${loaded.config.alerts?.channels.length ?? 0} alert channels).`);
+    return 0;
+  }
+
+  let watcher: HeadlessWatcher | null = null;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: draining the outbox and shutting down...`);
+    setTimeout(() => process.exit(1), 30_000).unref();
+    void (watcher?.close() ?? Promise.resolve()).then(
+      () => {
+        say('stopped.');
+        process.exit(0);
+      },
+      (e: unknown) => {
+        console.error(`teleporter-watch: shutdown failed: ${(e as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const rendererDir = values.web ? await ensureRendererBuilt((l) => say(l)) : undefined;
+  watcher = await startHeadless({ loaded, ...(rendererDir ? { web: { rendererDir, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}) });
+  if (stopping) return 0;
+  const w = watcher;
+  say(`watching ${loaded.config.watches.length} addresses and ${loaded.config.feeds.length} feeds (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`);
+  if (w.metrics) say(`metrics at ${w.metrics.url}`);
+  const host = w.metrics ? new URL(w.metrics.url).hostname : '127.0.0.1';
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && !loaded.config.metrics?.bearerTokenFile) {
+    say(`warning: /metrics listens on ${host} without metrics.bearerTokenFile: anyone who can reach it can read it.`);
+  }
+  if (w.web) say(`user interface at ${w.web.url}`);
+  say('ready.');
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e: unknown) => {
+    console.error(`teleporter-watch: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,101 @@
+/**
+ * The headless watcher's YAML config file, validated with the contract's own schemas (settings,
+ * watches, feeds) plus the alert channels'. Unknown keys are errors, so a typo never goes unnoticed.
+ */
+import { z } from 'zod';
+import { AlertChannelSchema } from '../shared/alert-schemas';
+import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
+import { DataSourceSchema } from '../shared/schemas';
+
+const KEY_NOT_HERE = 'The API key itself never goes in the config file: set apiKey.env (an environment variable name), apiKey.file (a file only its owner can read) or apiKey.keychain: true.';
+
+const dataSource = z.union(
+  [
+    z.literal('local'),
+    z.literal('avalanche'),
+    z
+      .string()
+      .regex(/^https?:\/\//, 'dataSource must be "local", "avalanche" or a base URL starting with http:// or https://.')
+      .transform((baseUrl) => ({ kind: 'custom' as const, baseUrl }))
+      .pipe(DataSourceSchema.options[2]),
+  ],
+  { error: 'dataSource must be "local", "avalanche" or a base URL starting with http:// or https://.' },
+);
+
+export const ApiKeySourceSchema = z
+  .object(
+    {
+      env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'apiKey.env must be an environment variable name.').optional(),
+      file: z.string().min(1, 'apiKey.file must be a path.').optional(),
+      keychain: z.literal(true, { error: 'apiKey.keychain can only be true.' }).optional(),
+    },
+    { error: (iss) => (typeof iss.input === 'string' ? KEY_NOT_HERE : 'apiKey must be a mapping with one of env, file or keychain.') },
+  )
+  .strict()
+  .refine((k) => [k.env, k.file, k.keychain].filter((v) => v !== undefined).length === 1, 'apiKey needs exactly one of env, file or keychain.');
+
+const listen = z
+  .string()
+  .regex(/^(\d{1,3}(\.\d{1,3}){3}|localhost|\[[0-9a-fA-F:]+\]):\d{1,5}$/, 'metrics.listen must be <ip>:<port>, such as 127.0.0.1:9464.')
+  .refine((s) => Number(s.slice(s.lastIndexOf(':') + 1)) <= 65535, 'metrics.listen port must be at most 65535.');
+
+export const MetricsConfigSchema = z
+  .object({
+    listen: listen.default('127.0.0.1:9464'),
+    /** A file holding the bearer token scrapers must send (readable only by its owner). */
+    bearerTokenFile: z.string().min(1).optional(),
+  })
+  .strict();
+
+export const HeadlessConfigSchema = z
+  .object({
+    /** Where state is kept; relative paths are relative to the config file. */
+    dataDir: z.string().min(1).optional(),
+    dataSource: dataSource.default('local'),
+    network: SettingsSchema.shape.network.optional(),
+    apiKeyHeader: SettingsSchema.shape.apiKeyHeader.optional(),
+    pollIntervalSeconds: SettingsSchema.shape.pollIntervalSeconds.optional(),
+    stuckThresholdMinutes: SettingsSchema.shape.stuckThresholdMinutes.optional(),
+    requestBudgetPerMinute: SettingsSchema.shape.requestBudgetPerMinute.optional(),
+    retentionDays: SettingsSchema.shape.retentionDays.optional(),
+    /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
+    notify: NotifyPrefsSchema.partial().strict().optional(),
+    apiKey: ApiKeySourceSchema.optional(),
+    metrics: MetricsConfigSchema.optional(),
+    alerts: z
+      .object({
+        /** The link an alert carries; {messageId} is replaced. Default: the data source's get-by-ID URL. */
+        messageUrl: z.string().url('alerts.messageUrl must be a URL.').refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.').optional(),
+        channels: z.array(AlertChannelSchema).max(20, 'At most 20 alert channels.').default([]),
+      })
+      .strict()
+      .optional(),
+    watches: z.array(WatchInputSchema).max(100_000).default([]),
+    feeds: z.array(FeedInputSchema).max(1000).default([]),
+  })
+  .strict()
+  .strict();
+
+/** Watches repeating an address and feeds repeating a name (checked on the raw file, beside the schema). */
+export function duplicateProblems(raw: unknown): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  const list = (k: string): unknown[] => {
+    const v = (raw as Record<string, unknown> | null)?.[k];
+    return Array.isArray(v) ? v : [];
+  };
+  const check = (k: string, field: string, norm: (s: string) => string, what: (v: string, at: number) => string) => {
+    const seen = new Map<string, number>();
+    list(k).forEach((item, i) => {
+      const v = (item as Record<string, unknown> | null)?.[field];
+      if (typeof v !== 'string') return;
+      const n = norm(v);
+      if (seen.has(n)) out.push({ path: [k, i, field], message: what(v, seen.get(n) as number) });
+      else seen.set(n, i);
+    });
+  };
+  check('watches', 'address', (s) => s.toLowerCase(), (v, at) => `${v} is already watched at watches[${at}].`);
+  check('feeds', 'name', (s) => s.trim(), (v, at) => `Feed name "${v}" is already used at feeds[${at}].`);
+  return out;
+}
+
+export type HeadlessConfig = z.output<typeof HeadlessConfigSchema>;

@@ -1,0 +1,136 @@
+/**
+ * The headless watcher: the same core as the desktop app with no window. Settings, watchlist and
+ * feeds come from the config file; alerts go to its channels through the outbox; `/metrics` serves
+ * Prometheus; `web` optionally serves the usual UI through the web host, on 127.0.0.1.
+ */
+import { mkdirSync } from 'node:fs';
+import { createMonitorService } from '../core';
+import type { LocalServiceSpec, Logger, MonitorService, MonitorServiceOptions } from '../core/facade';
+import { fullGcFunction } from '../core/memory/heap-compactor';
+import { localServiceSpawnSpec } from '../host/local-service';
+import { appVersion } from '../host/paths';
+import { startWebHost, type WebHost } from '../host/server';
+import { defaultDataDir } from '../host/cli-args';
+import type { SettingsPatch } from '../shared/api';
+import type { Clock } from '../shared/clock';
+import { readOwnerOnlyFile, resolveApiKey } from './api-key';
+import type { LoadedConfig } from './config-file';
+import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { syncWatchlist, type SyncResult } from './watchlist-sync';
+
+export interface HeadlessOptions {
+  loaded: LoadedConfig;
+  env?: NodeJS.ProcessEnv;
+  /** Serve the UI on 127.0.0.1 (the built renderer folder). */
+  web?: { rendererDir: string; port?: number };
+  keychainService?: string;
+  clock?: Clock;
+  logger?: Logger;
+  localService?: LocalServiceSpec;
+  /** Faster alert retries in tests. */
+  alertRetryBaseMs?: number;
+  /** Overrides metrics.listen's port (tests: 0). */
+  metricsPort?: number;
+  /** Default: package.json's (a bundled benchmark has none beside it). */
+  version?: string;
+  /** Poll on the interval (default true; the benchmark drives cycles itself). */
+  autoPoll?: boolean;
+}
+
+export interface HeadlessWatcher {
+  service: MonitorService;
+  dataDir: string;
+  metrics: MetricsServer | null;
+  web: WebHost | null;
+  sync: SyncResult;
+  keyFrom: string;
+  /** Stops polling, gives the outbox a last drain, closes everything. */
+  close(): Promise<void>;
+}
+
+function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
+  const p: SettingsPatch = { dataSource: typeof c.dataSource === 'string' ? { kind: c.dataSource } : c.dataSource, notifications: { enabled: true, ...c.notify } };
+  if (c.network) p.network = c.network;
+  if (c.apiKeyHeader) p.apiKeyHeader = c.apiKeyHeader;
+  if (c.pollIntervalSeconds !== undefined) p.pollIntervalSeconds = c.pollIntervalSeconds;
+  if (c.stuckThresholdMinutes !== undefined) p.stuckThresholdMinutes = c.stuckThresholdMinutes;
+  if (c.requestBudgetPerMinute !== undefined) p.requestBudgetPerMinute = c.requestBudgetPerMinute;
+  if (c.retentionDays !== undefined) p.retentionDays = c.retentionDays;
+  return p;
+}
+
+/** Starts everything or nothing: a failure on the way closes what was started and throws a message for the user. */
+export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher> {
+  const { config, resolvePath } = o.loaded;
+  // A large watchlist leaves tens of MB of parse garbage (YAML nodes, checksums): give it back before the core grows.
+  const gc = fullGcFunction();
+  gc?.();
+  const key = resolveApiKey(config.apiKey, { ...(o.env ? { env: o.env } : {}), resolvePath, ...(o.keychainService ? { keychainService: o.keychainService } : {}) });
+  const metricsToken = config.metrics?.bearerTokenFile ? readOwnerOnlyFile(resolvePath(config.metrics.bearerTokenFile), 'metrics bearer token') : undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('The metrics bearer token must be at least 16 characters.');
+  const dataDir = config.dataDir ? resolvePath(config.dataDir) : defaultDataDir(o.env);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  const messageUrl = config.alerts?.messageUrl;
+  const serviceOptions: MonitorServiceOptions = {
+    dataDir,
+    shell: 'web',
+    version: o.version ?? appVersion(),
+    localService: o.localService ?? localServiceSpawnSpec(),
+    metrics: { processMetrics: true },
+    alerts: {
+      channels: config.alerts?.channels ?? [],
+      ...(messageUrl ? { messageLink: (id: string) => messageUrl.replaceAll('{messageId}', id) } : {}),
+      ...(o.alertRetryBaseMs !== undefined ? { retryBaseMs: o.alertRetryBaseMs, maxRetryMs: o.alertRetryBaseMs * 16 } : {}),
+    },
+  };
+  if (key.kind === 'session') serviceOptions.apiKey = key.key;
+  if (o.keychainService) serviceOptions.keychainService = o.keychainService;
+  if (o.clock) serviceOptions.clock = o.clock;
+  if (o.autoPoll !== undefined) serviceOptions.autoPoll = o.autoPoll;
+  if (o.logger) serviceOptions.logger = o.logger;
+
+  const service = await createMonitorService(serviceOptions);
+  let metrics: MetricsServer | null = null;
+  let web: WebHost | null = null;
+  try {
+    const patch = settingsPatch(config);
+    const r = await service.invoke('updateSettings', patch);
+    if (!r.ok) throw new Error(`Settings from the config were refused: ${r.error.message}`);
+    const network = (r.value as { network: string }).network;
+    await service.start();
+    const sync = await syncWatchlist(service, config, network);
+    gc?.();
+    if (service.metrics) {
+      const listen = config.metrics?.listen ?? '127.0.0.1:9464';
+      const at = listen.lastIndexOf(':');
+      metrics = await startMetricsServer(service.metrics, {
+        host: listen.slice(0, at).replace(/^\[|\]$/g, ''),
+        port: o.metricsPort ?? Number(listen.slice(at + 1)),
+        ...(metricsToken ? { token: metricsToken } : {}),
+        ...(o.logger ? { logger: o.logger } : {}),
+      });
+    }
+    if (o.web) web = await startWebHost({ service, rendererDir: o.web.rendererDir, ...(o.web.port !== undefined ? { port: o.web.port } : {}) });
+    let closing: Promise<void> | null = null;
+    return {
+      service,
+      dataDir,
+      metrics,
+      web,
+      sync,
+      keyFrom: key.kind === 'session' ? key.from : key.kind === 'keychain' ? 'the OS keychain' : 'nowhere (no key)',
+      close: () =>
+        (closing ??= (async () => {
+          await web?.close().catch(() => undefined);
+          await metrics?.close().catch(() => undefined);
+          await service.close();
+        })()),
+    };
+  } catch (e) {
+    await web?.close().catch(() => undefined);
+    await metrics?.close().catch(() => undefined);
+    await service.close().catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Makes the core's watchlist and feeds what the config file says: missing ones are added, changed
+ * ones updated (or re-added when their network or filter changed), and ones no longer listed removed.
+ * What stays unchanged keeps its baseline, so a restart repeats nothing.
+ */
+import type { MonitorService } from '../core/facade';
+import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, WatchedAddress } from '../shared/api';
+import type { HeadlessConfig } from './config-schema';
+
+async function call<T>(service: MonitorService, method: MonitorMethod, input?: unknown): Promise<T> {
+  const r = await service.invoke(method, input);
+  if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+  return r.value as T;
+}
+
+const sameNotify = (a: NotifyPrefs, b: Partial<NotifyPrefs> | undefined) => !b || Object.entries(b).every(([k, v]) => a[k as keyof NotifyPrefs] === v);
+const filterKey = (f: FeedFilter) => JSON.stringify(Object.entries(f).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+
+export interface SyncResult {
+  added: number;
+  updated: number;
+  removed: number;
+}
+
+export async function syncWatchlist(service: MonitorService, config: HeadlessConfig, defaultNetwork: string): Promise<SyncResult> {
+  const r: SyncResult = { added: 0, updated: 0, removed: 0 };
+  const have = new Map((await call<WatchedAddress[]>(service, 'listWatches')).map((w) => [w.address.toLowerCase(), w]));
+  const want = new Set<string>();
+  const fresh: HeadlessConfig['watches'] = [];
+  for (const w of config.watches) {
+    const k = w.address.toLowerCase();
+    want.add(k);
+    const cur = have.get(k);
+    const network = w.network ?? defaultNetwork;
+    if (cur && cur.network !== network) {
+      await call(service, 'removeWatch', { address: cur.address });
+      r.removed++;
+    } else if (cur) {
+      if (cur.label !== (w.label ?? '').trim() || !sameNotify(cur.notify, w.notify)) {
+        await call(service, 'updateWatch', { address: w.address, label: w.label ?? '', ...(w.notify ? { notify: w.notify } : {}) });
+        r.updated++;
+      }
+      continue;
+    }
+    fresh.push(w);
+  }
+  r.added += await service.addWatches(fresh);
+  for (const [k, w] of have) {
+    if (!want.has(k)) {
+      await call(service, 'removeWatch', { address: w.address });
+      r.removed++;
+    }
+  }
+
+  const feeds = await call<SavedFeed[]>(service, 'listFeeds');
+  const kept = new Set<string>();
+  for (const f of config.feeds) {
+    const network = f.network ?? defaultNetwork;
+    const cur = feeds.find((x) => !kept.has(x.id) && x.name === f.name && x.network === network && filterKey(x.filter) === filterKey(f.filter) && sameNotify(x.notify, f.notify));
+    if (cur) {
+      kept.add(cur.id);
+      continue;
+    }
+    const added = await call<SavedFeed>(service, 'addFeed', f);
+    kept.add(added.id);
+    r.added++;
+  }
+  for (const f of feeds) {
+    if (!kept.has(f.id)) {
+      await call(service, 'removeFeed', { id: f.id });
+      r.removed++;
+    }
+  }
+  return r;
+}

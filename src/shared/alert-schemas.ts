@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const httpUrl = (what: string) =>
+  z
+    .string({ error: `${what} must be a URL.` })
+    .url(`${what} must be a full URL such as http://127.0.0.1:9093.`)
+    .refine((u) => /^https?:\/\//.test(u), `${what} must start with http:// or https://.`);
+
+const name = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'Channel name must be 1-40 letters, digits, dots, dashes or underscores.')
+  .optional();
+const timeoutSeconds = z.number().int().min(1, 'timeoutSeconds must be at least 1.').max(120, 'timeoutSeconds must be at most 120.').optional();
+
+/** Alerts pushed to Alertmanager's v2 API (POST <url>/api/v2/alerts). */
+export const AlertmanagerChannelSchema = z
+  .object({
+    type: z.literal('alertmanager'),
+    url: httpUrl('Alertmanager url'),
+    name,
+    timeoutSeconds,
+    /** How long an alert stays firing in Alertmanager after it was pushed (transitions are events). */
+    resolveAfterMinutes: z.number().int().min(1).max(10080).optional(),
+  })
+  .strict();
+
+/** A generic webhook: `slack` posts a Slack-compatible `{ text }` body, `json` the alert record. */
+export const WebhookChannelSchema = z
+  .object({
+    type: z.literal('webhook'),
+    url: httpUrl('Webhook url'),
+    format: z.enum(['slack', 'json'], { error: 'Webhook format must be "slack" or "json".' }).default('json'),
+    name,
+    timeoutSeconds,
+  })
+  .strict();
+
+export const AlertChannelSchema = z.discriminatedUnion('type', [AlertmanagerChannelSchema, WebhookChannelSchema], {
+  error: 'Channel type must be "alertmanager" or "webhook".',
+});
+
+export type AlertChannelConfig = z.output<typeof AlertChannelSchema>;

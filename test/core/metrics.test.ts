@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CoreMetrics, MAX_ROUTES } from '../../src/core/metrics/core-metrics';
+import { LabelCap } from '../../src/core/metrics/label-cap';
+import type { Transition } from '../../src/shared/api';
+
+const queries = (routes: number) => ({
+  trackedByRoute: () => Array.from({ length: routes }, (_, i) => ({ key: `src${i}|dst${i}`, status: 'pending', n: 1 })),
+  trackedByWatchLabel: () => [{ key: '', status: 'pending', n: 2 }],
+  stuckByRoute: () => [],
+  deliverySeconds: () => 42,
+});
+
+const transition = (i: number, kind: Transition['kind'] = 'left_pending'): { type: 'transition'; transition: Transition } => ({
+  type: 'transition',
+  transition: { id: i, messageId: `${i}`.padStart(64, '0'), kind, fromStatus: 'pending', toStatus: 'delivered', at: 0, network: 'mainnet', sourceBlockchainId: `src${i}`, destinationBlockchainId: `dst${i}`, watchers: [] },
+});
+
+describe('core metrics', () => {
+  it('caps a label at its first values; later ones count as "other"', () => {
+    const cap = new LabelCap(2);
+    expect(['a', 'b', 'c', 'a', 'd'].map((v) => cap.of(v))).toEqual(['a', 'b', 'other', 'a', 'other']);
+  });
+
+  it('keeps route label values bounded however many routes there are, and never labels by message ID', async () => {
+    const m = new CoreMetrics({ queries: queries(MAX_ROUTES + 50) as never, pollStatus: () => ({ lastSuccessAt: 1_700_000_000_000, watching: 3 }) as never, rateLimitRemaining: () => null, alertsPending: () => 0 });
+    for (let i = 0; i < MAX_ROUTES + 50; i++) m.observeEvent(transition(i));
+    m.observeRequest({ ok: true });
+    m.observeRequest({ ok: false, error: { kind: 'rate_limited' } });
+    const text = await m.text();
+    const routes = new Set([...text.matchAll(/^teleporter_watch_tracked_messages\{route="([^"]*)"/gm)].map((x) => x[1]));
+    expect(routes.size).toBe(MAX_ROUTES + 1);
+    expect(routes).toContain('other');
+    expect(text).toMatch(/^teleporter_watch_tracked_messages\{route="other",status="pending"\} 50$/m);
+    expect(text).toMatch(/^teleporter_watch_tracked_messages_by_watch\{watch="unlabelled",status="pending"\} 2$/m);
+    expect(text).toMatch(/^teleporter_watch_delivery_latency_seconds_count\{route="other"\} 50$/m);
+    expect(text).toMatch(/^teleporter_watch_poll_requests_total 2$/m);
+    expect(text).toMatch(/^teleporter_watch_poll_errors_total\{kind="rate_limited"\} 1$/m);
+    expect(text).toMatch(/^teleporter_watch_poll_rate_limited_total 1$/m);
+    expect(text).toMatch(/^teleporter_watch_last_successful_poll_timestamp_seconds 1700000000$/m);
+    // Unknown until the API says: no sample rather than a made-up value.
+    expect(text).not.toMatch(/^teleporter_watch_ratelimit_remaining /m);
+    expect(text).not.toContain('0'.repeat(60));
+  });
+});

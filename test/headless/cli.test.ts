@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTeleporterService } from '../../src/service';
+import { waitUntil } from './engines';
+import { baseConfig, startWatcher, tempDir, writeConfig, type Service } from './rig';
+
+const BIN = join(__dirname, '..', '..', 'bin', 'teleporter-watch.cjs');
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = { stdout: '', stderr: '', code: null as number | null, signal: null as string | null };
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<typeof out>((resolve) =>
+    child.on('exit', (code, signal) => {
+      out.code = code;
+      out.signal = signal;
+      resolve(out);
+    }),
+  );
+  return { child, out, exited };
+}
+
+let svc: Service;
+beforeAll(async () => {
+  svc = await startTeleporterService({ rate: 0, seed: 3 });
+});
+afterAll(async () => {
+  await svc.close();
+});
+
+describe('teleporter-watch command', () => {
+  it('a bad config prints every problem with its line and exits 2 before starting anything', async () => {
+    const dir = tempDir('tw-cli-');
+    const file = writeConfig(dir, { network: 'moon', pollIntervalSeconds: 1, dataDir: './data' });
+    const r = await run(['--config', file]).exited;
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/has 2 problems:\n {2}line \d+: network: network must be one of[\s\S]*line \d+: pollIntervalSeconds: Poll interval must be at least 5 seconds/);
+    const check = await run(['--config', writeConfig(dir, baseConfig(svc.url)), '--check']).exited;
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/is valid \(1 watches, 0 feeds, 0 alert channels\)/);
+    expect((await run(['--config']).exited).code).toBe(2);
+  }, 90_000);
+
+  it('refuses a key file others can read (exit 1, nothing started)', async () => {
+    const dir = tempDir('tw-cli-');
+    writeFileSync(join(dir, 'key'), 'k-1234567890abc');
+    chmodSync(join(dir, 'key'), 0o644);
+    const r = await run(['--config', writeConfig(dir, baseConfig(svc.url, { dataSource: svc.url, apiKey: { file: 'key' } }))]).exited;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Refusing the API key file .*key: others can read it \(mode 644\)/);
+  }, 60_000);
+
+  it('runs, serves /metrics behind its bearer token, never prints the key, and exits 0 on SIGTERM', async () => {
+    const dir = tempDir('tw-cli-');
+    writeFileSync(join(dir, 'token'), 'metrics-token-0123456789');
+    chmodSync(join(dir, 'token'), 0o600);
+    const file = writeConfig(dir, baseConfig(svc.url, { apiKey: { env: 'TW_TEST_KEY' }, metrics: { listen: '127.0.0.1:0', bearerTokenFile: 'token' } }));
+    const p = run(['--config', file], { TW_TEST_KEY: 'sk-very-secret-key-42' });
+    try {
+      await waitUntil(() => /ready\./.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'ready');
+      expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
+      const url = /metrics at (\S+)/.exec(p.out.stdout)?.[1] as string;
+      expect(new URL(url).hostname).toBe('127.0.0.1');
+      expect((await fetch(url)).status).toBe(401);
+      expect((await fetch(url, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
+      const ok = await fetch(url, { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await ok.text()).toMatch(/^teleporter_watch_watchers 1$/m);
+      expect((await fetch(url.replace('/metrics', '/nope'))).status).toBe(404);
+    } finally {
+      p.child.kill('SIGTERM');
+    }
+    const r = await p.exited;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/SIGTERM: draining the outbox[\s\S]*stopped\./);
+    expect(r.stdout + r.stderr).not.toContain('sk-very-secret-key-42');
+  }, 60_000);
+
+  it('--web serves the user interface from the same core on 127.0.0.1', async () => {
+    const dir = tempDir('tw-cli-');
+    const rendererDir = join(dir, 'renderer');
+    mkdirSync(rendererDir);
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Teleporter Watch</title>');
+    const { loadConfigFile } = await import('../../src/headless/config-file');
+    const { startHeadless } = await import('../../src/headless/watcher');
+    const w = await startHeadless({ loaded: loadConfigFile(writeConfig(dir, baseConfig(svc.url))), web: { rendererDir }, metricsPort: 0, keychainService: `tw-cli-web-${process.pid}` });
+    try {
+      expect(new URL(w.web!.url).hostname).toBe('127.0.0.1');
+      expect(await (await fetch(w.web!.url)).text()).toContain('Teleporter Watch');
+      const r = await fetch(`${w.web!.origin}/api/invoke/listWatches`, { method: 'POST', headers: { authorization: `Bearer ${w.web!.token}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(await r.json())).toContain('treasury');
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('restarting on the same data folder keeps the watchlist and its baseline', async () => {
+    const dir = tempDir('tw-cli-');
+    const config = baseConfig(svc.url);
+    const a = await startWatcher(dir, config);
+    expect(a.sync).toEqual({ added: 1, updated: 0, removed: 0 });
+    await a.close();
+    const b = await startWatcher(dir, { ...config, watches: [{ address: (config.watches as { address: string }[])[0]!.address, label: 'renamed' }] });
+    expect(b.sync).toEqual({ added: 0, updated: 1, removed: 0 });
+    await b.close();
+  });
+});

@@ -1,0 +1,106 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveApiKey } from '../../src/headless/api-key';
+import { ConfigError, loadConfigFile, parseConfigText } from '../../src/headless/config-file';
+
+const ADDR = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
+const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
+
+function problems(text: string) {
+  try {
+    parseConfigText(text, 'c.yaml');
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as ConfigError).problems;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('headless config file', () => {
+  it('accepts a full config and fills defaults', () => {
+    const c = parseConfigText(
+      `dataSource: http://127.0.0.1:8080\nnetwork: fuji\npollIntervalSeconds: 10\napiKey: { env: TW_KEY }\nwatches:\n  - address: "${ADDR.toLowerCase()}"\n    label: bridge\nfeeds:\n  - name: out\n    filter: { sourceBlockchainId: "${C_CHAIN}" }\nalerts:\n  channels:\n    - { type: webhook, url: "http://127.0.0.1:1/x" }\n`,
+      'c.yaml',
+    );
+    expect(c.dataSource).toEqual({ kind: 'custom', baseUrl: 'http://127.0.0.1:8080' });
+    // The contract's schema checksums the address.
+    expect(c.watches[0]?.address).toBe(ADDR);
+    expect(c.alerts?.channels[0]).toMatchObject({ type: 'webhook', format: 'json' });
+    expect(parseConfigText('{}', 'c.yaml')).toMatchObject({ dataSource: 'local', watches: [], feeds: [] });
+  });
+
+  // One case per rule: the line and field of each problem, all reported at once.
+  const cases: [string, string, number, string, RegExp][] = [
+    ['data source', 'dataSource: ftp://x', 1, 'dataSource', /must be "local", "avalanche" or a base URL/],
+    ['network', 'network: moon', 1, 'network', /network must be one of mainnet, fuji, testnet/],
+    ['poll interval', 'pollIntervalSeconds: 1', 1, 'pollIntervalSeconds', /at least 5 seconds/],
+    ['stuck threshold', 'stuckThresholdMinutes: 0', 1, 'stuckThresholdMinutes', /at least 1 minute/],
+    ['budget', 'requestBudgetPerMinute: 0', 1, 'requestBudgetPerMinute', /./],
+    ['key header', 'apiKeyHeader: "x y"', 1, 'apiKeyHeader', /plain HTTP header name/],
+    ['key in the file', 'apiKey: sk-1234567890', 1, 'apiKey', /never goes in the config file/],
+    ['two key sources', 'apiKey: { env: A, file: /k }', 1, 'apiKey', /exactly one of env, file or keychain/],
+    ['unknown key', 'pollIntervalSecond: 30', 1, 'pollIntervalSecond', /unknown setting/],
+    ['metrics listen', 'metrics:\n  listen: "127.0.0.1:70000"', 2, 'metrics.listen', /at most 65535/],
+    ['bad address', `watches:\n  - label: x\n    address: "0x123"`, 3, 'watches[0].address', /./],
+    ['unquoted hex', `watches:\n  - address: 0x123`, 2, 'watches[0].address', /put it in quotes/],
+    ['bad checksum', `watches:\n  - address: "${ADDR.replace('b2784', 'B2784')}"`, 2, 'watches[0].address', /checksum/i],
+    ['label too long', `watches:\n  - address: "${ADDR}"\n    label: ${'x'.repeat(81)}`, 3, 'watches[0].label', /at most 80/],
+    ['duplicate watch', `watches:\n  - address: "${ADDR}"\n  - address: "${ADDR.toLowerCase()}"`, 3, 'watches[1].address', /already watched at watches\[0\]/],
+    ['feed without filter', 'feeds:\n  - name: x\n    filter: {}', 3, 'feeds[0].filter', /at least one filter/],
+    ['feed chain', 'feeds:\n  - name: x\n    filter:\n      sourceBlockchainId: nope', 4, 'feeds[0].filter.sourceBlockchainId', /./],
+    ['channel type', 'alerts:\n  channels:\n    - type: pager\n      url: http://x', 3, 'alerts.channels[0].type', /"alertmanager" or "webhook"/],
+    ['channel url', 'alerts:\n  channels:\n    - type: alertmanager\n      url: nope', 4, 'alerts.channels[0].url', /full URL/],
+    ['webhook format', 'alerts:\n  channels:\n    - type: webhook\n      url: http://x\n      format: teams', 5, 'alerts.channels[0].format', /"slack" or "json"/],
+    ['message url', 'alerts:\n  messageUrl: http://x/', 2, 'alerts.messageUrl', /\{messageId\}/],
+  ];
+  it.each(cases)('refuses: %s', (_name, text, line, field, message) => {
+    const p = problems(text);
+    expect(p).toEqual(expect.arrayContaining([expect.objectContaining({ line, field, message: expect.stringMatching(message) })]));
+  });
+
+  it('reports every problem of a file at once, and YAML syntax errors with their line', () => {
+    const p = problems(`network: moon\npollIntervalSeconds: 1\nwatches:\n  - address: "0x1"\n  - address: "${ADDR}"\n  - address: "${ADDR}"\n`);
+    expect(p.map((x) => x.field)).toEqual(['network', 'pollIntervalSeconds', 'watches[0].address', 'watches[2].address']);
+    const syntax = problems('network: [mainnet\npoll: 1\n');
+    expect(syntax[0]?.line).toBeGreaterThan(0);
+    const err = (() => {
+      try {
+        parseConfigText('network: moon', 'c.yaml');
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(err).toMatch(/c\.yaml has 1 problem:\n {2}line 1: network: /);
+  });
+
+  it('a missing file is a clear error', () => {
+    expect(() => loadConfigFile('/nonexistent/c.yaml')).toThrow(/cannot read the config file \(ENOENT\)/);
+  });
+});
+
+describe('API key sources', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-key-'));
+  const keyFile = (mode: number) => {
+    const f = join(dir, `key-${mode.toString(8)}`);
+    writeFileSync(f, 'k-1234567890abcdef\n');
+    chmodSync(f, mode);
+    return f;
+  };
+
+  it('reads the key from an environment variable, or from a file only its owner can read', () => {
+    expect(resolveApiKey({ env: 'TW_KEY' }, { env: { TW_KEY: 'k-abcdefghij' } })).toMatchObject({ kind: 'session', key: 'k-abcdefghij' });
+    expect(resolveApiKey({ file: keyFile(0o600) })).toMatchObject({ kind: 'session', key: 'k-1234567890abcdef' });
+    expect(resolveApiKey({ file: keyFile(0o400) })).toMatchObject({ kind: 'session' });
+    expect(resolveApiKey(undefined)).toEqual({ kind: 'none' });
+  });
+
+  it('refuses a key file others can read, a missing file, an empty variable, a malformed key', () => {
+    expect(() => resolveApiKey({ file: keyFile(0o644) })).toThrow(/Refusing the API key file .*others can read it \(mode 644\).*chmod 600/);
+    expect(() => resolveApiKey({ file: keyFile(0o640) })).toThrow(/others can read it \(mode 640\)/);
+    expect(() => resolveApiKey({ file: join(dir, 'absent') })).toThrow(/Cannot read the API key file .*ENOENT/);
+    expect(() => resolveApiKey({ env: 'TW_KEY' }, { env: {} })).toThrow(/TW_KEY, but that environment variable is empty or not set/);
+    expect(() => resolveApiKey({ env: 'TW_KEY' }, { env: { TW_KEY: 'short' } })).toThrow(/not usable: API key looks too short/);
+  });
+});

@@ -1,0 +1,105 @@
+/** A headless watcher over a real local service (HTTP + SQLite), started from a real YAML file. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { loadConfigFile } from '../../src/headless/config-file';
+import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
+import { startTeleporterService } from '../../src/service';
+import type { Clock } from '../../src/shared/clock';
+import { waitUntil } from './engines';
+
+export const WATCHED = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
+export type Service = Awaited<ReturnType<typeof startTeleporterService>>;
+
+export function writeConfig(dir: string, config: Record<string, unknown>): string {
+  const file = join(dir, 'config.yaml');
+  writeFileSync(file, stringify(config));
+  return file;
+}
+
+export function baseConfig(serviceUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    dataDir: './data',
+    dataSource: serviceUrl,
+    network: 'mainnet',
+    pollIntervalSeconds: 3600,
+    requestBudgetPerMinute: 5000,
+    notify: { new: true, left_pending: true, receipt_delivered: false, stuck: true },
+    metrics: { listen: '127.0.0.1:0' },
+    watches: [{ address: WATCHED, label: 'treasury' }],
+    ...extra,
+  };
+}
+
+let n = 0;
+export async function startWatcher(dir: string, config: Record<string, unknown>, opts: { clock?: Clock; retryMs?: number } = {}): Promise<HeadlessWatcher> {
+  const w = await startHeadless({
+    loaded: loadConfigFile(writeConfig(dir, config)),
+    keychainService: `tw-headless-test-${process.pid}-${++n}`,
+    alertRetryBaseMs: opts.retryMs ?? 200,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  await waitUntil(async () => {
+    const r = await w.service.invoke('listWatches', undefined);
+    return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
+  }, 30_000, 'the baseline');
+  return w;
+}
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+export async function pollNow(w: HeadlessWatcher): Promise<void> {
+  const r = await w.service.invoke('pollNow', undefined);
+  if (!r.ok) throw new Error(r.error.message);
+}
+
+/** Sends a message from the watched address that will not be delivered soon (so `new` is its only fresh transition). */
+export function sendWatched(svc: Service, outcome: 'normal' | 'stuck' = 'stuck'): string {
+  return svc.simulator.send({ network: 'mainnet', from: WATCHED, outcome, deliveryDelayMs: 3600_000 });
+}
+
+export interface Receiver {
+  url: string;
+  bodies: { path: string; headers: IncomingMessage['headers']; body: unknown }[];
+  /** ok: 200; fail: 500; hang: never answers. */
+  mode: 'ok' | 'fail' | 'hang';
+  /** Answers (and records) this long after the request arrived. */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+/** An HTTP server in the test that records every POST (a webhook target or Alertmanager's webhook receiver). */
+export async function startReceiver(port = 0): Promise<Receiver> {
+  const r: Receiver = { url: '', bodies: [], mode: 'ok', delayMs: 0, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (d: Buffer) => (text += d.toString()));
+    req.on('end', () => setTimeout(answer, r.delayMs));
+    const answer = () => {
+      if (r.mode === 'hang') return;
+      if (r.mode === 'fail') {
+        res.writeHead(500).end('receiver broken');
+        return;
+      }
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* keep text */
+      }
+      r.bodies.push({ path: req.url ?? '/', headers: req.headers, body });
+      res.writeHead(200).end('ok');
+    };
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  r.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return r;
+}
