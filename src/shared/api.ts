@@ -59,6 +59,11 @@ export interface AppInfo {
   dataSource: { kind: DataSource['kind']; baseUrl: string; network: Network; simulated: boolean };
 }
 
+/** The embedded demo's busiest addresses (empty unless the data source is the local service). */
+export interface DemoAddresses {
+  addresses: string[];
+}
+
 export interface ApiKeyStatus {
   hasApiKey: boolean;
   /** keychain: in the OS keychain; memory: this session only (no keychain available); none. */
@@ -220,6 +225,7 @@ const messageOnly = z.object({ messageId }).strict();
 /** Input schema of every call, by method name. */
 export const MONITOR_INPUTS = {
   getAppInfo: none,
+  getDemoAddresses: none,
   getSettings: none,
   updateSettings: SettingsPatchSchema,
   getApiKeyStatus: none,
@@ -255,6 +261,7 @@ export type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONIT
 
 export interface MonitorResults {
   getAppInfo: AppInfo;
+  getDemoAddresses: DemoAddresses;
   getSettings: Settings;
   updateSettings: Settings;
   getApiKeyStatus: ApiKeyStatus;

@@ -54,6 +54,8 @@ export class FakeMonitor implements MonitorTransport {
   opened: string[] = [];
   /** When set, openExternal refuses (like the web shell without an opener). */
   openExternalRefuses = false;
+  /** The demo's busy addresses (offered only while the data source is local). */
+  demoAddresses: string[] = [];
   private failures = new Map<MonitorMethod, ErrorInfo[]>();
   private gates = new Map<MonitorMethod, Promise<void>[]>();
   private listeners = new Set<(e: MonitorEvent) => void>();
@@ -174,6 +176,7 @@ export class FakeMonitor implements MonitorTransport {
         simulated: this.simulated && this.settings.dataSource.kind === 'local',
       },
     }),
+    getDemoAddresses: () => ({ addresses: this.settings.dataSource.kind === 'local' ? this.demoAddresses : [] }),
     getSettings: () => this.settings,
     updateSettings: (patch) => {
       this.settings = { ...this.settings, ...patch, notifications: { ...this.settings.notifications, ...(patch.notifications ?? {}) } } as Settings;

@@ -9,6 +9,7 @@ import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../api/client';
+import { DemoAddressSource } from '../local-service/demo-addresses';
 import { computeStats } from '../store';
 import type { CoreContext } from './context';
 
@@ -36,6 +37,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     if (!c) throw new MonitorError({ kind: 'network', message: 'The local service is still starting; try again in a moment.' });
     return c;
   };
+  const demo = new DemoAddressSource();
   const watchOrThrow = (address: string) => {
     const w = ctx.store.watches.getWatch(address);
     if (!w) throw notFound(`${address} is not on the watchlist.`, 'address');
@@ -51,6 +53,9 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
         dataSource: { kind: s.dataSource.kind, baseUrl: ctx.sources.baseUrl() ?? '', network: s.network, simulated: s.dataSource.kind === 'local' },
       };
     },
+
+    // Only the embedded demo has busy addresses to offer; a real API is never asked.
+    getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [] }),
 
     getSettings: () => ctx.settings(),
     updateSettings: (patch) => {
