@@ -1,5 +1,6 @@
 import type { MonitorApi, MonitorEvent, NotificationPayload } from '../../shared/api';
 import { useActivityStore } from './stores/activity';
+import { useDemoStore } from './stores/demo';
 import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useUiStore } from './stores/ui';
@@ -12,11 +13,13 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
   const watchlist = useWatchlistStore();
   const activity = useActivityStore();
   const ui = useUiStore();
+  const demo = useDemoStore();
   return api.onEvent((e: MonitorEvent) => {
     status.handleEvent(e);
     settings.handleEvent(e);
     watchlist.handleEvent(e);
     activity.handleEvent(e);
+    demo.handleEvent(e);
     if (e.type === 'transition' && watchlist.loaded) {
       // Unread counts change as transitions arrive for watched addresses.
       if (e.transition.watchers.some((w) => !w.startsWith('feed:'))) void watchlist.load();

@@ -6,6 +6,7 @@ import App from './App.vue';
 import './styles/base.css';
 import { installMonitor } from './client';
 import { routeEvents } from './events';
+import { useDemoStore } from './stores/demo';
 import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useWatchlistStore } from './stores/watchlist';
@@ -32,6 +33,7 @@ routeEvents(api, { systemNotifications: !window.monitor });
 void status.load();
 void useSettingsStore().load();
 void useWatchlistStore().load();
+void useDemoStore().load();
 
 app.mount('#app');
 if (picked.missingToken) {
