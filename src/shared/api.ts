@@ -106,6 +106,16 @@ export interface MessagePage {
   /** Records the API sent that had no usable messageId. */
   rejected: number;
   fetchedAt: number;
+  /** Where the rows came from (set by the core when it answers a browse call). */
+  source?: PageSource;
+}
+
+/** The data source a page was read from. */
+export interface PageSource {
+  kind: DataSource['kind'];
+  /** Host name of the base URL (e.g. 127.0.0.1:4012 or glacier-api.avax.network). */
+  host: string;
+  simulated: boolean;
 }
 
 export interface CachedMessage {

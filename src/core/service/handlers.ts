@@ -3,6 +3,7 @@ import {
   type MessagePage,
   type MonitorHandlers,
   type NotifyPrefs,
+  type PageSource,
   type Settings,
 } from '../../shared/api';
 import { isAllowedExternalUrl } from '../../shared/chains';
@@ -24,18 +25,20 @@ function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): NotifyPrefs {
 }
 
 export function createHandlers(ctx: CoreContext): MonitorHandlers {
-  const unwrap = (r: ApiResult<MessagePage>, network: Network): MessagePage => {
+  const unwrap = (r: ApiResult<MessagePage>, network: Network, source: PageSource): MessagePage => {
     if (!r.ok) throw new MonitorError(r.error);
     // What the user browses is an observation too: watched messages in it update their state.
     const transitions = ctx.engine.observe(r.value.messages, network);
     for (const t of transitions) ctx.emit({ type: 'transition', transition: t });
     if (transitions.length) void ctx.drain();
-    return r.value;
+    return { ...r.value, source };
   };
+  /** The client for the current source, and that source's label (taken together, so they agree). */
   const clientFor = (network: Network) => {
     const c = ctx.sources.client(network);
     if (!c) throw new MonitorError({ kind: 'network', message: 'The local service is still starting; try again in a moment.' });
-    return c;
+    const kind = ctx.settings().dataSource.kind;
+    return { client: c, source: { kind, host: c.host, simulated: kind === 'local' } };
   };
   const demo = new DemoAddressSource();
   const watchOrThrow = (address: string) => {
@@ -156,11 +159,13 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     browseMessages: async (q) => {
       const network = q.network ?? ctx.settings().network;
       const { network: _n, ...query } = q;
-      return unwrap(await clientFor(network).listMessages(query), network);
+      const { client, source } = clientFor(network);
+      return unwrap(await client.listMessages(query), network, source);
     },
     browseAddressMessages: async (q) => {
       const network = q.network ?? ctx.settings().network;
-      return unwrap(await clientFor(network).listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network);
+      const { client, source } = clientFor(network);
+      return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network, source);
     },
     searchCache: (q) => ctx.store.messages.search(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),

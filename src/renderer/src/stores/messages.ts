@@ -46,6 +46,13 @@ export const useMessagesStore = defineStore('messages', () => {
     fieldErrors.value = {};
   }
 
+  /** Another data source or network: nothing of the old one stays on screen; the first page reloads. */
+  function sourceChanged(network: BrowseQuery['network']): Promise<boolean> {
+    pager.reset();
+    resetForm(network);
+    return apply();
+  }
+
   async function move(step: 1 | -1): Promise<void> {
     const ok = step === 1 ? await pager.next() : await pager.prev();
     if (ok) selected.value = 0;
@@ -90,6 +97,7 @@ export const useMessagesStore = defineStore('messages', () => {
     hasPrev: pager.hasPrev,
     apply,
     resetForm,
+    sourceChanged,
     next: () => move(1),
     prev: () => move(-1),
     refresh: pager.refresh,
