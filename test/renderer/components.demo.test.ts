@@ -58,4 +58,22 @@ describe('demo busy addresses', () => {
     expect(wrapper.find('[data-testid="watchlist-empty"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="watch-demo"]').exists()).toBe(false);
   });
+
+  it('after a switch to a real source, offers to remove the demo addresses left on the watchlist', async () => {
+    const ctx = setupRenderer();
+    ctx.fake.demoAddresses = busy;
+    const demo = useDemoStore();
+    await demo.load();
+    await useWatchlistStore().load();
+    await demo.watch();
+    ctx.fake.settings = { ...ctx.fake.settings, dataSource: { kind: 'avalanche' } };
+    await demo.load();
+    wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    await flush();
+    expect(wrapper.get('[data-testid="demo-leftovers"]').text()).toContain('Demo busy address 1');
+    await wrapper.get('[data-testid="demo-leftovers-remove"]').trigger('click');
+    await flush();
+    expect(ctx.fake.callsOf('removeWatch')).toEqual([{ address: busy[0] }]);
+    expect(wrapper.find('[data-testid="demo-leftovers"]').exists()).toBe(false);
+  });
 });
