@@ -53,6 +53,12 @@ export const useMessagesStore = defineStore('messages', () => {
     return apply();
   }
 
+  /** Clears the filter and shows the unfiltered first page again. */
+  function reset(): Promise<boolean> {
+    resetForm();
+    return apply();
+  }
+
   async function move(step: 1 | -1): Promise<void> {
     const ok = step === 1 ? await pager.next() : await pager.prev();
     if (ok) selected.value = 0;
@@ -97,6 +103,7 @@ export const useMessagesStore = defineStore('messages', () => {
     hasPrev: pager.hasPrev,
     apply,
     resetForm,
+    reset,
     sourceChanged,
     next: () => move(1),
     prev: () => move(-1),
