@@ -167,6 +167,8 @@ export interface Transition {
   destinationBlockchainId: string;
   /** Watched addresses (and feed IDs as `feed:<id>`) the message is watched through. */
   watchers: string[];
+  /** On live events: whether a watcher's "Notify on" choices ask for this kind (absent in the log). */
+  notify?: boolean;
 }
 
 export interface TransitionPage {

@@ -15,6 +15,8 @@ test('watches an address and sees its message leave pending and get its receipt'
   await expect(page.getByTestId('view-watchlist')).toBeVisible();
   await page.getByTestId('watch-address').fill(address);
   await page.getByTestId('watch-label').fill('Demo treasury');
+  // Toasts follow the watch's "Notify on" choices: "new" is off by default, so turn it on here.
+  await page.getByTestId('watch-notify-new').click();
   await page.getByTestId('watch-add').click();
   const row = page.locator(`[data-testid="watch-row"][data-address="${address}"]`);
   await expect(row).toContainText('Demo treasury');
