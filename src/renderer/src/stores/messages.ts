@@ -12,7 +12,8 @@ export const useMessagesStore = defineStore('messages', () => {
   const form = ref<FilterForm>(emptyFilterForm());
   const applied = ref<BrowseQuery | null>(null);
   const fieldErrors = ref<FieldErrors>({});
-  const autoRefresh = ref(false);
+  // On by default: the first page is a live view of the traffic.
+  const autoRefresh = ref(true);
   const selected = ref(0);
 
   const pager = createPager((pageToken) => {
@@ -32,6 +33,7 @@ export const useMessagesStore = defineStore('messages', () => {
     fieldErrors.value = {};
     applied.value = built.query;
     selected.value = 0;
+    if (autoRefresh.value && !cancelTimer) schedule();
     const ok = await pager.first();
     // The core may still refuse a value (e.g. a rule the page does not know): show it at the field.
     if (!ok && pager.error.value?.kind === 'invalid_input') {
