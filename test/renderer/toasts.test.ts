@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineComponent, h } from 'vue';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { NNotificationProvider } from 'naive-ui';
 import type { Transition } from '../../src/shared/api';
 import Toaster from '../../src/renderer/src/components/Toaster.vue';
 import { planToasts } from '../../src/renderer/src/logic/toast-plan';
@@ -46,8 +44,7 @@ describe('toasts', () => {
     ctx.api.onEvent((e) => activity.handleEvent(e));
     await ctx.fake.handlers.addWatch({ address: addr(1), label: 'Relayer A' } as never);
     await useWatchlistStore().load();
-    const Host = defineComponent({ render: () => h(NNotificationProvider, null, { default: () => h(Toaster) }) });
-    wrapper = mount(Host, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    wrapper = mount(Toaster, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     ctx.fake.emit({ type: 'transition', transition: transition(1, 'new', addr(1), false) });
     await flush();
     await ctx.clock.advance(400);
