@@ -247,7 +247,8 @@ export const MONITOR_INPUTS = {
   listWatches: none,
   addWatch: WatchInputSchema,
   updateWatch: WatchPatchSchema,
-  removeWatch: addressOnly,
+  /** forget: also delete the messages and Activity only this watch brought in (demo leftovers). */
+  removeWatch: z.object({ address: evmAddress, forget: z.boolean().optional() }).strict(),
   markWatchViewed: addressOnly,
   listFeeds: none,
   addFeed: FeedInputSchema,

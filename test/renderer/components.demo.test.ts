@@ -73,7 +73,7 @@ describe('demo busy addresses', () => {
     expect(wrapper.get('[data-testid="demo-leftovers"]').text()).toContain('Demo busy address 1');
     await wrapper.get('[data-testid="demo-leftovers-remove"]').trigger('click');
     await flush();
-    expect(ctx.fake.callsOf('removeWatch')).toEqual([{ address: busy[0] }]);
+    expect(ctx.fake.callsOf('removeWatch')).toEqual([{ address: busy[0], forget: true }]);
     expect(wrapper.find('[data-testid="demo-leftovers"]').exists()).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../api/client';
 import { DemoAddressSource } from '../local-service/demo-addresses';
 import { computeStats } from '../store';
+import { forgetWatcherData } from '../store/forget-watch';
 import type { CoreContext } from './context';
 
 function notFound(message: string, field?: string): MonitorError {
@@ -129,7 +130,8 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       ctx.emit({ type: 'watchlist-changed' });
       return watchOrThrow(input.address);
     },
-    removeWatch: ({ address }) => {
+    removeWatch: ({ address, forget }) => {
+      if (forget && ctx.store.watches.getWatch(address)) forgetWatcherData(ctx.store.db, address);
       if (!ctx.store.watches.removeWatch(address)) throw notFound(`${address} is not on the watchlist.`, 'address');
       ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });

@@ -2,6 +2,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { MonitorEvent } from '../../../shared/api';
 import { monitor } from '../client';
+import { useActivityStore } from './activity';
+import { useCacheStore } from './cache';
 import { useWatchlistStore } from './watchlist';
 
 /**
@@ -52,7 +54,11 @@ export const useDemoStore = defineStore('demo', () => {
   /** Removes demo addresses left on the watchlist while a real data source is in use. */
   async function removeLeftovers(): Promise<void> {
     const watchlist = useWatchlistStore();
-    for (const w of leftovers.value) await watchlist.remove(w.address);
+    // Their simulated messages and Activity go too: nothing of the demo stays in real mode.
+    for (const w of leftovers.value) await watchlist.remove(w.address, { forget: true });
+    void useActivityStore().load();
+    const cache = useCacheStore();
+    if (cache.loaded) void cache.search();
   }
 
   const isDemo = (address: string | undefined): boolean => !!address && known.value.has(address.toLowerCase());
