@@ -13,6 +13,8 @@ export const USAGE = `Usage: npm run service -- [options]
   --require-key       answer 401 to requests without a key
   --faults <profile>  flaky | ratelimited | slow | malformed | chaos, or a spec like 5xx:0.2,429:0.1
   --preload <n>       insert n historical messages at start
+  --history <hours>   on an empty store, first write this many hours of past traffic at --rate
+                      (at most 20000 messages); the store then keeps its seed across restarts
   --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
@@ -44,6 +46,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
         'require-key': { type: 'boolean' },
         faults: { type: 'string' },
         preload: { type: 'string' },
+        history: { type: 'string' },
         'rate-limit': { type: 'string' },
         'log-requests': { type: 'boolean' },
         'no-warm': { type: 'boolean' },
@@ -61,6 +64,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     ['rate', false],
     ['speed', false],
     ['preload', true],
+    ['history', false],
   ] as const;
   for (const [name, integer] of numeric) {
     const r = number(name, values[name], integer);

@@ -13,6 +13,7 @@ import { resolveOptions, type ServiceOptions } from './options';
 import { PageTokenCodec } from './page-token';
 import { SlidingWindowLimiter } from './rate-limit';
 import { createRequestHandler } from './request-handler';
+import { historyMessageCount, historyRate, rememberedSeed } from './sim/history';
 import { TrafficSimulator } from './sim/simulator';
 import { MessageStore } from './store/message-store';
 import { warmFile } from './store/warm-file';
@@ -50,8 +51,11 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   const store = new MessageStore(dbPath);
   let server: Server | null = null;
   try {
+    const fresh = store.count() === 0;
+    // A demo store keeps the seed it was filled with: its busy addresses survive restarts.
+    const seed = o.history > 0 ? rememberedSeed(store, o.seed) : o.seed;
     const simulator = new TrafficSimulator({
-      seed: o.seed,
+      seed,
       rate: o.rate,
       speed: o.speed,
       startMs: clock.now(),
@@ -60,9 +64,11 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       sink: (records) => store.upsertMany(records),
     });
     if (o.preload > 0) store.bulkLoad(() => simulator.preload(o.preload));
+    const history = fresh ? historyMessageCount(o.history, o.rate) : 0;
+    if (history > 0) store.bulkLoad(() => simulator.preload(history, historyRate(o.rate)));
     simulator.attach(clock);
 
-    const faults = new FaultInjector(o.seed);
+    const faults = new FaultInjector(seed);
     const setFaults = (spec: string | null) => {
       if (spec === null) return faults.set(null);
       const parsed = parseFaultSpec(spec);

@@ -26,6 +26,11 @@ export interface ServiceOptions {
   rateLimitPerMinute?: { keyed: number; anonymous: number };
   /** Insert this many historical messages at start (fast bulk path). */
   preload?: number;
+  /**
+   * Hours of past traffic (at `rate`, at most 20,000 messages) written into an empty store at start;
+   * the store then keeps its seed across restarts. Default 0.
+   */
+  history?: number;
   /** Read the store file through once at start, in the background, so the OS caches it (default true). */
   warmStore?: boolean;
   /** Log one line per request to `log` (never the key itself). */
@@ -65,6 +70,7 @@ export const ServiceOptionsSchema = z
       .object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() })
       .default({ keyed: 600, anonymous: 120 }),
     preload: z.number().int().min(0).max(50_000_000).default(0),
+    history: z.number().min(0, 'history must not be negative.').max(168, 'history must be at most 168 hours.').default(0),
     warmStore: z.boolean().default(true),
     logRequests: z.boolean().default(false),
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),

@@ -59,6 +59,11 @@ export interface AppInfo {
   dataSource: { kind: DataSource['kind']; baseUrl: string; network: Network; simulated: boolean };
 }
 
+/** The embedded demo's busiest addresses (empty unless the data source is the local service). */
+export interface DemoAddresses {
+  addresses: string[];
+}
+
 export interface ApiKeyStatus {
   hasApiKey: boolean;
   /** keychain: in the OS keychain; memory: this session only (no keychain available); none. */
@@ -101,6 +106,16 @@ export interface MessagePage {
   /** Records the API sent that had no usable messageId. */
   rejected: number;
   fetchedAt: number;
+  /** Where the rows came from (set by the core when it answers a browse call). */
+  source?: PageSource;
+}
+
+/** The data source a page was read from. */
+export interface PageSource {
+  kind: DataSource['kind'];
+  /** Host name of the base URL (e.g. 127.0.0.1:4012 or glacier-api.avax.network). */
+  host: string;
+  simulated: boolean;
 }
 
 export interface CachedMessage {
@@ -152,6 +167,8 @@ export interface Transition {
   destinationBlockchainId: string;
   /** Watched addresses (and feed IDs as `feed:<id>`) the message is watched through. */
   watchers: string[];
+  /** On live events: whether a watcher's "Notify on" choices ask for this kind (absent in the log). */
+  notify?: boolean;
 }
 
 export interface TransitionPage {
@@ -220,6 +237,7 @@ const messageOnly = z.object({ messageId }).strict();
 /** Input schema of every call, by method name. */
 export const MONITOR_INPUTS = {
   getAppInfo: none,
+  getDemoAddresses: none,
   getSettings: none,
   updateSettings: SettingsPatchSchema,
   getApiKeyStatus: none,
@@ -229,7 +247,8 @@ export const MONITOR_INPUTS = {
   listWatches: none,
   addWatch: WatchInputSchema,
   updateWatch: WatchPatchSchema,
-  removeWatch: addressOnly,
+  /** forget: also delete the messages and Activity only this watch brought in (demo leftovers). */
+  removeWatch: z.object({ address: evmAddress, forget: z.boolean().optional() }).strict(),
   markWatchViewed: addressOnly,
   listFeeds: none,
   addFeed: FeedInputSchema,
@@ -255,6 +274,7 @@ export type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONIT
 
 export interface MonitorResults {
   getAppInfo: AppInfo;
+  getDemoAddresses: DemoAddresses;
   getSettings: Settings;
   updateSettings: Settings;
   getApiKeyStatus: ApiKeyStatus;

@@ -60,17 +60,25 @@ export const DataSourceSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** A whole number in a range, with messages in plain words (never zod's "Too small: expected number to be >=1"). */
+const wholeNumber = (what: string, min: [number, string], max: [number, string]) =>
+  z
+    .number({ error: `${what}: enter a number.` })
+    .int(`${what} must be a whole number.`)
+    .min(min[0], `${what} must be at least ${min[1]}.`)
+    .max(max[0], `${what} must be at most ${max[1]}.`);
+
 export const SettingsSchema = z.object({
   dataSource: DataSourceSchema,
   network: network,
   /** The header that carries the API key: the interface names x-service-api-key; the public guide x-glacier-api-key. */
   apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'API key header must be a plain HTTP header name.'),
-  pollIntervalSeconds: z.number().int().min(5, 'Poll interval must be at least 5 seconds.').max(3600, 'Poll interval must be at most 3600 seconds.'),
-  stuckThresholdMinutes: z.number().int().min(1, 'Stuck threshold must be at least 1 minute.').max(10080, 'Stuck threshold must be at most 7 days.'),
+  pollIntervalSeconds: wholeNumber('Poll interval', [5, '5 seconds'], [3600, '3600 seconds']),
+  stuckThresholdMinutes: wholeNumber('Stuck threshold', [1, '1 minute'], [10080, '7 days (10080 minutes)']),
   notifications: z.object({ enabled: z.boolean() }).extend(NotifyPrefsSchema.shape),
   /** Requests per minute the poller may spend; null picks the default for keyed / keyless use. */
-  requestBudgetPerMinute: z.number().int().min(1).max(10000).nullable(),
-  retentionDays: z.number().int().min(1, 'Keep data at least 1 day.').max(3650),
+  requestBudgetPerMinute: wholeNumber('Request budget', [1, '1 request per minute'], [10000, '10000 requests per minute']).nullable(),
+  retentionDays: wholeNumber('Keep history', [1, '1 day'], [3650, '3650 days']),
   theme: z.enum(['system', 'light', 'dark']),
   startAtLogin: z.boolean(),
   startHidden: z.boolean(),

@@ -23,7 +23,8 @@ export interface WebStack {
 /** The one API key the local service accepts (any other is refused with 401). */
 export const E2E_API_KEY = 'e2e-accepted-key-0001';
 
-export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
+/** The README's pictures: every e2e run regenerates them from real data. */
+export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'docs', 'screenshots');
 
 /** Every MonitorApi call a page opened by `openApp` sent, by method name in order: over HTTP or over its socket. */
 const pageCalls = new WeakMap<Page, string[]>();

@@ -80,14 +80,3 @@ test('shows the data source failing and recovering in the poll status', async ({
   // The stack is shared by the worker's tests: a busy watched address would flood their toasts.
   await stack.call('removeWatch', { address: info.addresses[1] });
 });
-
-test('screenshots of the local cache and charts views', async ({ openApp }) => {
-  const page = await openApp('#/cache');
-  await expect(page.getByTestId('view-cache')).toBeVisible();
-  await expect(page.getByTestId('cache-total')).toContainText(/match/);
-  await screenshot(page, 'cache');
-  await page.getByTestId('nav-charts').click();
-  await expect(page.getByTestId('chart-transitions')).toBeVisible();
-  await page.waitForTimeout(500); // the charts animate in
-  await screenshot(page, 'charts');
-});

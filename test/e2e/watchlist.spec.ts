@@ -1,4 +1,5 @@
 import type { WatchedAddress } from '../../src/shared/api';
+import type { Locator } from '@playwright/test';
 import { callsSent, expect, screenshot, test } from './fixtures';
 
 test('watches an address and sees its message leave pending and get its receipt', async ({ openApp, stack }) => {
@@ -15,6 +16,8 @@ test('watches an address and sees its message leave pending and get its receipt'
   await expect(page.getByTestId('view-watchlist')).toBeVisible();
   await page.getByTestId('watch-address').fill(address);
   await page.getByTestId('watch-label').fill('Demo treasury');
+  // Toasts follow the watch's "Notify on" choices: "new" is off by default, so turn it on here.
+  await page.getByTestId('watch-notify-new').click();
   await page.getByTestId('watch-add').click();
   const row = page.locator(`[data-testid="watch-row"][data-address="${address}"]`);
   await expect(row).toContainText('Demo treasury');
@@ -31,6 +34,14 @@ test('watches an address and sees its message leave pending and get its receipt'
   const toast = (kind: string) => page.locator(`[data-testid="toast"][data-kind="${kind}"][data-message-id="${messageId}"]`);
   await expect(toast('new')).toBeVisible({ timeout: 20_000 });
   await expect(toast('left_pending')).toBeVisible({ timeout: 40_000 });
+  // Toasts take their own strip above the status bar: they never cover a control.
+  const overlaps = async (a: Locator, b: Locator) => {
+    const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+    return !!x && !!y && x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  };
+  for (const control of [page.getByTestId('poll-now'), row.getByTestId('watch-remove'), row.getByTestId('watch-edit'), page.getByTestId('watch-add')]) {
+    for (const t of await page.getByTestId('toasts').all()) expect(await overlaps(t, control)).toBe(false);
+  }
   await screenshot(page, 'toast');
   await expect(toast('receipt_delivered')).toBeVisible({ timeout: 40_000 });
 

@@ -15,6 +15,7 @@ import {
   type MonitorMethod,
   type MonitorParsedInput,
   type MonitorResults,
+  type PageSource,
   type MonitorTransport,
   type PollStatus,
   type SavedFeed,
@@ -54,6 +55,8 @@ export class FakeMonitor implements MonitorTransport {
   opened: string[] = [];
   /** When set, openExternal refuses (like the web shell without an opener). */
   openExternalRefuses = false;
+  /** The demo's busy addresses (offered only while the data source is local). */
+  demoAddresses: string[] = [];
   private failures = new Map<MonitorMethod, ErrorInfo[]>();
   private gates = new Map<MonitorMethod, Promise<void>[]>();
   private listeners = new Set<(e: MonitorEvent) => void>();
@@ -89,6 +92,13 @@ export class FakeMonitor implements MonitorTransport {
     list.push(p);
     this.gates.set(method, list);
     return release;
+  }
+
+  /** Like the core: each page says which data source it came from. */
+  private pageSource(): PageSource {
+    const ds = this.settings.dataSource;
+    const host = ds.kind === 'custom' ? new URL(ds.baseUrl).host : ds.kind === 'local' ? '127.0.0.1:4000' : 'glacier-api.avax.network';
+    return { kind: ds.kind, host, simulated: ds.kind === 'local' };
   }
 
   callsOf(method: MonitorMethod): unknown[] {
@@ -174,6 +184,7 @@ export class FakeMonitor implements MonitorTransport {
         simulated: this.simulated && this.settings.dataSource.kind === 'local',
       },
     }),
+    getDemoAddresses: () => ({ addresses: this.settings.dataSource.kind === 'local' ? this.demoAddresses : [] }),
     getSettings: () => this.settings,
     updateSettings: (patch) => {
       this.settings = { ...this.settings, ...patch, notifications: { ...this.settings.notifications, ...(patch.notifications ?? {}) } } as Settings;
@@ -243,7 +254,7 @@ export class FakeMonitor implements MonitorTransport {
         );
       });
       const p = this.pageOf(all, q.pageSize, q.pageToken);
-      return { messages: p.items.map((m) => m.message), ...(p.nextPageToken ? { nextPageToken: p.nextPageToken } : {}), rejected: 0, fetchedAt: this.now() };
+      return { messages: p.items.map((m) => m.message), ...(p.nextPageToken ? { nextPageToken: p.nextPageToken } : {}), rejected: 0, fetchedAt: this.now(), source: this.pageSource() };
     },
     browseAddressMessages: (q) => {
       const a = q.address.toLowerCase();
@@ -252,7 +263,7 @@ export class FakeMonitor implements MonitorTransport {
         return String(r.from).toLowerCase() === a || String(r.to).toLowerCase() === a;
       });
       const p = this.pageOf(all, q.pageSize, q.pageToken);
-      return { messages: p.items.map((m) => m.message), ...(p.nextPageToken ? { nextPageToken: p.nextPageToken } : {}), rejected: 0, fetchedAt: this.now() };
+      return { messages: p.items.map((m) => m.message), ...(p.nextPageToken ? { nextPageToken: p.nextPageToken } : {}), rejected: 0, fetchedAt: this.now(), source: this.pageSource() };
     },
     searchCache: (q) => {
       const text = q.text?.toLowerCase();

@@ -86,11 +86,11 @@ describe('messages store', () => {
     expect(s.messages.every((m) => (m as { destinationBlockchainId: string }).destinationBlockchainId === BEAM.blockchainId)).toBe(true);
   });
 
-  it('auto-refreshes the first page on the injected clock, and stops when switched off', async () => {
+  it('auto-refreshes the first page on the injected clock by default, and stops when switched off', async () => {
     const { fake, clock } = setupRenderer({ messages: many(3) });
     const s = useMessagesStore();
+    expect(s.autoRefresh).toBe(true);
     await s.apply();
-    s.setAutoRefresh(true);
     await clock.advance(AUTO_REFRESH_MS);
     await clock.advance(AUTO_REFRESH_MS);
     expect(fake.callsOf('browseMessages')).toHaveLength(3);

@@ -6,6 +6,8 @@ import type { Logger, LocalServiceSpec } from '../facade';
 const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const START_TIMEOUT_MS = 30_000;
 const RESTART_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
+/** Hours of past traffic the embedded demo starts with on a fresh data folder (unless the spec says). */
+export const DEMO_HISTORY_HOURS = 2;
 
 /**
  * Runs the embedded local teleporter service as a child process: waits for its "listening on <url>"
@@ -38,7 +40,8 @@ export class LocalServiceLauncher {
 
   private spawnOnce(): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      const args = [...this.spec.args, '--port', '0', '--db', join(this.dataDir, 'local-service.sqlite')];
+      const history = this.spec.args.includes('--history') ? [] : ['--history', String(DEMO_HISTORY_HOURS)];
+      const args = [...this.spec.args, ...history, '--port', '0', '--db', join(this.dataDir, 'local-service.sqlite')];
       const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
       this.child = child;
       let settled = false;

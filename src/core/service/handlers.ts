@@ -3,13 +3,16 @@ import {
   type MessagePage,
   type MonitorHandlers,
   type NotifyPrefs,
+  type PageSource,
   type Settings,
 } from '../../shared/api';
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../api/client';
+import { DemoAddressSource } from '../local-service/demo-addresses';
 import { computeStats } from '../store';
+import { forgetWatcherData } from '../store/forget-watch';
 import type { CoreContext } from './context';
 
 function notFound(message: string, field?: string): MonitorError {
@@ -23,19 +26,22 @@ export function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): Notify
 }
 
 export function createHandlers(ctx: CoreContext): MonitorHandlers {
-  const unwrap = (r: ApiResult<MessagePage>, network: Network): MessagePage => {
+  const unwrap = (r: ApiResult<MessagePage>, network: Network, source: PageSource): MessagePage => {
     if (!r.ok) throw new MonitorError(r.error);
     // What the user browses is an observation too: watched messages in it update their state.
     const transitions = ctx.engine.observe(r.value.messages, network);
     for (const t of transitions) ctx.emit({ type: 'transition', transition: t });
     if (transitions.length) void ctx.drain();
-    return r.value;
+    return { ...r.value, source };
   };
+  /** The client for the current source, and that source's label (taken together, so they agree). */
   const clientFor = (network: Network) => {
     const c = ctx.sources.client(network);
     if (!c) throw new MonitorError({ kind: 'network', message: 'The local service is still starting; try again in a moment.' });
-    return c;
+    const kind = ctx.settings().dataSource.kind;
+    return { client: c, source: { kind, host: c.host, simulated: kind === 'local' } };
   };
+  const demo = new DemoAddressSource();
   const watchOrThrow = (address: string) => {
     const w = ctx.store.watches.getWatch(address);
     if (!w) throw notFound(`${address} is not on the watchlist.`, 'address');
@@ -51,6 +57,9 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
         dataSource: { kind: s.dataSource.kind, baseUrl: ctx.sources.baseUrl() ?? '', network: s.network, simulated: s.dataSource.kind === 'local' },
       };
     },
+
+    // Only the embedded demo has busy addresses to offer; a real API is never asked.
+    getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [] }),
 
     getSettings: () => ctx.settings(),
     updateSettings: (patch) => {
@@ -121,7 +130,8 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       ctx.emit({ type: 'watchlist-changed' });
       return watchOrThrow(input.address);
     },
-    removeWatch: ({ address }) => {
+    removeWatch: ({ address, forget }) => {
+      if (forget && ctx.store.watches.getWatch(address)) forgetWatcherData(ctx.store.db, address);
       if (!ctx.store.watches.removeWatch(address)) throw notFound(`${address} is not on the watchlist.`, 'address');
       ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });
@@ -151,11 +161,13 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     browseMessages: async (q) => {
       const network = q.network ?? ctx.settings().network;
       const { network: _n, ...query } = q;
-      return unwrap(await clientFor(network).listMessages(query), network);
+      const { client, source } = clientFor(network);
+      return unwrap(await client.listMessages(query), network, source);
     },
     browseAddressMessages: async (q) => {
       const network = q.network ?? ctx.settings().network;
-      return unwrap(await clientFor(network).listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network);
+      const { client, source } = clientFor(network);
+      return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network, source);
     },
     searchCache: (q) => ctx.store.messages.search(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),

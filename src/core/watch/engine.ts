@@ -6,6 +6,7 @@ import type { MessageRow, MessageState, Store } from '../store';
 import { searchTextOf } from '../store/message-store';
 import type { WatcherInfo } from '../store/watch-store';
 import { notificationText } from './notification-text';
+import { notifies } from './notify-choice';
 import type { WatcherIndex } from './watcher-index';
 
 /** A delivered message whose receipt has not come back within this long stops being tracked. */
@@ -169,8 +170,9 @@ export class TransitionEngine {
     };
     const id = this.store.messages.insertTransition(t);
     if (id === null) return;
-    out.push({ id, ...t });
-    if (s.notifications.enabled && live.some((w) => w.notify[kind])) {
+    const notify = notifies(s, live, kind);
+    out.push({ id, ...t, notify });
+    if (notify) {
       const text = notificationText(t, now, pendingSince);
       this.store.outbox.add({ transitionId: id, messageId: m.messageId, title: text.title, body: text.body, createdAt: now });
     }

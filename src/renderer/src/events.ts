@@ -1,5 +1,12 @@
 import type { MonitorApi, MonitorEvent, NotificationPayload } from '../../shared/api';
+import { watch } from 'vue';
+import type { Network } from '../../shared/validators';
+import { sourceKey } from './logic/source-change';
 import { useActivityStore } from './stores/activity';
+import { useCacheStore } from './stores/cache';
+import { useChartsStore } from './stores/charts';
+import { useDemoStore } from './stores/demo';
+import { useMessagesStore } from './stores/messages';
 import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useUiStore } from './stores/ui';
@@ -12,11 +19,20 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
   const watchlist = useWatchlistStore();
   const activity = useActivityStore();
   const ui = useUiStore();
-  return api.onEvent((e: MonitorEvent) => {
+  const demo = useDemoStore();
+  // Whichever arrives first (the save's answer or the settings-changed event) updates the settings.
+  const stopCut = watch(
+    () => (settings.settings ? sourceKey(settings.settings) : null),
+    (key, old) => {
+      if (old && key && key !== old && settings.settings) cutOver(settings.settings.network);
+    },
+  );
+  const unsubscribe = api.onEvent((e: MonitorEvent) => {
     status.handleEvent(e);
     settings.handleEvent(e);
     watchlist.handleEvent(e);
     activity.handleEvent(e);
+    demo.handleEvent(e);
     if (e.type === 'transition' && watchlist.loaded) {
       // Unread counts change as transitions arrive for watched addresses.
       if (e.transition.watchers.some((w) => !w.startsWith('feed:'))) void watchlist.load();
@@ -24,6 +40,24 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
     if (e.type === 'focus-message') void ui.openMessageById(e.messageId);
     if (e.type === 'notification' && opts.systemNotifications) showBrowserNotification(e.notification, (id) => void ui.openMessageById(id));
   });
+  return () => {
+    stopCut();
+    unsubscribe();
+  };
+}
+
+/** A data-source change is a clean cut: every list, error and status reloads from the new source. */
+function cutOver(network: Network): void {
+  const messages = useMessagesStore();
+  const watchlist = useWatchlistStore();
+  void messages.sourceChanged(network);
+  watchlist.close();
+  void watchlist.load();
+  void useActivityStore().load();
+  const cache = useCacheStore();
+  if (cache.loaded) void cache.search();
+  const charts = useChartsStore();
+  if (charts.stats) void charts.load();
 }
 
 /** In the web shell only, and only when the user already granted permission: we never prompt. */

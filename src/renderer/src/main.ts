@@ -6,10 +6,12 @@ import App from './App.vue';
 import './styles/base.css';
 import { installMonitor } from './client';
 import { routeEvents } from './events';
+import { useDemoStore } from './stores/demo';
 import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useWatchlistStore } from './stores/watchlist';
-import { pickTransport } from './transport/pick';
+import { pickTransport, type PickedTransport } from './transport/pick';
+import MissingToken from './components/MissingToken.vue';
 import { viewFromHash } from './stores/ui';
 import { preloadView } from './views/lazy';
 
@@ -17,23 +19,26 @@ import { preloadView } from './views/lazy';
 preloadView(viewFromHash(window.location.hash));
 
 const picked = pickTransport();
-const api = createMonitorClient(picked.transport, (e) => new MonitorError(e));
-installMonitor(api);
+if (picked) startApp(picked);
+else createApp(MissingToken).mount('#app');
 
-const app = createApp(App);
-app.use(createPinia());
+function startApp(picked: PickedTransport): void {
+  const api = createMonitorClient(picked.transport, (e) => new MonitorError(e));
+  installMonitor(api);
 
-const status = useStatusStore();
-if (picked.web) {
-  status.setConnection(picked.web.connection());
-  picked.web.onConnection((c) => status.setConnection(c));
-}
-routeEvents(api, { systemNotifications: !window.monitor });
-void status.load();
-void useSettingsStore().load();
-void useWatchlistStore().load();
+  const app = createApp(App);
+  app.use(createPinia());
 
-app.mount('#app');
-if (picked.missingToken) {
-  status.error = { kind: 'unauthorized', message: 'This page was opened without its launch token. Open the URL that `npm run start:web` printed (it ends in ?token=…).' };
+  const status = useStatusStore();
+  if (picked.web) {
+    status.setConnection(picked.web.connection());
+    picked.web.onConnection((c) => status.setConnection(c));
+  }
+  routeEvents(api, { systemNotifications: !window.monitor });
+  void status.load();
+  void useSettingsStore().load();
+  void useWatchlistStore().load();
+  void useDemoStore().load();
+
+  app.mount('#app');
 }

@@ -18,8 +18,12 @@ export function splitError(e: unknown, fieldMap: Record<string, string> = {}): {
 
 export const isMonitorError = (e: unknown): e is MonitorError => e instanceof MonitorError;
 
-/** What to do next, by error kind: appended to error alerts. */
+/** Messages that already say what to do (the core's network and timeout errors do): no second hint. */
+const ALREADY_ADVISES = /\b(settings|retry|retrying|resumes)\b/i;
+
+/** What to do next, by error kind: appended to error alerts unless the message already says it. */
 export function nextStep(info: ErrorInfo): string {
+  if ((info.kind === 'network' || info.kind === 'timeout' || info.kind === 'unauthorized') && ALREADY_ADVISES.test(info.message)) return '';
   switch (info.kind) {
     case 'rate_limited':
       return info.retryAt ? `Try again after ${new Date(info.retryAt).toLocaleTimeString()}, or add an API key in Settings.` : 'Wait a minute, or add an API key in Settings.';

@@ -82,14 +82,14 @@ export const summaryTime = (s: MessageSummary): number | undefined => s.sourceTi
 
 export type TagType = 'default' | 'info' | 'success' | 'warning' | 'error';
 
-export function statusTag(status: string): { type: TagType; label: string } {
+export function statusTag(status: string, compact = false): { type: TagType; label: string } {
   switch (status) {
     case 'pending':
       return { type: 'warning', label: 'pending' };
     case 'delivered':
       return { type: 'success', label: 'delivered' };
     case 'delivered_source_not_indexed':
-      return { type: 'info', label: 'delivered (source not indexed)' };
+      return { type: 'info', label: compact ? 'delivered (no source)' : 'delivered (source not indexed)' };
     default:
       return { type: 'error', label: status ? `unknown: ${status}` : 'unknown status' };
   }

@@ -17,6 +17,8 @@ export type Toast =
 export const useActivityStore = defineStore('activity', () => {
   const items = ref<Transition[]>([]);
   const kinds = ref<TransitionKind[]>([...TRANSITION_KINDS]);
+  /** Only the changes of this watched address (a burst toast opens Activity this way); null = all. */
+  const address = ref<string | null>(null);
   const nextBeforeId = ref<number | undefined>(undefined);
   const loading = ref(false);
   const loaded = ref(false);
@@ -30,6 +32,7 @@ export const useActivityStore = defineStore('activity', () => {
 
   const query = (beforeId?: number) => ({
     ...(kinds.value.length < TRANSITION_KINDS.length ? { kinds: [...kinds.value] } : {}),
+    ...(address.value ? { address: address.value } : {}),
     ...(beforeId ? { beforeId } : {}),
     limit: ACTIVITY_PAGE,
   });
@@ -82,14 +85,21 @@ export const useActivityStore = defineStore('activity', () => {
     return load();
   }
 
+  function showAddress(a: string | null): Promise<void> {
+    address.value = a;
+    return load();
+  }
+
   function handleEvent(e: MonitorEvent): void {
     if (e.type === 'transition') {
       const t = e.transition;
-      if (kinds.value.includes(t.kind) && !items.value.some((x) => x.id === t.id)) {
+      const shown = kinds.value.includes(t.kind) && (!address.value || t.watchers.includes(address.value));
+      if (shown && !items.value.some((x) => x.id === t.id)) {
         items.value = [t, ...items.value].slice(0, MAX_LIVE);
       }
       unseen.value++;
-      if (!toasted.has(t.id)) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
+      // A change the watch's "Notify on" choices leave out is logged, not toasted.
+      if (!toasted.has(t.id) && t.notify !== false) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
       toasted.add(t.id);
     } else if (e.type === 'notification') {
       const ids = e.notification.transitionIds;
@@ -107,5 +117,5 @@ export const useActivityStore = defineStore('activity', () => {
     return out;
   }
 
-  return { items, kinds, nextBeforeId, loading, loaded, error, pendingToasts, unseen, load, loadOlder, setKinds, handleEvent, takeToasts, markSeen: () => (unseen.value = 0) };
+  return { items, kinds, address, showAddress, nextBeforeId, loading, loaded, error, pendingToasts, unseen, load, loadOlder, setKinds, handleEvent, takeToasts, markSeen: () => (unseen.value = 0) };
 });

@@ -4,7 +4,7 @@ import type { Stats } from '../../../shared/api';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 
-/** The Charts room: transitions per hour and delivery latency from getStats. */
+/** The Charts room: transitions per time bucket and delivery latency from getStats. */
 export const useChartsStore = defineStore('charts', () => {
   const hours = ref(24);
   const stats = shallowRef<Stats | null>(null);

@@ -12,7 +12,8 @@ export const useMessagesStore = defineStore('messages', () => {
   const form = ref<FilterForm>(emptyFilterForm());
   const applied = ref<BrowseQuery | null>(null);
   const fieldErrors = ref<FieldErrors>({});
-  const autoRefresh = ref(false);
+  // On by default: the first page is a live view of the traffic.
+  const autoRefresh = ref(true);
   const selected = ref(0);
 
   const pager = createPager((pageToken) => {
@@ -32,6 +33,7 @@ export const useMessagesStore = defineStore('messages', () => {
     fieldErrors.value = {};
     applied.value = built.query;
     selected.value = 0;
+    if (autoRefresh.value && !cancelTimer) schedule();
     const ok = await pager.first();
     // The core may still refuse a value (e.g. a rule the page does not know): show it at the field.
     if (!ok && pager.error.value?.kind === 'invalid_input') {
@@ -44,6 +46,19 @@ export const useMessagesStore = defineStore('messages', () => {
   function resetForm(network = form.value.network): void {
     form.value = emptyFilterForm(network);
     fieldErrors.value = {};
+  }
+
+  /** Another data source or network: nothing of the old one stays on screen; the first page reloads. */
+  function sourceChanged(network: BrowseQuery['network']): Promise<boolean> {
+    pager.reset();
+    resetForm(network);
+    return apply();
+  }
+
+  /** Clears the filter and shows the unfiltered first page again. */
+  function reset(): Promise<boolean> {
+    resetForm();
+    return apply();
   }
 
   async function move(step: 1 | -1): Promise<void> {
@@ -90,6 +105,8 @@ export const useMessagesStore = defineStore('messages', () => {
     hasPrev: pager.hasPrev,
     apply,
     resetForm,
+    reset,
+    sourceChanged,
     next: () => move(1),
     prev: () => move(-1),
     refresh: pager.refresh,

@@ -96,9 +96,10 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     return w;
   }
 
-  async function remove(address: string): Promise<boolean> {
-    const r = await mutate(() => parseMonitorInput('removeWatch', { address }), async () => {
-      await monitor().removeWatch({ address });
+  async function remove(address: string, opts: { forget?: boolean } = {}): Promise<boolean> {
+    const input = { address, ...(opts.forget ? { forget: true } : {}) };
+    const r = await mutate(() => parseMonitorInput('removeWatch', input), async () => {
+      await monitor().removeWatch(input);
       return true;
     }, null);
     if (r) {

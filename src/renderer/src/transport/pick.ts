@@ -13,14 +13,16 @@ export interface PickedTransport {
   transport: MonitorTransport;
   /** Present in the web shell: its socket can drop and reconnect. */
   web: WebTransport | null;
-  /** Web shell opened without a launch token. */
-  missingToken: boolean;
 }
 
-/** Electron bridge when the preload exposed one, else the web host transport. */
-export function pickTransport(): PickedTransport {
-  if (window.monitor) return { transport: window.monitor, web: null, missingToken: false };
+/**
+ * Electron bridge when the preload exposed one, else the web host transport; null when the web page
+ * was opened without its launch token (nothing can be asked then: no socket, no calls).
+ */
+export function pickTransport(): PickedTransport | null {
+  if (window.monitor) return { transport: window.monitor, web: null };
   const token = takeLaunchToken();
-  const web = createWebTransport({ origin: window.location.origin, token: token ?? '' });
-  return { transport: web, web, missingToken: !token };
+  if (!token) return null;
+  const web = createWebTransport({ origin: window.location.origin, token });
+  return { transport: web, web };
 }

@@ -1,0 +1,47 @@
+import type { Transition, TransitionKind } from '../../../shared/api';
+import type { Toast } from '../stores/activity';
+
+export type PlannedToast =
+  | { kind: 'single'; toast: Toast; kinds: TransitionKind[] }
+  | { kind: 'summary'; count: number; watcher: string | null; title: string };
+
+/** More toasts than this in one batch become one summary per watched address. */
+export const BURST = 3;
+
+const watcherOf = (t: Transition): string | null => t.watchers.find((w) => !w.startsWith('feed:')) ?? t.watchers[0] ?? null;
+
+/**
+ * Turns a batch of arrivals into what to show: one toast per message (a message first seen already
+ * delivered fires new and left_pending together: one toast, its latest state), and for a burst one
+ * summary per watch ("36 changes on Relayer A").
+ */
+export function planToasts(toasts: readonly Toast[], labelOf: (watcher: string) => string, burst = BURST): PlannedToast[] {
+  const singles: Extract<PlannedToast, { kind: 'single' }>[] = [];
+  const byMessage = new Map<string, Extract<PlannedToast, { kind: 'single' }>>();
+  for (const t of toasts) {
+    if (t.kind !== 'transition') {
+      singles.push({ kind: 'single', toast: t, kinds: [] });
+      continue;
+    }
+    const seen = byMessage.get(t.transition.messageId);
+    if (seen) {
+      seen.toast = t; // the latest state speaks for the message
+      seen.kinds.push(t.transition.kind);
+    } else {
+      const s = { kind: 'single' as const, toast: t, kinds: [t.transition.kind] };
+      byMessage.set(t.transition.messageId, s);
+      singles.push(s);
+    }
+  }
+  if (singles.length <= burst) return singles;
+  const groups = new Map<string | null, { count: number; first: Extract<PlannedToast, { kind: 'single' }> }>();
+  for (const s of singles) {
+    const w = s.toast.kind === 'transition' ? watcherOf(s.toast.transition) : null;
+    const g = groups.get(w);
+    if (g) g.count += Math.max(1, s.kinds.length);
+    else groups.set(w, { count: Math.max(1, s.kinds.length), first: s });
+  }
+  return [...groups].map(([watcher, g]) =>
+    g.count === 1 ? g.first : { kind: 'summary', count: g.count, watcher, title: `${g.count} changes on ${watcher ? labelOf(watcher) : 'your watches'}` },
+  );
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTeleporterService } from '../../src/service';
+import { createMonitorService } from '../../src/core';
+import type { MonitorService } from '../../src/core/facade';
+import { JumpClock } from './http-helpers';
+import type { Transition } from '../../src/shared/api';
+import { tempDir } from './helpers';
+
+describe('demo addresses', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it("passes the local service's busy addresses through the contract, and none for a real data source", async () => {
+    const clock = new JumpClock();
+    const svc = await startTeleporterService({ clock, rate: 1, addressCount: 20, warmStore: false });
+    cleanups.push(() => svc.close());
+    const tmp = tempDir();
+    cleanups.push(() => tmp.cleanup());
+    const core: MonitorService = await createMonitorService({
+      dataDir: tmp.dir,
+      shell: 'web',
+      version: 'x',
+      clock,
+      localService: { kind: 'url', url: svc.url },
+      autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
+    cleanups.push(() => core.close());
+    await core.start();
+    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: svc.simulator.hotAddresses } });
+    await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
+    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: [] } });
+    await core.invoke('updateSettings', { dataSource: { kind: 'local' } });
+    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: svc.simulator.hotAddresses } });
+  });
+
+  it('removing a watch with forget also removes the messages and Activity only it brought in', async () => {
+    const clock = new JumpClock();
+    const svc = await startTeleporterService({ clock, rate: 2, addressCount: 12, preload: 100, warmStore: false });
+    cleanups.push(() => svc.close());
+    const tmp = tempDir();
+    cleanups.push(() => tmp.cleanup());
+    const core: MonitorService = await createMonitorService({
+      dataDir: tmp.dir, shell: 'web', version: 'x', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
+    cleanups.push(() => core.close());
+    await core.start();
+    const [demo, kept] = svc.simulator.hotAddresses as [string, string];
+    await core.invoke('addWatch', { address: demo });
+    await core.invoke('addWatch', { address: kept });
+    await core.invoke('pollNow', undefined);
+    for (let i = 0; i < 10; i++) {
+      await clock.advance(20_000);
+      await core.invoke('pollNow', undefined);
+    }
+    const log = async () => ((await core.invoke('listTransitions', { limit: 500 })) as { ok: true; value: { items: Transition[] } }).value.items;
+    const before = await log();
+    const onlyDemo = before.find((t) => t.watchers.includes(demo) && !t.watchers.includes(kept));
+    expect(onlyDemo).toBeDefined();
+    expect(await core.invoke('getMessage', { messageId: onlyDemo!.messageId })).toMatchObject({ ok: true, value: { message: { messageId: onlyDemo!.messageId } } });
+    expect(before.some((t) => t.watchers.includes(kept))).toBe(true);
+    expect(await core.invoke('removeWatch', { address: demo, forget: true })).toEqual({ ok: true, value: undefined });
+    const after = await log();
+    // Only what the other watch shares stays.
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((t) => t.watchers.includes(kept))).toBe(true);
+    expect(await core.invoke('getMessage', { messageId: onlyDemo!.messageId })).toEqual({ ok: true, value: null });
+  });
+});

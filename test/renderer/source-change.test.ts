@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { routeEvents } from '../../src/renderer/src/events';
+import MessagesView from '../../src/renderer/src/views/MessagesView.vue';
+import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
+import ErrorAlert from '../../src/renderer/src/components/ErrorAlert.vue';
+import { useMessagesStore } from '../../src/renderer/src/stores/messages';
+import { useSettingsStore } from '../../src/renderer/src/stores/settings';
+import { useStatusStore } from '../../src/renderer/src/stores/status';
+import { message } from './fixtures';
+import { flush, setupRenderer } from './setup';
+
+let wrapper: VueWrapper | null = null;
+let stop: (() => void) | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+  stop?.();
+  stop = null;
+});
+
+const NETWORK_ERROR = { kind: 'network' as const, message: 'Cannot reach glacier-api.avax.network (ENOTFOUND). Check the network connection or the data source in Settings; polling resumes by itself.' };
+
+describe('a data-source change is a clean cut', () => {
+  it('drops the old rows and error, reloads from the new source, and labels where rows came from', async () => {
+    const ctx = setupRenderer({ messages: [1, 2, 3].map((n) => ({ message: message({ n }), network: 'mainnet' as const })) });
+    stop = routeEvents(ctx.api, { systemNotifications: false });
+    const settings = useSettingsStore();
+    await settings.load();
+    wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    await flush();
+    expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(3);
+    expect(wrapper.get('[data-testid="rows-source"]').text()).toMatch(/simulated demo rows/);
+
+    ctx.fake.failNext('browseMessages', NETWORK_ERROR);
+    await settings.save({ dataSource: { kind: 'avalanche' } });
+    await flush();
+    expect(ctx.fake.callsOf('browseMessages')).toHaveLength(2);
+    // Demo rows do not stay under the new source's error.
+    expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(0);
+    expect(wrapper.find('[data-testid="rows-source"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="messages-error"]').text()).toContain('Cannot reach');
+
+    await settings.save({ dataSource: { kind: 'local' } });
+    await flush();
+    expect(wrapper.find('[data-testid="messages-error"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(3);
+    expect(useMessagesStore().error).toBeNull();
+  });
+
+  it('never shows a time in the past as "next run"', async () => {
+    const ctx = setupRenderer();
+    ctx.fake.poll = { ...ctx.fake.poll, state: 'idle', nextRunAt: ctx.clock.now() + 10_000 };
+    const status = useStatusStore();
+    await status.load();
+    status.startTicker();
+    wrapper = mount(PollStatusBar, { global: { plugins: [ctx.pinia] } });
+    await flush();
+    expect(wrapper.find('[data-testid="poll-next"]').exists()).toBe(true);
+    await ctx.clock.advance(17_000);
+    await flush();
+    expect(wrapper.find('[data-testid="poll-next"]').exists()).toBe(false);
+    status.stopTicking();
+  });
+
+  it('an error that already says what to do gets no second hint', () => {
+    setupRenderer();
+    wrapper = mount(ErrorAlert, { props: { error: NETWORK_ERROR } });
+    expect(wrapper.text().match(/Settings/g)).toHaveLength(1);
+    wrapper.unmount();
+    wrapper = mount(ErrorAlert, { props: { error: { kind: 'network', message: 'socket hang up' } } });
+    expect(wrapper.text()).toContain('Check the data source in Settings');
+  });
+});
