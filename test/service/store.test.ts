@@ -168,6 +168,7 @@ describe('persistence', () => {
     expect(store.count()).toBe(2);
     expect(idsOf(store.page({ from: A }, undefined, 10))).toEqual(['2', '1']);
     expect(store.secret('pageTokenSecret')).toEqual(secret);
+    store.close(); // the store holds the file's lock while open (one writer per file)
     const db = new Database(join(dir, 'store.sqlite'), { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('page_size', { simple: true })).toBe(8192);

@@ -38,8 +38,11 @@ export class LocalServiceLauncher {
 
   private spawnOnce(): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      const args = [...this.spec.args, '--port', '0', '--db', join(this.dataDir, 'local-service.sqlite')];
-      const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // --exit-with-stdin: the child watches our end of its stdin pipe, which the kernel closes
+      // however this process dies (kill -9 included), so the service never outlives us.
+      const args = [...this.spec.args, '--port', '0', '--db', join(this.dataDir, 'local-service.sqlite'), '--exit-with-stdin'];
+      const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
+      child.stdin?.on('error', () => undefined); // EPIPE once the child has gone
       this.child = child;
       let settled = false;
       let buffer = '';
