@@ -103,6 +103,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    attachNotifier: (notifier) => drainer.attach(notifier),
     async start() {
       logger.info('core starting', { version: options.version, shell: options.shell });
       prune();

@@ -15,6 +15,7 @@ import { toErrorInfo } from '../shared/errors';
 import { clientErrorResponse, EXPECTATION_FAILED, MAX_HEADER_BYTES, rawJsonResponse } from '../shared/client-error-reply';
 import { requestUrl } from '../shared/request-target';
 import { createEventSocket } from './event-socket';
+import { pageNotifier } from './page-notifier';
 import { callRunner, methodFromPath, parseInvokeBody, readBody } from './invoke-route';
 import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, securityHeaders, tokenMatches } from './security';
 import { openStaticStream, resolveStaticFile } from './static-files';
@@ -24,7 +25,7 @@ const hostErrorBody = (message: string) => ({ error: message });
 
 export interface WebHostOptions {
   /** The core; the host only calls `invoke` and listens to events. */
-  service: Pick<MonitorService, 'invoke' | 'onEvent'>;
+  service: Pick<MonitorService, 'invoke' | 'onEvent' | 'attachNotifier'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 (default) picks a free port. */
@@ -54,7 +55,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const headers = securityHeaders(cspFromIndexHtml(indexHtml));
   const log = options.logger;
   const runCall = callRunner(options.service, log);
-  const events = createEventSocket({ runCall, maxFrameBytes: maxBody });
+  const notifier = pageNotifier(options.service);
+  const events = createEventSocket({ runCall, maxFrameBytes: maxBody, onPageCount: (n) => notifier.pagesChanged(n) });
   let port = 0;
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
@@ -153,6 +155,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close() {
       closing ??= (async () => {
         unsubscribe();
+        notifier.close();
         await events.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
