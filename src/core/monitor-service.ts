@@ -9,6 +9,7 @@ import { HeapCompactor } from './memory/heap-compactor';
 import { OutboxDrainer } from './notify/drainer';
 import { Poller } from './poller/poller';
 import { KeyStore } from './secrets/key-store';
+import { createRedactor } from './secrets/redact';
 import type { CoreContext } from './service/context';
 import { DataSources } from './service/data-source';
 import { createHandlers } from './service/handlers';
@@ -21,14 +22,17 @@ const PRUNE_EVERY_MS = 6 * 3600_000;
 /** The core as one object: the MonitorApi handlers, an event stream, and start/close. */
 export async function createMonitorService(options: MonitorServiceOptions): Promise<MonitorService> {
   const clock = options.clock ?? systemClock;
-  const logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now() });
+  // One redactor for everything that leaves the core: log lines, call answers, events.
+  const redactor = createRedactor();
+  const logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now(), redactor });
   const store = openStore(options.dataDir);
   const keys = new KeyStore(options.keychainService ?? 'teleporter-watch');
   const startupKey = keys.get();
   if (startupKey) logger.addSecret(startupKey);
 
   const listeners = new Set<(e: MonitorEvent) => void>();
-  const emit = (e: MonitorEvent) => {
+  const emit = (event: MonitorEvent) => {
+    const e = redactor.value(event);
     for (const l of listeners) {
       try {
         l(e);
@@ -92,11 +96,11 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       try {
         const parsed = parseMonitorInput(method, input);
         const value = await (handlers[method] as (i: unknown) => unknown)(parsed);
-        return { ok: true, value };
+        return redactor.value({ ok: true, value });
       } catch (e) {
         const error = toErrorInfo(e);
         if (error.kind === 'internal') logger.error('call failed', { method, error: e });
-        return { ok: false, error };
+        return redactor.value({ ok: false, error });
       }
     },
     onEvent(listener) {

@@ -26,10 +26,24 @@ function apiMessage(bodyText: string): string {
     const parsed = ApiErrorBodySchema.safeParse(JSON.parse(bodyText));
     if (!parsed.success) return '';
     const m = parsed.data.message;
-    return (Array.isArray(m) ? m.join('; ') : m).slice(0, 300);
+    return shortReason(Array.isArray(m) ? m.join('; ') : m);
   } catch {
     return '';
   }
+}
+
+/**
+ * Upstream text is reduced to a short single-line reason: the user needs the status and the gist.
+ * It is cut between words, never inside one, so a secret the upstream echoed is either whole (and
+ * the core's redaction replaces it) or gone: never a fragment that redaction cannot recognise.
+ */
+export const MAX_REASON_CHARS = 120;
+function shortReason(text: string): string {
+  const line = text.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (line.length <= MAX_REASON_CHARS) return line;
+  const cut = line.slice(0, MAX_REASON_CHARS + 1);
+  const end = cut.lastIndexOf(' ');
+  return end > 0 ? `${cut.slice(0, end)} …` : '';
 }
 
 export function networkError(e: unknown, host: string, timeoutMs: number): ErrorInfo {

@@ -1,8 +1,9 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '../facade';
+import { createRedactor, type Redactor } from '../secrets/redact';
 
-export const REDACTED = '[redacted]';
+export { REDACTED } from '../secrets/redact';
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const LEVELS: Level[] = ['debug', 'info', 'warn', 'error'];
 
@@ -20,18 +21,16 @@ export interface LoggerOptions {
   forward?: Logger;
   level?: Level;
   now?: () => number;
+  /** The core's redactor (shared with its call answers and events); a private one by default. */
+  redactor?: Redactor;
 }
 
 export function createLogger(opts: LoggerOptions = {}): CoreLogger {
-  const secrets = new Set<string>();
+  const redactor = opts.redactor ?? createRedactor();
   const minLevel = LEVELS.indexOf(opts.level ?? 'info');
   if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
 
-  const redact = (text: string): string => {
-    let out = text;
-    for (const s of secrets) if (s) out = out.split(s).join(REDACTED);
-    return out;
-  };
+  const redact = redactor.text;
 
   const write = (level: Level, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS.indexOf(level) < minLevel) return;
@@ -60,8 +59,8 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
-    addSecret: (s) => void secrets.add(s),
-    removeSecret: (s) => void secrets.delete(s),
+    addSecret: (s) => redactor.add(s),
+    removeSecret: (s) => redactor.remove(s),
   };
 }
 
