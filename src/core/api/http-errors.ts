@@ -2,11 +2,12 @@ import type { ErrorInfo } from '../../shared/errors';
 import { ApiErrorBodySchema } from '../../shared/messages';
 
 /** Turns a non-2xx response into an error value whose message says what to do about it. */
-export function httpError(status: number, bodyText: string, host: string, retryAt?: number): ErrorInfo {
+export function httpError(status: number, bodyText: string, host: string, retryAt?: number, now?: number): ErrorInfo {
   const detail = apiMessage(bodyText);
   const suffix = detail ? `: ${detail}` : '';
   if (status === 429) {
-    const wait = retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
+    const secs = retryAt !== undefined && now !== undefined ? Math.max(1, Math.ceil((retryAt - now) / 1000)) : null;
+    const wait = secs !== null ? ` It asked to wait ${secs} s; polling resumes then.` : retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
     return { kind: 'rate_limited', status, message: `${host} is rate limiting requests (HTTP 429).${wait} An API key or a longer poll interval raises the headroom.`, ...(retryAt !== undefined ? { retryAt } : {}) };
   }
   if (status === 401 || status === 403) {
