@@ -8,6 +8,8 @@ import { startTeleporterService } from './index';
 import { watchParentPipe } from './parent-pipe';
 
 async function main(): Promise<number> {
+  // Whatever the service creates (its database, WAL, shared memory) is private to the user.
+  process.umask(0o077);
   const args = parseCliArgs(process.argv.slice(2));
   if (!args.ok) {
     process.stderr.write(`error: ${args.error}\n\n${USAGE}\n`);

@@ -4,6 +4,7 @@
  * The database lock is then free: a new launcher on the same data folder starts a service on it.
  */
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
@@ -57,6 +58,7 @@ describe('local service lifetime', () => {
     const servicePid = Number(pidText);
     pids.push(servicePid);
     expect(await refused(url!)).toBe(false);
+    if (process.platform !== 'win32') expect(statSync(join(tmp.dir, 'local-service.sqlite')).mode & 0o777).toBe(0o600);
 
     const parentGone = new Promise((resolve) => parent.once('exit', resolve));
     parent.kill('SIGKILL');

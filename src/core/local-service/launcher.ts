@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { MonitorError } from '../../shared/errors';
+import { privateFile } from '../store/private-files';
 import type { Logger, LocalServiceSpec } from '../facade';
 
 const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
@@ -40,7 +41,9 @@ export class LocalServiceLauncher {
     return new Promise<string>((resolve, reject) => {
       // --exit-with-stdin: the child watches our end of its stdin pipe, which the kernel closes
       // however this process dies (kill -9 included), so the service never outlives us.
-      const args = [...this.spec.args, '--port', '0', '--db', join(this.dataDir, 'local-service.sqlite'), '--exit-with-stdin'];
+      const db = join(this.dataDir, 'local-service.sqlite');
+      privateFile(db); // 0600 before the child opens it (its -wal/-shm follow)
+      const args = [...this.spec.args, '--port', '0', '--db', db, '--exit-with-stdin'];
       const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
       child.stdin?.on('error', () => undefined); // EPIPE once the child has gone
       this.child = child;

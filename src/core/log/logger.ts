@@ -1,7 +1,8 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '../facade';
 import { createRedactor, type Redactor } from '../secrets/redact';
+import { privateDir, privateFile } from '../store/private-files';
 
 export { REDACTED } from '../secrets/redact';
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -28,7 +29,10 @@ export interface LoggerOptions {
 export function createLogger(opts: LoggerOptions = {}): CoreLogger {
   const redactor = opts.redactor ?? createRedactor();
   const minLevel = LEVELS.indexOf(opts.level ?? 'info');
-  if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
+  if (opts.file) {
+    privateDir(dirname(opts.file));
+    privateFile(opts.file);
+  }
 
   const redact = redactor.text;
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations';
+import { privateDir, privateFile } from './private-files';
 
 export type Db = Database.Database;
 
@@ -11,7 +11,8 @@ export const PAGE_CACHE_KIB = 4096;
 
 /** Opens `<dataDir>/monitor.sqlite` in WAL mode and runs pending migrations. */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
+  privateFile(join(dataDir, DATABASE_FILE));
   const db = new Database(join(dataDir, DATABASE_FILE));
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode (only an OS crash may lose the last commits).
