@@ -42,7 +42,11 @@ export class LocalServiceLauncher {
       // --exit-with-stdin: the child watches our end of its stdin pipe, which the kernel closes
       // however this process dies (kill -9 included), so the service never outlives us.
       const db = join(this.dataDir, 'local-service.sqlite');
-      privateFile(db); // 0600 before the child opens it (its -wal/-shm follow)
+      try {
+        privateFile(db); // an older 0644 file narrowed to 0600 before the child opens it (its -wal/-shm follow)
+      } catch (e) {
+        this.logger.warn('could not make the local service database private', { error: e }); // the child still creates it 0600 (umask 077)
+      }
       const args = [...this.spec.args, '--port', '0', '--db', db, '--exit-with-stdin'];
       const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
       child.stdin?.on('error', () => undefined); // EPIPE once the child has gone
