@@ -59,6 +59,12 @@ export interface MonitorService {
   /** Validates the input against the contract and dispatches; never throws (errors become values). */
   invoke(method: string, input: unknown): Promise<InvokeResponse>;
   onEvent(listener: (event: MonitorEvent) => void): () => void;
+  /**
+   * Attaches a notifier after creation (the web host: when a page connects); the returned function
+   * detaches it. A notification counts as delivered only once a notifier has shown it: with none
+   * attached the outbox keeps it.
+   */
+  attachNotifier(notifier: (n: NotificationPayload) => Promise<void> | void): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
   /** Adds many watches in one go (validated like addWatch; already watched ones are left alone); returns how many were added. */

@@ -11,6 +11,7 @@ import { CoreMetrics } from './metrics/core-metrics';
 import { OutboxDrainer } from './notify/drainer';
 import { Poller } from './poller/poller';
 import { KeyStore } from './secrets/key-store';
+import { createRedactor } from './secrets/redact';
 import type { CoreContext } from './service/context';
 import { DataSources } from './service/data-source';
 import { createHandlers } from './service/handlers';
@@ -26,10 +27,12 @@ const PRUNE_EVERY_MS = 6 * 3600_000;
 /** The core as one object: the MonitorApi handlers, an event stream, and start/close. */
 export async function createMonitorService(options: MonitorServiceOptions): Promise<MonitorService> {
   const clock = options.clock ?? systemClock;
+  // One redactor for everything that leaves the core: log lines, call answers, events.
+  const redactor = createRedactor();
   let logger: CoreLogger;
   let store: Store;
   try {
-    logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now() });
+    logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now(), redactor });
     store = openStore(options.dataDir);
   } catch (e) {
     // A read-only or full folder, a file in its place, a newer database: said so the user can act.
@@ -42,7 +45,8 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
 
   const listeners = new Set<(e: MonitorEvent) => void>();
   let metrics: CoreMetrics | undefined;
-  const emit = (e: MonitorEvent) => {
+  const emit = (event: MonitorEvent) => {
+    const e = redactor.value(event);
     metrics?.observeEvent(e);
     for (const l of listeners) {
       try {
@@ -136,11 +140,11 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       try {
         const parsed = parseMonitorInput(method, input);
         const value = await (handlers[method] as (i: unknown) => unknown)(parsed);
-        return { ok: true, value };
+        return redactor.value({ ok: true, value });
       } catch (e) {
         const error = toErrorInfo(e);
         if (error.kind === 'internal') logger.error('call failed', { method, error: e });
-        return { ok: false, error };
+        return redactor.value({ ok: false, error });
       }
     },
     ...(metrics ? { metrics } : {}),
@@ -151,6 +155,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    attachNotifier: (notifier) => drainer.attach(notifier),
     async start() {
       // heapCompaction: whether V8's full GC could be reached (no command-line flag needed; see heap-compactor.ts).
       logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: compactor.available });

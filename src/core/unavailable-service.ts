@@ -21,6 +21,7 @@ export function unavailableService(reason: MonitorError): MonitorService {
       throw reason;
     },
     onEvent: () => () => undefined,
+    attachNotifier: () => () => undefined,
     start: async () => undefined,
     close: async () => undefined,
   };

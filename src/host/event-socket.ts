@@ -21,6 +21,8 @@ export interface EventSocketOptions {
   runCall: CallRunner;
   /** Largest frame a page may send; a bigger one closes that page's socket (1009). */
   maxFrameBytes: number;
+  /** Told the number of connected pages whenever one connects or leaves. */
+  onPageCount?: (count: number) => void;
 }
 
 export interface EventSocket {
@@ -46,6 +48,8 @@ export function createEventSocket(options: EventSocketOptions): EventSocket {
   const inFlight = new WeakMap<WebSocket, number>();
 
   wss.on('connection', (ws) => {
+    options.onPageCount?.(wss.clients.size);
+    ws.once('close', () => options.onPageCount?.(wss.clients.size));
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     ws.on('message', (data, isBinary) => {

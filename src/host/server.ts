@@ -12,14 +12,20 @@ import type { Duplex } from 'node:stream';
 import type { MonitorService, Logger } from '../core/facade';
 import { WEB_EVENTS_PATH, WEB_MAX_BODY_BYTES, WEB_TOKEN_PARAM } from '../shared/web-protocol';
 import { toErrorInfo } from '../shared/errors';
+import { clientErrorResponse, EXPECTATION_FAILED, MAX_HEADER_BYTES, rawJsonResponse } from '../shared/client-error-reply';
+import { requestUrl } from '../shared/request-target';
 import { createEventSocket } from './event-socket';
+import { pageNotifier } from './page-notifier';
 import { callRunner, methodFromPath, parseInvokeBody, readBody } from './invoke-route';
 import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, securityHeaders, tokenMatches } from './security';
 import { openStaticStream, resolveStaticFile } from './static-files';
 
+/** The host's error body: `{ error: "<what is wrong>" }`. */
+const hostErrorBody = (message: string) => ({ error: message });
+
 export interface WebHostOptions {
   /** The core; the host only calls `invoke` and listens to events. */
-  service: Pick<MonitorService, 'invoke' | 'onEvent'>;
+  service: Pick<MonitorService, 'invoke' | 'onEvent' | 'attachNotifier'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 (default) picks a free port. */
@@ -49,16 +55,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const headers = securityHeaders(cspFromIndexHtml(indexHtml));
   const log = options.logger;
   const runCall = callRunner(options.service, log);
-  const events = createEventSocket({ runCall, maxFrameBytes: maxBody });
+  const notifier = pageNotifier(options.service);
+  const events = createEventSocket({ runCall, maxFrameBytes: maxBody, onPageCount: (n) => notifier.pagesChanged(n) });
   let port = 0;
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
     res.writeHead(status, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body), ...extra });
     res.end(body);
   };
-  const sendJson = (res: ServerResponse, status: number, value: unknown) =>
-    send(res, status, JSON.stringify(value), 'application/json; charset=utf-8', { 'cache-control': 'no-store' });
-  const refuse = (res: ServerResponse, status: number, message: string) => sendJson(res, status, { error: message });
+  const sendJson = (res: ServerResponse, status: number, value: unknown, extra: Record<string, string> = {}) =>
+    send(res, status, JSON.stringify(value), 'application/json; charset=utf-8', { 'cache-control': 'no-store', ...extra });
+  /** Every refusal, API or static, carries the same JSON error body. */
+  const refuse = (res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) => sendJson(res, status, hostErrorBody(message), extra);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string) {
     if (!tokenMatches(token, bearerToken(req.headers.authorization))) {
@@ -75,9 +83,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed.', undefined, { allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.', { allow: 'GET, HEAD' });
     const file = await resolveStaticFile(root, pathname);
-    if (!file) return send(res, 404, 'Not found.');
+    if (!file) return refuse(res, 404, 'Not found.');
     res.writeHead(200, {
       ...headers,
       'content-type': file.contentType,
@@ -88,39 +96,37 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openStaticStream(file).on('error', () => res.destroy()).pipe(res);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const host = req.headers.host;
-    if (!hostAllowed(host, port)) return send(res, 403, 'Forbidden: unexpected Host header.');
-    if (!originAllowed(req.headers.origin, host)) return send(res, 403, 'Forbidden: cross-origin request.');
-    let pathname: string;
-    try {
-      pathname = new URL(req.url ?? '/', `http://${host}`).pathname;
-    } catch {
-      return send(res, 400, 'Bad request URL.');
-    }
+    if (!hostAllowed(host, port)) return refuse(res, 403, 'Forbidden: unexpected Host header.');
+    if (!originAllowed(req.headers.origin, host)) return refuse(res, 403, 'Forbidden: cross-origin request.');
+    const url = requestUrl(req.url);
+    if (!url) return refuse(res, 400, 'Bad request: the request target must be a path starting with "/".');
+    const pathname = url.pathname;
     const handler = pathname.startsWith(API_PREFIX) ? handleApi : handleStatic;
     handler(req, res, pathname).catch((e: unknown) => {
       log?.error('web host request failed', { path: pathname, error: toErrorInfo(e).message });
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error; see the host log.' });
+      if (!res.headersSent) refuse(res, 500, 'Internal error; see the host log.');
       else res.destroy();
     });
   });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (socket.writable) socket.end(clientErrorResponse(err.code, (_status, message) => JSON.stringify(hostErrorBody(message))));
+    else socket.destroy();
+  });
+  server.on('checkExpectation', (_req, res) => refuse(res, 417, EXPECTATION_FAILED));
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
 
   const rejectUpgrade = (socket: Duplex, status: number, reason: string) => {
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(rawJsonResponse(status, JSON.stringify(hostErrorBody(reason))));
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const host = req.headers.host;
     if (!hostAllowed(host, port) || !originAllowed(req.headers.origin, host)) return rejectUpgrade(socket, 403, 'Forbidden');
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', `http://${host}`);
-    } catch {
-      return rejectUpgrade(socket, 400, 'Bad Request');
-    }
+    const url = requestUrl(req.url);
+    if (!url) return rejectUpgrade(socket, 400, 'Bad Request');
     if (url.pathname !== WEB_EVENTS_PATH) return rejectUpgrade(socket, 404, 'Not Found');
     if (!tokenMatches(token, url.searchParams.get(WEB_TOKEN_PARAM))) return rejectUpgrade(socket, 401, 'Unauthorized');
     events.handleUpgrade(req, socket, head);
@@ -149,6 +155,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close() {
       closing ??= (async () => {
         unsubscribe();
+        notifier.close();
         await events.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -12,7 +12,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -51,6 +50,8 @@ export async function resolveStaticFile(root: string, pathname: string): Promise
   // rather than normalised away, so a traversal attempt is a plain 404.
   if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return null;
   if (decoded.split('/').some((seg) => seg === '..')) return null;
+  // Hidden source maps stay on disk: they would hand any local page the app's full source.
+  if (decoded.toLowerCase().endsWith('.map')) return null;
   const relative = decoded === '/' ? 'index.html' : decoded.slice(1);
   const candidate = resolve(join(root, relative));
   if (candidate !== root && !candidate.startsWith(root + sep)) return null;

@@ -18,6 +18,8 @@ export const USAGE = `Usage: npm run service -- [options]
   --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
+  --exit-with-stdin   stop when stdin closes (a parent that spawns the service keeps a pipe open;
+                      when the parent dies by any signal the pipe closes and the service exits)
   --help              this text`;
 
 function number(name: string, raw: string | undefined, integer: boolean): Parsed<number | undefined> {
@@ -29,7 +31,7 @@ function number(name: string, raw: string | undefined, integer: boolean): Parsed
   return ok(n);
 }
 
-export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: false; options: ServiceOptions }> {
+export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: false; options: ServiceOptions; exitWithStdin?: true }> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -50,6 +52,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
         'rate-limit': { type: 'string' },
         'log-requests': { type: 'boolean' },
         'no-warm': { type: 'boolean' },
+        'exit-with-stdin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -82,5 +85,5 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     if (!m) return fail(`--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "${values['rate-limit']}").`);
     options.rateLimitPerMinute = { keyed: Number(m[1]), anonymous: Number(m[2]) };
   }
-  return ok({ help: false, options });
+  return ok({ help: false, options, ...(values['exit-with-stdin'] ? { exitWithStdin: true as const } : {}) });
 }

@@ -5,8 +5,11 @@
  */
 import { parseCliArgs, USAGE } from './cli-args';
 import { startTeleporterService } from './index';
+import { watchParentPipe } from './parent-pipe';
 
 async function main(): Promise<number> {
+  // Whatever the service creates (its database, WAL, shared memory) is private to the user.
+  process.umask(0o077);
   const args = parseCliArgs(process.argv.slice(2));
   if (!args.ok) {
     process.stderr.write(`error: ${args.error}\n\n${USAGE}\n`);
@@ -27,6 +30,16 @@ async function main(): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // The parent's end of the pipe closes however the parent dies (kill -9 included): no orphan.
+  if (args.value.exitWithStdin) {
+    watchParentPipe(process.stdin, () => {
+      onSignal('stdin closed');
+      setTimeout(() => process.exit(0), 5_000).unref(); // should closing hang, still never linger
+    });
+    // With the parent gone, its ends of stdout/stderr are closed too: a write must not crash the close.
+    process.stdout.on('error', () => undefined);
+    process.stderr.on('error', () => undefined);
+  }
 
   let service;
   const started = Date.now();

@@ -14,6 +14,8 @@ import { PageTokenCodec } from './page-token';
 import { SlidingWindowLimiter } from './rate-limit';
 import { createRequestHandler } from './request-handler';
 import { historyMessageCount, historyRate, rememberedSeed } from './sim/history';
+import { guardRawRequests } from './raw-request-guard';
+import { MAX_HEADER_BYTES } from '../shared/client-error-reply';
 import { TrafficSimulator } from './sim/simulator';
 import { MessageStore } from './store/message-store';
 import { warmFile } from './store/warm-file';
@@ -92,10 +94,11 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       limits: o.rateLimitPerMinute,
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
-    const srv = createServer((req, res) => {
+    const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
       requests++;
       handler(req, res);
     });
+    guardRawRequests(srv);
     server = srv;
     srv.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import type { FaultAction, FaultInjector } from './faults';
 import { listBody, sendError, sendJson, type Body, type Headers } from './http-replies';
 import type { PageTokenCodec } from './page-token';
 import { parseListRequest } from './query-params';
+import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import type { MessageStore } from './store/message-store';
 import type { TrafficSimulator } from './sim/simulator';
@@ -33,10 +34,11 @@ export interface HandlerDeps {
 export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(req.url);
     let caller: 'key' | 'anonymous' = 'anonymous';
-    res.on('finish', () => deps.onRequest?.({ method: req.method ?? 'GET', path: url.pathname, status: res.statusCode, ms: performance.now() - started, caller }));
+    res.on('finish', () => deps.onRequest?.({ method: req.method ?? 'GET', path: url?.pathname ?? '(bad target)', status: res.statusCode, ms: performance.now() - started, caller }));
     try {
+      if (!url) return sendError(res, 400, 'Bad request: the request target must be a path starting with "/".');
       if (url.pathname === LOCAL_PREFIX || url.pathname.startsWith(LOCAL_PREFIX + '/')) return handleLocal(deps, req, res, url);
 
       // Authentication: a wrong key is always refused; a missing one only with requireKey.

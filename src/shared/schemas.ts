@@ -9,6 +9,10 @@ import {
   parseMessageId,
 } from './validators';
 import type { Parsed } from './result';
+import { reservedHeaderReason } from './reserved-headers';
+
+/** Longest user-supplied URL accepted (a base URL is a scheme, a host and a short path). */
+export const MAX_URL_CHARS = 2048;
 
 /** Turns one of our validators into a zod schema whose issue message is the validator's message. */
 function fromValidator<T>(parse: (s: unknown) => Parsed<T>) {
@@ -55,6 +59,7 @@ export const DataSourceSchema = z.discriminatedUnion('kind', [
     kind: z.literal('custom'),
     baseUrl: z
       .string()
+      .max(MAX_URL_CHARS, `Base URL must be at most ${MAX_URL_CHARS} characters.`)
       .url('Base URL must be a full URL such as https://glacier-api.avax.network.')
       .refine((u) => /^https?:\/\//.test(u), 'Base URL must start with http:// or https://.'),
   }),
@@ -72,7 +77,13 @@ export const SettingsSchema = z.object({
   dataSource: DataSourceSchema,
   network: network,
   /** The header that carries the API key: the interface names x-service-api-key; the public guide x-glacier-api-key. */
-  apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'API key header must be a plain HTTP header name.'),
+  apiKeyHeader: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'API key header must be a plain HTTP header name (letters, digits and "-", at most 64).')
+    .superRefine((name, ctx) => {
+      const reason = reservedHeaderReason(name);
+      if (reason) ctx.addIssue({ code: 'custom', message: reason });
+    }),
   pollIntervalSeconds: wholeNumber('Poll interval', [5, '5 seconds'], [3600, '3600 seconds']),
   stuckThresholdMinutes: wholeNumber('Stuck threshold', [1, '1 minute'], [10080, '7 days (10080 minutes)']),
   notifications: z.object({ enabled: z.boolean() }).extend(NotifyPrefsSchema.shape),

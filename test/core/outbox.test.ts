@@ -52,6 +52,32 @@ describe('notification outbox', () => {
     expect(events.filter((e) => e.type === 'notification')).toHaveLength(1);
   });
 
+  it('with no notifier attached keeps everything; an attached one shows it, a detached one no more', async () => {
+    const events: MonitorEvent[] = [];
+    const d = new OutboxDrainer(rig.store.outbox, rig.clock, createLogger(), undefined, (e) => events.push(e));
+    rig.engine.observe([1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
+    await d.drain();
+    await d.drain();
+    expect(events).toEqual([]);
+    expect(rig.store.outbox.pendingCount()).toBe(5);
+
+    const shown: NotificationPayload[] = [];
+    const detach = d.attach((n) => void shown.push(n));
+    await d.drain();
+    expect(shown.map((n) => n.title)).toEqual(['5 message updates']);
+    expect(rig.store.outbox.pendingCount()).toBe(0);
+
+    detach();
+    rig.engine.observe([msg({ from: me, status: 'pending' })], 'mainnet');
+    await d.drain();
+    expect(shown).toHaveLength(1);
+    expect(rig.store.outbox.pendingCount()).toBe(1);
+    d.attach((n) => void shown.push(n));
+    await d.drain();
+    expect(shown).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'notification')).toHaveLength(2);
+  });
+
   it('re-shows a batch claimed before a crash with the same ID after a restart', async () => {
     rig.engine.observe([1, 2, 3, 4].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
     const claimed = rig.store.outbox.claim(); // claimed, then the process "dies" before the ack

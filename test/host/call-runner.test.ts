@@ -18,6 +18,7 @@ beforeAll(async () => {
     service: {
       invoke: (method) => (method === 'getSettings' ? Promise.reject(new Error('boom')) : Promise.resolve({ ok: true, value: method })),
       onEvent: () => () => undefined,
+      attachNotifier: () => () => undefined,
     },
     rendererDir: makeRendererDir(base),
     logger: { debug() {}, info() {}, warn() {}, error: (msg) => logged.push(msg) },

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { get, serve, type Page } from './helpers';
+import { Database } from '../../src/sqlite';
 
 // Off any round time, so history does not line up with anything by luck.
 const START = Date.UTC(2026, 4, 2, 9, 41, 27, 313);
@@ -38,7 +38,7 @@ describe('demo history', () => {
     expect(hot.messages).toHaveLength(100);
     await s.close();
 
-    const db = new Database(dbPath, { readonly: true });
+    const db = new Database(dbPath, { readOnly: true });
     try {
       const statuses = db.prepare('SELECT status, COUNT(*) AS n FROM messages GROUP BY status').all() as { status: string; n: number }[];
       expect(statuses.map((r) => r.status).sort()).toEqual(['delivered', 'delivered_source_not_indexed', 'pending']);

@@ -168,6 +168,7 @@ describe('persistence', () => {
     expect(store.count()).toBe(2);
     expect(idsOf(store.page({ from: A }, undefined, 10))).toEqual(['2', '1']);
     expect(store.secret('pageTokenSecret')).toEqual(secret);
+    store.close(); // the store holds the file's lock while open (one writer per file)
     // Read back with Node's own driver, not through the store's seam.
     const { DatabaseSync } = loadSqlite();
     const db = new DatabaseSync(join(dir, 'store.sqlite'), { readOnly: true });

@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 import type { FeedFilter, MessagePage } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
-import type { ErrorInfo } from '../../shared/errors';
+import { MonitorError, type ErrorInfo } from '../../shared/errors';
 import { ListEnvelopeSchema, parseMessage, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { Logger } from '../facade';
@@ -104,6 +104,7 @@ export class DataApiClient {
       if (r.ok) return r;
       last = r.error;
       if (signal?.aborted) break;
+      if (r.error.kind === 'rate_limited' && r.error.status !== 429) break; // the local budget's queue gave up: it said why
       if (r.error.kind === 'rate_limited') {
         const now = this.o.clock.now();
         const until = r.error.retryAt ?? now + this.backoff(attempt);
@@ -133,8 +134,9 @@ export class DataApiClient {
   private async once(url: string, signal?: AbortSignal): Promise<ApiResult<MessagePage>> {
     try {
       await this.o.budget.acquire(signal);
-    } catch {
-      return { ok: false, error: { kind: 'network', message: 'Request cancelled.' } };
+    } catch (e) {
+      // Waited too long for the budget (the error says why), or cancelled.
+      return { ok: false, error: e instanceof MonitorError ? e.toInfo() : { kind: 'network', message: 'Request cancelled.' } };
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     const key = this.o.apiKey();
@@ -157,7 +159,7 @@ export class DataApiClient {
     this.o.budget.observeHeaders(getHeader);
     if (status < 200 || status >= 300) {
       const retryAt = status === 429 ? parseRetryAfter(getHeader('retry-after'), this.o.clock.now()) : undefined;
-      return { ok: false, error: httpError(status, text, this.host, retryAt) };
+      return { ok: false, error: httpError(status, text, this.host, retryAt, this.o.clock.now()) };
     }
     return parseListBody(text, this.host, this.o.clock.now());
   }

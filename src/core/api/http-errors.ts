@@ -2,11 +2,12 @@ import type { ErrorInfo } from '../../shared/errors';
 import { ApiErrorBodySchema } from '../../shared/messages';
 
 /** Turns a non-2xx response into an error value whose message says what to do about it. */
-export function httpError(status: number, bodyText: string, host: string, retryAt?: number): ErrorInfo {
+export function httpError(status: number, bodyText: string, host: string, retryAt?: number, now?: number): ErrorInfo {
   const detail = apiMessage(bodyText);
   const suffix = detail ? `: ${detail}` : '';
   if (status === 429) {
-    const wait = retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
+    const secs = retryAt !== undefined && now !== undefined ? Math.max(1, Math.ceil((retryAt - now) / 1000)) : null;
+    const wait = secs !== null ? ` It asked to wait ${secs} s; polling resumes then.` : retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
     return { kind: 'rate_limited', status, message: `${host} is rate limiting requests (HTTP 429).${wait} An API key or a longer poll interval raises the headroom.`, ...(retryAt !== undefined ? { retryAt } : {}) };
   }
   if (status === 401 || status === 403) {
@@ -26,10 +27,24 @@ function apiMessage(bodyText: string): string {
     const parsed = ApiErrorBodySchema.safeParse(JSON.parse(bodyText));
     if (!parsed.success) return '';
     const m = parsed.data.message;
-    return (Array.isArray(m) ? m.join('; ') : m).slice(0, 300);
+    return shortReason(Array.isArray(m) ? m.join('; ') : m);
   } catch {
     return '';
   }
+}
+
+/**
+ * Upstream text is reduced to a short single-line reason: the user needs the status and the gist.
+ * It is cut between words, never inside one, so a secret the upstream echoed is either whole (and
+ * the core's redaction replaces it) or gone: never a fragment that redaction cannot recognise.
+ */
+export const MAX_REASON_CHARS = 120;
+function shortReason(text: string): string {
+  const line = text.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (line.length <= MAX_REASON_CHARS) return line;
+  const cut = line.slice(0, MAX_REASON_CHARS + 1);
+  const end = cut.lastIndexOf(' ');
+  return end > 0 ? `${cut.slice(0, end)} …` : '';
 }
 
 export function networkError(e: unknown, host: string, timeoutMs: number): ErrorInfo {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { MonitorError } from '../../shared/errors';
+import { privateFile } from '../store/private-files';
 import type { Logger, LocalServiceSpec } from '../facade';
 
 const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
@@ -41,8 +42,17 @@ export class LocalServiceLauncher {
   private spawnOnce(): Promise<string> {
     return new Promise<string>((resolve, reject) => {
       const history = this.spec.args.includes('--history') ? [] : ['--history', String(DEMO_HISTORY_HOURS)];
-      const args = [...this.spec.args, ...history, '--port', '0', '--db', join(this.dataDir, 'local-service.sqlite')];
-      const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // --exit-with-stdin: the child watches our end of its stdin pipe, which the kernel closes
+      // however this process dies (kill -9 included), so the service never outlives us.
+      const db = join(this.dataDir, 'local-service.sqlite');
+      try {
+        privateFile(db); // an older 0644 file narrowed to 0600 before the child opens it (its -wal/-shm follow)
+      } catch (e) {
+        this.logger.warn('could not make the local service database private', { error: e }); // the child still creates it 0600 (umask 077)
+      }
+      const args = [...this.spec.args, ...history, '--port', '0', '--db', db, '--exit-with-stdin'];
+      const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
+      child.stdin?.on('error', () => undefined); // EPIPE once the child has gone
       this.child = child;
       let settled = false;
       let buffer = '';

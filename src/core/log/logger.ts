@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import type { Logger } from '../facade';
+import { createRedactor, type Redactor } from '../secrets/redact';
+import { privateDir, privateFile } from '../store/private-files';
 
-export const REDACTED = '[redacted]';
+export { REDACTED } from '../secrets/redact';
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const LEVELS: Level[] = ['debug', 'info', 'warn', 'error'];
 
@@ -35,10 +36,12 @@ export interface LoggerOptions {
   forward?: Logger;
   level?: Level;
   now?: () => number;
+  /** The core's redactor (shared with its call answers and events); a private one by default. */
+  redactor?: Redactor;
 }
 
 export function createLogger(opts: LoggerOptions = {}): CoreLogger {
-  const secrets = new Set<string>();
+  const redactor = opts.redactor ?? createRedactor();
   const minLevel = LEVELS.indexOf(opts.level ?? 'info');
   const now = opts.now ?? Date.now;
   let file: { stream: RotatingFileStream; log: PinoLogger } | null = null;
@@ -57,11 +60,7 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
     file = { stream, log };
   }
 
-  const redact = (text: string): string => {
-    let out = text;
-    for (const s of secrets) if (s) out = out.split(s).join(REDACTED);
-    return out;
-  };
+  const redact = redactor.text;
 
   const write = (level: Level, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS.indexOf(level) < minLevel) return;
@@ -83,8 +82,8 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
-    addSecret: (s) => void secrets.add(s),
-    removeSecret: (s) => void secrets.delete(s),
+    addSecret: (s) => redactor.add(s),
+    removeSecret: (s) => redactor.remove(s),
     close: async () => {
       const open = file;
       file = null;
@@ -99,7 +98,8 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
 }
 
 function openRotatingFile(path: string, rotation: LogRotation): RotatingFileStream {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  privateDir(dirname(path));
+  privateFile(path);
   const name = basename(path);
   // logrotate's way: the current file keeps its name, rotated ones are core.log.1 (newest) …
   // core.log.<maxFiles>, and the oldest is deleted.

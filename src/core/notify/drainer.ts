@@ -3,9 +3,13 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../facade';
 import type { OutboxStore } from '../store/outbox-store';
 
+export type Notifier = (n: NotificationPayload) => Promise<void> | void;
+
 /**
  * Shows what the outbox holds through the shell's notifier, one drain at a time. A batch is
  * acknowledged only after the notifier resolves; a failed one stays and is tried on the next drain.
+ * With no notifier attached (a web host with no page open) nothing is claimed: the outbox keeps
+ * every notification until one attaches, and then shows them (coalesced when there are many).
  */
 export class OutboxDrainer {
   private draining: Promise<void> | null = null;
@@ -15,9 +19,18 @@ export class OutboxDrainer {
     private readonly outbox: OutboxStore,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly notifier: ((n: NotificationPayload) => Promise<void> | void) | undefined,
+    private notifier: Notifier | undefined,
     private readonly emit: (e: MonitorEvent) => void,
   ) {}
+
+  /** Attaches the notifier (replacing any) and shows what waits; the returned function detaches it. */
+  attach(notifier: Notifier): () => void {
+    this.notifier = notifier;
+    void this.drain().catch((e: unknown) => this.logger.warn('outbox drain failed', { error: e }));
+    return () => {
+      if (this.notifier === notifier) this.notifier = undefined;
+    };
+  }
 
   drain(): Promise<void> {
     if (this.draining) {
@@ -36,9 +49,12 @@ export class OutboxDrainer {
   }
 
   private async drainOnce(): Promise<void> {
+    if (!this.notifier) return;
     for (const n of this.outbox.claim()) {
+      const notifier = this.notifier;
+      if (!notifier) return; // detached mid-drain: the claimed rest is shown (same IDs) on the next attach
       try {
-        await this.notifier?.(n);
+        await notifier(n);
       } catch (e) {
         this.logger.warn('notification not shown; will retry', { id: n.id, error: e });
         return;

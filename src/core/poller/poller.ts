@@ -150,7 +150,7 @@ export class Poller {
     const started = this.d.clock.now();
     this.setStatus({ state: 'polling', lastAttemptAt: started });
     const budget = this.d.budget();
-    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.perMinute() * settings.pollIntervalSeconds) / 60))));
+    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.perMinute() * settings.pollIntervalSeconds) / 60))), () => budget.shortfall());
     let error: ErrorInfo | null = null;
     try {
       const networks = new Set<'mainnet' | 'fuji'>();

@@ -9,7 +9,11 @@ import type { TransitionEngine } from '../watch/engine';
 /** Requests this cycle may still spend. */
 export class CycleBudget {
   used = 0;
-  constructor(private cap: number) {}
+  /** `why` names the cause when the cap is reached (the server's limit or the local budget). */
+  constructor(
+    private cap: number,
+    readonly why: () => ErrorInfo = () => ({ kind: 'rate_limited', message: 'The request budget for this poll cycle is used up; polling continues on the next cycle.' }),
+  ) {}
   take(): boolean {
     if (this.used >= this.cap) return false;
     this.used++;
@@ -72,10 +76,7 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
   for (;;) {
     if (!o.cycle.take()) {
       res.outOfBudget = true;
-      res.error = {
-        kind: 'rate_limited',
-        message: 'The request budget for this minute is used up; polling continues when it frees up. Raise the budget in Settings or add an API key.',
-      };
+      res.error = o.cycle.why();
       return res;
     }
     const r = await fetchPage(token);

@@ -76,11 +76,10 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     },
 
     getApiKeyStatus: () => ctx.keys.status(),
+    // A key once held stays a secret for the process's life (a replaced key still appears in old errors).
     setApiKey: ({ key }) => {
       ctx.logger.addSecret(key);
-      const old = ctx.keys.get();
       const status = ctx.keys.set(key);
-      if (old && old !== key) ctx.logger.removeSecret(old);
       ctx.logger.info('API key set', { storage: status.storage });
       ctx.emit({ type: 'api-key-changed', status });
       return status;
@@ -96,10 +95,8 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       return { ok: false, message: r.error.message, error: r.error };
     },
     deleteApiKey: () => {
-      const old = ctx.keys.get();
       const status = ctx.keys.delete();
       ctx.logger.info('API key deleted');
-      if (old) ctx.logger.removeSecret(old);
       ctx.emit({ type: 'api-key-changed', status });
       return status;
     },

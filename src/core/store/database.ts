@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from '../../sqlite';
 import { MIGRATIONS } from './migrations';
 import { NewerSchemaError } from './open-fault';
+import { privateDir, privateFile } from './private-files';
 
 export type Db = Database;
 
@@ -12,7 +12,8 @@ export const PAGE_CACHE_KIB = 4096;
 
 /** Opens `<dataDir>/monitor.sqlite` in WAL mode and runs pending migrations. */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
+  privateFile(join(dataDir, DATABASE_FILE));
   const db = new Database(join(dataDir, DATABASE_FILE));
   try {
     db.pragma('journal_mode = WAL');

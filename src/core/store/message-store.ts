@@ -4,6 +4,7 @@ import { chainLabel } from '../../shared/chains';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
+import { searchMatchOf } from './search-match';
 
 /** The tracking state of one message, as transitions are computed from it. */
 export interface MessageState {
@@ -309,19 +310,10 @@ export class MessageStore {
   search(q: CacheQuery): CachePage {
     const where: string[] = [];
     const params: unknown[] = [];
-    const text = q.text?.trim().toLowerCase() ?? '';
-    let index: string | null = null;
-    const ftsParams: unknown[] = [];
-    if (text.length >= 3 && !/^0x[0-9a-f]*$/.test(text)) {
-      index = 'messages_fts';
-      ftsParams.push(`"${text.replace(/"/g, '""')}"`);
-    } else if (text.length > 0) {
-      const token = text.replace(/[^0-9a-z]/g, '');
-      if (token) {
-        index = 'messages_prefix';
-        ftsParams.push(`"${token}"*`);
-      }
-    }
+    const match = searchMatchOf(q.text);
+    if (match.kind === 'none') return { items: [], total: 0 };
+    const index = match.kind === 'match' ? match.index : null;
+    const ftsParams: unknown[] = match.kind === 'match' ? [match.query] : [];
     if (q.status) {
       where.push('m.status = ?');
       params.push(q.status);

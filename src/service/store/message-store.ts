@@ -9,6 +9,7 @@ import type { ChainRef } from '../../shared/validators';
 import { planScans, type Conjunction } from './planner';
 import { recordKeys } from './record-keys';
 import { indexSql, MESSAGE_ID_INDEX_SQL, MESSAGE_INDEXES, NET_CODES, POS_PER_SECOND, SCHEMA_VERSION, TABLES_SQL, type IndexSpec } from './schema';
+import { claimSoleWriter } from './sole-writer';
 
 export interface StoreQuery {
   network?: 'mainnet' | 'fuji';
@@ -98,6 +99,7 @@ export class MessageStore {
     this.db = new Database(path);
     // Records are ~1.6 KB of JSON: 8 KB pages hold five of them (4 KB pages waste a fifth). New files only.
     this.db.pragma('page_size = 8192');
+    claimSoleWriter(this.db, path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -65536');

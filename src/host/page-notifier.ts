@@ -1,0 +1,35 @@
+/**
+ * In the web host the open pages are the notifier: a notification is delivered once a page can show
+ * it (the core then emits it, and the event socket carries it to every page). While no page is open,
+ * no notifier is attached, so the core's outbox keeps everything and shows it, coalesced when there
+ * are many, as soon as a page connects.
+ */
+import type { MonitorService } from '../core/facade';
+
+export interface PageNotifier {
+  /** The event socket's page count changed. */
+  pagesChanged(count: number): void;
+  close(): void;
+}
+
+export function pageNotifier(service: Pick<MonitorService, 'attachNotifier'>): PageNotifier {
+  let pages = 0;
+  let detach: (() => void) | null = null;
+  const notify = () => {
+    if (pages === 0) throw new Error('No page is open to show the notification.');
+  };
+  return {
+    pagesChanged(count) {
+      pages = count;
+      if (count > 0 && !detach) detach = service.attachNotifier(notify);
+      else if (count === 0 && detach) {
+        detach();
+        detach = null;
+      }
+    },
+    close() {
+      detach?.();
+      detach = null;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Settings a person types are refused with a field error when HTTP would misuse them: an API key
+ * header HTTP reserves (the key would go out as Host, or be dropped, or undici would throw), a name
+ * with characters a header cannot have, a base URL longer than any real one.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMonitorService } from '../../src/core';
+import type { MonitorService } from '../../src/core/facade';
+import { MAX_URL_CHARS } from '../../src/shared/schemas';
+import { tempDir } from './helpers';
+
+describe('settings guards', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let core: MonitorService;
+  beforeEach(async () => {
+    tmp = tempDir();
+    core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: 'x', localService: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+  });
+  afterEach(async () => {
+    await core.close();
+    tmp.cleanup();
+  });
+
+  it.each(['host', 'Host', 'connection', 'content-length', 'Transfer-Encoding', 'upgrade', 'te', 'trailer', 'keep-alive', 'expect', 'cookie', 'origin', 'proxy-authorization', 'Proxy-Connection', 'sec-fetch-mode'])(
+    'refuses the reserved header %s as the API key header',
+    async (name) => {
+      const r = await core.invoke('updateSettings', { apiKeyHeader: name });
+      expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'apiKeyHeader', message: expect.stringMatching(/HTTP reserves/) } });
+    },
+  );
+
+  it.each(['x key', 'x:key', 'x\r\nhost', 'x_key', 'ключ', '', 'x'.repeat(65)])('refuses the header name %j with a field error', async (name) => {
+    const r = await core.invoke('updateSettings', { apiKeyHeader: name });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'apiKeyHeader' } });
+  });
+
+  it('accepts ordinary key headers', async () => {
+    for (const name of ['x-glacier-api-key', 'x-service-api-key', 'authorization', 'X-Api-Key']) {
+      const r = await core.invoke('updateSettings', { apiKeyHeader: name });
+      expect(r.ok, name).toBe(true);
+    }
+  });
+
+  it('refuses a base URL over the length limit with a field error', async () => {
+    const long = `http://127.0.0.1:9/${'a'.repeat(MAX_URL_CHARS)}`;
+    const r = await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: long } });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'dataSource.baseUrl', message: `Base URL must be at most ${MAX_URL_CHARS} characters.` } });
+    const ok = await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9/api' } });
+    expect(ok.ok).toBe(true);
+  });
+});

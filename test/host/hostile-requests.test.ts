@@ -1,0 +1,52 @@
+/**
+ * No request of any shape stops the web host: known killers and fast-check's hostile requests go
+ * over a raw socket; each refusal carries the host's JSON error body and the page is still served.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWN_HOSTILE_TARGETS, rawGet, sendRaw } from '../support/raw-http';
+import { expectAnswered, fuzzServer } from '../support/hostile-requests';
+import { startStack, type Stack } from './stack';
+
+let stack: Stack;
+let port: number;
+
+beforeAll(async () => {
+  stack = await startStack();
+  port = stack.app.host.port;
+});
+afterAll(() => stack?.close());
+
+const isHostError = (body: unknown) => typeof (body as { error?: unknown }).error === 'string';
+const healthy = async () => (await sendRaw(port, rawGet('/', port))).status === 200;
+
+describe('web host: hostile requests', () => {
+  it('answers each known killer with a JSON error and keeps serving', async () => {
+    for (const target of KNOWN_HOSTILE_TARGETS) {
+      const reply = await sendRaw(port, rawGet(target, port));
+      expectAnswered(reply, isHostError);
+      expect(reply.status, String(target).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(await healthy()).toBe(true);
+    }
+  });
+
+  it('a 100 KB URL gets 431, a raw non-ASCII byte 400, an odd Expect 417, all as JSON', async () => {
+    const long = await sendRaw(port, rawGet('/' + 'a'.repeat(100_000), port));
+    expect(long.status).toBe(431);
+    expect(JSON.parse(long.body).error).toMatch(/too large/);
+    const byte = await sendRaw(port, rawGet(Buffer.from([0x2f, 0xff]), port));
+    expect(byte.status).toBe(400);
+    expect(JSON.parse(byte.body).error).toMatch(/not allowed in a URL/);
+    const expectation = await sendRaw(port, rawGet('/', port, ['Expect: teapot']));
+    expect(expectation.status).toBe(417);
+    expect(JSON.parse(expectation.body).error).toMatch(/100-continue/);
+  });
+
+  it('never serves a hidden source map, with or without the token', async () => {
+    const map = await sendRaw(port, rawGet('/assets/index-abc123.js.map', port));
+    expect(map.status).toBe(404);
+  });
+
+  it('survives fast-check hostile targets, query strings and headers', async () => {
+    await fuzzServer(port, isHostError, healthy);
+  });
+});
