@@ -39,7 +39,7 @@ export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, rec
 export const DEFAULT_SETTINGS: Settings = {
   dataSource: { kind: 'local' },
   network: 'mainnet',
-  apiKeyHeader: 'x-service-api-key',
+  apiKeyHeader: 'x-glacier-api-key',
   pollIntervalSeconds: 30,
   stuckThresholdMinutes: 30,
   notifications: { enabled: true, ...DEFAULT_NOTIFY },

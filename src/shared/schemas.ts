@@ -63,7 +63,7 @@ export const DataSourceSchema = z.discriminatedUnion('kind', [
 export const SettingsSchema = z.object({
   dataSource: DataSourceSchema,
   network: network,
-  /** The header that carries the API key: the interface names x-service-api-key; the public guide x-glacier-api-key. */
+  /** The key header for custom and local data sources (the public API always gets x-glacier-api-key, the only one it reads). */
   apiKeyHeader: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'API key header must be a plain HTTP header name.'),
   pollIntervalSeconds: z.number().int().min(5, 'Poll interval must be at least 5 seconds.').max(3600, 'Poll interval must be at most 3600 seconds.'),
   stuckThresholdMinutes: z.number().int().min(1, 'Stuck threshold must be at least 1 minute.').max(10080, 'Stuck threshold must be at most 7 days.'),

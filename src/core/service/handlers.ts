@@ -11,6 +11,8 @@ import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../api/client';
 import { computeStats } from '../store';
 import type { CoreContext } from './context';
+import { keyHeaderFor } from './data-source';
+import { checkApiKey } from './key-check';
 
 function notFound(message: string, field?: string): MonitorError {
   return new MonitorError({ kind: 'not_found', message, ...(field ? { field } : {}) });
@@ -80,11 +82,11 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       const key = input?.key ?? ctx.keys.get();
       if (!key) return { ok: false, message: 'No API key to test: enter one or save one first.' };
       ctx.logger.addSecret(key);
-      const client = ctx.sources.client(ctx.settings().network, { apiKey: () => key });
-      if (!client) return { ok: false, message: 'The local service is still starting; try again in a moment.' };
-      const r = await client.listMessages({ pageSize: 1 });
-      if (r.ok) return { ok: true, message: `The key works with ${client.host}.` };
-      return { ok: false, message: r.error.message, error: r.error };
+      const network = ctx.settings().network;
+      const withKey = ctx.sources.client(network, { apiKey: () => key });
+      const withoutKey = ctx.sources.client(network, { apiKey: () => null });
+      if (!withKey || !withoutKey) return { ok: false, message: 'The local service is still starting; try again in a moment.' };
+      return checkApiKey(withKey, withoutKey, keyHeaderFor(ctx.settings()));
     },
     deleteApiKey: () => {
       const old = ctx.keys.get();
