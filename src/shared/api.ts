@@ -112,6 +112,17 @@ export interface CachedMessage {
   watchedAddresses: string[];
 }
 
+/** A message opened by its ID (Find by ID): from the Data API's single-message operation, else the local cache. */
+export interface FoundMessage {
+  message: TeleporterMessage;
+  /** api: the data source answered now; cache: the local copy (the data source failed or no longer has it). */
+  source: 'api' | 'cache';
+  /** The local cache's entry, when the monitor has seen the message. */
+  cached: CachedMessage | null;
+  /** Why the cached copy is shown instead of a fresh one. */
+  note?: string;
+}
+
 /**
  * One cache search result: what a result row shows, read from the store's columns (the full record
  * comes from getMessage when a row is opened, so a keystroke's answer stays small).
@@ -238,6 +249,7 @@ export const MONITOR_INPUTS = {
   browseAddressMessages: AddressMessagesQuerySchema,
   searchCache: CacheQuerySchema,
   getMessage: messageOnly,
+  findMessage: messageOnly,
   listTransitions: TransitionQuerySchema,
   getPollStatus: none,
   pollNow: none,
@@ -273,6 +285,7 @@ export interface MonitorResults {
   browseAddressMessages: MessagePage;
   searchCache: CachePage;
   getMessage: CachedMessage | null;
+  findMessage: FoundMessage;
   listTransitions: TransitionPage;
   getPollStatus: PollStatus;
   pollNow: PollStatus;

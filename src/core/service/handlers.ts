@@ -12,6 +12,7 @@ import type { ApiResult } from '../api/client';
 import { computeStats } from '../store';
 import type { CoreContext } from './context';
 import { keyHeaderFor } from './data-source';
+import { findMessage } from './find-message';
 import { checkApiKey } from './key-check';
 
 function notFound(message: string, field?: string): MonitorError {
@@ -161,6 +162,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     },
     searchCache: (q) => ctx.store.messages.search(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),
+    findMessage: ({ messageId }) => findMessage(ctx, messageId),
     listTransitions: (q) => {
       const limit = q.limit ?? 100;
       const items = ctx.store.messages.listTransitions({ ...q, limit });
