@@ -11,6 +11,7 @@ import type { FeedInfo, WatcherInfo } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { firehoseHeadCost, isDue, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate } from './plan';
+import { recheckById } from './recheck-by-id';
 import { CycleBudget, scan, type ScanResult } from './scan';
 
 /** A silent baseline reads at most this many pages of an address's history. */
@@ -302,6 +303,7 @@ export class Poller {
       headPages,
       (address, ts) => Math.ceil((this.d.store.messages.countSince(address, ts) + 1) / PAGE_SIZE),
       MAX_PAGES_PER_SCAN,
+      true,
     );
     const stopBelow = Math.min(head?.ts ?? Infinity, plan.depthTs ?? Infinity);
     const r = await scan((token) => client.listMessages({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
@@ -331,7 +333,7 @@ export class Poller {
       const a = await this.addressScan(client, address, need, base);
       if (a.error || a.outOfBudget) return a.error;
     }
-    return null;
+    return recheckById(client, plan.byId.map((c) => c.messageId).filter((id) => !r.seen.has(id)), base);
   }
 
   private updateRate(net: string, r: ScanResult, head: HeadCursor | undefined, now: number): void {
