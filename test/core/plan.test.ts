@@ -65,5 +65,9 @@ describe('request planning', () => {
     expect(isDue(20 * 60_000, 5 * 60_000, interval)).toBe(true);
     expect(isDue(10 * 3600_000, 50 * 60_000, interval)).toBe(false);
     expect(isDue(10 * 3600_000, 60 * 60_000, interval)).toBe(true); // capped at an hour
+    // Within the live window (the stuck threshold) at most every 5 intervals: 20 min old, seen 50 s ago.
+    expect(isDue(20 * 60_000, 50_000, interval, 30 * 60_000)).toBe(true);
+    expect(isDue(20 * 60_000, 40_000, interval, 30 * 60_000)).toBe(false);
+    expect(isDue(40 * 60_000, 50_000, interval, 30 * 60_000)).toBe(false); // past it: the slow cadence again
   });
 });

@@ -214,7 +214,8 @@ export class Poller {
     const feeds = this.d.index.feedList().filter(onNet);
     const liveAddresses = addresses.filter((a) => a.baselineDone);
     const liveFeeds = feeds.filter((f) => f.baselineDone);
-    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs));
+    const liveMs = this.d.settings().stuckThresholdMinutes * 60_000;
+    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs, liveMs));
     // Cursors belong to one data source: switching sources starts fresh.
     const headKey = `head:${client.baseUrl}:${net}`;
     const head = this.d.store.pollState.get<HeadCursor>(headKey);
