@@ -9,7 +9,7 @@ export const USAGE = `Usage: npm run service -- [options]
   --seed <n>          simulator seed (default 1)
   --rate <msgs/s>     new simulated messages per second, 0 = none (default 2)
   --speed <x>         delivery and receipt delays are divided by x (default 1)
-  --api-key <key>     accepted x-service-api-key value (repeatable)
+  --api-key <key>     accepted key, sent in x-glacier-api-key or x-service-api-key (repeatable)
   --require-key       answer 401 to requests without a key
   --faults <profile>  flaky | ratelimited | slow | malformed | chaos, or a spec like 5xx:0.2,429:0.1
   --preload <n>       insert n historical messages at start

@@ -1,5 +1,5 @@
 /**
- * The local teleporter service: the two list operations of the Data API over a SQLite store fed by a
+ * The local teleporter service: the list and single-message operations of the Data API (both path families) over a SQLite store fed by a
  * deterministic traffic simulator, with API keys, rate limits and fault injection.
  */
 import { createServer, type Server } from 'node:http';
@@ -26,8 +26,8 @@ export type { StoreQuery, StorePage, StoreJsonPage } from './store/message-store
 export { TrafficSimulator } from './sim/simulator';
 export type { SendOptions } from './sim/simulator';
 export { FAULT_PRESETS, parseFaultSpec } from './faults';
-export { API_PREFIXES } from './api-paths';
-export { API_KEY_HEADER } from './request-handler';
+export { API_FAMILIES, API_PREFIXES, type PathFamily } from './api-paths';
+export { API_KEY_HEADER, API_KEY_HEADERS } from './api-key';
 
 export interface RunningService {
   /** http://127.0.0.1:<port> */
@@ -85,7 +85,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     const handler = createRequestHandler({
       store,
       simulator,
-      tokens: new PageTokenCodec(store.secret('pageTokenSecret')),
+      tokens: new PageTokenCodec(store.secret('pageTokenSecret'), clock),
       limiter: new SlidingWindowLimiter(clock),
       faults,
       apiKeys: new Set(o.apiKeys),

@@ -14,7 +14,7 @@ export interface ServiceOptions {
   rate?: number;
   /** Delivery and receipt delays are divided by this (default 1). */
   speed?: number;
-  /** Accepted values of x-service-api-key. */
+  /** Accepted keys (in x-glacier-api-key or x-service-api-key). */
   apiKeys?: string[];
   /** Refuse requests without a key (401). */
   requireKey?: boolean;

@@ -1,13 +1,17 @@
 /**
- * Opaque keyset page tokens: base64url(JSON {v, p: position, f: query fingerprint}) + "." + HMAC.
+ * Opaque keyset page tokens: base64url(JSON {v, p: position, f: query fingerprint, t: issued}) + "." + HMAC.
  * The HMAC (per-database secret) rejects forged or edited tokens; the fingerprint rejects a token
- * used with another operation or other filters. pageSize may change between pages.
+ * used with another operation or other filters; like the public API's, a token expires 24 hours
+ * (service clock) after it was issued. pageSize may change between pages.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { Clock } from '../shared/clock';
 import { fail, ok, type Parsed } from '../shared/result';
 
-const PayloadSchema = z.object({ v: z.literal(1), p: z.number().int().nonnegative(), f: z.string().min(1) }).strict();
+const PayloadSchema = z.object({ v: z.literal(2), p: z.number().int().nonnegative(), f: z.string().min(1), t: z.number().int().nonnegative() }).strict();
+/** How long a token stays valid (the public API's is about a day). */
+export const PAGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const MAC_BYTES = 16;
 
 /** A stable fingerprint of an operation and its normalised filters (pageSize and pageToken excluded). */
@@ -20,10 +24,13 @@ export function queryFingerprint(operation: string, filters: Record<string, stri
 }
 
 export class PageTokenCodec {
-  constructor(private readonly secret: Buffer) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
 
   encode(position: number, fingerprint: string): string {
-    const body = Buffer.from(JSON.stringify({ v: 1, p: position, f: fingerprint })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ v: 2, p: position, f: fingerprint, t: Math.floor(this.clock.now() / 1000) })).toString('base64url');
     return `${body}.${this.mac(body).toString('base64url')}`;
   }
 
@@ -44,6 +51,9 @@ export class PageTokenCodec {
     }
     if (payload.f !== fingerprint) {
       return fail('pageToken belongs to a different query: the operation, address or filters changed since it was issued. Start again without pageToken.');
+    }
+    if (this.clock.now() - payload.t * 1000 > PAGE_TOKEN_TTL_MS) {
+      return fail('pageToken has expired: page tokens are valid for 24 hours. Start again without pageToken.');
     }
     return ok(payload.p);
   }

@@ -13,12 +13,12 @@ import {
   parsePageSize,
   type ChainRef,
 } from '../shared/validators';
-import type { Operation } from './api-paths';
+import type { ListOperation } from './api-paths';
 import { queryFingerprint } from './page-token';
 import type { StoreQuery } from './store/message-store';
 
 export interface ListRequest {
-  operation: Operation;
+  operation: ListOperation;
   pageSize: number;
   pageToken?: string;
   filter: StoreQuery;
@@ -97,7 +97,7 @@ function singleValues(params: URLSearchParams, known: readonly string[]): { valu
   return { values, errors };
 }
 
-export function parseListRequest(operation: Operation, params: URLSearchParams, pathAddress?: string): { ok: true; value: ListRequest } | { ok: false; errors: string[] } {
+export function parseListRequest(operation: ListOperation, params: URLSearchParams, pathAddress?: string): { ok: true; value: ListRequest } | { ok: false; errors: string[] } {
   const schema = operation === 'list' ? ListQuerySchema : AddressQuerySchema;
   const { values, errors } = singleValues(params, Object.keys(schema.shape).filter((k) => k !== 'address'));
   if (operation === 'address') values.address = pathAddress ?? '';

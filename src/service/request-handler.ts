@@ -1,20 +1,21 @@
 /**
  * The HTTP request pipeline: local routes, then for the API: authentication -> rate limit -> route ->
- * injected fault -> query validation -> page from the store.
+ * injected fault -> query validation -> page (or one message) from the store, in the path family's shape.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHAIN_REGISTRY } from '../shared/chains';
+import { API_KEY_HEADER, identifyCaller, invalidKeyMessage, missingKeyMessage } from './api-key';
 import { LOCAL_PREFIX, matchApiPath } from './api-paths';
 import type { FaultAction, FaultInjector } from './faults';
 import { listBody, sendError, sendJson, type Body, type Headers } from './http-replies';
 import type { PageTokenCodec } from './page-token';
+import { piecesForFamily } from './icm-records';
+import { lookupMessage } from './message-by-id';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import type { MessageStore } from './store/message-store';
 import type { TrafficSimulator } from './sim/simulator';
-
-export const API_KEY_HEADER = 'x-service-api-key';
 
 export interface HandlerDeps {
   store: MessageStore;
@@ -42,15 +43,14 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       if (url.pathname === LOCAL_PREFIX || url.pathname.startsWith(LOCAL_PREFIX + '/')) return handleLocal(deps, req, res, url);
 
       // Authentication: a wrong key is always refused; a missing one only with requireKey.
-      const header = req.headers[API_KEY_HEADER];
-      const key = Array.isArray(header) ? header[0] : header;
-      const keyValid = key !== undefined && deps.apiKeys.has(key);
+      const who = identifyCaller(req.headers, deps.apiKeys);
+      const keyValid = who.kind === 'valid';
       if (keyValid) caller = 'key';
-      const bucket = keyValid ? `key:${key}` : `anonymous:${req.socket.remoteAddress ?? ''}`;
+      const bucket = keyValid ? `key:${who.key}` : `anonymous:${req.socket.remoteAddress ?? ''}`;
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous);
       const headers = rateLimitHeaders(decision);
-      if (key !== undefined && !keyValid) return sendError(res, 401, `Invalid API key: the ${API_KEY_HEADER} header does not match a configured key.`, headers);
-      if (key === undefined && deps.requireKey) return sendError(res, 401, `Missing API key: send it in the ${API_KEY_HEADER} header.`, headers);
+      if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
+      if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {
         const who = keyValid ? 'this API key' : `anonymous callers (send an ${API_KEY_HEADER} for a higher limit)`;
         return sendError(res, 429, `Too many requests: the limit is ${decision.limit} per ${decision.windowSeconds} s for ${who}; retry after ${decision.resetSeconds} s.`, {
@@ -77,6 +77,10 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         });
       }
 
+      if (route.operation === 'message') {
+        const found = lookupMessage(deps.store, route.messageId ?? '', route.family);
+        return found.ok ? reply(res, found.body, headers, fault) : sendError(res, found.status, found.message, headers);
+      }
       const parsed = parseListRequest(route.operation, url.searchParams, route.address);
       if (!parsed.ok) return sendError(res, 400, parsed.errors, headers);
       const q = parsed.value;
@@ -88,7 +92,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       }
       const page = deps.store.pageJson(q.filter, before, q.pageSize);
       const next = page.hasMore && page.last !== undefined ? deps.tokens.encode(page.last, q.fingerprint) : undefined;
-      reply(res, listBody(page.json, next), headers, fault);
+      reply(res, listBody(piecesForFamily(page.json, route.family), next), headers, fault);
     } catch (e) {
       if (!res.headersSent) sendError(res, 500, `Internal server error: ${e instanceof Error ? e.message : String(e)}`);
       else res.destroy();

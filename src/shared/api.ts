@@ -39,7 +39,7 @@ export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, rec
 export const DEFAULT_SETTINGS: Settings = {
   dataSource: { kind: 'local' },
   network: 'mainnet',
-  apiKeyHeader: 'x-service-api-key',
+  apiKeyHeader: 'x-glacier-api-key',
   pollIntervalSeconds: 30,
   stuckThresholdMinutes: 30,
   notifications: { enabled: true, ...DEFAULT_NOTIFY },
@@ -125,6 +125,17 @@ export interface CachedMessage {
   lastSeenAt: number;
   /** Watched addresses this message involves. */
   watchedAddresses: string[];
+}
+
+/** A message opened by its ID (Find by ID): from the Data API's single-message operation, else the local cache. */
+export interface FoundMessage {
+  message: TeleporterMessage;
+  /** api: the data source answered now; cache: the local copy (the data source failed or no longer has it). */
+  source: 'api' | 'cache';
+  /** The local cache's entry, when the monitor has seen the message. */
+  cached: CachedMessage | null;
+  /** Why the cached copy is shown instead of a fresh one. */
+  note?: string;
 }
 
 /**
@@ -257,6 +268,7 @@ export const MONITOR_INPUTS = {
   browseAddressMessages: AddressMessagesQuerySchema,
   searchCache: CacheQuerySchema,
   getMessage: messageOnly,
+  findMessage: messageOnly,
   listTransitions: TransitionQuerySchema,
   getPollStatus: none,
   pollNow: none,
@@ -293,6 +305,7 @@ export interface MonitorResults {
   browseAddressMessages: MessagePage;
   searchCache: CachePage;
   getMessage: CachedMessage | null;
+  findMessage: FoundMessage;
   listTransitions: TransitionPage;
   getPollStatus: PollStatus;
   pollNow: PollStatus;

@@ -10,8 +10,8 @@ export function formatTokenAmount(value: string, decimals: number, maxFractionDi
   return frac ? `${grouped}.${frac}` : grouped;
 }
 
-/** USD value of a token amount, or null when no price is known. */
-export function tokenUsdValue(value: string, decimals: number, price: string | number | undefined): number | null {
+/** Value of a token amount at its price (in the price's own currency), or null when no price is known. */
+export function tokenPriceValue(value: string, decimals: number, price: string | number | undefined): number | null {
   if (price === undefined || !/^\d+$/.test(value)) return null;
   const p = typeof price === 'number' ? price : Number(price);
   if (!Number.isFinite(p)) return null;
@@ -19,9 +19,15 @@ export function tokenUsdValue(value: string, decimals: number, price: string | n
   return amount * p;
 }
 
-export function formatUsd(n: number | null): string {
+/** An amount in its own currency (the API's ISO 4217 code, e.g. usd, eur, jpy); an unknown code is shown as is. */
+export function formatMoney(n: number | null, currencyCode: string): string {
   if (n === null) return '—';
-  return n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: n < 1 ? 4 : 2 });
+  const code = currencyCode.toUpperCase();
+  try {
+    return n.toLocaleString('en-US', { style: 'currency', currency: code, maximumFractionDigits: n < 1 ? 4 : 2 });
+  } catch {
+    return `${n.toLocaleString('en-US', { maximumFractionDigits: n < 1 ? 4 : 2 })} ${code}`;
+  }
 }
 
 /** "3 s", "4 min 10 s", "2 h 5 min", "3 d 4 h". */

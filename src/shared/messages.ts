@@ -3,6 +3,9 @@ import { z } from 'zod';
 /**
  * The teleporter message record as the Data API returns it: three known variants discriminated by
  * `status`, plus an `unknown` form for any status we have not met. Extra fields are always kept.
+ * Both path families are read: `/v1/teleporter` records name the contract `teleporterContractAddress`,
+ * `/v1/icm` records `icmContractAddress` (teleporter lists send the latter on source-not-indexed
+ * records too); a record needs one of them.
  */
 export const KNOWN_STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
@@ -44,7 +47,8 @@ export const DestinationTransactionSchema = z.looseObject({
 
 const common = {
   messageId: z.string().min(1),
-  teleporterContractAddress: z.string(),
+  teleporterContractAddress: z.string().optional(),
+  icmContractAddress: z.string().optional(),
   sourceBlockchainId: z.string(),
   destinationBlockchainId: z.string(),
   sourceEvmChainId: decimalString,
@@ -59,24 +63,34 @@ const common = {
   rewardDetails: RewardDetailsSchema,
 };
 
-export const PendingMessageSchema = z.looseObject({
-  ...common,
-  status: z.literal('pending'),
-  sourceTransaction: SourceTransactionSchema,
-});
+const hasContract = (r: { teleporterContractAddress?: string | undefined; icmContractAddress?: string | undefined }) =>
+  r.teleporterContractAddress !== undefined || r.icmContractAddress !== undefined;
+const NO_CONTRACT = { message: 'teleporterContractAddress or icmContractAddress is required', path: ['icmContractAddress'] };
 
-export const DeliveredMessageSchema = z.looseObject({
-  ...common,
-  status: z.literal('delivered'),
-  sourceTransaction: SourceTransactionSchema,
-  destinationTransaction: DestinationTransactionSchema,
-});
+export const PendingMessageSchema = z
+  .looseObject({
+    ...common,
+    status: z.literal('pending'),
+    sourceTransaction: SourceTransactionSchema,
+  })
+  .refine(hasContract, NO_CONTRACT);
 
-export const DeliveredSourceNotIndexedMessageSchema = z.looseObject({
-  ...common,
-  status: z.literal('delivered_source_not_indexed'),
-  destinationTransaction: DestinationTransactionSchema,
-});
+export const DeliveredMessageSchema = z
+  .looseObject({
+    ...common,
+    status: z.literal('delivered'),
+    sourceTransaction: SourceTransactionSchema,
+    destinationTransaction: DestinationTransactionSchema,
+  })
+  .refine(hasContract, NO_CONTRACT);
+
+export const DeliveredSourceNotIndexedMessageSchema = z
+  .looseObject({
+    ...common,
+    status: z.literal('delivered_source_not_indexed'),
+    destinationTransaction: DestinationTransactionSchema,
+  })
+  .refine(hasContract, NO_CONTRACT);
 
 export type Receipt = z.infer<typeof ReceiptSchema>;
 export type RewardDetails = z.infer<typeof RewardDetailsSchema>;
@@ -137,6 +151,13 @@ export const isKnown = (m: TeleporterMessage): m is KnownMessage => m.status !==
 /** The raw record (what the API sent) for any variant. */
 export const rawRecord = (m: TeleporterMessage): Record<string, unknown> =>
   m.status === 'unknown' ? m.raw : (m as Record<string, unknown>);
+
+/** The messenger contract, under either family's name. */
+export function contractAddress(m: TeleporterMessage): string | undefined {
+  const r = rawRecord(m);
+  const a = r.icmContractAddress ?? r.teleporterContractAddress;
+  return typeof a === 'string' ? a : undefined;
+}
 
 /** Effective status string for display and transitions: the API's own value, known or not. */
 export const effectiveStatus = (m: TeleporterMessage): string => (m.status === 'unknown' ? m.reportedStatus : m.status);

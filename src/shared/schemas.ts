@@ -76,7 +76,7 @@ const wholeNumber = (what: string, min: [number, string], max: [number, string])
 export const SettingsSchema = z.object({
   dataSource: DataSourceSchema,
   network: network,
-  /** The header that carries the API key: the interface names x-service-api-key; the public guide x-glacier-api-key. */
+  /** The key header for custom and local data sources (the public API always gets x-glacier-api-key, the only one it reads). */
   apiKeyHeader: z
     .string()
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'API key header must be a plain HTTP header name (letters, digits and "-", at most 64).')

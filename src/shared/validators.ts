@@ -119,8 +119,12 @@ export function parseNetwork(input: unknown): Parsed<Network> {
 export const canonicalNetwork = (n: Network): 'mainnet' | 'fuji' => (n === 'mainnet' ? 'mainnet' : 'fuji');
 
 export function parseMessageId(input: unknown): Parsed<string> {
-  if (typeof input !== 'string' || !MESSAGE_ID_RE.test(input.trim())) {
-    return fail('Message ID must be 64 hex digits.');
+  if (typeof input !== 'string' || input.trim() === '') return fail('Message ID is required.');
+  const s = input.trim();
+  if (!MESSAGE_ID_RE.test(s)) {
+    const digits = s.replace(/^0x/i, '');
+    const why = /^[0-9a-fA-F]*$/.test(digits) ? `got ${digits.length}` : 'it has characters other than 0-9 and a-f';
+    return fail(`Message ID must be 64 hex digits, with or without 0x (${why}).`);
   }
   return ok(input.trim().replace(/^0x/, '').toLowerCase());
 }

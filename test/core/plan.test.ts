@@ -31,7 +31,31 @@ describe('request planning', () => {
     expect(planRechecks(cands, 20, now, 1, () => 1, 60).depthTs).toBeNull();
     // A feed-only message (no address) too deep to reach is left for later, not planned.
     const deep = planRechecks([{ messageId: 'f', ts: now - 100_000, address: null }], 20, now, 1, () => 1, 60);
-    expect(deep).toEqual({ depthTs: null, byAddress: new Map(), cost: 0 });
+    expect(deep).toEqual({ depthTs: null, byAddress: new Map(), byId: [], cost: 0 });
+  });
+
+  it('with the single-message operation, asks by ID when an address has fewer due messages than pages', () => {
+    const now = 1_000_000;
+    const cands = [
+      { messageId: 'a', ts: now - 20, address: 'A' },
+      { messageId: 'c1', ts: now - 3000, address: 'C' },
+      { messageId: 'c2', ts: now - 3100, address: 'C' },
+      { messageId: 'd1', ts: now - 3000, address: 'D' },
+      { messageId: 'd2', ts: now - 3050, address: 'D' },
+      { messageId: 'd3', ts: now - 3060, address: 'D' },
+      { messageId: 'f', ts: now - 100_000, address: null }, // a feed's: too deep to page to, one request by ID
+    ];
+    // C: 10 pages vs 2 IDs -> by ID; D: 2 pages vs 3 IDs -> its address.
+    const plan = planRechecks(cands, 20, now, 1, (a) => (a === 'D' ? 2 : 10), 60, true);
+    // 'a' is 20 s old: 4 pages below the head at 20 msg/s, so one request by ID beats them too.
+    expect(plan.depthTs).toBeNull();
+    expect(plan.byId.map((c) => c.messageId).sort()).toEqual(['a', 'c1', 'c2', 'f']);
+    expect([...plan.byAddress.keys()]).toEqual(['D']);
+    expect(plan.cost).toBe(1 + 2 + 2 + 1);
+    // Without it, the same candidates page the firehose and ask every address (f waits: unreachable).
+    const old = planRechecks(cands, 20, now, 1, (a) => (a === 'D' ? 2 : 10), 60);
+    expect(old.byId).toEqual([]);
+    expect([...old.byAddress.keys()].sort()).toEqual(['A', 'C', 'D'].filter((a) => old.depthTs === null || a !== 'A'));
   });
 
   it('re-checks fresh messages every cycle and old ones on a slower cadence', () => {
@@ -41,5 +65,9 @@ describe('request planning', () => {
     expect(isDue(20 * 60_000, 5 * 60_000, interval)).toBe(true);
     expect(isDue(10 * 3600_000, 50 * 60_000, interval)).toBe(false);
     expect(isDue(10 * 3600_000, 60 * 60_000, interval)).toBe(true); // capped at an hour
+    // Within the live window (the stuck threshold) at most every 5 intervals: 20 min old, seen 50 s ago.
+    expect(isDue(20 * 60_000, 50_000, interval, 30 * 60_000)).toBe(true);
+    expect(isDue(20 * 60_000, 40_000, interval, 30 * 60_000)).toBe(false);
+    expect(isDue(40 * 60_000, 50_000, interval, 30 * 60_000)).toBe(false); // past it: the slow cadence again
   });
 });

@@ -20,6 +20,25 @@ function show(m: TeleporterMessage, opts: { shell?: 'electron' | 'web' } = {}) {
 const text = (w: VueWrapper, id: string) => w.get(`[data-testid="${id}"]`).text();
 
 describe('MessageDetail', () => {
+  it('shows a price in its own currency: a EUR price is never labelled or formatted as USD', () => {
+    const raw = rawMessage({ n: 3, status: 'delivered' });
+    const rd = raw.rewardDetails as Record<string, unknown>;
+    rd.price = { currencyCode: 'eur', value: 20 };
+    const { w } = show(parseMessage(raw)!);
+    expect(w.find('[data-testid="detail-reward-usd"]').exists()).toBe(false);
+    expect(text(w, 'detail-reward-value')).toBe('€30.00');
+    expect(w.text()).toContain('Value (EUR)');
+    expect(w.text()).not.toContain('USD value');
+  });
+
+  it('reads an ICM record (icmContractAddress) as its known variant and shows its contract', () => {
+    const { teleporterContractAddress, ...rest } = rawMessage({ n: 4, status: 'pending' });
+    const m = parseMessage({ ...rest, icmContractAddress: teleporterContractAddress })!;
+    expect(m.status).toBe('pending');
+    const { w } = show(m);
+    expect(w.text()).toContain(`Messenger contract${String(teleporterContractAddress)}`);
+  });
+
   it('delivered: route, both transactions, latency, reward with USD, receipts, payload as hex and UTF-8, raw JSON', () => {
     const m = message({ n: 1, status: 'delivered', src: C_CHAIN, dst: BEAM, latency: 125 });
     const { w } = show(m);

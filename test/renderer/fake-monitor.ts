@@ -287,6 +287,12 @@ export class FakeMonitor implements MonitorTransport {
       const m = this.messages.find((x) => x.message.messageId === messageId);
       return m ? { message: m.message, network: m.network, firstSeenAt: m.firstSeenAt, lastSeenAt: m.firstSeenAt, watchedAddresses: [] } : null;
     },
+    // Like the core: the data source's single-message operation answers any message it holds (the fake's list).
+    findMessage: ({ messageId }) => {
+      const m = this.messages.find((x) => x.message.messageId === messageId);
+      if (!m) throw { kind: 'not_found', field: 'messageId', message: `No message with ID ${messageId}: the data source does not know it on any network, and it is not in the local cache.` } satisfies ErrorInfo;
+      return { message: m.message, source: 'api' as const, cached: null };
+    },
     listTransitions: (q) => {
       const all = [...this.transitions]
         .sort((a, b) => b.id - a.id)

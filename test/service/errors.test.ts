@@ -75,7 +75,7 @@ describe('400 Bad Request names the parameter', () => {
 });
 
 describe('unknown paths and methods', () => {
-  it.each(['/', '/v1', '/v1/teleporter', '/v2/teleporter/messages', '/v1/teleporter/messages/extra', '/v1/teleporter/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '/_local/nothing'])(
+  it.each(['/', '/v1', '/v1/teleporter', '/v2/teleporter/messages', '/v1/teleporter/messages/extra/more', '/v1/teleporter/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '/_local/nothing'])(
     '404 for %s in the error shape',
     async (path) => {
       s = await serve({ clock: new ManualClock() });

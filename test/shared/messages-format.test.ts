@@ -1,7 +1,7 @@
 /** The message variants (parseMessage) and the formatting helpers of src/shared. */
 import { describe, expect, it } from 'vitest';
 import { effectiveStatus, messageTimestamp, parseMessage, rawRecord } from '../../src/shared/messages';
-import { formatDuration, formatRelative, formatTokenAmount, hexToPrintableUtf8, shortHex, tokenUsdValue } from '../../src/shared/format';
+import { formatDuration, formatRelative, formatTokenAmount, hexToPrintableUtf8, shortHex, tokenPriceValue } from '../../src/shared/format';
 
 const common = {
   messageId: 'acf1c8b06f9aec48e9fcbefbbe576ae8a7ca3b327fcae111396e7cc99956674d',
@@ -61,9 +61,9 @@ describe('formatting', () => {
   });
 
   it('computes USD values when a price is known', () => {
-    expect(tokenUsdValue('2500000', 6, '2')).toBe(5);
-    expect(tokenUsdValue('2500000', 6, undefined)).toBeNull();
-    expect(tokenUsdValue('2500000', 6, 'abc')).toBeNull();
+    expect(tokenPriceValue('2500000', 6, '2')).toBe(5);
+    expect(tokenPriceValue('2500000', 6, undefined)).toBeNull();
+    expect(tokenPriceValue('2500000', 6, 'abc')).toBeNull();
   });
 
   it('formats durations and relative times', () => {

@@ -2,16 +2,24 @@ import { Pool } from 'undici';
 import type { FeedFilter, MessagePage } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
 import { MonitorError, type ErrorInfo } from '../../shared/errors';
-import { ListEnvelopeSchema, parseMessage, type TeleporterMessage } from '../../shared/messages';
+import type { TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { Logger } from '../facade';
 import type { RequestBudget } from './budget';
 import { httpError, networkError, parseRetryAfter } from './http-errors';
+import { otherFamily, PATH_FAMILIES, PathFamilyChoice, type PathFamily } from './path-family';
+import { parseListBody, parseMessageBody, type ApiResult } from './response-body';
 
-/** Where the teleporter operations live under the base URL; the public API also serves `/v1/icm`. */
-export const TELEPORTER_PATH = '/v1/teleporter';
+/** Where the deprecated teleporter family lives under the base URL (see ./path-family for both). */
+export const TELEPORTER_PATH = PATH_FAMILIES.teleporter;
+export type { ApiResult } from './response-body';
+export { parseListBody } from './response-body';
 
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+/** The rate-limit headers of the latest answer (the Test key check compares them with and without the key). */
+export interface RateLimitSeen {
+  limit?: string;
+  policy?: string;
+}
 
 export interface ListQuery extends FeedFilter {
   pageSize?: number;
@@ -32,6 +40,8 @@ export interface ClientOptions {
   logger: Logger;
   apiKey: () => string | null;
   apiKeyHeader: string;
+  /** The path family to try first, or a choice shared by every client of the base URL (default: teleporter). */
+  family?: PathFamily | PathFamilyChoice;
   /** Retries after a 5xx, network error, timeout or malformed body (default 3). */
   maxRetries?: number;
   /** The longest Retry-After the client waits out itself before returning rate_limited (default 30 s). */
@@ -45,17 +55,21 @@ export interface ClientOptions {
 
 const RETRYABLE = new Set<ErrorInfo['kind']>(['server', 'network', 'timeout', 'invalid_response']);
 
-/** The Data API's two list operations over one keep-alive pool, with validation, retries and the budget. */
+/**
+ * The Data API's list and single-message operations over one keep-alive pool, with validation,
+ * retries, the budget, and the path family chosen per data source (ICM or teleporter, see ./path-family).
+ */
 export class DataApiClient {
   readonly host: string;
   readonly baseUrl: string;
-  private readonly prefix: string;
+  readonly paths: PathFamilyChoice;
+  lastRateLimit: RateLimitSeen | null = null;
 
   constructor(private readonly o: ClientOptions) {
     this.baseUrl = o.baseUrl;
     const u = new URL(o.baseUrl);
     this.host = u.host;
-    this.prefix = u.pathname.replace(/\/+$/, '') + TELEPORTER_PATH;
+    this.paths = o.family instanceof PathFamilyChoice ? o.family : new PathFamilyChoice(u.pathname.replace(/\/+$/, ''), o.family ?? 'teleporter');
   }
 
   get network(): Network {
@@ -72,12 +86,38 @@ export class DataApiClient {
       to: q.to,
       from: q.from,
     };
-    return this.get(`${this.prefix}/messages`, params, signal);
+    return this.inFamily((prefix) => this.get(`${prefix}/messages`, params, parseListBody, signal));
   }
 
   listAddressMessages(address: string, q: PageQuery = {}, signal?: AbortSignal): Promise<ApiResult<MessagePage>> {
     const params = { pageToken: q.pageToken, pageSize: q.pageSize?.toString() };
-    return this.get(`${this.prefix}/addresses/${encodeURIComponent(address)}/messages`, params, signal);
+    return this.inFamily((prefix) => this.get(`${prefix}/addresses/${encodeURIComponent(address)}/messages`, params, parseListBody, signal));
+  }
+
+  /**
+   * One message by its ID (`GET .../messages/{messageId}`, no network parameter). A 404 from both
+   * families means no such message: the error says so (kind not_found) rather than blaming the URL.
+   */
+  async getMessage(messageId: string, signal?: AbortSignal): Promise<ApiResult<TeleporterMessage>> {
+    const parse = (text: string) => parseMessageBody(text, this.host);
+    const r = await this.inFamily((prefix) => this.get(`${prefix}/messages/${encodeURIComponent(messageId)}`, {}, parse, signal, false));
+    if (r.ok || r.error.kind !== 'not_found') return r;
+    return { ok: false, error: { kind: 'not_found', status: 404, message: `${this.host} has no message with ID ${messageId} on any network.` } };
+  }
+
+  /** Runs an operation in the current family; on 404 tries the other family once and keeps it if it answers. */
+  private async inFamily<T>(op: (prefix: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    const first = this.paths.current;
+    const r = await op(this.paths.prefix(first));
+    if (r.ok || r.error.kind !== 'not_found') return r;
+    const other = otherFamily(first);
+    const retry = await op(this.paths.prefix(other));
+    if (!retry.ok && retry.error.kind === 'not_found') return r;
+    if (retry.ok) {
+      this.paths.confirm(other);
+      this.o.logger.info('data source answers another path family; using it from now on', { host: this.host, family: other });
+    }
+    return retry;
   }
 
   /** Pages of either operation, newest first, until there is no next page, an error, or the caller stops. */
@@ -91,15 +131,22 @@ export class DataApiClient {
     }
   }
 
-  private async get(path: string, params: Record<string, string | undefined>, signal?: AbortSignal): Promise<ApiResult<MessagePage>> {
+  private async get<T>(
+    path: string,
+    params: Record<string, string | undefined>,
+    parse: (text: string, host: string, now: number) => ApiResult<T>,
+    signal?: AbortSignal,
+    withNetwork = true,
+  ): Promise<ApiResult<T>> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, v);
-    search.set('network', this.o.network);
-    const url = `${path}?${search.toString()}`;
+    if (withNetwork) search.set('network', this.o.network);
+    const query = search.toString();
+    const url = query ? `${path}?${query}` : path;
     const maxRetries = this.o.maxRetries ?? 3;
     let last: ErrorInfo | null = null;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      const r = await this.once(url, signal);
+      const r = await this.once(url, parse, signal);
       this.o.observe?.(r.ok ? { ok: true } : { ok: false, error: r.error });
       if (r.ok) return r;
       last = r.error;
@@ -131,7 +178,7 @@ export class DataApiClient {
     return Math.round(base * (0.5 + 0.5 * (this.o.random ?? Math.random)()));
   }
 
-  private async once(url: string, signal?: AbortSignal): Promise<ApiResult<MessagePage>> {
+  private async once<T>(url: string, parse: (text: string, host: string, now: number) => ApiResult<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
     try {
       await this.o.budget.acquire(signal);
     } catch (e) {
@@ -157,33 +204,13 @@ export class DataApiClient {
       return { ok: false, error: networkError(e, this.host, timeoutMs) };
     }
     this.o.budget.observeHeaders(getHeader);
+    this.lastRateLimit = { ...optional('limit', getHeader('ratelimit-limit')), ...optional('policy', getHeader('ratelimit-policy')) };
     if (status < 200 || status >= 300) {
       const retryAt = status === 429 ? parseRetryAfter(getHeader('retry-after'), this.o.clock.now()) : undefined;
       return { ok: false, error: httpError(status, text, this.host, retryAt, this.o.clock.now()) };
     }
-    return parseListBody(text, this.host, this.o.clock.now());
+    return parse(text, this.host, this.o.clock.now());
   }
 }
 
-export function parseListBody(text: string, host: string, now: number): ApiResult<MessagePage> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, error: { kind: 'invalid_response', message: `${host} sent a response that is not JSON. Retrying; if it persists the base URL may point at the wrong service.` } };
-  }
-  const env = ListEnvelopeSchema.safeParse(json);
-  if (!env.success) {
-    return { ok: false, error: { kind: 'invalid_response', message: `${host} sent a response without a messages list. Retrying; if it persists check the base URL.` } };
-  }
-  const messages: TeleporterMessage[] = [];
-  let rejected = 0;
-  for (const raw of env.data.messages) {
-    const m = parseMessage(raw);
-    if (m) messages.push(m);
-    else rejected++;
-  }
-  const page: MessagePage = { messages, rejected, fetchedAt: now };
-  if (env.data.nextPageToken) page.nextPageToken = env.data.nextPageToken;
-  return { ok: true, value: page };
-}
+const optional = <K extends string>(k: K, v: string | undefined): Partial<Record<K, string>> => (v === undefined ? {} : ({ [k]: v } as Record<K, string>));

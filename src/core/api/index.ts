@@ -2,3 +2,4 @@ export * from './client';
 export * from './budget';
 export * from './pools';
 export * from './http-errors';
+export * from './path-family';

@@ -1,7 +1,8 @@
 /**
- * Pure planning: how to spend requests. Two ways to see a message again: page the unfiltered list
- * operation (the "firehose" of a network, newest first, 100 per page) deep enough to reach it, or ask
- * the address operation of one of its watched addresses. Both are priced in requests.
+ * Pure planning: how to spend requests. Three ways to see a message again: page the unfiltered list
+ * operation (the "firehose" of a network, newest first, 100 per page) deep enough to reach it, ask
+ * the address operation of one of its watched addresses, or ask for the message by its ID (one
+ * request each). All are priced in requests.
  */
 
 export const PAGE_SIZE = 100;
@@ -31,6 +32,8 @@ export interface RecheckPlan {
   depthTs: number | null;
   /** Messages left to the address operation, by address. */
   byAddress: Map<string, RecheckCandidate[]>;
+  /** Messages cheaper to ask for one by one: fewer of them than their address's pages, or no address at all. */
+  byId: RecheckCandidate[];
   /** Estimated extra requests. */
   cost: number;
 }
@@ -38,7 +41,8 @@ export interface RecheckPlan {
 /**
  * Splits due re-checks between deepening the firehose scan (covers every message newer than a cutoff)
  * and the address operation (per address, as many pages as its own history is deep down to its
- * oldest due message), choosing the cutoff with the fewest requests.
+ * oldest due message) or, with `byId`, the single-message operation for an address whose few due
+ * messages cost fewer requests than its pages; choosing the cutoff with the fewest requests.
  */
 export function planRechecks(
   cands: RecheckCandidate[],
@@ -47,21 +51,28 @@ export function planRechecks(
   headPages: number,
   addressPages: (address: string, oldestTs: number) => number,
   maxDepthPages = Infinity,
+  byId = false,
 ): RecheckPlan {
   const reachable = (ts: number) => Math.ceil((ratePerSec * Math.max(0, nowSec - ts)) / PAGE_SIZE) + 1 <= maxDepthPages;
   // A message with no watched address (a feed's) can only be reached through the list; too deep, it waits.
-  const sorted = cands.filter((c) => c.address !== null || reachable(c.ts)).sort((a, b) => b.ts - a.ts);
+  const sorted = cands.filter((c) => c.address !== null || byId || reachable(c.ts)).sort((a, b) => b.ts - a.ts);
   const n = sorted.length;
-  // suffixCost[k]: address requests for sorted[k..] (each address priced once, at its oldest due message).
+  // suffixCost[k]: requests for sorted[k..] without the firehose: per address its pages (priced at its
+  // oldest due message) or, by ID, one per message, whichever is less.
   const suffixCost = new Array<number>(n + 1).fill(0);
-  const priced = new Set<string>();
+  const pagesOf = new Map<string, number>();
+  const countOf = new Map<string, number>();
+  const costOf = (pages: number, m: number) => (m === 0 ? 0 : byId ? Math.min(pages, m) : pages);
   for (let k = n - 1; k >= 0; k--) {
     const c = sorted[k] as RecheckCandidate;
-    let add = 0;
-    if (c.address === null) add = Infinity; // only the firehose can reach it
-    else if (!priced.has(c.address)) {
-      priced.add(c.address);
-      add = Math.max(1, addressPages(c.address, c.ts));
+    let add: number;
+    if (c.address === null) add = byId ? 1 : Infinity; // the firehose, or its ID
+    else {
+      if (!pagesOf.has(c.address)) pagesOf.set(c.address, Math.max(1, addressPages(c.address, c.ts)));
+      const pages = pagesOf.get(c.address) as number;
+      const m = countOf.get(c.address) ?? 0;
+      countOf.set(c.address, m + 1);
+      add = costOf(pages, m + 1) - costOf(pages, m);
     }
     suffixCost[k] = (suffixCost[k + 1] as number) + add;
   }
@@ -75,25 +86,40 @@ export function planRechecks(
     if (cost < best.cost) best = { k, cost };
   }
   const byAddress = new Map<string, RecheckCandidate[]>();
+  const byIdList: RecheckCandidate[] = [];
   for (const c of sorted.slice(best.k)) {
-    if (c.address === null) continue;
-    const list = byAddress.get(c.address as string) ?? [];
+    if (c.address === null) {
+      if (byId) byIdList.push(c);
+      continue;
+    }
+    const list = byAddress.get(c.address) ?? [];
     list.push(c);
-    byAddress.set(c.address as string, list);
+    byAddress.set(c.address, list);
   }
-  return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, cost: best.cost };
+  for (const [address, list] of byAddress) {
+    if (byId && list.length < (pagesOf.get(address) ?? 1)) {
+      byIdList.push(...list);
+      byAddress.delete(address);
+    }
+  }
+  return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: byIdList, cost: best.cost };
 }
 
 /** Messages younger than this are re-checked every cycle (most deliveries and receipts happen here). */
 export const FRESH_AGE_MS = 5 * 60_000;
 
+/** Within its live window a message is re-checked at least every this many intervals (bounds detection latency). */
+export const LIVE_CADENCE_INTERVALS = 5;
+
 /**
  * Is a tracked message due for a re-check? Fresh ones every cycle; older ones on a cadence that
  * slows with age (a quarter of their age, at least three intervals, at most an hour), since each
- * re-check of an old message costs deep pages while it rarely changes.
+ * re-check of an old message costs requests while it rarely changes. Younger than `liveMs` (the
+ * stuck threshold: deliveries and receipts still come) the cadence stays within LIVE_CADENCE_INTERVALS.
  */
-export function isDue(ageMs: number, sinceSeenMs: number, intervalMs: number): boolean {
+export function isDue(ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs = 0): boolean {
   if (ageMs < FRESH_AGE_MS) return true;
-  const cadence = Math.min(3600_000, Math.max(3 * intervalMs, ageMs / 4));
+  const cap = ageMs < liveMs ? LIVE_CADENCE_INTERVALS * intervalMs : 3600_000;
+  const cadence = Math.min(cap, Math.max(3 * intervalMs, ageMs / 4));
   return sinceSeenMs >= cadence - intervalMs / 2;
 }

@@ -11,6 +11,7 @@ import type { FeedInfo, WatcherInfo } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { firehoseHeadCost, isDue, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate } from './plan';
+import { recheckById } from './recheck-by-id';
 import { CycleBudget, scan, type ScanResult } from './scan';
 
 /** A silent baseline reads at most this many pages of an address's history. */
@@ -213,7 +214,8 @@ export class Poller {
     const feeds = this.d.index.feedList().filter(onNet);
     const liveAddresses = addresses.filter((a) => a.baselineDone);
     const liveFeeds = feeds.filter((f) => f.baselineDone);
-    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs));
+    const liveMs = this.d.settings().stuckThresholdMinutes * 60_000;
+    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs, liveMs));
     // Cursors belong to one data source: switching sources starts fresh.
     const headKey = `head:${client.baseUrl}:${net}`;
     const head = this.d.store.pollState.get<HeadCursor>(headKey);
@@ -302,6 +304,7 @@ export class Poller {
       headPages,
       (address, ts) => Math.ceil((this.d.store.messages.countSince(address, ts) + 1) / PAGE_SIZE),
       MAX_PAGES_PER_SCAN,
+      true,
     );
     const stopBelow = Math.min(head?.ts ?? Infinity, plan.depthTs ?? Infinity);
     const r = await scan((token) => client.listMessages({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
@@ -331,7 +334,7 @@ export class Poller {
       const a = await this.addressScan(client, address, need, base);
       if (a.error || a.outOfBudget) return a.error;
     }
-    return null;
+    return recheckById(client, plan.byId.map((c) => c.messageId).filter((id) => !r.seen.has(id)), base);
   }
 
   private updateRate(net: string, r: ScanResult, head: HeadCursor | undefined, now: number): void {

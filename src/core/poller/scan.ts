@@ -51,6 +51,8 @@ export interface ScanResult {
   count: number;
   /** Messages newer than `countNewerThan`. */
   newer: number;
+  /** The API rejected a page token (expired after ~24 h, or refused) and the scan began again from the first page. */
+  restarted: boolean;
 }
 
 export interface ScanOptions {
@@ -71,7 +73,7 @@ export interface ScanOptions {
 
 /** Pages through one operation, feeding every page to the engine, until `next` says stop. */
 export async function scan(fetchPage: (token: string | undefined) => Promise<ApiResult<MessagePage>>, o: ScanOptions): Promise<ScanResult> {
-  const res: ScanResult = { pages: 0, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), count: 0, newer: 0 };
+  const res: ScanResult = { pages: 0, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), count: 0, newer: 0, restarted: false };
   let token: string | undefined;
   for (;;) {
     if (!o.cycle.take()) {
@@ -80,6 +82,13 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       return res;
     }
     const r = await fetchPage(token);
+    if (!r.ok && token !== undefined && !res.restarted && rejectedToken(r.error)) {
+      // Pages are re-read from the head: the engine compares with the store, so a message seen twice
+      // gives no second transition, and none after the break is skipped.
+      res.restarted = true;
+      token = undefined;
+      continue;
+    }
     if (!r.ok) {
       res.error = r.error;
       return res;
@@ -124,3 +133,6 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     token = page.nextPageToken;
   }
 }
+
+/** A 400 to a request that carried a page token: the token expired or was refused (the API does not say which in a fixed form). */
+export const rejectedToken = (e: ErrorInfo): boolean => e.kind === 'bad_request' && e.status === 400;

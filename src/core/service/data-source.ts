@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock';
 import type { Network } from '../../shared/validators';
 import { RequestBudget } from '../api/budget';
 import { DataApiClient, type ClientOptions } from '../api/client';
+import { PathFamilyChoice, type PathFamily } from '../api/path-family';
 import { PoolRegistry } from '../api/pools';
 import type { Logger } from '../facade';
 
@@ -14,14 +15,25 @@ export function budgetFor(settings: Settings, hasKey: boolean): number {
   return settings.requestBudgetPerMinute ?? (hasKey ? DEFAULT_BUDGET_WITH_KEY : DEFAULT_BUDGET_WITHOUT_KEY);
 }
 
+/** The header the public Data API (and its official SDKs) read the key from; it ignores any other. */
+export const PUBLIC_API_KEY_HEADER = 'x-glacier-api-key';
+
+/** The key header a data source is sent: fixed for the public API, the configured one elsewhere (the local service accepts either name). */
+export const keyHeaderFor = (settings: Settings): string => (settings.dataSource.kind === 'avalanche' ? PUBLIC_API_KEY_HEADER : settings.apiKeyHeader);
+
+/** The path family tried first: the public API's current ICM paths; the seed's teleporter paths for the local service. */
+export const preferredFamily = (kind: Settings['dataSource']['kind']): PathFamily => (kind === 'local' ? 'teleporter' : 'icm');
+
 /**
  * Where requests go for the current settings: one keep-alive pool and one request budget per base
- * URL, and one client per (base URL, network, key header).
+ * URL, one path-family choice per base URL (remembered across networks and settings changes), and one
+ * client per (base URL, network, key header).
  */
 export class DataSources {
   readonly pools = new PoolRegistry();
   private budgets = new Map<string, RequestBudget>();
   private clients = new Map<string, DataApiClient>();
+  private families = new Map<string, PathFamilyChoice>();
 
   constructor(
     private readonly clock: Clock,
@@ -54,7 +66,7 @@ export class DataSources {
   client(network: Network, opts: { apiKey?: () => string | null } = {}): DataApiClient | null {
     const baseUrl = this.baseUrl();
     if (!baseUrl) return null;
-    const header = this.settings().apiKeyHeader;
+    const header = keyHeaderFor(this.settings());
     const key = `${this.settings().dataSource.kind}|${baseUrl}|${network}|${header}`;
     if (opts.apiKey) return this.make(baseUrl, network, header, opts.apiKey);
     let c = this.clients.get(key);
@@ -79,7 +91,19 @@ export class DataSources {
       apiKey,
       apiKeyHeader: header,
       ...(this.observe ? { observe: this.observe } : {}),
+      family: this.family(baseUrl),
     });
+  }
+
+  private family(baseUrl: string): PathFamilyChoice {
+    const kind = this.settings().dataSource.kind;
+    const key = `${kind}|${baseUrl}`;
+    let f = this.families.get(key);
+    if (!f) {
+      f = new PathFamilyChoice(new URL(baseUrl).pathname.replace(/\/+$/, ''), preferredFamily(kind));
+      this.families.set(key, f);
+    }
+    return f;
   }
 
   close(): Promise<void> {

@@ -14,6 +14,9 @@ import { DemoAddressSource } from '../local-service/demo-addresses';
 import { computeStats } from '../store';
 import { forgetWatcherData } from '../store/forget-watch';
 import type { CoreContext } from './context';
+import { keyHeaderFor } from './data-source';
+import { findMessage } from './find-message';
+import { checkApiKey } from './key-check';
 
 function notFound(message: string, field?: string): MonitorError {
   return new MonitorError({ kind: 'not_found', message, ...(field ? { field } : {}) });
@@ -88,11 +91,11 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       const key = input?.key ?? ctx.keys.get();
       if (!key) return { ok: false, message: 'No API key to test: enter one or save one first.' };
       ctx.logger.addSecret(key);
-      const client = ctx.sources.client(ctx.settings().network, { apiKey: () => key });
-      if (!client) return { ok: false, message: 'The local service is still starting; try again in a moment.' };
-      const r = await client.listMessages({ pageSize: 1 });
-      if (r.ok) return { ok: true, message: `The key works with ${client.host}.` };
-      return { ok: false, message: r.error.message, error: r.error };
+      const network = ctx.settings().network;
+      const withKey = ctx.sources.client(network, { apiKey: () => key });
+      const withoutKey = ctx.sources.client(network, { apiKey: () => null });
+      if (!withKey || !withoutKey) return { ok: false, message: 'The local service is still starting; try again in a moment.' };
+      return checkApiKey(withKey, withoutKey, keyHeaderFor(ctx.settings()));
     },
     deleteApiKey: () => {
       const status = ctx.keys.delete();
@@ -168,6 +171,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     },
     searchCache: (q) => ctx.store.messages.search(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),
+    findMessage: ({ messageId }) => findMessage(ctx, messageId),
     listTransitions: (q) => {
       const limit = q.limit ?? 100;
       const items = ctx.store.messages.listTransitions({ ...q, limit });

@@ -114,5 +114,16 @@ export function recordOf(m: MessagePlan, stage: Stage): Record<string, unknown> 
   };
   if (m.outcome !== 'sourceNotIndexed') rec.sourceTransaction = { ...m.sourceTx };
   if (delivered) rec.destinationTransaction = { ...m.destTx };
-  return rec;
+  // The SDK models this variant of teleporter lists as the ICM record: it carries both names.
+  return status === 'delivered_source_not_indexed' ? withIcmAddress(rec) : rec;
+}
+
+/** The source-not-indexed record: `icmContractAddress` right after `teleporterContractAddress`. */
+function withIcmAddress(rec: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rec)) {
+    out[k] = v;
+    if (k === 'teleporterContractAddress') out.icmContractAddress = v;
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { chainByBlockchainId, chainByEvmChainId, chainLabel, explorerAddressUrl, explorerTxUrl, type ChainInfo } from '../../../shared/chains';
-import { formatTokenAmount, formatUsd, tokenUsdValue } from '../../../shared/format';
+import { formatMoney, formatTokenAmount, tokenPriceValue } from '../../../shared/format';
 import { effectiveStatus, rawRecord, type TeleporterMessage } from '../../../shared/messages';
 
 /** Display fields of any variant, read defensively from the raw record so unknown ones show too. */
@@ -22,7 +22,8 @@ export interface MessageSummary {
   destinationTimestamp?: number;
   latencySeconds?: number;
   receiptDelivered?: boolean;
-  reward?: { amount: string; symbol: string; usd: string | null };
+  /** value: the reward in the price's own currency (`currency`, upper case); usd: the same only when that currency is USD. */
+  reward?: { amount: string; symbol: string; value: string | null; currency: string | null; usd: string | null };
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -42,8 +43,11 @@ export function rewardOf(r: Record<string, unknown>): MessageSummary['reward'] {
   if (value === undefined || decimals === undefined) return undefined;
   const price = obj(rd.price);
   const pv = price?.value;
-  const usd = tokenUsdValue(value, decimals, typeof pv === 'string' || typeof pv === 'number' ? pv : undefined);
-  return { amount: formatTokenAmount(value, decimals), symbol: str(rd.symbol) ?? '', usd: usd === null ? null : formatUsd(usd) };
+  const worth = tokenPriceValue(value, decimals, typeof pv === 'string' || typeof pv === 'number' ? pv : undefined);
+  const code = worth === null ? undefined : str(price?.currencyCode);
+  const shown = code === undefined ? null : formatMoney(worth, code);
+  const currency = code === undefined ? null : code.toUpperCase();
+  return { amount: formatTokenAmount(value, decimals), symbol: str(rd.symbol) ?? '', value: shown, currency, usd: currency === 'USD' ? shown : null };
 }
 
 /** `reward: false` skips the reward (its USD formatting builds an Intl formatter per call): for lists that do not show it. */

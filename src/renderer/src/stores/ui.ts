@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { CachedMessage } from '../../../shared/api';
+import type { CachedMessage, FoundMessage } from '../../../shared/api';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import type { TeleporterMessage } from '../../../shared/messages';
 import { monitor } from '../client';
@@ -24,6 +24,8 @@ export const useUiStore = defineStore('ui', () => {
   const detailCached = shallowRef<CachedMessage | null>(null);
   const detailLoading = ref(false);
   const detailError = ref<ErrorInfo | null>(null);
+  /** Why the drawer shows a cached copy rather than the data source's answer (Find by ID). */
+  const detailNote = ref<string | null>(null);
   let seq = 0;
 
   function go(v: ViewName): void {
@@ -38,8 +40,16 @@ export const useUiStore = defineStore('ui', () => {
     detail.value = m;
     detailCached.value = null;
     detailError.value = null;
+    detailNote.value = null;
     detailLoading.value = false;
     detailOpen.value = true;
+  }
+
+  /** Opens what Find by ID returned (the data source's record, or the cached copy with a note). */
+  function openFound(f: FoundMessage): void {
+    openMessage(f.message);
+    detailCached.value = f.cached;
+    detailNote.value = f.note ?? null;
   }
 
   /** Opens a message by ID (toast, activity, focus-message event): looks it up in the local cache. */
@@ -49,6 +59,7 @@ export const useUiStore = defineStore('ui', () => {
     detail.value = null;
     detailCached.value = null;
     detailError.value = null;
+    detailNote.value = null;
     detailOpen.value = true;
     detailLoading.value = true;
     try {
@@ -67,5 +78,5 @@ export const useUiStore = defineStore('ui', () => {
     detailOpen.value = false;
   }
 
-  return { view, detailOpen, detailId, detail, detailCached, detailLoading, detailError, go, openMessage, openMessageById, closeDetail };
+  return { view, detailOpen, detailId, detail, detailCached, detailLoading, detailError, detailNote, go, openMessage, openFound, openMessageById, closeDetail };
 });

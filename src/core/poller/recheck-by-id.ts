@@ -1,0 +1,41 @@
+/**
+ * Re-checks due messages one by one through the single-message operation: for a message deep in the
+ * lists (old, on a busy address), one request instead of paging down to it. What comes back goes to
+ * the transition engine like a list page does (same exactly-once rules).
+ */
+import type { Transition } from '../../shared/api';
+import type { ErrorInfo } from '../../shared/errors';
+import type { TeleporterMessage } from '../../shared/messages';
+import type { Network } from '../../shared/validators';
+import type { DataApiClient } from '../api/client';
+import type { TransitionEngine } from '../watch/engine';
+import type { CycleBudget } from './scan';
+
+/** Requests in flight at once (the pool keeps 6 connections). */
+const PARALLEL = 6;
+
+export interface RecheckByIdOptions {
+  network: Network;
+  engine: TransitionEngine;
+  cycle: CycleBudget;
+  onTransitions: (t: Transition[]) => void;
+}
+
+/** Asks for each ID while the cycle budget lasts (the rest waits for a later cycle); returns the first hard error. */
+export async function recheckById(client: DataApiClient, ids: readonly string[], o: RecheckByIdOptions): Promise<ErrorInfo | null> {
+  for (let i = 0; i < ids.length; i += PARALLEL) {
+    const batch: string[] = [];
+    for (const id of ids.slice(i, i + PARALLEL)) if (o.cycle.take()) batch.push(id);
+    if (!batch.length) return null;
+    const answers = await Promise.all(batch.map((id) => client.getMessage(id)));
+    const found: TeleporterMessage[] = [];
+    for (const a of answers) {
+      if (a.ok) found.push(a.value);
+      else if (a.error.kind !== 'not_found') return a.error; // a vanished message is the sweep's business
+    }
+    const t = o.engine.observe(found, o.network);
+    if (t.length) o.onTransitions(t);
+    if (batch.length < PARALLEL) return null;
+  }
+  return null;
+}

@@ -1,0 +1,53 @@
+/** Settings → Test key: proves the key is honoured by the RateLimit headers with and without it, and blames the header name when it is ignored. */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMonitorService } from '../../src/core';
+import type { MonitorService } from '../../src/core/facade';
+import type { ApiKeyTestResult } from '../../src/shared/api';
+import { startTeleporterService, type RunningService } from '../../src/service';
+import { JumpClock } from './http-helpers';
+import { tempDir } from './helpers';
+
+const KEY = `key-check-${randomBytes(8).toString('hex')}`;
+let svc: RunningService | null = null;
+let core: MonitorService | null = null;
+let tmp: ReturnType<typeof tempDir> | null = null;
+afterEach(async () => {
+  await core?.close();
+  await svc?.close();
+  tmp?.cleanup();
+  core = svc = tmp = null;
+});
+
+async function start(): Promise<MonitorService> {
+  const clock = new JumpClock();
+  svc = await startTeleporterService({ clock, rate: 0, preload: 20, apiKeys: [KEY], rateLimitPerMinute: { keyed: 600, anonymous: 120 } });
+  tmp = tempDir();
+  core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+  await core.start();
+  await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: svc.url } });
+  return core;
+}
+
+const test = async (c: MonitorService): Promise<ApiKeyTestResult> => {
+  const r = await c.invoke('testApiKey', { key: KEY });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value as ApiKeyTestResult;
+};
+
+describe('Test key', () => {
+  it('says the key works only when the limit with it is higher than without it', async () => {
+    const c = await start();
+    expect(await test(c)).toEqual({ ok: true, message: `The key works with ${new URL(svc!.url).host}: its limit is 600 with the key and 120 without.` });
+  });
+
+  it('when the service ignores the key (another header name), says the header is the likely cause', async () => {
+    const c = await start();
+    await c.invoke('updateSettings', { apiKeyHeader: 'x-api-key' });
+    const r = await test(c);
+    expect(r.ok).toBe(false);
+    expect(r.message).toContain('same limit (120) with and without the key: it ignored the key');
+    expect(r.message).toContain('The header name is the likely cause: the key was sent in x-api-key');
+    expect(r.message).not.toContain(KEY);
+  });
+});
