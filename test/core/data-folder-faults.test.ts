@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMonitorService } from '../../src/core';
 import { openStore } from '../../src/core/store';
+import { MIGRATIONS } from '../../src/core/store/migrations';
 import { loadSqlite } from '../../src/sqlite';
 import { tempDir } from './helpers';
 
@@ -76,7 +77,7 @@ describe('a data folder the core cannot use', () => {
     db.exec('PRAGMA user_version = 99');
     db.close();
     await expect(createMonitorService({ dataDir, shell: 'web', version: 't', autoPoll: false })).rejects.toThrow(
-      `The data folder ${dataDir} holds a database from a newer Teleporter Watch (schema 99; this version knows 1). Install that newer version again, or start`,
+      `The data folder ${dataDir} holds a database from a newer Teleporter Watch (schema 99; this version knows ${MIGRATIONS.length}). Install that newer version again, or start`,
     );
     const after = new DatabaseSync(join(dataDir, 'monitor.sqlite'), { readOnly: true });
     expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 99 });
