@@ -326,9 +326,11 @@ export class MessageStore {
       params.push(q.address);
     }
     // A text-only search reads the index alone (its rowids are the messages' rowids): joining the
-    // table just to filter nothing doubled the cost of a keystroke.
+    // table just to filter nothing doubled the cost of a keystroke. With filters, CROSS JOIN keeps the
+    // text index as the outer loop: SQLite 3.51 (node:sqlite) otherwise walks the status index and
+    // runs the MATCH once per row, 2.3 s instead of 6 ms at 30,000 messages.
     const joined = where.length > 0 || index === null;
-    const from = index === null ? 'messages m' : joined ? `${index} f JOIN messages m ON m.rowid = f.rowid` : `${index} f`;
+    const from = index === null ? 'messages m' : joined ? `${index} f CROSS JOIN messages m ON m.rowid = f.rowid` : `${index} f`;
     if (index !== null) where.unshift(`${index} MATCH ?`);
     const all = [...ftsParams, ...params];
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
