@@ -1,4 +1,4 @@
-// Layers: a folder under src/ imports only from layers to its right (see DESIGN.md):
+// Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
 // renderer → shared · preload → shared · main → core → shared · host → core → shared · headless → host, core → shared
 // · service → shared · core, service → sqlite (the one SQLite door, plain Node, imports nothing of ours)
 import tseslint from 'typescript-eslint';
@@ -23,7 +23,7 @@ const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
     .map((other) => ({
       target: `./src/${layer}`,
       from: `./src/${other}`,
-      message: `Layer rule: src/${layer} may not import from src/${other} (see DESIGN.md).`,
+      message: `Layer rule: src/${layer} may not import from src/${other} (see docs/architecture.md).`,
     })),
 );
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto'], message: 'This layer runs without Node: no Node built-ins.' };

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   const childJs = join(work, 'headless-bench-child.cjs');
-  await esbuild.build({ entryPoints: [join(__dirname, 'headless-bench-child.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: childJs, external: ['better-sqlite3', '@napi-rs/keyring'], logLevel: 'error' });
+  await esbuild.build({ entryPoints: [join(__dirname, 'headless-bench-child.ts')], bundle: true, platform: 'node', target: 'node22', format: 'cjs', outfile: childJs, external: ['@napi-rs/keyring'], logLevel: 'error' });
   // No TypeScript loader in the child (its memory is the watcher's alone).
   const child = fork(childJs, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') } });
   await new Promise<void>((r) => child.once('message', () => r()));

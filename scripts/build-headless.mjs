@@ -11,9 +11,9 @@ await build({
   outfile: join(root, 'out', 'headless', 'cli.js'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
-  external: ['better-sqlite3', '@napi-rs/keyring', 'electron'],
+  external: ['@napi-rs/keyring', 'electron'],
   logLevel: 'warning',
 });
 console.log('built out/headless/cli.js');

@@ -29,7 +29,7 @@ let ws: WebSocket;
 beforeAll(async () => {
   // Echoes whatever key it was sent, raw and URL-encoded, in the body and in headers, at length.
   upstream = createServer((req, res) => {
-    const sent = String(req.headers['x-service-api-key'] ?? '');
+    const sent = String(req.headers['x-glacier-api-key'] ?? req.headers['x-service-api-key'] ?? '');
     const body = JSON.stringify({
       statusCode: status,
       error: 'Nope',

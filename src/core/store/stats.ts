@@ -25,7 +25,7 @@ export function computeStats(db: Db, now: number, hours: number): Stats {
   const first = Math.floor(since / bucketMs) * bucketMs;
   const buckets: StatsBucket[] = [];
   for (let start = first; start <= now; start += bucketMs) buckets.push({ start, new: 0, left_pending: 0, receipt_delivered: 0, stuck: 0 });
-  // better-sqlite3 binds JS numbers as REAL, and REAL division does not truncate: the bucket size is
+  // A bound JS number may arrive as REAL, and REAL division does not truncate: the bucket size is
   // cast so `at / size` is integer division and every row lands on a bucket start.
   const rows = db
     .prepare('SELECT (at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS start, kind, COUNT(*) AS n FROM transitions WHERE at >= @first AND at <= @now GROUP BY 1, 2')

@@ -8,7 +8,7 @@
 /** How long a new service waits for an old one on the same file to finish closing. */
 const WAIT_FOR_PREVIOUS_MS = 3_000;
 
-/** Closes `db` and throws when another process holds the file. Works with better-sqlite3 and node:sqlite alike. */
+/** Closes `db` and throws when another process holds the file. Uses only exec and close. */
 export function claimSoleWriter(db: { exec(sql: string): unknown; close(): unknown }, path: string, busyMs = WAIT_FOR_PREVIOUS_MS): void {
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyMs))}`);
   db.exec('PRAGMA locking_mode = EXCLUSIVE');
