@@ -8,7 +8,7 @@
  * Ground truth is every record change the service's store receives, with its simulated time. The core
  * runs in a child process (its peak RSS is measured alone) whose clock the parent sets before each poll.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
 import { startTeleporterService } from '../src/service';
 import { compare, expectedTransitions, percentile, recordChanges } from './transition-truth';
+import { childCall } from './child-call';
 
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL_S ?? 10);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
@@ -27,22 +28,6 @@ const BUDGET = 3000;
 const NAIVE_CONCURRENCY = 16;
 
 const overInterval = (ms: number | null) => Math.round(((ms ?? 0) / (INTERVAL_S * 1000)) * 100) / 100;
-
-function childCall(child: ChildProcess, msg: object, expect: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const on = (m: Record<string, unknown>) => {
-      if (m.type === 'error') {
-        child.off('message', on);
-        reject(new Error(String(m.message)));
-      } else if (m.type === expect) {
-        child.off('message', on);
-        resolve(m);
-      }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
 
 async function main(): Promise<void> {
   const wallStart = Date.now();

@@ -8,7 +8,7 @@
  * computed, not run: it asks each address's first page once per interval (addresses × cycles), which at
  * 10,000 addresses would take longer to serve than the benchmark itself.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
 import { startTeleporterService } from '../src/service';
 import { compare, expectedTransitions, recordChanges } from './transition-truth';
+import { childCall } from './child-call';
 
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL_S ?? 10);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
@@ -25,22 +26,6 @@ const SETTLE_MINUTES = Number(process.env.BENCH_SETTLE_MINUTES ?? 5);
 const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const BUDGET = 3000;
-
-function childCall(child: ChildProcess, msg: object, expect: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const on = (m: Record<string, unknown>) => {
-      if (m.type === 'error') {
-        child.off('message', on);
-        reject(new Error(String(m.message)));
-      } else if (m.type === expect) {
-        child.off('message', on);
-        resolve(m);
-      }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
 
 async function main(): Promise<void> {
   const wallStart = Date.now();

@@ -3,16 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
 import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
 import { tempDir } from './helpers';
+import { alive } from '../support/process-alive';
 
 const CLI = join(__dirname, '..', '..', 'src', 'service', 'cli.ts');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('local service launcher', () => {
   const tmp = tempDir();

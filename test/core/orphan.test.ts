@@ -12,16 +12,9 @@ import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
 import { localServiceSpawnSpec } from '../../src/host/local-service';
 import { TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';
+import { alive } from '../support/process-alive';
 
 const PARENT = join(__dirname, 'fixtures', 'launcher-parent.ts');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {

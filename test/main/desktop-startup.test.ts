@@ -15,6 +15,7 @@ import type { InvokeResponse } from '../../src/shared/api';
 import { openStore } from '../../src/core/store';
 import { loadSqlite } from '../../src/sqlite';
 import type { StandInSnapshot } from './electron-stand-in';
+import { alive } from '../support/process-alive';
 
 const root = resolve(__dirname, '..', '..');
 const bundle = join(root, 'out/main/index.js');
@@ -94,14 +95,6 @@ function childrenOf(pid: number): number[] {
   const r = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
   return r.stdout.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
 }
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('the built desktop app on Node 22', () => {
   it('starts, shows a locked-down window, notifies once for a watched message, hides in the tray and quits with everything closed', async () => {
