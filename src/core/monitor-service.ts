@@ -46,6 +46,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const listeners = new Set<(e: MonitorEvent) => void>();
   let metrics: CoreMetrics | undefined;
   const emit = (event: MonitorEvent) => {
+    if (event.type === 'settings-changed') onSettingsChanged();
     const e = redactor.value(event);
     metrics?.observeEvent(e);
     for (const l of listeners) {
@@ -68,19 +69,27 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
   const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl, (o) => metrics?.observeRequest(o));
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
-  const alerts = options.alerts?.channels.length
-    ? new AlertDispatcher(store.db, clock, logger, {
-        channels: options.alerts.channels,
-        messageLink: options.alerts.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),
-        ...(options.alerts.retryBaseMs !== undefined ? { retryBaseMs: options.alerts.retryBaseMs } : {}),
-        ...(options.alerts.maxRetryMs !== undefined ? { maxRetryMs: options.alerts.maxRetryMs } : {}),
-        onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
-      })
-    : null;
+  // Channels from the options (headless config) plus those in settings (the desktop's Settings page).
+  const fixedChannels = options.alerts?.channels ?? [];
+  const alertChannels = () => [...fixedChannels, ...settings().alertChannels];
+  const alerts = new AlertDispatcher(store.db, clock, logger, {
+    channels: alertChannels(),
+    messageLink: options.alerts?.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),
+    ...(options.alerts?.retryBaseMs !== undefined ? { retryBaseMs: options.alerts.retryBaseMs } : {}),
+    ...(options.alerts?.maxRetryMs !== undefined ? { maxRetryMs: options.alerts.maxRetryMs } : {}),
+    onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
+  });
+  let appliedChannels = JSON.stringify(alertChannels());
+  const onSettingsChanged = () => {
+    const next = alertChannels();
+    if (JSON.stringify(next) === appliedChannels) return;
+    appliedChannels = JSON.stringify(next);
+    alerts.setChannels(next).catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
+  };
   // Alert receivers may be slow or down: their retries never hold up a poll cycle (close() waits for them).
   const drainAll = async () => {
     await drainer.drain();
-    alerts?.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
+    alerts.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
   };
 
   const compactor = new HeapCompactor();
@@ -118,7 +127,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
           const base = sources.baseUrl();
           return remaining === null || !base ? null : { host: new URL(base).host, remaining };
         },
-        alertsPending: () => alerts?.pending() ?? 0,
+        alertsPending: () => alerts.pending(),
       },
       { processMetrics: options.metrics.processMetrics ?? false },
     );
@@ -178,7 +187,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       poller.stop();
       await poller.idle();
       await drainer.drain().catch(() => {});
-      await alerts?.close(options.alerts?.closeGraceMs);
+      await alerts.close(options.alerts?.closeGraceMs);
       await sources.close();
       await launcher?.close();
       listeners.clear();
