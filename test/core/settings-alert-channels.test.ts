@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorService } from '../../src/core';
 import type { MonitorService } from '../../src/core/facade';
@@ -88,6 +90,23 @@ describe('alert channels in settings', () => {
       await setChannels([]);
       await hook.close();
       await slack.close();
+    }
+  });
+
+  it('a channel that cannot be reached is retried and logged by its name, never with the token in its URL', async () => {
+    const token = 'tok-9f8e7d6c5b4a';
+    const saved = await setChannels([{ type: 'webhook', url: `http://127.0.0.1:1/hooks/${token}?key=${token}`, name: 'down', timeoutSeconds: 1 }]);
+    expect(saved.ok).toBe(true);
+    try {
+      await transition();
+      const log = join(tmp.dir, 'logs', 'core.log');
+      const text = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+      await waitUntil(() => text().includes('alert not delivered'), 10_000, 'the failed delivery in the log');
+      expect(text()).toContain('webhook down');
+      expect(text()).not.toContain(token);
+      expect(JSON.stringify(events.filter((e) => e.type !== 'settings-changed'))).not.toContain(token);
+    } finally {
+      await setChannels([]);
     }
   });
 });
