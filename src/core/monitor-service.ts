@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorEvent, type MonitorHandlers } from '../shared/api';
+import { alertChannelKey } from '../shared/alert-schemas';
 import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorService, MonitorServiceOptions } from './facade';
@@ -71,7 +72,9 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
   // Channels from the options (headless config) plus those in settings (the desktop's Settings page).
   const fixedChannels = options.alerts?.channels ?? [];
-  const alertChannels = () => [...fixedChannels, ...settings().alertChannels];
+  const fixedKeys = new Set(fixedChannels.map(alertChannelKey));
+  // A settings channel that is also in the config is sent to once (the config's wins).
+  const alertChannels = () => [...fixedChannels, ...settings().alertChannels.filter((c) => !fixedKeys.has(alertChannelKey(c)))];
   const alerts = new AlertDispatcher(store.db, clock, logger, {
     channels: alertChannels(),
     messageLink: options.alerts?.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),

@@ -46,7 +46,7 @@ export const AlertChannelSchema = z.discriminatedUnion('type', [AlertmanagerChan
 export type AlertChannelConfig = z.output<typeof AlertChannelSchema>;
 
 /** The channel ID the delivery rows are kept under (see channels.ts): two channels may not share one. */
-const channelKey = (c: AlertChannelConfig) => `${c.type}:${c.name ?? c.url}`;
+export const alertChannelKey = (c: AlertChannelConfig) => `${c.type}:${c.name ?? c.url}`;
 
 /** A list of channels: at most 20, no two with the same name (or, unnamed, the same type and URL). */
 export const AlertChannelListSchema = z
@@ -55,7 +55,7 @@ export const AlertChannelListSchema = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((c, i) => {
-      const key = channelKey(c);
+      const key = alertChannelKey(c);
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, c.name ? 'name' : 'url'], message: c.name ? `Another channel is already named "${c.name}".` : 'This channel is already in the list.' });
       seen.add(key);
     });

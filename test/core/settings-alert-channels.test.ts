@@ -16,11 +16,14 @@ describe('alert channels in settings', () => {
   let core: MonitorService;
   let tmp: ReturnType<typeof tempDir>;
   const events: MonitorEvent[] = [];
+  /** A channel from the options, as the headless config file gives it. */
+  let fixed: Receiver;
 
   beforeAll(async () => {
     svc = await startTeleporterService({ rate: 0, seed: 11 });
     tmp = tempDir();
-    core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: '1.0.0', localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    fixed = await startReceiver();
+    core = await createMonitorService({ alerts: { channels: [{ type: 'webhook', url: `${fixed.url}/fixed`, format: 'json' }] }, dataDir: tmp.dir, shell: 'web', version: '1.0.0', localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
     core.onEvent((e) => events.push(e));
     await core.start();
     const s = await core.invoke('updateSettings', { notifications: { new: true } });
@@ -35,6 +38,7 @@ describe('alert channels in settings', () => {
   afterAll(async () => {
     await core.close();
     await svc.close();
+    await fixed.close();
     tmp.cleanup();
   });
 
@@ -105,6 +109,19 @@ describe('alert channels in settings', () => {
       expect(text()).toContain('webhook down');
       expect(text()).not.toContain(token);
       expect(JSON.stringify(events.filter((e) => e.type !== 'settings-changed'))).not.toContain(token);
+    } finally {
+      await setChannels([]);
+    }
+  });
+
+  it('a settings channel equal to one from the options (headless config) is sent to once, beside it', async () => {
+    expect((await setChannels([{ type: 'webhook', url: `${fixed.url}/fixed`, format: 'json' }])).ok).toBe(true);
+    try {
+      const first = await transition();
+      const second = await transition();
+      await waitUntil(() => keys(fixed).includes(`${second}:new`), 10_000, 'the config channel');
+      const mine = keys(fixed).filter((k) => k === `${first}:new` || k === `${second}:new`);
+      expect(mine).toEqual([`${first}:new`, `${second}:new`]);
     } finally {
       await setChannels([]);
     }
