@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorEvent, type MonitorHandlers } from '../shared/api';
+import { alertChannelKey } from '../shared/alert-schemas';
 import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorService, MonitorServiceOptions } from './facade';
@@ -46,6 +47,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const listeners = new Set<(e: MonitorEvent) => void>();
   let metrics: CoreMetrics | undefined;
   const emit = (event: MonitorEvent) => {
+    if (event.type === 'settings-changed') onSettingsChanged();
     const e = redactor.value(event);
     metrics?.observeEvent(e);
     for (const l of listeners) {
@@ -68,19 +70,29 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
   const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
   const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl, (o) => metrics?.observeRequest(o));
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
-  const alerts = options.alerts?.channels.length
-    ? new AlertDispatcher(store.db, clock, logger, {
-        channels: options.alerts.channels,
-        messageLink: options.alerts.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),
-        ...(options.alerts.retryBaseMs !== undefined ? { retryBaseMs: options.alerts.retryBaseMs } : {}),
-        ...(options.alerts.maxRetryMs !== undefined ? { maxRetryMs: options.alerts.maxRetryMs } : {}),
-        onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
-      })
-    : null;
+  // Channels from the options (headless config) plus those in settings (the desktop's Settings page).
+  const fixedChannels = options.alerts?.channels ?? [];
+  const fixedKeys = new Set(fixedChannels.map(alertChannelKey));
+  // A settings channel that is also in the config is sent to once (the config's wins).
+  const alertChannels = () => [...fixedChannels, ...settings().alertChannels.filter((c) => !fixedKeys.has(alertChannelKey(c)))];
+  const alerts = new AlertDispatcher(store.db, clock, logger, {
+    channels: alertChannels(),
+    messageLink: options.alerts?.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),
+    ...(options.alerts?.retryBaseMs !== undefined ? { retryBaseMs: options.alerts.retryBaseMs } : {}),
+    ...(options.alerts?.maxRetryMs !== undefined ? { maxRetryMs: options.alerts.maxRetryMs } : {}),
+    onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
+  });
+  let appliedChannels = JSON.stringify(alertChannels());
+  const onSettingsChanged = () => {
+    const next = alertChannels();
+    if (JSON.stringify(next) === appliedChannels) return;
+    appliedChannels = JSON.stringify(next);
+    alerts.setChannels(next).catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
+  };
   // Alert receivers may be slow or down: their retries never hold up a poll cycle (close() waits for them).
   const drainAll = async () => {
     await drainer.drain();
-    alerts?.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
+    alerts.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
   };
 
   const compactor = new HeapCompactor();
@@ -118,7 +130,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
           const base = sources.baseUrl();
           return remaining === null || !base ? null : { host: new URL(base).host, remaining };
         },
-        alertsPending: () => alerts?.pending() ?? 0,
+        alertsPending: () => alerts.pending(),
       },
       { processMetrics: options.metrics.processMetrics ?? false },
     );
@@ -178,7 +190,7 @@ export async function createMonitorService(options: MonitorServiceOptions): Prom
       poller.stop();
       await poller.idle();
       await drainer.drain().catch(() => {});
-      await alerts?.close(options.alerts?.closeGraceMs);
+      await alerts.close(options.alerts?.closeGraceMs);
       await sources.close();
       await launcher?.close();
       listeners.clear();

@@ -3,7 +3,7 @@
  * watches, feeds) plus the alert channels'. Unknown keys are errors, so a typo never goes unnoticed.
  */
 import { z } from 'zod';
-import { AlertChannelSchema } from '../shared/alert-schemas';
+import { AlertChannelListSchema } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema } from '../shared/schemas';
 
@@ -66,7 +66,7 @@ export const HeadlessConfigSchema = z
       .object({
         /** The link an alert carries; {messageId} is replaced. Default: the data source's get-by-ID URL. */
         messageUrl: z.string().url('alerts.messageUrl must be a URL.').refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.').optional(),
-        channels: z.array(AlertChannelSchema).max(20, 'At most 20 alert channels.').default([]),
+        channels: AlertChannelListSchema.default([]),
       })
       .strict()
       .optional(),

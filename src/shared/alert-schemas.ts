@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
+/** Longer URLs are refused (a webhook URL with a token fits easily). */
+export const MAX_CHANNEL_URL_CHARS = 2048;
+
 const httpUrl = (what: string) =>
   z
     .string({ error: `${what} must be a URL.` })
+    .max(MAX_CHANNEL_URL_CHARS, `${what} must be at most ${MAX_CHANNEL_URL_CHARS} characters.`)
     .url(`${what} must be a full URL such as http://127.0.0.1:9093.`)
     .refine((u) => /^https?:\/\//.test(u), `${what} must start with http:// or https://.`);
 
@@ -40,3 +44,19 @@ export const AlertChannelSchema = z.discriminatedUnion('type', [AlertmanagerChan
 });
 
 export type AlertChannelConfig = z.output<typeof AlertChannelSchema>;
+
+/** The channel ID the delivery rows are kept under (see channels.ts): two channels may not share one. */
+export const alertChannelKey = (c: AlertChannelConfig) => `${c.type}:${c.name ?? c.url}`;
+
+/** A list of channels: at most 20, no two with the same name (or, unnamed, the same type and URL). */
+export const AlertChannelListSchema = z
+  .array(AlertChannelSchema)
+  .max(20, 'At most 20 alert channels.')
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((c, i) => {
+      const key = alertChannelKey(c);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, c.name ? 'name' : 'url'], message: c.name ? `Another channel is already named "${c.name}".` : 'This channel is already in the list.' });
+      seen.add(key);
+    });
+  });

@@ -48,6 +48,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   startAtLogin: false,
   startHidden: false,
+  alertChannels: [],
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertChannelListSchema } from './alert-schemas';
 import {
   NETWORKS,
   PAGE_SIZE_MAX,
@@ -93,6 +94,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   startAtLogin: z.boolean(),
   startHidden: z.boolean(),
+  /** Alertmanager and webhook channels every alerting transition is also sent to (through the outbox). */
+  alertChannels: AlertChannelListSchema,
 });
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({

@@ -80,3 +80,31 @@ test('shows the data source failing and recovering in the poll status', async ({
   // The stack is shared by the worker's tests: a busy watched address would flood their toasts.
   await stack.call('removeWatch', { address: info.addresses[1] });
 });
+
+test('adds an alert channel in Settings: a bad URL is refused at the field, a good one is saved and stays', async ({ openApp, stack }) => {
+  const page = await openApp('#/settings');
+  await page.getByTestId('alert-channel-add').click();
+  const url = page.getByTestId('alert-channel-url-0');
+  await url.fill('ftp://127.0.0.1:9093');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('field-error-alert-channel-url-0')).toHaveText('Alertmanager url must start with http:// or https://.');
+  await expect(page.getByTestId('settings-save-error')).toContainText('Alertmanager url must start with http:// or https://.');
+  expect(callsSent(page, 'updateSettings')).toBe(0);
+
+  await url.fill('http://127.0.0.1:9093');
+  await page.getByTestId('alert-channel-name-0').fill('on-call');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-saved')).toBeVisible();
+  try {
+    expect(((await stack.call('getSettings', undefined)) as { alertChannels: unknown[] }).alertChannels).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]);
+    await page.reload();
+    await expect(page.getByTestId('alert-channel-url-0')).toHaveValue('http://127.0.0.1:9093');
+    await page.getByTestId('alert-channel-remove-0').click();
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('alert-channels-empty')).toBeVisible();
+    await expect.poll(async () => ((await stack.call('getSettings', undefined)) as { alertChannels: unknown[] }).alertChannels).toEqual([]);
+  } finally {
+    // The stack is shared by the worker's tests.
+    await stack.call('updateSettings', { alertChannels: [] });
+  }
+});

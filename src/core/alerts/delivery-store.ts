@@ -43,6 +43,14 @@ export class AlertDeliveryStore {
       .run(channel);
   }
 
+  /** Drops a removed channel's cursor and rows: added again later, it starts afresh instead of replaying. */
+  forget(channel: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM alert_deliveries WHERE channel = ?').run(channel);
+      this.db.prepare('DELETE FROM alert_channels WHERE channel = ?').run(channel);
+    })();
+  }
+
   /** Gives outbox rows written since the last call a delivery row, then returns rows due now. */
   due(channel: string, now: number, limit: number): AlertRow[] {
     return this.db.transaction(() => {

@@ -30,7 +30,7 @@ const MIN_RETRY_WAIT_MS = 100;
 export class AlertDispatcher {
   private readonly store: AlertDeliveryStore;
   private readonly labels: WatchLabels;
-  private readonly channels: AlertChannel[];
+  private channels: AlertChannel[];
   private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
   private readonly abort = new AbortController();
   private running: Promise<void> | null = null;
@@ -46,8 +46,26 @@ export class AlertDispatcher {
   ) {
     this.store = new AlertDeliveryStore(db);
     this.labels = new WatchLabels(db);
-    this.channels = o.channels.map((c) => createChannel(c, this.agent, () => clock.now()));
-    for (const c of this.channels) this.store.register(c.id);
+    this.channels = this.build(o.channels);
+  }
+
+  /**
+   * Replaces the channel list (settings changed). Kept channels keep their cursor and pending rows;
+   * removed ones are forgotten. A running drain finishes with the old list first, so no row is ever
+   * sent twice by two generations of one channel.
+   */
+  setChannels(configs: AlertChannelConfig[]): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const next = this.build(configs);
+    for (const old of this.channels) if (!next.some((c) => c.id === old.id)) this.store.forget(old.id);
+    this.channels = next;
+    return this.drain();
+  }
+
+  private build(configs: AlertChannelConfig[]): AlertChannel[] {
+    const channels = configs.map((c) => createChannel(c, this.agent, () => this.clock.now()));
+    for (const c of channels) this.store.register(c.id);
+    return channels;
   }
 
   get channelNames(): string[] {
@@ -96,11 +114,15 @@ export class AlertDispatcher {
   }
 
   private async drainChannel(c: AlertChannel): Promise<void> {
+    // A channel replaced by setChannels stops here (its rows may be forgotten; the new list takes over).
+    const current = () => this.channels.includes(c);
     for (;;) {
+      if (!current()) return;
       const now = this.clock.now();
       const rows = this.store.due(c.id, now, ROWS_PER_DRAIN);
       if (!rows.length) return;
       for (let i = 0; i < rows.length; i += c.batchSize) {
+        if (!current()) return;
         const batch = rows.slice(i, i + c.batchSize);
         const ids = batch.map((r) => r.outboxId);
         try {
