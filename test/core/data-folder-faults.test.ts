@@ -41,8 +41,9 @@ describe('a data folder the core cannot use', () => {
     const dataDir = join(parent, 'data');
     mkdirSync(dataDir);
     chmodSync(dataDir, 0o555);
-    // Root ignores permission bits: the core runs as "nobody", for whom the folder is read-only.
-    const as = isRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    // Root ignores permission bits through its DAC capabilities: the core runs as root without them,
+    // so the folder is read-only to it while the project's files (wherever the clone is) stay readable.
+    const as = isRoot ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--'] : [];
     expect(openInChild(dataDir, as)).toEqual({
       ok: false,
       kind: 'internal',
