@@ -11,7 +11,6 @@ export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 10;
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
-const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/;
 const MESSAGE_ID_RE = /^(0x)?[0-9a-fA-F]{64}$/;
 const CHAIN_ID_RE = /^[1-9][0-9]{0,77}$/;
 
@@ -43,7 +42,6 @@ export function parseEvmAddress(input: unknown, what = 'Address'): Parsed<string
   return ok(checksummed);
 }
 
-export const isEvmAddress = (input: unknown): boolean => parseEvmAddress(input).ok;
 
 /** cb58: base58 of payload followed by the last 4 bytes of sha256(payload). Blockchain IDs carry 32 bytes. */
 export function decodeCb58(input: string): Uint8Array | null {
@@ -129,4 +127,3 @@ export function parseMessageId(input: unknown): Parsed<string> {
   return ok(input.trim().replace(/^0x/, '').toLowerCase());
 }
 
-export const isTxHash = (s: unknown): s is string => typeof s === 'string' && TX_HASH_RE.test(s);

@@ -120,17 +120,6 @@ export class DataApiClient {
     return retry;
   }
 
-  /** Pages of either operation, newest first, until there is no next page, an error, or the caller stops. */
-  async *pages(fetchPage: (pageToken: string | undefined) => Promise<ApiResult<MessagePage>>): AsyncGenerator<ApiResult<MessagePage>> {
-    let token: string | undefined;
-    for (;;) {
-      const r = await fetchPage(token);
-      yield r;
-      if (!r.ok || !r.value.nextPageToken) return;
-      token = r.value.nextPageToken;
-    }
-  }
-
   private async get<T>(
     path: string,
     params: Record<string, string | undefined>,

@@ -1,4 +1,4 @@
-import { MonitorError, toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 
 export type FieldErrors = Record<string, string>;
 
@@ -16,7 +16,6 @@ export function splitError(e: unknown, fieldMap: Record<string, string> = {}): {
   return { fields: {}, general: info };
 }
 
-export const isMonitorError = (e: unknown): e is MonitorError => e instanceof MonitorError;
 
 /** Messages that already say what to do (the core's network and timeout errors do): no second hint. */
 const ALREADY_ADVISES = /\b(settings|retry|retrying|resumes)\b/i;
