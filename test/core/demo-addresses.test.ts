@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/service';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
+import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';
 import type { Transition } from '../../src/shared/api';
-import { tempDir } from './helpers';
 
 describe('demo addresses', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -17,19 +14,7 @@ describe('demo addresses', () => {
     const clock = new JumpClock();
     const svc = await startTeleporterService({ clock, rate: 1, addressCount: 20, warmStore: false });
     cleanups.push(() => svc.close());
-    const tmp = tempDir();
-    cleanups.push(() => tmp.cleanup());
-    const core: MonitorService = await createMonitorService({
-      dataDir: tmp.dir,
-      shell: 'web',
-      version: 'x',
-      clock,
-      localService: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-    });
-    cleanups.push(() => core.close());
-    await core.start();
+    const core = await coreOnService(svc.url, clock, cleanups);
     expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: svc.simulator.hotAddresses } });
     await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
     expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: [] } });
@@ -41,14 +26,7 @@ describe('demo addresses', () => {
     const clock = new JumpClock();
     const svc = await startTeleporterService({ clock, rate: 2, addressCount: 12, preload: 100, warmStore: false });
     cleanups.push(() => svc.close());
-    const tmp = tempDir();
-    cleanups.push(() => tmp.cleanup());
-    const core: MonitorService = await createMonitorService({
-      dataDir: tmp.dir, shell: 'web', version: 'x', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-    });
-    cleanups.push(() => core.close());
-    await core.start();
+    const core = await coreOnService(svc.url, clock, cleanups);
     const [demo, kept] = svc.simulator.hotAddresses as [string, string];
     await core.invoke('addWatch', { address: demo });
     await core.invoke('addWatch', { address: kept });

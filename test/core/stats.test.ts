@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Stats, Transition, TransitionKind } from '../../src/shared/api';
 import { TRANSITION_KINDS } from '../../src/shared/schemas';
 import { startTeleporterService } from '../../src/service';
 import { computeStats, bucketSizeFor } from '../../src/core/store';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
+import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';
 import { engineRig, msg, randomAddress, tempDir } from './helpers';
 
@@ -47,19 +45,7 @@ describe('stats buckets', () => {
     const clock = new JumpClock(OFF_BOUNDARY);
     const svc = await startTeleporterService({ clock, rate: 1, addressCount: 12, preload: 100, warmStore: false });
     cleanups.push(() => svc.close());
-    const tmp = tempDir();
-    cleanups.push(() => tmp.cleanup());
-    const core: MonitorService = await createMonitorService({
-      dataDir: tmp.dir,
-      shell: 'web',
-      version: 'x',
-      clock,
-      localService: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-    });
-    cleanups.push(() => core.close());
-    await core.start();
+    const core = await coreOnService(svc.url, clock, cleanups);
     for (const a of svc.simulator.hotAddresses.slice(0, 2)) await core.invoke('addWatch', { address: a });
     await core.invoke('pollNow', undefined);
     for (let i = 0; i < 15; i++) {

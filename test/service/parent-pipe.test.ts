@@ -3,27 +3,11 @@
  * which is what happens when the parent that spawned it dies by any signal (see test/core/orphan.test.ts
  * for a real SIGKILL of a real parent). Without the flag, stdin is ignored.
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/service/cli-args';
-import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
+import { startServiceProcess } from '../support/service-process';
 
-function start(extra: string[]) {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVICE_CLI, '--port', '0', '--rate', '0', '--no-warm', ...extra], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on (\S+)\n/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-  listening.catch(() => undefined);
-  return { child, listening, exited, out: () => out };
-}
+const start = (extra: string[]) => startServiceProcess(['--rate', '0', '--no-warm', ...extra]);
 
 describe('service --exit-with-stdin', () => {
   it('parses the flag', () => {

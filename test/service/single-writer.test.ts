@@ -3,13 +3,12 @@
  * clear message (exit 1) and leaves the file to the first; once the first dies, even by SIGKILL,
  * the lock is gone and a new service opens the file.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageStore } from '../../src/service/store/message-store';
-import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
+import { startServiceProcess } from '../support/service-process';
 
 const dirs: string[] = [];
 const pids: number[] = [];
@@ -25,21 +24,9 @@ afterEach(() => {
 });
 
 function runService(db: string) {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVICE_CLI, '--port', '0', '--db', db, '--rate', '50', '--speed', '20', '--no-warm'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  pids.push(child.pid!);
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on (\S+)\n/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-  listening.catch(() => undefined);
-  return { child, listening, exited, out: () => out };
+  const s = startServiceProcess(['--db', db, '--rate', '50', '--speed', '20', '--no-warm']);
+  pids.push(s.child.pid!);
+  return s;
 }
 
 describe('one writer per database file', () => {
