@@ -21,7 +21,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           // The local teleporter service, run by the Electron binary as Node (ELECTRON_RUN_AS_NODE).
-          service: resolve(__dirname, 'src/service/cli.ts'),
+          'local-data-api': resolve(__dirname, 'src/local-data-api/cli.ts'),
         },
       },
     },

@@ -1,11 +1,11 @@
 // Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
 // renderer → shared · preload → shared · main → core → shared · host → core → shared · headless → host, core → shared
-// · service → shared · core, service → sqlite (the one SQLite door, plain Node, imports nothing of ours)
+// · local-data-api → shared · core, local-data-api → sqlite (the one SQLite door, plain Node, imports nothing of ours)
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'headless', 'service', 'sqlite'];
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'headless', 'local-data-api', 'sqlite'];
 const allowed = {
   shared: [],
   core: ['shared', 'sqlite'],
@@ -14,7 +14,7 @@ const allowed = {
   renderer: ['shared'],
   host: ['core', 'shared'],
   headless: ['host', 'core', 'shared'],
-  service: ['shared', 'sqlite'],
+  'local-data-api': ['shared', 'sqlite'],
   sqlite: [],
 };
 const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
   },
   {
-    files: ['src/core/**', 'src/host/**', 'src/headless/**', 'src/service/**', 'src/sqlite/**'],
+    files: ['src/core/**', 'src/host/**', 'src/headless/**', 'src/local-data-api/**', 'src/sqlite/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
 );

@@ -1,7 +1,7 @@
 // The core under benchmark, in its own process so its memory is measured alone. The parent drives
 // simulated time over IPC: every `tick` sets this process's clock to the parent's time and polls once.
-import { createMonitorService } from '../src/core';
-import type { Transition } from '../src/shared/api';
+import { createMonitorCore } from '../src/core';
+import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
 
 type Msg =
@@ -55,7 +55,7 @@ if (process.env.BENCH_DEBUG) {
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
-  let core: Awaited<ReturnType<typeof createMonitorService>> | null = null;
+  let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
   let fresh: Transition[] = [];
   const send = (m: unknown) => process.send?.(m);
 
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       if (m.type === 'init') {
         endPhase('create');
         clock = new JumpClock(m.now);
-        core = await createMonitorService({ dataDir: m.dataDir, shell: 'web', version: 'bench', clock, localService: { kind: 'url', url: m.url }, autoPoll: false, keychainService: 'tw-bench' });
+        core = await createMonitorCore({ dataDir: m.dataDir, shell: 'web', version: 'bench', clock, localDataApi: { kind: 'url', url: m.url }, autoPoll: false, keychainService: 'tw-bench' });
         core.onEvent((e) => {
           if (e.type === 'transition') fresh.push(e.transition);
         });

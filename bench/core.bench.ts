@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
-import { startTeleporterService } from '../src/service';
+import { startTeleporterService } from '../src/local-data-api';
 import { compare, expectedTransitions, percentile, recordChanges } from './transition-truth';
 import { childCall } from './child-call';
 

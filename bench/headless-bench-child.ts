@@ -19,7 +19,7 @@ const sampleRss = () => {
 };
 
 async function alertsPending(w: HeadlessWatcher): Promise<number> {
-  const g = w.service.metrics?.registry.getSingleMetric('teleporter_watch_alerts_pending');
+  const g = w.core.metrics?.registry.getSingleMetric('teleporter_watch_alerts_pending');
   const v = await g?.get();
   return v?.values[0]?.value ?? 0;
 }
@@ -54,15 +54,15 @@ async function main(): Promise<void> {
         w = await startHeadless({ loaded: loadConfigFile(file), clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
         const syncMs = Date.now() - t0;
         for (let i = 0; i < 40; i++) {
-          const r = await w.service.invoke('listWatches', undefined);
+          const r = await w.core.invoke('listWatches', undefined);
           if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
-          await w.service.invoke('pollNow', undefined);
+          await w.core.invoke('pollNow', undefined);
         }
         sampleRss();
         send({ type: 'ready', syncMs });
       } else if (m.type === 'tick' && clock && w) {
         await clock.set(m.now);
-        await w.service.invoke('pollNow', undefined);
+        await w.core.invoke('pollNow', undefined);
         const t0 = Date.now();
         while ((await alertsPending(w)) > 0) {
           await new Promise((r) => setTimeout(r, 5));

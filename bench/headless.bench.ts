@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
-import { startTeleporterService } from '../src/service';
+import { startTeleporterService } from '../src/local-data-api';
 import { compare, expectedTransitions, recordChanges } from './transition-truth';
 import { childCall } from './child-call';
 

@@ -16,8 +16,8 @@ import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
 import { ManualClock } from '../src/shared/clock';
 import { CHAIN_REGISTRY } from '../src/shared/chains';
-import { startTeleporterService } from '../src/service/index';
-import { SCHEMA_VERSION } from '../src/service/store/schema';
+import { startTeleporterService } from '../src/local-data-api/index';
+import { SCHEMA_VERSION } from '../src/local-data-api/store/schema';
 import type { MeasureReply } from './service-client';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -107,7 +107,7 @@ function startClient(url: string) {
  * (stderr) gives the time each request spent inside the service, apart from the client and the OS.
  */
 function startServiceProcess(dbPath: string, warm: boolean) {
-  const args = ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--db', dbPath, '--rate', '0', '--seed', String(SEED), '--rate-limit', '1000000000,1000000000', '--log-requests'];
+  const args = ['--import', 'tsx', 'src/local-data-api/cli.ts', '--port', '0', '--db', dbPath, '--rate', '0', '--seed', String(SEED), '--rate-limit', '1000000000,1000000000', '--log-requests'];
   if (!warm) args.push('--no-warm');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const serverMs: number[] = [];

@@ -1,7 +1,7 @@
 /** Ground truth for the benchmarks: every record change the local service's store receives, and the transitions it implies. */
 import { chainByBlockchainId } from '../src/shared/chains';
 import type { Clock } from '../src/shared/clock';
-import type { startTeleporterService } from '../src/service';
+import type { startTeleporterService } from '../src/local-data-api';
 
 type Service = Awaited<ReturnType<typeof startTeleporterService>>;
 

@@ -4,13 +4,13 @@
  * silent baseline of saved feeds (one per source chain), exactly as polling would store it.
  */
 import { chainsOf } from '../src/shared/chains';
-import { DEFAULT_NOTIFY } from '../src/shared/api';
+import { DEFAULT_NOTIFY } from '../src/shared/contract';
 import { systemClock } from '../src/shared/clock';
 import { parseMessage, type TeleporterMessage } from '../src/shared/messages';
 import { openStore } from '../src/core/store';
 import { TransitionEngine } from '../src/core/watch/engine';
 import { WatcherIndex } from '../src/core/watch/watcher-index';
-import type { RunningService } from '../src/service';
+import type { RunningService } from '../src/local-data-api';
 
 const BATCH = 5_000;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWebApp } from '../src/host/app';
 import { ensureRendererBuilt } from '../src/host/renderer-build';
-import { startTeleporterService, type RunningService } from '../src/service';
+import { startTeleporterService, type RunningService } from '../src/local-data-api';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
 import { fillMonitorCache } from './ui-cache-fill';
 
@@ -32,7 +32,7 @@ export async function startUiStack(name: string, messages: number): Promise<UiSt
   const app = await launchWebApp({
     dataDir: join(base, 'data'),
     rendererDir,
-    localService: { kind: 'url', url: service.url },
+    localDataApi: { kind: 'url', url: service.url },
     keychainService: `teleporter-watch-${name}-${process.pid}`,
     autoPoll: false,
   });

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { loadavg } from 'node:os';
-import type { CachePage } from '../src/shared/api';
+import type { CachePage } from '../src/shared/contract';
 import { CACHE_PAGE } from '../src/renderer/src/logic/cache-page';
 import { PROBES_JS } from './ui-probes';
 import { startUiStack } from './ui-stack';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       // The same search straight in the core (the page size the view asks for), without HTTP or the page:
       // the core's share of `request`.
       const c0 = performance.now();
-      await app.service.invoke('searchCache', { ...(text.trim() ? { text: text.trim() } : {}), limit: CACHE_PAGE, offset: 0 });
+      await app.core.invoke('searchCache', { ...(text.trim() ? { text: text.trim() } : {}), limit: CACHE_PAGE, offset: 0 });
       coreSearch.push(performance.now() - c0);
       await p.waitForTimeout(120); // a person's pace between keys
     };

@@ -33,7 +33,7 @@ function newest(paths) {
   return t;
 }
 
-const OUTPUTS = ['out/main/index.js', 'out/main/service.js', 'out/preload/index.js', 'out/renderer/index.html'].map((p) => join(root, p));
+const OUTPUTS = ['out/main/index.js', 'out/main/local-data-api.js', 'out/preload/index.js', 'out/renderer/index.html'].map((p) => join(root, p));
 const INPUTS = ['src', 'resources', 'electron.vite.config.ts', 'package.json'].map((p) => join(root, p));
 
 function buildIfStale() {

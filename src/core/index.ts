@@ -1,11 +1,11 @@
-export { createMonitorService } from './monitor-service';
-export { unavailableService } from './unavailable-service';
-export type { MonitorService, MonitorServiceOptions, Logger, LocalServiceSpec } from './facade';
-export { createLogger, REDACTED, type CoreLogger } from './log/logger';
+export { createMonitorCore } from './create-core';
+export { unavailableCore } from './unavailable-core';
+export type { MonitorCore, MonitorCoreOptions, LocalDataApiSpec } from './monitor-core';
+export { createLogger, REDACTED, type CoreLogger, type Logger } from './log/logger';
 export { KeyStore, KEYCHAIN_HELP } from './secrets/key-store';
-export { DataApiClient, RequestBudget, PoolRegistry, TELEPORTER_PATH, type ApiResult } from './api';
+export { DataApiClient, RequestBudget, PoolRegistry, TELEPORTER_PATH, type ApiResult } from './data-api';
 export { openStore, DATABASE_FILE, type Store } from './store';
 export { TransitionEngine } from './watch/engine';
 export { WatcherIndex, matchesFeed } from './watch/watcher-index';
 export { Poller } from './poller/poller';
-export { LocalServiceLauncher } from './local-service/launcher';
+export { LocalDataApiLauncher } from './local-data-api/launcher';

@@ -4,14 +4,15 @@
  * Prometheus; `web` optionally serves the usual UI through the web host, on 127.0.0.1.
  */
 import { mkdirSync } from 'node:fs';
-import { createMonitorService } from '../core';
-import type { LocalServiceSpec, Logger, MonitorService, MonitorServiceOptions } from '../core/facade';
+import { createMonitorCore } from '../core';
+import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
+import type { Logger } from '../core/log/logger';
 import { fullGcFunction } from '../core/memory/heap-compactor';
-import { localServiceSpawnSpec } from '../host/local-service';
+import { localDataApiSpawnSpec } from '../host/local-data-api';
 import { appVersion } from '../host/paths';
 import { startWebHost, type WebHost } from '../host/server';
 import { defaultDataDir } from '../host/cli-args';
-import type { SettingsPatch } from '../shared/api';
+import type { SettingsPatch } from '../shared/contract';
 import type { Clock } from '../shared/clock';
 import { readOwnerOnlyFile, resolveApiKey } from './api-key';
 import type { LoadedConfig } from './config-file';
@@ -26,7 +27,7 @@ export interface HeadlessOptions {
   keychainService?: string;
   clock?: Clock;
   logger?: Logger;
-  localService?: LocalServiceSpec;
+  localDataApi?: LocalDataApiSpec;
   /** Faster alert retries in tests. */
   alertRetryBaseMs?: number;
   /** Overrides metrics.listen's port (tests: 0). */
@@ -38,7 +39,7 @@ export interface HeadlessOptions {
 }
 
 export interface HeadlessWatcher {
-  service: MonitorService;
+  core: MonitorCore;
   dataDir: string;
   metrics: MetricsServer | null;
   web: WebHost | null;
@@ -72,11 +73,11 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const messageUrl = config.alerts?.messageUrl;
-  const serviceOptions: MonitorServiceOptions = {
+  const coreOptions: MonitorCoreOptions = {
     dataDir,
     shell: 'web',
     version: o.version ?? appVersion(),
-    localService: o.localService ?? localServiceSpawnSpec(),
+    localDataApi: o.localDataApi ?? localDataApiSpawnSpec(),
     metrics: { processMetrics: true },
     alerts: {
       channels: config.alerts?.channels ?? [],
@@ -84,37 +85,37 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
       ...(o.alertRetryBaseMs !== undefined ? { retryBaseMs: o.alertRetryBaseMs, maxRetryMs: o.alertRetryBaseMs * 16 } : {}),
     },
   };
-  if (key.kind === 'session') serviceOptions.apiKey = key.key;
-  if (o.keychainService) serviceOptions.keychainService = o.keychainService;
-  if (o.clock) serviceOptions.clock = o.clock;
-  if (o.autoPoll !== undefined) serviceOptions.autoPoll = o.autoPoll;
-  if (o.logger) serviceOptions.logger = o.logger;
+  if (key.kind === 'session') coreOptions.apiKey = key.key;
+  if (o.keychainService) coreOptions.keychainService = o.keychainService;
+  if (o.clock) coreOptions.clock = o.clock;
+  if (o.autoPoll !== undefined) coreOptions.autoPoll = o.autoPoll;
+  if (o.logger) coreOptions.logger = o.logger;
 
-  const service = await createMonitorService(serviceOptions);
+  const core = await createMonitorCore(coreOptions);
   let metrics: MetricsServer | null = null;
   let web: WebHost | null = null;
   try {
     const patch = settingsPatch(config);
-    const r = await service.invoke('updateSettings', patch);
+    const r = await core.invoke('updateSettings', patch);
     if (!r.ok) throw new Error(`Settings from the config were refused: ${r.error.message}`);
     const network = (r.value as { network: string }).network;
-    await service.start();
-    const sync = await syncWatchlist(service, config, network);
+    await core.start();
+    const sync = await syncWatchlist(core, config, network);
     gc?.();
-    if (service.metrics) {
+    if (core.metrics) {
       const listen = config.metrics?.listen ?? '127.0.0.1:9464';
       const at = listen.lastIndexOf(':');
-      metrics = await startMetricsServer(service.metrics, {
+      metrics = await startMetricsServer(core.metrics, {
         host: listen.slice(0, at).replace(/^\[|\]$/g, ''),
         port: o.metricsPort ?? Number(listen.slice(at + 1)),
         ...(metricsToken ? { token: metricsToken } : {}),
         ...(o.logger ? { logger: o.logger } : {}),
       });
     }
-    if (o.web) web = await startWebHost({ service, rendererDir: o.web.rendererDir, ...(o.web.port !== undefined ? { port: o.web.port } : {}) });
+    if (o.web) web = await startWebHost({ core, rendererDir: o.web.rendererDir, ...(o.web.port !== undefined ? { port: o.web.port } : {}) });
     let closing: Promise<void> | null = null;
     return {
-      service,
+      core,
       dataDir,
       metrics,
       web,
@@ -124,13 +125,13 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
         (closing ??= (async () => {
           await web?.close().catch(() => undefined);
           await metrics?.close().catch(() => undefined);
-          await service.close();
+          await core.close();
         })()),
     };
   } catch (e) {
     await web?.close().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
-    await service.close().catch(() => undefined);
+    await core.close().catch(() => undefined);
     throw e;
   }
 }

@@ -3,12 +3,12 @@
  * ones updated (or re-added when their network or filter changed), and ones no longer listed removed.
  * What stays unchanged keeps its baseline, so a restart repeats nothing.
  */
-import type { MonitorService } from '../core/facade';
-import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, WatchedAddress } from '../shared/api';
+import type { MonitorCore } from '../core/monitor-core';
+import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, WatchedAddress } from '../shared/contract';
 import type { HeadlessConfig } from './config-schema';
 
-async function call<T>(service: MonitorService, method: MonitorMethod, input?: unknown): Promise<T> {
-  const r = await service.invoke(method, input);
+async function call<T>(core: MonitorCore, method: MonitorMethod, input?: unknown): Promise<T> {
+  const r = await core.invoke(method, input);
   if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
   return r.value as T;
 }
@@ -22,9 +22,9 @@ export interface SyncResult {
   removed: number;
 }
 
-export async function syncWatchlist(service: MonitorService, config: HeadlessConfig, defaultNetwork: string): Promise<SyncResult> {
+export async function syncWatchlist(core: MonitorCore, config: HeadlessConfig, defaultNetwork: string): Promise<SyncResult> {
   const r: SyncResult = { added: 0, updated: 0, removed: 0 };
-  const have = new Map((await call<WatchedAddress[]>(service, 'listWatches')).map((w) => [w.address.toLowerCase(), w]));
+  const have = new Map((await call<WatchedAddress[]>(core, 'listWatches')).map((w) => [w.address.toLowerCase(), w]));
   const want = new Set<string>();
   const fresh: HeadlessConfig['watches'] = [];
   for (const w of config.watches) {
@@ -33,26 +33,26 @@ export async function syncWatchlist(service: MonitorService, config: HeadlessCon
     const cur = have.get(k);
     const network = w.network ?? defaultNetwork;
     if (cur && cur.network !== network) {
-      await call(service, 'removeWatch', { address: cur.address });
+      await call(core, 'removeWatch', { address: cur.address });
       r.removed++;
     } else if (cur) {
       if (cur.label !== (w.label ?? '').trim() || !sameNotify(cur.notify, w.notify)) {
-        await call(service, 'updateWatch', { address: w.address, label: w.label ?? '', ...(w.notify ? { notify: w.notify } : {}) });
+        await call(core, 'updateWatch', { address: w.address, label: w.label ?? '', ...(w.notify ? { notify: w.notify } : {}) });
         r.updated++;
       }
       continue;
     }
     fresh.push(w);
   }
-  r.added += await service.addWatches(fresh);
+  r.added += await core.addWatches(fresh);
   for (const [k, w] of have) {
     if (!want.has(k)) {
-      await call(service, 'removeWatch', { address: w.address });
+      await call(core, 'removeWatch', { address: w.address });
       r.removed++;
     }
   }
 
-  const feeds = await call<SavedFeed[]>(service, 'listFeeds');
+  const feeds = await call<SavedFeed[]>(core, 'listFeeds');
   const kept = new Set<string>();
   for (const f of config.feeds) {
     const network = f.network ?? defaultNetwork;
@@ -61,13 +61,13 @@ export async function syncWatchlist(service: MonitorService, config: HeadlessCon
       kept.add(cur.id);
       continue;
     }
-    const added = await call<SavedFeed>(service, 'addFeed', f);
+    const added = await call<SavedFeed>(core, 'addFeed', f);
     kept.add(added.id);
     r.added++;
   }
   for (const f of feeds) {
     if (!kept.has(f.id)) {
-      await call(service, 'removeFeed', { id: f.id });
+      await call(core, 'removeFeed', { id: f.id });
       r.removed++;
     }
   }

@@ -3,13 +3,14 @@
  * local) behind the web host. The CLI, the end-to-end tests and the UI benchmark all start it here.
  */
 import { mkdirSync } from 'node:fs';
-import { createMonitorService } from '../core';
-import type { LocalServiceSpec, Logger, MonitorService, MonitorServiceOptions } from '../core/facade';
-import type { DataSource } from '../shared/api';
+import { createMonitorCore } from '../core';
+import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
+import type { Logger } from '../core/log/logger';
+import type { DataSource } from '../shared/contract';
 import { MonitorError } from '../shared/errors';
 import type { Clock } from '../shared/clock';
 import { appVersion } from './paths';
-import { localServiceSpawnSpec, type LocalServiceChoice } from './local-service';
+import { localDataApiSpawnSpec, type LocalDataApiChoice } from './local-data-api';
 import { startWebHost, type WebHost } from './server';
 
 export interface WebAppOptions {
@@ -18,9 +19,9 @@ export interface WebAppOptions {
   port?: number;
   /** Stored into settings before polling starts; absent keeps what is stored. */
   source?: DataSource;
-  /** Default: spawn src/service/cli.ts with the simulator. */
-  localService?: LocalServiceSpec;
-  localServiceChoice?: LocalServiceChoice;
+  /** Default: spawn src/local-data-api/cli.ts with the simulator. */
+  localDataApi?: LocalDataApiSpec;
+  localDataApiChoice?: LocalDataApiChoice;
   keychainService?: string;
   logger?: Logger;
   clock?: Clock;
@@ -30,32 +31,32 @@ export interface WebAppOptions {
 
 export interface WebApp {
   host: WebHost;
-  service: MonitorService;
+  core: MonitorCore;
   close(): Promise<void>;
 }
 
 export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   // The data folder holds the message cache and settings: private to the user.
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const serviceOptions: MonitorServiceOptions = {
+  const coreOptions: MonitorCoreOptions = {
     dataDir: options.dataDir,
     shell: 'web',
     version: appVersion(),
-    localService: options.localService ?? localServiceSpawnSpec(options.localServiceChoice),
+    localDataApi: options.localDataApi ?? localDataApiSpawnSpec(options.localDataApiChoice),
   };
-  if (options.keychainService) serviceOptions.keychainService = options.keychainService;
-  if (options.logger) serviceOptions.logger = options.logger;
-  if (options.clock) serviceOptions.clock = options.clock;
-  if (options.autoPoll !== undefined) serviceOptions.autoPoll = options.autoPoll;
+  if (options.keychainService) coreOptions.keychainService = options.keychainService;
+  if (options.logger) coreOptions.logger = options.logger;
+  if (options.clock) coreOptions.clock = options.clock;
+  if (options.autoPoll !== undefined) coreOptions.autoPoll = options.autoPoll;
 
-  const service = await createMonitorService(serviceOptions);
+  const core = await createMonitorCore(coreOptions);
   try {
     if (options.source) {
-      const r = await service.invoke('updateSettings', { dataSource: options.source });
+      const r = await core.invoke('updateSettings', { dataSource: options.source });
       if (!r.ok) throw new MonitorError(r.error);
     }
-    await service.start();
-    const hostOptions: Parameters<typeof startWebHost>[0] = { service, rendererDir: options.rendererDir };
+    await core.start();
+    const hostOptions: Parameters<typeof startWebHost>[0] = { core, rendererDir: options.rendererDir };
     if (options.port !== undefined) hostOptions.port = options.port;
     if (options.token) hostOptions.token = options.token;
     if (options.logger) hostOptions.logger = options.logger;
@@ -63,11 +64,11 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     let closing: Promise<void> | null = null;
     return {
       host,
-      service,
-      close: () => (closing ??= host.close().finally(() => service.close())),
+      core,
+      close: () => (closing ??= host.close().finally(() => core.close())),
     };
   } catch (e) {
-    await service.close().catch(() => undefined);
+    await core.close().catch(() => undefined);
     throw e;
   }
 }

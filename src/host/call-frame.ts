@@ -4,7 +4,7 @@
  * answered, so one without is dropped.
  */
 import { z } from 'zod';
-import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/api';
+import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/contract';
 import type { ErrorInfo } from '../shared/errors';
 
 export type CallFrame =

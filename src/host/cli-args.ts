@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { DataSource } from '../shared/api';
+import type { DataSource } from '../shared/contract';
 import { DataSourceSchema } from '../shared/schemas';
 
 export interface HostCliOptions {

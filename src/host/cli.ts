@@ -3,7 +3,7 @@
  * Prints `Teleporter Watch: http://127.0.0.1:<port>/?token=<token>` and runs until SIGINT/SIGTERM,
  * then closes the web host, the core and the local service child process.
  */
-import type { AppInfo } from '../shared/api';
+import type { AppInfo } from '../shared/contract';
 import { launchWebApp, type WebApp } from './app';
 import { HOST_USAGE, parseHostArgs } from './cli-args';
 import { openBrowser } from './open-browser';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   app = await launchWebApp({ dataDir: options.dataDir, rendererDir, port: options.port, ...(options.source ? { source: options.source } : {}) });
   if (stopping) return void (await app.close());
-  const info = await app.service.invoke('getAppInfo', undefined);
+  const info = await app.core.invoke('getAppInfo', undefined);
   say(app.host.url);
   if (info.ok) {
     const { dataSource } = info.value as AppInfo;

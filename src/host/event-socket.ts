@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import type { MonitorEvent } from '../shared/api';
+import type { MonitorEvent } from '../shared/contract';
 import { parseCallFrame, replyFrame } from './call-frame';
 import type { CallRunner } from './invoke-route';
 

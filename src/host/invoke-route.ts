@@ -5,8 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import type { Logger, MonitorService } from '../core/facade';
-import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/api';
+import type { MonitorCore } from '../core/monitor-core';
+import type { Logger } from '../core/log/logger';
+import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/contract';
 import { toErrorInfo } from '../shared/errors';
 import { WEB_INVOKE_PREFIX } from '../shared/web-protocol';
 
@@ -16,10 +17,10 @@ export type CallRunner = (method: MonitorMethod, input: unknown) => Promise<Invo
  * Runs one call in the core. The core never throws (failures are values); should it still, the
  * caller gets an `internal` value and the details stay in the host log.
  */
-export function callRunner(service: Pick<MonitorService, 'invoke'>, log?: Logger): CallRunner {
+export function callRunner(core: Pick<MonitorCore, 'invoke'>, log?: Logger): CallRunner {
   return async (method, input) => {
     try {
-      return await service.invoke(method, input);
+      return await core.invoke(method, input);
     } catch (e) {
       log?.error('web host call failed', { method, error: toErrorInfo(e).message });
       return { ok: false, error: { kind: 'internal', message: 'Internal error; see the host log.' } };

@@ -4,7 +4,7 @@
  * no notifier is attached, so the core's outbox keeps everything and shows it, coalesced when there
  * are many, as soon as a page connects.
  */
-import type { MonitorService } from '../core/facade';
+import type { MonitorCore } from '../core/monitor-core';
 
 export interface PageNotifier {
   /** The event socket's page count changed. */
@@ -12,7 +12,7 @@ export interface PageNotifier {
   close(): void;
 }
 
-export function pageNotifier(service: Pick<MonitorService, 'attachNotifier'>): PageNotifier {
+export function pageNotifier(core: Pick<MonitorCore, 'attachNotifier'>): PageNotifier {
   let pages = 0;
   let detach: (() => void) | null = null;
   const notify = () => {
@@ -21,7 +21,7 @@ export function pageNotifier(service: Pick<MonitorService, 'attachNotifier'>): P
   return {
     pagesChanged(count) {
       pages = count;
-      if (count > 0 && !detach) detach = service.attachNotifier(notify);
+      if (count > 0 && !detach) detach = core.attachNotifier(notify);
       else if (count === 0 && detach) {
         detach();
         detach = null;

@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { MonitorService, Logger } from '../core/facade';
+import type { MonitorCore } from '../core/monitor-core';
+import type { Logger } from '../core/log/logger';
 import { WEB_EVENTS_PATH, WEB_MAX_BODY_BYTES, WEB_TOKEN_PARAM } from '../shared/web-protocol';
 import { toErrorInfo } from '../shared/errors';
 import { clientErrorResponse, EXPECTATION_FAILED, MAX_HEADER_BYTES, rawJsonResponse } from '../shared/client-error-reply';
@@ -25,7 +26,7 @@ const hostErrorBody = (message: string) => ({ error: message });
 
 export interface WebHostOptions {
   /** The core; the host only calls `invoke` and listens to events. */
-  service: Pick<MonitorService, 'invoke' | 'onEvent' | 'attachNotifier'>;
+  core: Pick<MonitorCore, 'invoke' | 'onEvent' | 'attachNotifier'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 (default) picks a free port. */
@@ -54,8 +55,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
   const headers = securityHeaders(cspFromIndexHtml(indexHtml));
   const log = options.logger;
-  const runCall = callRunner(options.service, log);
-  const notifier = pageNotifier(options.service);
+  const runCall = callRunner(options.core, log);
+  const notifier = pageNotifier(options.core);
   const events = createEventSocket({ runCall, maxFrameBytes: maxBody, onPageCount: (n) => notifier.pagesChanged(n) });
   let port = 0;
 
@@ -132,7 +133,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     events.handleUpgrade(req, socket, head);
   });
 
-  const unsubscribe = options.service.onEvent((event) => events.broadcast(event));
+  const unsubscribe = options.core.onEvent((event) => events.broadcast(event));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

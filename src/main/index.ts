@@ -4,7 +4,7 @@
  */
 import { join, sep } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, session, shell, Tray } from 'electron';
-import { createMonitorService } from '../core';
+import { createMonitorCore } from '../core';
 import iconPath from '../../resources/icon.png?asset';
 import trayIconPath from '../../resources/tray.png?asset';
 import { createConsoleLogger } from './logger';
@@ -40,14 +40,14 @@ startShell(
     paths: {
       preload: join(__dirname, '../preload/index.js'),
       indexHtml: join(__dirname, '../renderer/index.html'),
-      service: join(__dirname, 'service.js'),
+      localDataApi: join(__dirname, 'local-data-api.js'),
       icon: unpacked(iconPath),
     },
     platform: process.platform,
     argv: process.argv,
     env: process.env,
     execPath: process.execPath,
-    createService: createMonitorService,
+    createCore: createMonitorCore,
     logger,
   },
 ).catch((err: unknown) => {

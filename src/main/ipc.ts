@@ -4,9 +4,9 @@
  * answer is always an InvokeResponse value the renderer can show; nothing is thrown across.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type InvokeResponse, type MonitorEvent } from '../shared/api';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type InvokeResponse, type MonitorEvent } from '../shared/contract';
 import { toErrorInfo } from '../shared/errors';
-import type { MonitorService } from '../core/facade';
+import type { MonitorCore } from '../core/monitor-core';
 
 export interface SenderPolicy {
   /** The webContents of our window (or null while there is none). */
@@ -27,23 +27,23 @@ export function senderRefusal(event: SenderEvent, policy: SenderPolicy): string 
   return null;
 }
 
-export type InvokeService = Pick<MonitorService, 'invoke'>;
+export type InvokeService = Pick<MonitorCore, 'invoke'>;
 
 /** Checks the sender, then forwards to the facade. */
-export async function handleInvoke(event: SenderEvent, method: unknown, input: unknown, service: InvokeService, policy: SenderPolicy): Promise<InvokeResponse> {
+export async function handleInvoke(event: SenderEvent, method: unknown, input: unknown, core: InvokeService, policy: SenderPolicy): Promise<InvokeResponse> {
   const refusal = senderRefusal(event, policy);
   if (refusal) return { ok: false, error: { kind: 'unauthorized', message: `Refused: ${refusal}.` } };
   if (typeof method !== 'string') return { ok: false, error: { kind: 'invalid_input', message: 'The method name must be a string.' } };
   try {
-    return await service.invoke(method, input);
+    return await core.invoke(method, input);
   } catch (e) {
     // The facade promises not to throw; if it ever does, the renderer still gets a value.
     return { ok: false, error: toErrorInfo(e) };
   }
 }
 
-export function registerInvokeHandler(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, service: InvokeService, policy: SenderPolicy): () => void {
-  ipcMain.handle(IPC_INVOKE_CHANNEL, (event, method: unknown, input: unknown) => handleInvoke(event, method, input, service, policy));
+export function registerInvokeHandler(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, core: InvokeService, policy: SenderPolicy): () => void {
+  ipcMain.handle(IPC_INVOKE_CHANNEL, (event, method: unknown, input: unknown) => handleInvoke(event, method, input, core, policy));
   return () => ipcMain.removeHandler(IPC_INVOKE_CHANNEL);
 }
 

@@ -5,7 +5,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from 'electron';
-import type { Settings } from '../shared/api';
+import type { Settings } from '../shared/contract';
 
 /** The flag a login launch carries; also usable by hand (`teleporter-watch --hidden`). */
 export const HIDDEN_FLAG = '--hidden';

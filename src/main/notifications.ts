@@ -3,7 +3,7 @@
  * coalesced bursts). A click brings the window forward at the message it is about.
  */
 import type { Notification, NotificationConstructorOptions } from 'electron';
-import type { NotificationPayload } from '../shared/api';
+import type { NotificationPayload } from '../shared/contract';
 
 export type NotificationLike = Pick<Notification, 'show' | 'on'>;
 

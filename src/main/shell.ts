@@ -4,8 +4,9 @@
  * shows its page in a locked-down window, relays IPC and events, and keeps running in the tray.
  */
 import type { App, BrowserWindow, BrowserWindowConstructorOptions, IpcMain, Session, Shell } from 'electron';
-import type { ApiKeyStatus, MonitorEvent, NotificationPayload, PollStatus, Settings } from '../shared/api';
-import type { Logger, MonitorService, MonitorServiceOptions } from '../core/facade';
+import type { ApiKeyStatus, MonitorEvent, NotificationPayload, PollStatus, Settings } from '../shared/contract';
+import type { MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
+import type { Logger } from '../core/log/logger';
 import { isAppUrl, rendererLocation, type RendererLocation } from './app-url';
 import { desktopCsp, installCspHeader } from './csp';
 import { createLinkOpener } from './external-links';
@@ -18,7 +19,7 @@ import { createTrayController, type TrayBoundary, type TrayController } from './
 import type { TrayAction } from './tray-model';
 import { mainWindowOptions } from './window-options';
 import { MonitorError } from '../shared/errors';
-import { unavailableService } from '../core/unavailable-service';
+import { unavailableCore } from '../core/unavailable-core';
 
 export type ShellWindow = Pick<
   BrowserWindow,
@@ -47,21 +48,21 @@ export interface ShellConfig {
     preload: string;
     /** out/renderer/index.html */
     indexHtml: string;
-    /** out/main/service.js: the local teleporter service, run by Electron as Node. */
-    service: string;
+    /** out/main/local-data-api.js: the local teleporter service, run by Electron as Node. */
+    localDataApi: string;
     icon?: string;
   };
   platform: NodeJS.Platform;
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   execPath: string;
-  createService(options: MonitorServiceOptions): MonitorService | Promise<MonitorService>;
+  createCore(options: MonitorCoreOptions): MonitorCore | Promise<MonitorCore>;
   logger: Logger;
   now?: () => number;
 }
 
 export interface RunningShell {
-  service: MonitorService;
+  core: MonitorCore;
   window: ShellWindow;
   tray: TrayController;
   location: RendererLocation;
@@ -125,15 +126,15 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
     if (focus) sendToPage(focus);
   };
 
-  const service = await startCore(cfg, {
+  const core = await startCore(cfg, {
     dataDir: app.getPath('userData'),
     shell: 'electron',
     version: app.getVersion(),
     logger,
-    localService: {
+    localDataApi: {
       kind: 'spawn',
       command: cfg.execPath,
-      args: [cfg.paths.service],
+      args: [cfg.paths.localDataApi],
       // The Electron binary runs the service as plain Node.
       env: { ELECTRON_RUN_AS_NODE: '1' },
     },
@@ -143,13 +144,13 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
 
   window = e.createWindow(mainWindowOptions({ preloadPath: cfg.paths.preload, ...(cfg.paths.icon ? { iconPath: cfg.paths.icon } : {}) }));
   const win = window;
-  registerInvokeHandler(e.ipcMain, service, { appContents: () => (win.isDestroyed() ? null : win.webContents), isAppUrl: appUrl });
+  registerInvokeHandler(e.ipcMain, core, { appContents: () => (win.isDestroyed() ? null : win.webContents), isAppUrl: appUrl });
 
   const trayAction = (action: TrayAction) => {
     if (action === 'toggle-window') {
       if (win.isVisible()) win.hide();
       else showWindow();
-    } else if (action === 'poll-now') void service.invoke('pollNow', undefined);
+    } else if (action === 'poll-now') void core.invoke('pollNow', undefined);
     else app.quit();
   };
   const tray = createTrayController(e.tray, trayAction, now);
@@ -172,24 +173,24 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
     applyLoginItem(loginTarget, s).catch((err: Error) => logger.warn(`could not update the start-at-login entry: ${err.message}`));
   const showKeychain = (s: ApiKeyStatus) => tray.update({ keychainError: s.keychainError });
 
-  service.onEvent((event) => {
+  core.onEvent((event) => {
     sendToPage(event);
     if (event.type === 'poll-status') tray.update({ status: event.status });
     else if (event.type === 'settings-changed') void applyLogin(event.settings);
     else if (event.type === 'api-key-changed') showKeychain(event.status);
   });
 
-  let closeService: Promise<void> | null = null;
+  let closeCore: Promise<void> | null = null;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
   app.on('before-quit', () => {
     quitting = true;
   });
   app.on('will-quit', (event) => {
-    if (closeService) return;
+    if (closeCore) return;
     // Let the core stop its poller, child service and database before the process ends.
     event.preventDefault();
-    closeService = service
+    closeCore = core
       .close()
       .catch((err: Error) => logger.error(`closing the core failed: ${err.message}`))
       .finally(() => {
@@ -200,24 +201,24 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
   });
 
   try {
-    await service.start();
+    await core.start();
   } catch (err) {
     // The page still opens: its calls return errors that say what is wrong.
     logger.error(`the core did not start: ${(err as Error).message}`);
   }
 
-  const settings = await service.invoke('getSettings', undefined);
+  const settings = await core.invoke('getSettings', undefined);
   const hidden = settings.ok && shouldStartHidden(settings.value as Settings, cfg.argv);
   if (settings.ok) void applyLogin(settings.value as Settings);
-  const keychain = await service.invoke('getApiKeyStatus', undefined);
+  const keychain = await core.invoke('getApiKeyStatus', undefined);
   if (keychain.ok) showKeychain(keychain.value as ApiKeyStatus);
-  const status = await service.invoke('getPollStatus', undefined);
+  const status = await core.invoke('getPollStatus', undefined);
   if (status.ok) tray.update({ status: status.value as PollStatus });
 
   if (!hidden) win.once('ready-to-show', () => showWindow());
   await (location.kind === 'file' ? win.loadFile(location.path) : win.loadURL(location.url));
 
-  return { service, window: win, tray, location, showWindow, closed };
+  return { core, window: win, tray, location, showWindow, closed };
 }
 
 /**
@@ -225,12 +226,12 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
  * answers every call with the reason: the window opens and says it, the log has it, and the app stays
  * up in the tray instead of exiting into a restart loop.
  */
-async function startCore(cfg: ShellConfig, options: MonitorServiceOptions): Promise<MonitorService> {
+async function startCore(cfg: ShellConfig, options: MonitorCoreOptions): Promise<MonitorCore> {
   try {
-    return await cfg.createService(options);
+    return await cfg.createCore(options);
   } catch (err) {
     const reason = err instanceof MonitorError ? err : new MonitorError({ kind: 'internal', message: `Teleporter Watch could not start its core: ${(err as Error).message}` });
     cfg.logger.error(`the core could not start: ${reason.message}`);
-    return unavailableService(reason);
+    return unavailableCore(reason);
   }
 }

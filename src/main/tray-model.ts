@@ -2,7 +2,7 @@
  * What the tray says, as plain data: the tooltip and the menu follow the core's PollStatus events
  * (pending messages, poll state) and the keychain status. tray.ts turns this into Electron objects.
  */
-import type { PollStatus } from '../shared/api';
+import type { PollStatus } from '../shared/contract';
 import { formatDuration, formatRelative } from '../shared/format';
 
 export interface TrayState {

@@ -1,5 +1,5 @@
 import type { IpcRenderer } from 'electron';
-import type { InvokeResponse, MonitorEvent, MonitorMethod, MonitorTransport } from '../shared/api';
+import type { InvokeResponse, MonitorEvent, MonitorMethod, MonitorTransport } from '../shared/contract';
 // Only the channel names: the preload stays small and carries no schema code.
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc-channels';
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
-import { searchTextOf } from '../../src/core/store/message-store';
+import { searchTextOf } from '../../src/core/store/message-cache';
 import type { Store } from '../../src/core/store';
 import { BEAM, C_CHAIN, randomAddress } from './helpers';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { RequestBudget } from '../../src/core/api/budget';
-import { DataApiClient } from '../../src/core/api/client';
-import { PoolRegistry } from '../../src/core/api/pools';
+import { RequestBudget } from '../../src/core/data-api/budget';
+import { DataApiClient } from '../../src/core/data-api/client';
+import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
 import { apiRecord, randomAddress } from './helpers';
 import { pump, scriptedServer } from './http-helpers';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
 import type { Clock } from '../../src/shared/clock';
 import { tempDir } from './helpers';
 
@@ -8,15 +8,15 @@ import { tempDir } from './helpers';
  * A started core on a fresh data folder, reading the local service at `url`, polling only when asked.
  * Its close and its folder's removal are pushed onto `cleanups` (run in reverse order).
  */
-export async function coreOnService(url: string, clock: Clock, cleanups: (() => Promise<void> | void)[]): Promise<MonitorService> {
+export async function coreOnService(url: string, clock: Clock, cleanups: (() => Promise<void> | void)[]): Promise<MonitorCore> {
   const tmp = tempDir();
   cleanups.push(() => tmp.cleanup());
-  const core = await createMonitorService({
+  const core = await createMonitorCore({
     dataDir: tmp.dir,
     shell: 'web',
     version: 'x',
     clock,
-    localService: { kind: 'url', url },
+    localDataApi: { kind: 'url', url },
     autoPoll: false,
     keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
   });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { openStore } from '../../src/core/store';
 import { ScaledClock } from './scaled-clock';
 import { expectedTransitions, recordHistory } from './service-rig';

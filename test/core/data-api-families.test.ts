@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { RequestBudget } from '../../src/core/api/budget';
-import { DataApiClient } from '../../src/core/api/client';
-import type { PathFamily } from '../../src/core/api/path-family';
-import { PoolRegistry } from '../../src/core/api/pools';
+import { RequestBudget } from '../../src/core/data-api/budget';
+import { DataApiClient } from '../../src/core/data-api/client';
+import type { PathFamily } from '../../src/core/data-api/path-family';
+import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
-import { startTeleporterService, type RunningService } from '../../src/service';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { apiRecord, engineRig, tempDir } from './helpers';
 import { scriptedServer } from './http-helpers';
 

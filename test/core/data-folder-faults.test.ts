@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
+import { createMonitorCore } from '../../src/core';
 import { openStore } from '../../src/core/store';
 import { MIGRATIONS } from '../../src/core/store/migrations';
 import { loadSqlite } from '../../src/sqlite';
@@ -62,7 +62,7 @@ describe('a data folder the core cannot use', () => {
   it('a file where the folder should be: says so, and leaves the file alone', async () => {
     const path = join(folder(), 'data');
     writeFileSync(path, 'my notes');
-    await expect(createMonitorService({ dataDir: path, shell: 'web', version: 't', autoPoll: false })).rejects.toThrow(
+    await expect(createMonitorCore({ dataDir: path, shell: 'web', version: 't', autoPoll: false })).rejects.toThrow(
       `The data folder ${path} is a file, not a folder. Move that file away, or start Teleporter Watch with another data folder (environment variable TELEPORTER_WATCH_DATA_DIR).`,
     );
     expect(readFileSync(path, 'utf8')).toBe('my notes');
@@ -77,7 +77,7 @@ describe('a data folder the core cannot use', () => {
     const db = new DatabaseSync(join(dataDir, 'monitor.sqlite'));
     db.exec('PRAGMA user_version = 99');
     db.close();
-    await expect(createMonitorService({ dataDir, shell: 'web', version: 't', autoPoll: false })).rejects.toThrow(
+    await expect(createMonitorCore({ dataDir, shell: 'web', version: 't', autoPoll: false })).rejects.toThrow(
       `The data folder ${dataDir} holds a database from a newer Teleporter Watch (schema 99; this version knows ${MIGRATIONS.length}). Install that newer version again, or start`,
     );
     const after = new DatabaseSync(join(dataDir, 'monitor.sqlite'), { readOnly: true });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';
-import type { Transition } from '../../src/shared/api';
+import type { Transition } from '../../src/shared/contract';
 
 describe('demo addresses', () => {
   const cleanups: (() => Promise<void> | void)[] = [];

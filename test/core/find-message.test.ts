@@ -1,15 +1,15 @@
 /** findMessage through the core facade against the real local service: any message by ID, cached or not. */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
-import type { FoundMessage } from '../../src/shared/api';
-import { startTeleporterService, type RunningService } from '../../src/service';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import type { FoundMessage } from '../../src/shared/contract';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
 import { tempDir } from './helpers';
 
 let svc: RunningService | null = null;
-let core: MonitorService | null = null;
+let core: MonitorCore | null = null;
 let tmp: ReturnType<typeof tempDir> | null = null;
 afterEach(async () => {
   await core?.close();
@@ -22,7 +22,7 @@ async function start() {
   const clock = new JumpClock();
   svc = await startTeleporterService({ clock, rate: 0, preload: 300, seed: 4 });
   tmp = tempDir();
-  core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+  core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
   await core.start();
   return core;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/shared/api';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/shared/contract';
 import { ManualClock } from '../../src/shared/clock';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 import { toChecksumAddress } from '../../src/shared/validators';

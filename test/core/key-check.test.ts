@@ -1,16 +1,16 @@
 /** Settings → Test key: proves the key is honoured by the RateLimit headers with and without it, and blames the header name when it is ignored. */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
-import type { ApiKeyTestResult } from '../../src/shared/api';
-import { startTeleporterService, type RunningService } from '../../src/service';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import type { ApiKeyTestResult } from '../../src/shared/contract';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
 import { tempDir } from './helpers';
 
 const KEY = `key-check-${randomBytes(8).toString('hex')}`;
 let svc: RunningService | null = null;
-let core: MonitorService | null = null;
+let core: MonitorCore | null = null;
 let tmp: ReturnType<typeof tempDir> | null = null;
 afterEach(async () => {
   await core?.close();
@@ -19,17 +19,17 @@ afterEach(async () => {
   core = svc = tmp = null;
 });
 
-async function start(): Promise<MonitorService> {
+async function start(): Promise<MonitorCore> {
   const clock = new JumpClock();
   svc = await startTeleporterService({ clock, rate: 0, preload: 20, apiKeys: [KEY], rateLimitPerMinute: { keyed: 600, anonymous: 120 } });
   tmp = tempDir();
-  core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+  core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
   await core.start();
   await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: svc.url } });
   return core;
 }
 
-const test = async (c: MonitorService): Promise<ApiKeyTestResult> => {
+const test = async (c: MonitorCore): Promise<ApiKeyTestResult> => {
   const r = await c.invoke('testApiKey', { key: KEY });
   if (!r.ok) throw new Error(r.error.message);
   return r.value as ApiKeyTestResult;

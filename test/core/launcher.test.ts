@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
-import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
+import { LocalDataApiLauncher } from '../../src/core/local-data-api/launcher';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
 
@@ -9,7 +9,7 @@ const CLI = join(__dirname, '..', '..', 'src', 'service', 'cli.ts');
 
 describe('local service launcher', () => {
   const tmp = tempDir();
-  let launcher: LocalServiceLauncher | null = null;
+  let launcher: LocalDataApiLauncher | null = null;
   afterEach(async () => {
     await launcher?.close();
     tmp.cleanup();
@@ -17,7 +17,7 @@ describe('local service launcher', () => {
 
   it('spawns the service, waits for its listening line, restarts it after a crash and kills it on close', async () => {
     const urls: string[] = [];
-    launcher = new LocalServiceLauncher({ kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', CLI, '--rate', '1'] }, tmp.dir, createLogger(), (u) => urls.push(u));
+    launcher = new LocalDataApiLauncher({ kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', CLI, '--rate', '1'] }, tmp.dir, createLogger(), (u) => urls.push(u));
     const url = await launcher.start();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${url}/v1/teleporter/messages?network=mainnet&pageSize=1`);
@@ -35,7 +35,7 @@ describe('local service launcher', () => {
   }, 60_000);
 
   it('fails with a clear error when the command cannot start', async () => {
-    launcher = new LocalServiceLauncher({ kind: 'spawn', command: join(tmp.dir, 'no-such-binary'), args: [] }, tmp.dir, createLogger());
+    launcher = new LocalDataApiLauncher({ kind: 'spawn', command: join(tmp.dir, 'no-such-binary'), args: [] }, tmp.dir, createLogger());
     await expect(launcher.start()).rejects.toThrow(/Could not start the local service/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoreMetrics, MAX_ROUTES } from '../../src/core/metrics/core-metrics';
 import { LabelCap } from '../../src/core/metrics/label-cap';
-import type { Transition } from '../../src/shared/api';
+import type { Transition } from '../../src/shared/contract';
 
 const queries = (routes: number) => ({
   trackedByRoute: () => Array.from({ length: routes }, (_, i) => ({ key: `src${i}|dst${i}`, status: 'pending', n: 1 })),

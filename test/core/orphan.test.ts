@@ -8,8 +8,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
-import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
-import { localServiceSpawnSpec } from '../../src/host/local-service';
+import { LocalDataApiLauncher } from '../../src/core/local-data-api/launcher';
+import { localDataApiSpawnSpec } from '../../src/host/local-data-api';
 import { TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
@@ -30,7 +30,7 @@ const refused = (url: string) =>
 
 describe('local service lifetime', () => {
   const tmp = tempDir();
-  let launcher: LocalServiceLauncher | null = null;
+  let launcher: LocalDataApiLauncher | null = null;
   const pids: number[] = [];
   afterEach(async () => {
     await launcher?.close();
@@ -60,9 +60,9 @@ describe('local service lifetime', () => {
     expect(await refused(url!)).toBe(true);
 
     // The next launch on the same data folder opens the same database file.
-    const spec = localServiceSpawnSpec({ rate: 5, seed: 11 });
+    const spec = localDataApiSpawnSpec({ rate: 5, seed: 11 });
     if (spec.kind !== 'spawn') throw new Error('expected a spawn spec');
-    launcher = new LocalServiceLauncher(spec, tmp.dir, createLogger());
+    launcher = new LocalDataApiLauncher(spec, tmp.dir, createLogger());
     const next = await launcher.start();
     expect(((await (await fetch(`${next}/_local/info`)).json()) as { simulated: boolean }).simulated).toBe(true);
   });

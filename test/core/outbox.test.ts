@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MonitorEvent, NotificationPayload } from '../../src/shared/api';
+import type { MonitorEvent, NotificationPayload } from '../../src/shared/contract';
 import { createLogger } from '../../src/core/log/logger';
 import { OutboxDrainer } from '../../src/core/notify/drainer';
 import { engineRig, msg, randomAddress, tempDir, type EngineRig } from './helpers';

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
+import { createMonitorCore } from '../../src/core';
 import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';
 
@@ -33,7 +33,7 @@ describe.skipIf(isWindows)('private data folder', () => {
     chmodSync(dataDir, 0o755);
     writeFileSync(join(dataDir, 'logs', 'core.log'), '');
     chmodSync(join(dataDir, 'logs', 'core.log'), 0o644);
-    const core = await createMonitorService({ dataDir, shell: 'web', version: 'x', localService: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    const core = await createMonitorCore({ dataDir, shell: 'web', version: 'x', localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
     try {
       await core.invoke('updateSettings', { pollIntervalSeconds: 30 }); // a write, so the WAL exists
       expect(mode(dataDir)).toBe(0o700);

@@ -1,13 +1,13 @@
 /** Re-checking tracked messages by ID against the real service: each change fires once, unknown IDs are skipped, the cycle budget is kept. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { RequestBudget } from '../../src/core/api/budget';
-import { DataApiClient } from '../../src/core/api/client';
-import { PoolRegistry } from '../../src/core/api/pools';
+import { RequestBudget } from '../../src/core/data-api/budget';
+import { DataApiClient } from '../../src/core/data-api/client';
+import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
 import { recheckById } from '../../src/core/poller/recheck-by-id';
 import { CycleBudget } from '../../src/core/poller/scan';
-import { startTeleporterService, type RunningService } from '../../src/service';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { engineRig, tempDir, type EngineRig } from './helpers';
 
 const pools = new PoolRegistry();

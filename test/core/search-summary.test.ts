@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CacheSummary } from '../../src/shared/api';
+import type { CacheSummary } from '../../src/shared/contract';
 import { parseMessage, rawRecord, type TeleporterMessage } from '../../src/shared/messages';
 import { summaryOf } from '../shared/summary-of';
-import { searchTextOf, type MessageStore } from '../../src/core/store/message-store';
+import { searchTextOf, type MessageCache } from '../../src/core/store/message-cache';
 import { engineRig, tempDir, type EngineRig } from './helpers';
 import { fillCache } from './cache-fixture';
 
 /** Stores `raw` as the message's record (a new row, or the existing row replaced under its rowid). */
-function put(messages: MessageStore, raw: Record<string, unknown>, status: string): TeleporterMessage {
+function put(messages: MessageCache, raw: Record<string, unknown>, status: string): TeleporterMessage {
   const m = parseMessage(raw) as TeleporterMessage;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   const row = {
@@ -24,7 +24,7 @@ function put(messages: MessageStore, raw: Record<string, unknown>, status: strin
 }
 
 /** What a result row must say: what the full record getMessage returns implies. */
-function expectedSummary(messages: MessageStore, messageId: string): CacheSummary {
+function expectedSummary(messages: MessageCache, messageId: string): CacheSummary {
   const c = messages.get(messageId)!;
   return summaryOf(c.message, c.network, c.lastSeenAt);
 }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTextOf } from '../../src/core/store/message-store';
+import { searchTextOf } from '../../src/core/store/message-cache';
 import { CacheQuerySchema } from '../../src/shared/schemas';
 import { fillCache } from './cache-fixture';
 import { engineRig, tempDir, type EngineRig } from './helpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeleporterMessage } from '../../src/shared/messages';
-import { SEARCH_COUNT_CAP } from '../../src/core/store/message-store';
+import { SEARCH_COUNT_CAP } from '../../src/core/store/message-cache';
 import { engineRig, tempDir, type EngineRig } from './helpers';
 import { fillCache } from './cache-fixture';
 

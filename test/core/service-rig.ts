@@ -1,9 +1,9 @@
 import type { Clock, ManualClock } from '../../src/shared/clock';
 import { chainByBlockchainId } from '../../src/shared/chains';
-import type { MonitorEvent, Transition } from '../../src/shared/api';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
-import { startTeleporterService, type ServiceOptions } from '../../src/service';
+import type { MonitorEvent, Transition } from '../../src/shared/contract';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import { startTeleporterService, type ServiceOptions } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
 
 type Running = Awaited<ReturnType<typeof startTeleporterService>>;
@@ -77,7 +77,7 @@ export function expectedTransitions(
 export interface CoreRig {
   clock: ManualClock;
   svc: Running;
-  core: MonitorService;
+  core: MonitorCore;
   events: MonitorEvent[];
   transitions: Transition[];
   truth: GroundTruth;
@@ -90,7 +90,7 @@ export async function coreRig(dataDir: string, svcOpts: ServiceOptions, opts: { 
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
   const svc = await startTeleporterService({ clock, ...svcOpts });
   const truth = recordHistory(svc, clock);
-  const core = await createMonitorService({ dataDir, shell: 'web', version: 'test', clock, localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: opts.keychainService });
+  const core = await createMonitorCore({ dataDir, shell: 'web', version: 'test', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: opts.keychainService });
   const events: MonitorEvent[] = [];
   const transitions: Transition[] = [];
   core.onEvent((e) => {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
-import type { MonitorEvent, Settings } from '../../src/shared/api';
-import { startTeleporterService } from '../../src/service';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import type { MonitorEvent, Settings } from '../../src/shared/contract';
+import { startTeleporterService } from '../../src/local-data-api';
 import { waitUntil } from '../headless/engines';
 import { sendWatched, startReceiver, WATCHED, type Receiver, type Service } from '../headless/rig';
 import { tempDir } from './helpers';
@@ -13,7 +13,7 @@ import { tempDir } from './helpers';
 /** The desktop path: channels saved through updateSettings, delivered by the core's outbox over real HTTP. */
 describe('alert channels in settings', () => {
   let svc: Service;
-  let core: MonitorService;
+  let core: MonitorCore;
   let tmp: ReturnType<typeof tempDir>;
   const events: MonitorEvent[] = [];
   /** A channel from the options, as the headless config file gives it. */
@@ -23,7 +23,7 @@ describe('alert channels in settings', () => {
     svc = await startTeleporterService({ rate: 0, seed: 11 });
     tmp = tempDir();
     fixed = await startReceiver();
-    core = await createMonitorService({ alerts: { channels: [{ type: 'webhook', url: `${fixed.url}/fixed`, format: 'json' }] }, dataDir: tmp.dir, shell: 'web', version: '1.0.0', localService: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    core = await createMonitorCore({ alerts: { channels: [{ type: 'webhook', url: `${fixed.url}/fixed`, format: 'json' }] }, dataDir: tmp.dir, shell: 'web', version: '1.0.0', localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
     core.onEvent((e) => events.push(e));
     await core.start();
     const s = await core.invoke('updateSettings', { notifications: { new: true } });

@@ -5,17 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
 import { MAX_URL_CHARS } from '../../src/shared/schemas';
 import { tempDir } from './helpers';
 
 describe('settings guards', () => {
   let tmp: ReturnType<typeof tempDir>;
-  let core: MonitorService;
+  let core: MonitorCore;
   beforeEach(async () => {
     tmp = tempDir();
-    core = await createMonitorService({ dataDir: tmp.dir, shell: 'web', version: 'x', localService: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 'x', localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
   });
   afterEach(async () => {
     await core.close();

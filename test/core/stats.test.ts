@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Stats, Transition, TransitionKind } from '../../src/shared/api';
+import type { Stats, Transition, TransitionKind } from '../../src/shared/contract';
 import { TRANSITION_KINDS } from '../../src/shared/schemas';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { computeStats, bucketSizeFor } from '../../src/core/store';
 import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';

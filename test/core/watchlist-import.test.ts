@@ -2,14 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
+import { createMonitorCore } from '../../src/core';
 
 const A = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
 const B = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
 
 describe('addWatches (bulk watchlist import)', () => {
   it('adds many watches at once, validates like addWatch, and leaves watched ones alone', async () => {
-    const core = await createMonitorService({ dataDir: mkdtempSync(join(tmpdir(), 'tw-import-')), shell: 'web', version: 'test', autoPoll: false, keychainService: `tw-import-${process.pid}`, localService: { kind: 'url', url: 'http://127.0.0.1:9' } });
+    const core = await createMonitorCore({ dataDir: mkdtempSync(join(tmpdir(), 'tw-import-')), shell: 'web', version: 'test', autoPoll: false, keychainService: `tw-import-${process.pid}`, localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' } });
     try {
       const events: string[] = [];
       core.onEvent((e) => events.push(e.type));

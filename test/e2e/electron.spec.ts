@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import type { InvokeResponse, MonitorTransport } from '../../src/shared/api';
+import type { InvokeResponse, MonitorTransport } from '../../src/shared/contract';
 
 const root = resolve(__dirname, '..', '..');
 

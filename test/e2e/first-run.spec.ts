@@ -1,4 +1,4 @@
-import type { Stats, Transition, WatchedAddress } from '../../src/shared/api';
+import type { Stats, Transition, WatchedAddress } from '../../src/shared/contract';
 import { expect, screenshot, test } from './fixtures';
 
 test('a page opened without its token says once how to open the printed URL, and asks nothing', async ({ browser, stack }) => {

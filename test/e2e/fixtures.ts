@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, PROJECT_ROOT } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
-import { startTeleporterService, type RunningService } from '../../src/service';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 
 export interface WebStack {
   app: WebApp;
@@ -61,7 +61,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
       const app = await launchWebApp({
         dataDir: join(dir, 'data'),
         rendererDir: RENDERER_OUT_DIR,
-        localService: { kind: 'url', url: service.url },
+        localDataApi: { kind: 'url', url: service.url },
         keychainService,
       });
       const call = async <T>(method: string, input?: unknown): Promise<T> => {

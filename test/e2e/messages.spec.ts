@@ -1,5 +1,5 @@
 import { chainsOf } from '../../src/shared/chains';
-import type { MessagePage } from '../../src/shared/api';
+import type { MessagePage } from '../../src/shared/contract';
 import { rawRecord } from '../../src/shared/messages';
 import { callsSent, expect, screenshot, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-import type { WatchedAddress } from '../../src/shared/api';
+import type { WatchedAddress } from '../../src/shared/contract';
 import type { Locator } from '@playwright/test';
 import { callsSent, expect, screenshot, test } from './fixtures';
 

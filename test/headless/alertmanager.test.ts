@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { ALERTMANAGER, freePort, missing, startAlertmanager, waitUntil } from './engines';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, type Receiver, type Service } from './rig';
 
@@ -83,7 +83,7 @@ describe.skipIf(skip)('two replicas, one Alertmanager, one page', () => {
     for (const w of ws) await pollNow(w);
     // Nobody listens yet: the alerts wait in each replica's outbox.
     await waitUntil(async () => (await Promise.all(ws.map(pending))).every((n) => n === 2) || undefined, 15_000, 'held alerts');
-    const status = await ws[0]!.service.invoke('getPollStatus', undefined);
+    const status = await ws[0]!.core.invoke('getPollStatus', undefined);
     expect(status.ok && (status.value as { lastSuccessAt: number | null }).lastSuccessAt).toBeGreaterThan(0);
 
     let hook = await startReceiver(hookPort);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { freePort, waitUntil } from './engines';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, WATCHED, type Receiver, type Service } from './rig';
 
@@ -43,7 +43,7 @@ describe('alert channels from the outbox', () => {
       expect((slack.bodies[0]?.body as { text: string }).text).toMatch(new RegExp(`New cross-chain message.*treasury[\\s\\S]*https://watch.example/m/${id}`));
       // Another cycle with nothing new sends nothing more.
       await pollNow(w);
-      await waitUntil(async () => (await w.service.invoke('getPollStatus', undefined)).ok);
+      await waitUntil(async () => (await w.core.invoke('getPollStatus', undefined)).ok);
       expect(keysOf(json)).toEqual([`${id}:new`]);
       expect(slack.bodies).toHaveLength(1);
     } finally {
@@ -67,7 +67,7 @@ describe('alert channels from the outbox', () => {
       hook.mode = 'hang';
       ids.push(sendWatched(svc));
       await pollNow(w);
-      const status = await w.service.invoke('getPollStatus', undefined);
+      const status = await w.core.invoke('getPollStatus', undefined);
       expect(status.ok && (status.value as { lastError: unknown }).lastError).toBeFalsy();
       await waitUntil(async () => (await metricValue(metrics, 'teleporter_watch_alerts_pending')) === 3 || undefined, 10_000, 'three pending');
       hook.mode = 'ok';
@@ -133,7 +133,7 @@ describe('alert channels from the outbox', () => {
     try {
       sendWatched(svc);
       await pollNow(w);
-      const t = await w.service.invoke('listTransitions', {});
+      const t = await w.core.invoke('listTransitions', {});
       expect(t.ok && (t.value as { items: unknown[] }).items.length).toBeGreaterThan(0);
       await pollNow(w);
       expect(hook.bodies).toHaveLength(0);

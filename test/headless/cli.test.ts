@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { waitUntil } from './engines';
 import { baseConfig, startWatcher, tempDir, writeConfig, type Service } from './rig';
 

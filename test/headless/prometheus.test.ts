@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import { ScaledClock } from '../core/scaled-clock';
 import { missing, PROMETHEUS, startPrometheus, waitUntil, type Engine } from './engines';
 import { baseConfig, sendWatched, startWatcher, tempDir, type Service } from './rig';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/service';
+import { startTeleporterService } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
 import { waitUntil } from './engines';
 
@@ -43,7 +43,7 @@ export async function startWatcher(dir: string, config: Record<string, unknown>,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
   await waitUntil(async () => {
-    const r = await w.service.invoke('listWatches', undefined);
+    const r = await w.core.invoke('listWatches', undefined);
     return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
   }, 30_000, 'the baseline');
   return w;
@@ -52,7 +52,7 @@ export async function startWatcher(dir: string, config: Record<string, unknown>,
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
 export async function pollNow(w: HeadlessWatcher): Promise<void> {
-  const r = await w.service.invoke('pollNow', undefined);
+  const r = await w.core.invoke('pollNow', undefined);
   if (!r.ok) throw new Error(r.error.message);
 }
 

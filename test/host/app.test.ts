@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebApp } from '../../src/host/app';
 import { ManualClock } from '../../src/shared/clock';
-import { startTeleporterService, type RunningService } from '../../src/service';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
 

@@ -15,7 +15,7 @@ const logged: string[] = [];
 beforeAll(async () => {
   base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-runner-')));
   host = await startWebHost({
-    service: {
+    core: {
       invoke: (method) => (method === 'getSettings' ? Promise.reject(new Error('boom')) : Promise.resolve({ ok: true, value: method })),
       onEvent: () => () => undefined,
       attachNotifier: () => () => undefined,

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { MonitorEvent } from '../../src/shared/api';
+import type { MonitorEvent } from '../../src/shared/contract';
 import { DATABASE_FILE } from '../../src/core/store/database';
 import { invoke } from './http-client';
 import { startStack, waitFor, type Stack } from './stack';
@@ -20,7 +20,7 @@ const coreEvents: MonitorEvent[] = [];
 beforeAll(async () => {
   stack = await startStack();
   ({ port, token } = stack.app.host);
-  stack.app.service.onEvent((e) => coreEvents.push(e));
+  stack.app.core.onEvent((e) => coreEvents.push(e));
 });
 afterAll(() => stack?.close());
 

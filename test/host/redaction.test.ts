@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { MAX_REASON_CHARS } from '../../src/core/api/http-errors';
-import type { MonitorEvent } from '../../src/shared/api';
+import { MAX_REASON_CHARS } from '../../src/core/data-api/http-errors';
+import type { MonitorEvent } from '../../src/shared/contract';
 import { invoke } from './http-client';
 import { makeRendererDir, waitFor } from './stack';
 
@@ -44,12 +44,12 @@ beforeAll(async () => {
   app = await launchWebApp({
     dataDir: join(base, 'data'),
     rendererDir: makeRendererDir(base),
-    localService: { kind: 'url', url },
+    localDataApi: { kind: 'url', url },
     source: { kind: 'custom', baseUrl: url },
     keychainService: `teleporter-watch-test-${process.pid}-${Date.now()}`,
     autoPoll: false,
   });
-  app.service.onEvent((e) => coreEvents.push(e));
+  app.core.onEvent((e) => coreEvents.push(e));
   ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/api/events?token=${app.host.token}`);
   ws.on('message', (d) => frames.push(String(d)));
   await new Promise((r) => ws.once('open', r));

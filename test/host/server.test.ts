@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { MonitorEvent } from '../../src/shared/api';
+import type { MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { invoke, rawRequest } from './http-client';
 import { startStack, TEST_CSP, waitFor, type Stack } from './stack';

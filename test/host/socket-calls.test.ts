@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { InvokeResponse, MonitorEvent } from '../../src/shared/api';
+import type { InvokeResponse, MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/host/event-socket';

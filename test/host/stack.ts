@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/service';
+import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 
 export const TEST_CSP = "default-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'";
 
@@ -36,7 +36,7 @@ export async function startStack(serviceOptions: ServiceOptions = {}, appOptions
     app = await launchWebApp({
       dataDir: join(base, 'data'),
       rendererDir: makeRendererDir(base),
-      localService: { kind: 'url', url: service.url },
+      localDataApi: { kind: 'url', url: service.url },
       keychainService: `teleporter-watch-test-${process.pid}-${Date.now()}`,
       autoPoll: appOptions.autoPoll ?? false,
     });

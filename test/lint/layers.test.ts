@@ -12,7 +12,7 @@ describe('layer import rule', () => {
   it('refuses core importing main, renderer importing core, service importing core', async () => {
     expect(await ruleIds('src/core/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/renderer/src/x.ts', "import '../../shared/result';\nimport '../../main/index';\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds('src/service/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/local-data-api/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/shared/x.ts', "import '../preload/index';\n")).toContain('import-x/no-restricted-paths');
     // The SQLite door is plain Node below core and service: it imports nothing of ours, and only they use it.
     expect(await ruleIds('src/sqlite/x.ts', "import '../shared/result';\n")).toContain('import-x/no-restricted-paths');
@@ -26,8 +26,8 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/core/x.ts', "import { ok } from '../shared/result';\nexport { ok };\n")).toEqual([]);
     expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
     expect(await ruleIds('src/core/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
-    expect(await ruleIds('src/service/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
-    expect(await ruleIds('src/headless/x.ts', "import '../host/server';\nimport '../core/facade';\nimport '../shared/result';\n")).toEqual([]);
+    expect(await ruleIds('src/local-data-api/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
+    expect(await ruleIds('src/headless/x.ts', "import '../host/server';\nimport '../core/monitor-core';\nimport '../shared/result';\n")).toEqual([]);
   });
   it('keeps the headless watcher off the Electron shell, and host and core off headless', async () => {
     expect(await ruleIds('src/headless/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECURE_WEB_PREFERENCES } from '../../src/main/window-options';
-import type { InvokeResponse } from '../../src/shared/api';
+import type { InvokeResponse } from '../../src/shared/contract';
 import { openStore } from '../../src/core/store';
 import { loadSqlite } from '../../src/sqlite';
 import type { StandInSnapshot } from './electron-stand-in';

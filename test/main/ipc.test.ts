@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
-import type { MonitorService } from '../../src/core/facade';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type WatchedAddress } from '../../src/shared/api';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type WatchedAddress } from '../../src/shared/contract';
 import { registerInvokeHandler, sendEvent } from '../../src/main/ipc';
 import { FakeIpcMain, FakeWebContents, frameAt } from './fake-electron';
 
@@ -12,23 +12,23 @@ const APP = 'file:///opt/tw/out/renderer/index.html';
 const ADDRESS = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
 
 let dir: string;
-let service: MonitorService;
+let core: MonitorCore;
 const ipcMain = new FakeIpcMain();
 const ours = new FakeWebContents();
 const stranger = new FakeWebContents();
 
 const call = (sender: { id: number }, frame: ReturnType<typeof frameAt> | null, method: unknown, input?: unknown) =>
   ipcMain.invoke(IPC_INVOKE_CHANNEL, sender, frame, method, input) as Promise<{ ok: boolean; value?: unknown; error?: { kind: string; message: string; field?: string } }>;
-const watches = async () => ((await service.invoke('listWatches', undefined)) as { value: WatchedAddress[] }).value;
+const watches = async () => ((await core.invoke('listWatches', undefined)) as { value: WatchedAddress[] }).value;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tw-ipc-'));
   // The real core on a temp folder; no polling, a keychain name no one else uses.
-  service = await createMonitorService({ dataDir: dir, shell: 'electron', version: 'test', autoPoll: false, keychainService: `tw-test-ipc-${process.pid}-${Date.now()}` });
-  registerInvokeHandler(ipcMain as never, service, { appContents: () => ours, isAppUrl: (u) => u.split('#')[0] === APP });
+  core = await createMonitorCore({ dataDir: dir, shell: 'electron', version: 'test', autoPoll: false, keychainService: `tw-test-ipc-${process.pid}-${Date.now()}` });
+  registerInvokeHandler(ipcMain as never, core, { appContents: () => ours, isAppUrl: (u) => u.split('#')[0] === APP });
 });
 afterAll(async () => {
-  await service?.close();
+  await core?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -68,7 +68,7 @@ describe('IPC invoke handler', () => {
 
   it('refuses everything while there is no window', async () => {
     const lone = new FakeIpcMain();
-    registerInvokeHandler(lone as never, service, { appContents: () => null, isAppUrl: () => true });
+    registerInvokeHandler(lone as never, core, { appContents: () => null, isAppUrl: () => true });
     expect(await lone.invoke(IPC_INVOKE_CHANNEL, ours, frameAt(APP), 'getSettings')).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationPayload } from '../../src/shared/api';
+import type { NotificationPayload } from '../../src/shared/contract';
 import { createNotifier, focusEventFor } from '../../src/main/notifications';
 import { FakeNotification } from './fake-electron';
 

@@ -55,7 +55,7 @@ describe('packaging', () => {
     if (!built.length) throw new Error('out/ is empty: run "npx electron-vite build" first.');
     const runtime = [...built, ...walk(resolve(root, 'resources'), root), 'package.json'];
     // What the main bundle loads at run time: its entry, the local service, the preload and the page.
-    for (const f of ['out/main/index.js', 'out/main/service.js', 'out/preload/index.js', 'out/renderer/index.html', 'resources/icon.png', 'resources/tray.png']) {
+    for (const f of ['out/main/index.js', 'out/main/local-data-api.js', 'out/preload/index.js', 'out/renderer/index.html', 'resources/icon.png', 'resources/tray.png']) {
       expect(runtime).toContain(f);
     }
     for (const f of runtime) expect(packaged(f), f).toBe(!f.endsWith('.map'));

@@ -5,12 +5,12 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorService } from '../../src/core';
+import { createMonitorCore } from '../../src/core';
 import { startShell } from '../../src/main/shell';
-import { IPC_INVOKE_CHANNEL, type InvokeResponse } from '../../src/shared/api';
+import { IPC_INVOKE_CHANNEL, type InvokeResponse } from '../../src/shared/contract';
 import { fakeElectron, frameAt } from './fake-electron';
 
-const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', service: '/opt/tw/out/main/service.js' };
+const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', localDataApi: '/opt/tw/out/main/local-data-api.js' };
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
@@ -29,7 +29,7 @@ describe('desktop shell with an unusable data folder', () => {
       argv: ['tw'],
       env: {},
       execPath: '/opt/tw/teleporter-watch',
-      createService: (o) => createMonitorService({ ...o, autoPoll: false }),
+      createCore: (o) => createMonitorCore({ ...o, autoPoll: false }),
       logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
     });
     const reason = `The data folder ${dataDir} is a file, not a folder. Move that file away, or start Teleporter Watch with another data folder (environment variable TELEPORTER_WATCH_DATA_DIR).`;

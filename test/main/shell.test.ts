@@ -5,14 +5,15 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMonitorService } from '../../src/core';
-import type { Logger, MonitorServiceOptions } from '../../src/core/facade';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ApiKeyStatus, type AppInfo, type InvokeResponse, type MonitorEvent, type NotificationPayload } from '../../src/shared/api';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCoreOptions } from '../../src/core/monitor-core';
+import type { Logger } from '../../src/core/log/logger';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ApiKeyStatus, type AppInfo, type InvokeResponse, type MonitorEvent, type NotificationPayload } from '../../src/shared/contract';
 import { startShell, type RunningShell } from '../../src/main/shell';
 import { SECURE_WEB_PREFERENCES } from '../../src/main/window-options';
 import { fakeElectron, FakeWebContents, FakeWindow, frameAt } from './fake-electron';
 
-const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', service: '/opt/tw/out/main/service.js', icon: '/opt/tw/resources/icon.png' };
+const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', localDataApi: '/opt/tw/out/main/local-data-api.js', icon: '/opt/tw/resources/icon.png' };
 const APP_URL = 'file:///opt/tw/out/renderer/index.html';
 const EXEC = '/opt/tw/teleporter-watch';
 const ADDRESS = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
@@ -34,7 +35,7 @@ async function launch(opts: { gotLock?: boolean; argv?: string[]; autoPoll?: boo
   fx.app.gotLock = opts.gotLock ?? true;
   cleanups.push(() => rmSync(fx.app.home, { recursive: true, force: true }));
   if (opts.seed) await opts.seed(fx.app.getPath('userData'));
-  const recorded: MonitorServiceOptions[] = [];
+  const recorded: MonitorCoreOptions[] = [];
   const logs: string[] = [];
   const running = await startShell(fx.boundary, {
     paths: PATHS,
@@ -42,15 +43,15 @@ async function launch(opts: { gotLock?: boolean; argv?: string[]; autoPoll?: boo
     argv: opts.argv ?? [EXEC],
     env: {},
     execPath: EXEC,
-    createService: (o) => {
+    createCore: (o) => {
       recorded.push(o);
-      // The shell's spawn spec runs out/main/service.js under Electron-as-Node; here the same
+      // The shell's spawn spec runs out/main/local-data-api.js under Electron-as-Node; here the same
       // service runs from source under Node. Polling waits for the test unless it asks for it.
-      return createMonitorService({
+      return createMonitorCore({
         ...o,
         autoPoll: opts.autoPoll ?? false,
         keychainService,
-        localService: { kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', resolve('src/service/cli.ts')] },
+        localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', resolve('src/local-data-api/cli.ts')] },
       });
     },
     logger: silentLogger(logs),
@@ -83,7 +84,7 @@ describe('desktop shell', () => {
     const running = s.running as RunningShell;
     const [opts] = s.recorded;
     expect(opts).toMatchObject({ dataDir: s.fx.app.getPath('userData'), shell: 'electron', version: '0.1.0-test' });
-    expect(opts!.localService).toEqual({ kind: 'spawn', command: EXEC, args: [PATHS.service], env: { ELECTRON_RUN_AS_NODE: '1' } });
+    expect(opts!.localDataApi).toEqual({ kind: 'spawn', command: EXEC, args: [PATHS.localDataApi], env: { ELECTRON_RUN_AS_NODE: '1' } });
     expect(typeof opts!.notifier).toBe('function');
     expect(typeof opts!.openExternal).toBe('function');
 
@@ -216,7 +217,7 @@ describe('desktop shell', () => {
     const s = await launch({
       seed: async (dataDir) => {
         // The user's earlier choice, stored by the core; no local service needed for this test.
-        const core = await createMonitorService({ dataDir, shell: 'electron', version: 'seed', autoPoll: false, keychainService });
+        const core = await createMonitorCore({ dataDir, shell: 'electron', version: 'seed', autoPoll: false, keychainService });
         const r = await core.invoke('updateSettings', { startHidden: true, dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
         expect(r.ok).toBe(true);
         await core.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PollStatus } from '../../src/shared/api';
+import type { PollStatus } from '../../src/shared/contract';
 import { pollText, trayMenu, trayTooltip } from '../../src/main/tray-model';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
-import type { SettingsPatch } from '../../src/shared/api';
+import type { SettingsPatch } from '../../src/shared/contract';
 import { flush, setupRenderer } from './setup';
 
 let wrapper: VueWrapper | null = null;

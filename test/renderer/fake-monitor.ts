@@ -22,14 +22,14 @@ import {
   type Settings,
   type Transition,
   type WatchedAddress,
-} from '../../src/shared/api';
+} from '../../src/shared/contract';
 import { chainLabel, chainByBlockchainId } from '../../src/shared/chains';
 import { toErrorInfo, type ErrorInfo } from '../../src/shared/errors';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../src/shared/messages';
 import { canonicalNetwork, type Network } from '../../src/shared/validators';
 import { summaryOf } from '../shared/summary-of';
 
-/** The core counts search matches up to this many (src/core/store/message-store.ts SEARCH_COUNT_CAP). */
+/** The core counts search matches up to this many (src/core/store/message-cache.ts SEARCH_COUNT_CAP). */
 export const SEARCH_COUNT_CAP = 1_000;
 
 type Handlers = { [M in MonitorMethod]: (input: MonitorParsedInput<M>) => MonitorResults[M] };

@@ -1,5 +1,5 @@
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { createMonitorClient, type MonitorApi } from '../../src/shared/api';
+import { createMonitorClient, type MonitorApi } from '../../src/shared/contract';
 import { ManualClock } from '../../src/shared/clock';
 import { MonitorError } from '../../src/shared/errors';
 import { installMonitor } from '../../src/renderer/src/client';

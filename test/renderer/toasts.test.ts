@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import type { Transition } from '../../src/shared/api';
+import type { Transition } from '../../src/shared/contract';
 import Toaster from '../../src/renderer/src/components/Toaster.vue';
 import { planToasts } from '../../src/renderer/src/logic/toast-plan';
 import { useActivityStore, type Toast } from '../../src/renderer/src/stores/activity';

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket, type WebSocket as WsSocket } from 'ws';
 import { createWebTransport, type ConnectionInfo, type SocketLike } from '../../src/renderer/src/transport/web-transport';
-import { createMonitorClient, type MonitorEvent } from '../../src/shared/api';
+import { createMonitorClient, type MonitorEvent } from '../../src/shared/contract';
 import { MonitorError } from '../../src/shared/errors';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 

@@ -2,7 +2,7 @@
  * The cache search row a full record implies, derived from the record itself: the core builds rows
  * from its columns, and tests compare the two (the renderer's fake core answers with these).
  */
-import type { CacheSummary } from '../../src/shared/api';
+import type { CacheSummary } from '../../src/shared/contract';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../src/shared/messages';
 import type { Network } from '../../src/shared/validators';
 

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import type { AlertChannelConfig } from '../../shared/alert-schemas';
 import type { Clock } from '../../shared/clock';
-import type { Logger } from '../facade';
+import type { Logger } from '../log/logger';
 import type { Db } from '../store/database';
 import { WatchLabels } from '../store/watch-labels';
 import { toAlertRecord } from './alert-record';

@@ -1,13 +1,20 @@
 import { basename, dirname } from 'node:path';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
-import type { Logger } from '../facade';
 import { createRedactor, type Redactor } from '../secrets/redact';
 import { privateDir, privateFile } from '../store/private-files';
 
 export { REDACTED } from '../secrets/redact';
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const LEVELS: Level[] = ['debug', 'info', 'warn', 'error'];
+
+/** What every part of the core logs through (the core's own logger, or one a host forwards to). */
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
 
 /** The one logger of the core: every line passes through here, and every known secret is cut out. */
 export interface CoreLogger extends Logger {

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MonitorEvent, PollStatus } from '../../shared/api';
+import type { MonitorEvent, PollStatus } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
 import { routeLabel } from '../watch/route-label';

@@ -1,6 +1,6 @@
-import type { MonitorEvent, NotificationPayload } from '../../shared/api';
+import type { MonitorEvent, NotificationPayload } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
-import type { Logger } from '../facade';
+import type { Logger } from '../log/logger';
 import type { OutboxStore } from '../store/outbox-store';
 
 export type Notifier = (n: NotificationPayload) => Promise<void> | void;

@@ -1,12 +1,12 @@
-import type { PollState, PollStatus, Settings, Transition } from '../../shared/api';
+import type { PollState, PollStatus, Settings, Transition } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { ErrorInfo } from '../../shared/errors';
 import { canonicalNetwork, type Network } from '../../shared/validators';
-import type { DataApiClient } from '../api/client';
-import type { RequestBudget } from '../api/budget';
-import type { Logger } from '../facade';
+import type { DataApiClient } from '../data-api/client';
+import type { RequestBudget } from '../data-api/budget';
+import type { Logger } from '../log/logger';
 import type { Store } from '../store';
-import type { TrackedMessage } from '../store/message-store';
+import type { TrackedMessage } from '../store/message-cache';
 import type { FeedInfo, WatcherInfo } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';

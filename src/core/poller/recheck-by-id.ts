@@ -3,11 +3,11 @@
  * lists (old, on a busy address), one request instead of paging down to it. What comes back goes to
  * the transition engine like a list page does (same exactly-once rules).
  */
-import type { Transition } from '../../shared/api';
+import type { Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
-import type { DataApiClient } from '../api/client';
+import type { DataApiClient } from '../data-api/client';
 import type { TransitionEngine } from '../watch/engine';
 import type { CycleBudget } from './scan';
 

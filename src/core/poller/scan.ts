@@ -1,9 +1,9 @@
-import type { MessagePage, Transition } from '../../shared/api';
+import type { MessagePage, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import { effectiveStatus, messageTimestamp, rawRecord } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
-import type { ApiResult } from '../api/client';
-import type { MessageStore } from '../store/message-store';
+import type { ApiResult } from '../data-api/client';
+import type { MessageCache } from '../store/message-cache';
 import type { TransitionEngine } from '../watch/engine';
 
 /** Requests this cycle may still spend. */
@@ -58,7 +58,7 @@ export interface ScanResult {
 export interface ScanOptions {
   network: Network;
   engine: TransitionEngine;
-  messages: MessageStore;
+  messages: MessageCache;
   cycle: CycleBudget;
   pageSize: number;
   maxPages: number;

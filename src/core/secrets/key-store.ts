@@ -1,5 +1,5 @@
 import { Entry } from '@napi-rs/keyring';
-import type { ApiKeyStatus } from '../../shared/api';
+import type { ApiKeyStatus } from '../../shared/contract';
 
 export const KEYCHAIN_ACCOUNT = 'api-key';
 

@@ -1,12 +1,12 @@
 import { openDatabase, type Db } from './database';
-import { MessageStore } from './message-store';
+import { MessageCache } from './message-cache';
 import { OutboxStore } from './outbox-store';
 import { PollStateStore } from './poll-state-store';
 import { SettingsStore } from './settings-store';
 import { WatchStore } from './watch-store';
 
 export { openDatabase, DATABASE_FILE, type Db } from './database';
-export * from './message-store';
+export * from './message-cache';
 export * from './outbox-store';
 export * from './settings-store';
 export * from './watch-store';
@@ -18,7 +18,7 @@ export interface Store {
   db: Db;
   settings: SettingsStore;
   watches: WatchStore;
-  messages: MessageStore;
+  messages: MessageCache;
   outbox: OutboxStore;
   pollState: PollStateStore;
   close(): void;
@@ -30,7 +30,7 @@ export function openStore(dataDir: string): Store {
     db,
     settings: new SettingsStore(db),
     watches: new WatchStore(db),
-    messages: new MessageStore(db),
+    messages: new MessageCache(db),
     outbox: new OutboxStore(db),
     pollState: new PollStateStore(db),
     close: () => db.close(),

@@ -1,4 +1,4 @@
-import type { NotificationPayload } from '../../shared/api';
+import type { NotificationPayload } from '../../shared/contract';
 import type { Db } from './database';
 
 interface OutboxRow {

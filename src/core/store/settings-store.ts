@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/api';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/contract';
 import { SettingsPatchSchema, SettingsSchema } from '../../shared/schemas';
 import type { Db } from './database';
 

@@ -1,4 +1,4 @@
-import type { Stats, StatsBucket } from '../../shared/api';
+import type { Stats, StatsBucket } from '../../shared/contract';
 import { TRANSITION_KINDS } from '../../shared/schemas';
 import type { Db } from './database';
 

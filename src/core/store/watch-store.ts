@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/api';
+import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
 

@@ -1,9 +1,9 @@
-import type { Settings, Transition, TransitionKind } from '../../shared/api';
+import type { Settings, Transition, TransitionKind } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { MessageRow, MessageState, Store } from '../store';
-import { searchTextOf } from '../store/message-store';
+import { searchTextOf } from '../store/message-cache';
 import type { WatcherInfo } from '../store/watch-store';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';

@@ -1,4 +1,4 @@
-import type { Transition } from '../../shared/api';
+import type { Transition } from '../../shared/contract';
 import { chainLabel } from '../../shared/chains';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);

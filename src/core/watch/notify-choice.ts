@@ -1,4 +1,4 @@
-import type { Settings, TransitionKind } from '../../shared/api';
+import type { Settings, TransitionKind } from '../../shared/contract';
 import type { WatcherInfo } from '../store/watch-store';
 
 /**

@@ -1,4 +1,4 @@
-import type { FeedFilter } from '../../shared/api';
+import type { FeedFilter } from '../../shared/contract';
 import { rawRecord, type TeleporterMessage } from '../../shared/messages';
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { FeedInfo, WatcherInfo } from '../store/watch-store';

@@ -1,4 +1,4 @@
-import type { MonitorApi } from '../../shared/api';
+import type { MonitorApi } from '../../shared/contract';
 import { systemClock, type Clock } from '../../shared/clock';
 
 /**

@@ -1,4 +1,4 @@
-import type { MonitorApi, MonitorEvent, NotificationPayload } from '../../shared/api';
+import type { MonitorApi, MonitorEvent, NotificationPayload } from '../../shared/contract';
 import { watch } from 'vue';
 import type { Network } from '../../shared/validators';
 import { sourceKey } from './logic/source-change';

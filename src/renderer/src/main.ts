@@ -1,6 +1,6 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { createMonitorClient } from '../../shared/api';
+import { createMonitorClient } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
 import App from './App.vue';
 import './styles/base.css';

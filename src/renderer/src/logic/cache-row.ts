@@ -1,4 +1,4 @@
-import type { CacheSummary } from '../../../shared/api';
+import type { CacheSummary } from '../../../shared/contract';
 import { chainLabel } from '../../../shared/chains';
 import { shortHex } from '../../../shared/format';
 import { statusTag, type TagType } from './message-view';

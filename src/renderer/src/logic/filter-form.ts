@@ -1,6 +1,6 @@
-import type { MonitorInput } from '../../../shared/api';
+import type { MonitorInput } from '../../../shared/contract';
 import { chainByEvmChainId, chainsOf, findChain } from '../../../shared/chains';
-import { parseMonitorInput } from '../../../shared/api';
+import { parseMonitorInput } from '../../../shared/contract';
 import { parseBlockchainId, parseChainRef, parseEvmAddress, parsePageSize, type Network } from '../../../shared/validators';
 import { splitError, type FieldErrors } from './field-errors';
 

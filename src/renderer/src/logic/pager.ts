@@ -1,5 +1,5 @@
 import { computed, ref, shallowRef } from 'vue';
-import type { MessagePage } from '../../../shared/api';
+import type { MessagePage } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 
 /**

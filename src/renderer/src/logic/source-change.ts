@@ -1,4 +1,4 @@
-import type { Settings } from '../../../shared/api';
+import type { Settings } from '../../../shared/contract';
 
 /** What identifies where rows come from: the data source (and its URL) and the network. */
 export function sourceKey(s: Settings): string {

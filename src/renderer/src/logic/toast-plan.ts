@@ -1,4 +1,4 @@
-import type { Transition, TransitionKind } from '../../../shared/api';
+import type { Transition, TransitionKind } from '../../../shared/contract';
 import type { Toast } from '../stores/activity';
 
 export type PlannedToast =

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { MonitorEvent, NotificationPayload, Transition, TransitionKind } from '../../../shared/api';
+import type { MonitorEvent, NotificationPayload, Transition, TransitionKind } from '../../../shared/contract';
 import { TRANSITION_KINDS } from '../../../shared/schemas';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';

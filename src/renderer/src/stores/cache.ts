@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { CachePage } from '../../../shared/api';
+import type { CachePage } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 import { CACHE_PAGE } from '../logic/cache-page';

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { MonitorEvent } from '../../../shared/api';
+import type { MonitorEvent } from '../../../shared/contract';
 import { monitor } from '../client';
 import { useActivityStore } from './activity';
 import { useCacheStore } from './cache';

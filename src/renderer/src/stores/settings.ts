@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type MonitorEvent, type Settings, type SettingsPatch } from '../../../shared/api';
+import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type MonitorEvent, type Settings, type SettingsPatch } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';

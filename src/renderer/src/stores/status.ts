@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, MonitorEvent, PollStatus } from '../../../shared/api';
+import type { AppInfo, MonitorEvent, PollStatus } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { clock, monitor } from '../client';
 import type { ConnectionInfo } from '../transport/web-transport';

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { CachedMessage, FoundMessage } from '../../../shared/api';
+import type { CachedMessage, FoundMessage } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import type { TeleporterMessage } from '../../../shared/messages';
 import { monitor } from '../client';

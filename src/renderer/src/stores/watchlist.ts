@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { parseMonitorInput, type MonitorEvent, type MonitorInput, type SavedFeed, type WatchedAddress } from '../../../shared/api';
+import { parseMonitorInput, type MonitorEvent, type MonitorInput, type SavedFeed, type WatchedAddress } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';

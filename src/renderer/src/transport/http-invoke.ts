@@ -1,4 +1,4 @@
-import type { InvokeResponse, MonitorMethod } from '../../../shared/api';
+import type { InvokeResponse, MonitorMethod } from '../../../shared/contract';
 import { isErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { WEB_INVOKE_PREFIX } from '../../../shared/web-protocol';
 

@@ -1,4 +1,4 @@
-import type { MonitorTransport } from '../../../shared/api';
+import type { MonitorTransport } from '../../../shared/contract';
 import { takeLaunchToken } from './token';
 import { createWebTransport, type WebTransport } from './web-transport';
 

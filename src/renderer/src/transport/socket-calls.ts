@@ -1,4 +1,4 @@
-import type { InvokeResponse, MonitorMethod } from '../../../shared/api';
+import type { InvokeResponse, MonitorMethod } from '../../../shared/contract';
 import type { ErrorInfo } from '../../../shared/errors';
 import { WEB_CALL_TIMEOUT_MS, WEB_MAX_BODY_BYTES } from '../../../shared/web-protocol';
 import { toInvokeResponse } from './http-invoke';

@@ -1,4 +1,4 @@
-import type { InvokeResponse, MonitorEvent, MonitorMethod, MonitorTransport } from '../../../shared/api';
+import type { InvokeResponse, MonitorEvent, MonitorMethod, MonitorTransport } from '../../../shared/contract';
 import { WEB_EVENTS_PATH, WEB_TOKEN_PARAM } from '../../../shared/web-protocol';
 import { httpInvoke } from './http-invoke';
 import { createSocketCalls, type SetTimer } from './socket-calls';

@@ -1,0 +1,48 @@
+/** Reading 2xx bodies of the Data API: a list page or one message, with errors a person can act on. */
+import type { MessagePage } from '../../shared/contract';
+import type { ErrorInfo } from '../../shared/errors';
+import { parseMessage, type TeleporterMessage } from '../../shared/messages';
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+const invalid = (message: string): ApiResult<never> => ({ ok: false, error: { kind: 'invalid_response', message } });
+
+function json(text: string, host: string): { ok: true; value: unknown } | { ok: false; result: ApiResult<never> } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, result: invalid(`${host} sent a response that is not JSON. Retrying; if it persists the base URL may point at the wrong service.`) };
+  }
+}
+
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`);
+
+export function parseListBody(text: string, host: string, now: number): ApiResult<MessagePage> {
+  const parsed = json(text, host);
+  if (!parsed.ok) return parsed.result;
+  const body = parsed.value as { messages?: unknown; nextPageToken?: unknown } | null;
+  if (typeof body !== 'object' || body === null || !Array.isArray(body.messages)) {
+    return invalid(`${host} sent a response without a messages list. Retrying; if it persists check the base URL.`);
+  }
+  const token = body.nextPageToken;
+  if (token !== undefined && token !== null && typeof token !== 'string') {
+    return invalid(`${host} sent nextPageToken as ${typeName(token)} (${JSON.stringify(token).slice(0, 40)}); the Data API sends a string. Retrying; if it persists the base URL may point at a service that is not the Data API.`);
+  }
+  const messages: TeleporterMessage[] = [];
+  let rejected = 0;
+  for (const raw of body.messages) {
+    const m = parseMessage(raw);
+    if (m) messages.push(m);
+    else rejected++;
+  }
+  const page: MessagePage = { messages, rejected, fetchedAt: now };
+  if (token) page.nextPageToken = token;
+  return { ok: true, value: page };
+}
+
+export function parseMessageBody(text: string, host: string): ApiResult<TeleporterMessage> {
+  const parsed = json(text, host);
+  if (!parsed.ok) return parsed.result;
+  const m = parseMessage(parsed.value);
+  return m ? { ok: true, value: m } : invalid(`${host} sent a message without a messageId. Check the base URL.`);
+}

@@ -1,0 +1,28 @@
+import type { MonitorEvent, Settings } from '../../shared/contract';
+import type { Clock } from '../../shared/clock';
+import type { MonitorCoreOptions } from '../monitor-core';
+import type { CoreLogger } from '../log/logger';
+import type { Poller } from '../poller/poller';
+import type { KeyStore } from '../secrets/key-store';
+import type { Store } from '../store';
+import type { TransitionEngine } from '../watch/engine';
+import type { WatcherIndex } from '../watch/watcher-index';
+import type { DataSources } from './data-source';
+
+/** Everything the handlers work with. */
+export interface CoreContext {
+  options: MonitorCoreOptions;
+  clock: Clock;
+  logger: CoreLogger;
+  store: Store;
+  keys: KeyStore;
+  index: WatcherIndex;
+  engine: TransitionEngine;
+  poller: Poller;
+  sources: DataSources;
+  settings(): Settings;
+  emit(e: MonitorEvent): void;
+  reloadIndex(): void;
+  /** Drains the notification outbox (after transitions were logged outside a poll cycle). */
+  drain(): Promise<void>;
+}

@@ -1,0 +1,197 @@
+import {
+  DEFAULT_NOTIFY,
+  type MessagePage,
+  type MonitorHandlers,
+  type NotifyPrefs,
+  type PageSource,
+  type Settings,
+} from '../../shared/contract';
+import { isAllowedExternalUrl } from '../../shared/chains';
+import { MonitorError } from '../../shared/errors';
+import type { Network } from '../../shared/validators';
+import type { ApiResult } from '../data-api/client';
+import { DemoAddressSource } from '../local-data-api/demo-addresses';
+import { computeStats } from '../store';
+import { forgetWatcherData } from '../store/forget-watch';
+import type { CoreContext } from './context';
+import { keyHeaderFor } from './data-source';
+import { findMessage } from './find-message';
+import { checkApiKey } from './key-check';
+
+function notFound(message: string, field?: string): MonitorError {
+  return new MonitorError({ kind: 'not_found', message, ...(field ? { field } : {}) });
+}
+
+/** Default notification choices for a new watch or feed: the global per-kind settings. */
+export function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): NotifyPrefs {
+  const n = s.notifications;
+  return { ...DEFAULT_NOTIFY, new: n.new, left_pending: n.left_pending, receipt_delivered: n.receipt_delivered, stuck: n.stuck, ...(given ?? {}) };
+}
+
+export function createHandlers(ctx: CoreContext): MonitorHandlers {
+  const unwrap = (r: ApiResult<MessagePage>, network: Network, source: PageSource): MessagePage => {
+    if (!r.ok) throw new MonitorError(r.error);
+    // What the user browses is an observation too: watched messages in it update their state.
+    const transitions = ctx.engine.observe(r.value.messages, network);
+    for (const t of transitions) ctx.emit({ type: 'transition', transition: t });
+    if (transitions.length) void ctx.drain();
+    return { ...r.value, source };
+  };
+  /** The client for the current source, and that source's label (taken together, so they agree). */
+  const clientFor = (network: Network) => {
+    const c = ctx.sources.client(network);
+    if (!c) throw new MonitorError({ kind: 'network', message: 'The local service is still starting; try again in a moment.' });
+    const kind = ctx.settings().dataSource.kind;
+    return { client: c, source: { kind, host: c.host, simulated: kind === 'local' } };
+  };
+  const demo = new DemoAddressSource();
+  const watchOrThrow = (address: string) => {
+    const w = ctx.store.watches.getWatch(address);
+    if (!w) throw notFound(`${address} is not on the watchlist.`, 'address');
+    return w;
+  };
+
+  return {
+    getAppInfo: () => {
+      const s = ctx.settings();
+      return {
+        version: ctx.options.version,
+        shell: ctx.options.shell,
+        dataSource: { kind: s.dataSource.kind, baseUrl: ctx.sources.baseUrl() ?? '', network: s.network, simulated: s.dataSource.kind === 'local' },
+      };
+    },
+
+    // Only the embedded demo has busy addresses to offer; a real API is never asked.
+    getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [] }),
+
+    getSettings: () => ctx.settings(),
+    updateSettings: (patch) => {
+      let next: Settings;
+      try {
+        next = ctx.store.settings.update(patch);
+      } catch (e) {
+        const issue = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+        throw new MonitorError({ kind: 'invalid_input', message: issue?.message ?? 'Invalid settings.', ...(issue?.path.length ? { field: issue.path.join('.') } : {}) });
+      }
+      ctx.emit({ type: 'settings-changed', settings: next });
+      void ctx.poller.runCycle();
+      return next;
+    },
+
+    getApiKeyStatus: () => ctx.keys.status(),
+    // A key once held stays a secret for the process's life (a replaced key still appears in old errors).
+    setApiKey: ({ key }) => {
+      ctx.logger.addSecret(key);
+      const status = ctx.keys.set(key);
+      ctx.logger.info('API key set', { storage: status.storage });
+      ctx.emit({ type: 'api-key-changed', status });
+      return status;
+    },
+    testApiKey: async (input) => {
+      const key = input?.key ?? ctx.keys.get();
+      if (!key) return { ok: false, message: 'No API key to test: enter one or save one first.' };
+      ctx.logger.addSecret(key);
+      const network = ctx.settings().network;
+      const withKey = ctx.sources.client(network, { apiKey: () => key });
+      const withoutKey = ctx.sources.client(network, { apiKey: () => null });
+      if (!withKey || !withoutKey) return { ok: false, message: 'The local service is still starting; try again in a moment.' };
+      return checkApiKey(withKey, withoutKey, keyHeaderFor(ctx.settings()));
+    },
+    deleteApiKey: () => {
+      const status = ctx.keys.delete();
+      ctx.logger.info('API key deleted');
+      ctx.emit({ type: 'api-key-changed', status });
+      return status;
+    },
+
+    listWatches: () => ctx.store.watches.listWatches(),
+    addWatch: (input) => {
+      const s = ctx.settings();
+      const added = ctx.store.watches.addWatch({
+        address: input.address,
+        label: input.label?.trim() ?? '',
+        network: input.network ?? s.network,
+        notify: defaultNotify(s, input.notify),
+        createdAt: ctx.clock.now(),
+      });
+      if (!added) throw new MonitorError({ kind: 'invalid_input', field: 'address', message: `${input.address} is already on the watchlist.` });
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+      void ctx.poller.runCycle(); // takes the silent baseline now rather than one interval later
+      return watchOrThrow(input.address);
+    },
+    updateWatch: (input) => {
+      const w = watchOrThrow(input.address);
+      ctx.store.watches.updateWatch(input.address, {
+        ...(input.label !== undefined ? { label: input.label.trim() } : {}),
+        ...(input.notify ? { notify: { ...w.notify, ...input.notify } } : {}),
+      });
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+      return watchOrThrow(input.address);
+    },
+    removeWatch: ({ address, forget }) => {
+      if (forget && ctx.store.watches.getWatch(address)) forgetWatcherData(ctx.store.db, address);
+      if (!ctx.store.watches.removeWatch(address)) throw notFound(`${address} is not on the watchlist.`, 'address');
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+    },
+    markWatchViewed: ({ address }) => {
+      watchOrThrow(address);
+      ctx.store.watches.markViewed(address, ctx.clock.now());
+      ctx.emit({ type: 'watchlist-changed' });
+      return watchOrThrow(address);
+    },
+
+    listFeeds: () => ctx.store.watches.listFeeds(),
+    addFeed: (input) => {
+      const s = ctx.settings();
+      const feed = ctx.store.watches.addFeed({ name: input.name, network: input.network ?? s.network, filter: input.filter, notify: defaultNotify(s, input.notify), createdAt: ctx.clock.now() });
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+      void ctx.poller.runCycle();
+      return feed;
+    },
+    removeFeed: ({ id }) => {
+      if (!ctx.store.watches.removeFeed(id)) throw notFound(`There is no saved feed with ID ${id}.`, 'id');
+      ctx.reloadIndex();
+      ctx.emit({ type: 'watchlist-changed' });
+    },
+
+    browseMessages: async (q) => {
+      const network = q.network ?? ctx.settings().network;
+      const { network: _n, ...query } = q;
+      const { client, source } = clientFor(network);
+      return unwrap(await client.listMessages(query), network, source);
+    },
+    browseAddressMessages: async (q) => {
+      const network = q.network ?? ctx.settings().network;
+      const { client, source } = clientFor(network);
+      return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network, source);
+    },
+    searchCache: (q) => ctx.store.messages.search(q),
+    getMessage: ({ messageId }) => ctx.store.messages.get(messageId),
+    findMessage: ({ messageId }) => findMessage(ctx, messageId),
+    listTransitions: (q) => {
+      const limit = q.limit ?? 100;
+      const items = ctx.store.messages.listTransitions({ ...q, limit });
+      const last = items[items.length - 1];
+      return items.length === limit && last ? { items, nextBeforeId: last.id } : { items };
+    },
+
+    getPollStatus: () => ctx.poller.status(),
+    pollNow: () => ctx.poller.pollNow(),
+    getStats: ({ hours }) => computeStats(ctx.store.db, ctx.clock.now(), hours),
+
+    openExternal: async ({ url }) => {
+      if (!isAllowedExternalUrl(url)) {
+        throw new MonitorError({ kind: 'invalid_input', field: 'url', message: 'Only https links to the known block explorers can be opened.' });
+      }
+      if (!ctx.options.openExternal) {
+        throw new MonitorError({ kind: 'bad_request', message: 'This shell cannot open links itself; open the link in the browser.' });
+      }
+      // eng-disable OPEN_EXTERNAL_JS_CHECK: url passed isAllowedExternalUrl above
+      await ctx.options.openExternal(url);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { AVALANCHE_DATA_API_BASE_URL, type Settings } from '../../shared/contract';
+import type { Clock } from '../../shared/clock';
+import type { Network } from '../../shared/validators';
+import { RequestBudget } from '../data-api/budget';
+import { DataApiClient, type ClientOptions } from '../data-api/client';
+import { PathFamilyChoice, type PathFamily } from '../data-api/path-family';
+import { PoolRegistry } from '../data-api/pools';
+import type { Logger } from '../log/logger';
+
+/** Requests per minute when the user has not set a budget: lower without a key (the keyless limit is lower). */
+export const DEFAULT_BUDGET_WITH_KEY = 240;
+export const DEFAULT_BUDGET_WITHOUT_KEY = 60;
+
+export function budgetFor(settings: Settings, hasKey: boolean): number {
+  return settings.requestBudgetPerMinute ?? (hasKey ? DEFAULT_BUDGET_WITH_KEY : DEFAULT_BUDGET_WITHOUT_KEY);
+}
+
+/** The header the public Data API (and its official SDKs) read the key from; it ignores any other. */
+export const PUBLIC_API_KEY_HEADER = 'x-glacier-api-key';
+
+/** The key header a data source is sent: fixed for the public API, the configured one elsewhere (the local service accepts either name). */
+export const keyHeaderFor = (settings: Settings): string => (settings.dataSource.kind === 'avalanche' ? PUBLIC_API_KEY_HEADER : settings.apiKeyHeader);
+
+/** The path family tried first: the public API's current ICM paths; the seed's teleporter paths for the local service. */
+export const preferredFamily = (kind: Settings['dataSource']['kind']): PathFamily => (kind === 'local' ? 'teleporter' : 'icm');
+
+/**
+ * Where requests go for the current settings: one keep-alive pool and one request budget per base
+ * URL, one path-family choice per base URL (remembered across networks and settings changes), and one
+ * client per (base URL, network, key header).
+ */
+export class DataSources {
+  readonly pools = new PoolRegistry();
+  private budgets = new Map<string, RequestBudget>();
+  private clients = new Map<string, DataApiClient>();
+  private families = new Map<string, PathFamilyChoice>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly settings: () => Settings,
+    private readonly apiKey: () => string | null,
+    private readonly localUrl: () => string | null,
+    private readonly observe?: ClientOptions['observe'],
+  ) {}
+
+  /** The base URL for the current data source, or null while the local service is not up. */
+  baseUrl(): string | null {
+    const ds = this.settings().dataSource;
+    if (ds.kind === 'avalanche') return AVALANCHE_DATA_API_BASE_URL;
+    if (ds.kind === 'custom') return ds.baseUrl;
+    return this.localUrl();
+  }
+
+  budget(): RequestBudget {
+    const url = this.baseUrl() ?? 'none:';
+    const limit = budgetFor(this.settings(), !!this.apiKey());
+    let b = this.budgets.get(url);
+    if (!b) {
+      b = new RequestBudget(this.clock, limit);
+      this.budgets.set(url, b);
+    } else b.setLimit(limit);
+    return b;
+  }
+
+  client(network: Network, opts: { apiKey?: () => string | null } = {}): DataApiClient | null {
+    const baseUrl = this.baseUrl();
+    if (!baseUrl) return null;
+    const header = keyHeaderFor(this.settings());
+    const key = `${this.settings().dataSource.kind}|${baseUrl}|${network}|${header}`;
+    if (opts.apiKey) return this.make(baseUrl, network, header, opts.apiKey);
+    let c = this.clients.get(key);
+    if (!c) {
+      // The user's key is for the Avalanche Data API (or a custom endpoint): the embedded demo service
+      // neither needs nor knows it, so routine requests there go without it (testApiKey still sends it).
+      const apiKey = this.settings().dataSource.kind === 'local' ? () => null : this.apiKey;
+      c = this.make(baseUrl, network, header, apiKey);
+      this.clients.set(key, c);
+    }
+    return c;
+  }
+
+  private make(baseUrl: string, network: Network, header: string, apiKey: () => string | null): DataApiClient {
+    return new DataApiClient({
+      baseUrl,
+      network,
+      pool: this.pools.get(baseUrl),
+      budget: this.budget(),
+      clock: this.clock,
+      logger: this.logger,
+      apiKey,
+      apiKeyHeader: header,
+      ...(this.observe ? { observe: this.observe } : {}),
+      family: this.family(baseUrl),
+    });
+  }
+
+  private family(baseUrl: string): PathFamilyChoice {
+    const kind = this.settings().dataSource.kind;
+    const key = `${kind}|${baseUrl}`;
+    let f = this.families.get(key);
+    if (!f) {
+      f = new PathFamilyChoice(new URL(baseUrl).pathname.replace(/\/+$/, ''), preferredFamily(kind));
+      this.families.set(key, f);
+    }
+    return f;
+  }
+
+  close(): Promise<void> {
+    this.clients.clear();
+    return this.pools.close();
+  }
+}

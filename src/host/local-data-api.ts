@@ -1,0 +1,24 @@
+/**
+ * How the core starts the local teleporter service (with its traffic simulator) as a child process
+ * for the `local` data source: one command, live demo traffic. The core appends `--port 0 --db ...`.
+ */
+import type { LocalDataApiSpec } from '../core/monitor-core';
+import { SERVICE_CLI, TSX_LOADER } from './paths';
+
+export interface LocalDataApiChoice {
+  /** Simulated messages per second. */
+  rate?: number;
+  /** Fixes the simulated traffic (default: a new seed per launch). */
+  seed?: number;
+  /** More flags for src/local-data-api/cli.ts (tests: a faster simulator). */
+  extraArgs?: string[];
+}
+
+export function localDataApiSpawnSpec(choice: LocalDataApiChoice = {}): LocalDataApiSpec {
+  const seed = choice.seed ?? Math.floor(Math.random() * 2 ** 31);
+  return {
+    kind: 'spawn',
+    command: process.execPath,
+    args: ['--import', TSX_LOADER, SERVICE_CLI, '--rate', String(choice.rate ?? 2), '--seed', String(seed), ...(choice.extraArgs ?? [])],
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The local teleporter service: the list and single-message operations of the Data API (both path families) over a SQLite store fed by a
+ * deterministic traffic simulator, with API keys, rate limits and fault injection.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { systemClock } from '../shared/clock';
+import { FaultInjector, parseFaultSpec } from './faults';
+import { resolveOptions, type ServiceOptions } from './options';
+import { PageTokenCodec } from './page-token';
+import { SlidingWindowLimiter } from './rate-limit';
+import { createRequestHandler } from './request-handler';
+import { historyMessageCount, historyRate, rememberedSeed } from './sim/history';
+import { guardRawRequests } from './raw-request-guard';
+import { MAX_HEADER_BYTES } from '../shared/client-error-reply';
+import { TrafficSimulator } from './sim/simulator';
+import { RecordStore } from './store/record-store';
+import { warmFile } from './store/warm-file';
+
+export type { ServiceOptions } from './options';
+export { RecordStore } from './store/record-store';
+export type { StoreQuery, StorePage, StoreJsonPage } from './store/record-store';
+export { TrafficSimulator } from './sim/simulator';
+export type { SendOptions } from './sim/simulator';
+export { FAULT_PRESETS, parseFaultSpec } from './faults';
+export { API_FAMILIES, API_PREFIXES, type PathFamily } from './api-paths';
+export { API_KEY_HEADER, API_KEY_HEADERS } from './api-key';
+
+export interface RunningService {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  dbPath: string;
+  store: RecordStore;
+  simulator: TrafficSimulator;
+  /** Replaces the fault profile (null = none); throws on a bad spec. */
+  setFaults(spec: string | null): void;
+  /** Settles once the store file has been read into the OS cache (false: not asked, failed or stopped). */
+  storeCached: Promise<boolean>;
+  /** Requests received so far (all paths). */
+  requestCount(): number;
+  close(): Promise<void>;
+}
+
+export async function startTeleporterService(options: ServiceOptions = {}): Promise<RunningService> {
+  const o = resolveOptions(options);
+  const clock = o.clock ?? systemClock;
+  const tempDir = o.dbPath ? null : mkdtempSync(join(tmpdir(), 'teleporter-service-'));
+  const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
+  const store = new RecordStore(dbPath);
+  let server: Server | null = null;
+  try {
+    const fresh = store.count() === 0;
+    // A demo store keeps the seed it was filled with: its busy addresses survive restarts.
+    const seed = o.history > 0 ? rememberedSeed(store, o.seed) : o.seed;
+    const simulator = new TrafficSimulator({
+      seed,
+      rate: o.rate,
+      speed: o.speed,
+      startMs: clock.now(),
+      addressCount: o.addressCount,
+      tickMs: o.tickMs,
+      sink: (records) => store.upsertMany(records),
+    });
+    if (o.preload > 0) store.bulkLoad(() => simulator.preload(o.preload));
+    const history = fresh ? historyMessageCount(o.history, o.rate) : 0;
+    if (history > 0) store.bulkLoad(() => simulator.preload(history, historyRate(o.rate)));
+    simulator.attach(clock);
+
+    const faults = new FaultInjector(seed);
+    const setFaults = (spec: string | null) => {
+      if (spec === null) return faults.set(null);
+      const parsed = parseFaultSpec(spec);
+      if (!parsed.ok) throw new Error(parsed.error);
+      faults.set(parsed.value);
+    };
+    if (o.faults) setFaults(o.faults);
+
+    let requests = 0;
+    let cached = false;
+    const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
+    const handler = createRequestHandler({
+      store,
+      simulator,
+      tokens: new PageTokenCodec(store.secret('pageTokenSecret'), clock),
+      limiter: new SlidingWindowLimiter(clock),
+      faults,
+      apiKeys: new Set(o.apiKeys),
+      requireKey: o.requireKey,
+      storeCached: () => cached,
+      limits: o.rateLimitPerMinute,
+      ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
+    });
+    const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+      requests++;
+      handler(req, res);
+    });
+    guardRawRequests(srv);
+    server = srv;
+    srv.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      srv.once('error', reject);
+      srv.listen(o.port, '127.0.0.1', () => {
+        srv.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (srv.address() as AddressInfo).port;
+
+    const warming = new AbortController();
+    const storeCached = o.warmStore
+      ? warmFile(dbPath, warming.signal).then(
+          (r) => {
+            cached = !warming.signal.aborted;
+            if (cached && r.bytes >= 64 * 1024 * 1024) log(`store file cached: ${(r.bytes / 1048576).toFixed(0)} MB read in ${(r.ms / 1000).toFixed(1)} s`);
+            return cached;
+          },
+          () => false,
+        )
+      : Promise.resolve(false);
+
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        simulator.detachClock();
+        warming.abort();
+        await storeCached;
+        await new Promise<void>((resolve) => {
+          srv.close(() => resolve());
+          srv.closeAllConnections();
+        });
+        store.close();
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      })());
+
+    return { url: `http://127.0.0.1:${port}`, port, dbPath, store, simulator, setFaults, storeCached, requestCount: () => requests, close };
+  } catch (e) {
+    server?.close();
+    store.close();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    throw e;
+  }
+}

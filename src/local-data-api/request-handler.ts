@@ -1,0 +1,142 @@
+/**
+ * The HTTP request pipeline: local routes, then for the API: authentication -> rate limit -> route ->
+ * injected fault -> query validation -> page (or one message) from the store, in the path family's shape.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CHAIN_REGISTRY } from '../shared/chains';
+import { API_KEY_HEADER, identifyCaller, invalidKeyMessage, missingKeyMessage } from './api-key';
+import { LOCAL_PREFIX, matchApiPath } from './api-paths';
+import type { FaultAction, FaultInjector } from './faults';
+import { listBody, sendError, sendJson, type Body, type Headers } from './http-replies';
+import type { PageTokenCodec } from './page-token';
+import { piecesForFamily } from './icm-records';
+import { lookupMessage } from './message-by-id';
+import { parseListRequest } from './query-params';
+import { requestUrl } from '../shared/request-target';
+import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
+import type { RecordStore } from './store/record-store';
+import type { TrafficSimulator } from './sim/simulator';
+
+export interface HandlerDeps {
+  store: RecordStore;
+  simulator: TrafficSimulator;
+  tokens: PageTokenCodec;
+  limiter: SlidingWindowLimiter;
+  faults: FaultInjector;
+  apiKeys: ReadonlySet<string>;
+  requireKey: boolean;
+  /** Whether the store file has been read into the OS cache since start. */
+  storeCached: () => boolean;
+  limits: { keyed: number; anonymous: number };
+  /** Called once per finished request (for logging); never receives the key. */
+  onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
+}
+
+export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = performance.now();
+    const url = requestUrl(req.url);
+    let caller: 'key' | 'anonymous' = 'anonymous';
+    res.on('finish', () => deps.onRequest?.({ method: req.method ?? 'GET', path: url?.pathname ?? '(bad target)', status: res.statusCode, ms: performance.now() - started, caller }));
+    try {
+      if (!url) return sendError(res, 400, 'Bad request: the request target must be a path starting with "/".');
+      if (url.pathname === LOCAL_PREFIX || url.pathname.startsWith(LOCAL_PREFIX + '/')) return handleLocal(deps, req, res, url);
+
+      // Authentication: a wrong key is always refused; a missing one only with requireKey.
+      const who = identifyCaller(req.headers, deps.apiKeys);
+      const keyValid = who.kind === 'valid';
+      if (keyValid) caller = 'key';
+      const bucket = keyValid ? `key:${who.key}` : `anonymous:${req.socket.remoteAddress ?? ''}`;
+      const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous);
+      const headers = rateLimitHeaders(decision);
+      if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
+      if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
+      if (!decision.allowed) {
+        const who = keyValid ? 'this API key' : `anonymous callers (send an ${API_KEY_HEADER} for a higher limit)`;
+        return sendError(res, 429, `Too many requests: the limit is ${decision.limit} per ${decision.windowSeconds} s for ${who}; retry after ${decision.resetSeconds} s.`, {
+          ...headers,
+          'retry-after': String(decision.resetSeconds),
+        });
+      }
+
+      const route = matchApiPath(url.pathname);
+      if (!route) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(res, 405, `Method ${req.method} is not allowed on ${url.pathname}; use GET.`, { ...headers, allow: 'GET, HEAD' });
+      }
+
+      const fault = deps.faults.decide();
+      if (fault.kind === 'reset') return void req.socket.destroy();
+      if (fault.kind === 'error') return sendError(res, fault.status, FAULT_MESSAGES[fault.status], headers);
+      if (fault.kind === 'rate_limited') {
+        return sendError(res, 429, `Too many requests: rate limit exceeded; retry after ${fault.retryAfter} s.`, {
+          ...headers,
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(fault.retryAfter),
+          'retry-after': String(fault.retryAfter),
+        });
+      }
+
+      if (route.operation === 'message') {
+        const found = lookupMessage(deps.store, route.messageId ?? '', route.family);
+        return found.ok ? reply(res, found.body, headers, fault) : sendError(res, found.status, found.message, headers);
+      }
+      const parsed = parseListRequest(route.operation, url.searchParams, route.address);
+      if (!parsed.ok) return sendError(res, 400, parsed.errors, headers);
+      const q = parsed.value;
+      let before: number | undefined;
+      if (q.pageToken !== undefined) {
+        const t = deps.tokens.decode(q.pageToken, q.fingerprint);
+        if (!t.ok) return sendError(res, 400, [t.error], headers);
+        before = t.value;
+      }
+      const page = deps.store.pageJson(q.filter, before, q.pageSize);
+      const next = page.hasMore && page.last !== undefined ? deps.tokens.encode(page.last, q.fingerprint) : undefined;
+      reply(res, listBody(piecesForFamily(page.json, route.family), next), headers, fault);
+    } catch (e) {
+      if (!res.headersSent) sendError(res, 500, `Internal server error: ${e instanceof Error ? e.message : String(e)}`);
+      else res.destroy();
+    }
+  };
+}
+
+const FAULT_MESSAGES = { 500: 'Internal server error', 502: 'Bad gateway: upstream indexer did not answer', 503: 'Service temporarily unavailable' } as const;
+
+/** A successful page, possibly delayed or damaged by an injected fault. */
+function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAction): void {
+  if (fault.kind === 'slow') {
+    const timer = setTimeout(() => {
+      if (!res.destroyed) sendJson(res, 200, body, headers);
+    }, fault.ms);
+    res.on('close', () => clearTimeout(timer));
+    return;
+  }
+  if (fault.kind === 'malformed') {
+    const whole = typeof body === 'string' ? Buffer.from(body) : Buffer.concat(body.map((b) => (typeof b === 'string' ? Buffer.from(b) : b)));
+    const broken =
+      fault.variant === 'truncated' ? [whole.subarray(0, Math.max(1, Math.floor(whole.length / 2)))] : fault.variant === 'not_json' ? '<html><body>502 Bad Gateway</body></html>' : '{"messages":"unavailable","nextPageToken":42}';
+    return sendJson(res, 200, broken, headers);
+  }
+  sendJson(res, 200, body, headers);
+}
+
+function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
+    const sim = deps.simulator;
+    return sendJson(
+      res,
+      200,
+      JSON.stringify({
+        simulated: true,
+        seed: sim.seed,
+        addresses: sim.addresses,
+        hotAddresses: sim.hotAddresses,
+        chains: CHAIN_REGISTRY.chains,
+        messageCount: deps.store.count(),
+        storeCached: deps.storeCached(),
+        simulatedTime: Math.floor(sim.now() / 1000),
+      }),
+    );
+  }
+  sendError(res, 404, `Cannot ${req.method} ${url.pathname}`);
+}
