@@ -5,7 +5,7 @@ import { LocalDataApiLauncher } from '../../src/core/local-data-api/launcher';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
 
-const CLI = join(__dirname, '..', '..', 'src', 'service', 'cli.ts');
+const CLI = join(__dirname, '..', '..', 'src', 'local-data-api', 'cli.ts');
 
 describe('local service launcher', () => {
   const tmp = tempDir();
