@@ -14,11 +14,11 @@ try {
   const { people, probe } = fillCache(rig.store, MESSAGES);
   const typed = (s: string) => Array.from({ length: s.length }, (_, i) => s.slice(0, i + 1));
   const queries = [...typed(probe.messageId.slice(0, 16)), ...typed(people[42]!.slice(0, 16)), ...typed('dispatch'), ...typed('beam'), ...typed('0xabc')];
-  for (const text of queries.slice(0, 10)) rig.store.messages.search({ text, limit: 50 }); // warm-up
+  for (const text of queries.slice(0, 10)) rig.store.search.find({ text, limit: 50 }); // warm-up
   const times: number[] = [];
   for (const text of queries) {
     const t0 = performance.now();
-    rig.store.messages.search({ text, limit: 50 });
+    rig.store.search.find({ text, limit: 50 });
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);

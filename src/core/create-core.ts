@@ -139,7 +139,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   let pruneCancel: (() => void) | null = null;
   const prune = () => {
     const days = settings().retentionDays;
-    const r = store.messages.prune(clock.now() - days * 86_400_000);
+    const r = store.pruner.prune(clock.now() - days * 86_400_000);
     if (r.messages || r.transitions) logger.info('pruned old data', r);
     pruneCancel = clock.setTimer(prune, PRUNE_EVERY_MS);
   };

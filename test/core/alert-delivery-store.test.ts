@@ -9,7 +9,7 @@ const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
 function addTransition(store: ReturnType<typeof openStore>, n: number, at = 1000): void {
   const messageId = String(n).padStart(64, 'a');
-  const id = store.messages.insertTransition({ messageId, kind: 'new', fromStatus: null, toStatus: 'pending', at, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: ['0xabc'] });
+  const id = store.transitions.add({ messageId, kind: 'new', fromStatus: null, toStatus: 'pending', at, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: ['0xabc'] });
   store.outbox.add({ transitionId: id as number, messageId, title: 't', body: 'b', createdAt: at });
 }
 
@@ -46,7 +46,7 @@ describe('alert delivery rows (real SQLite)', () => {
     const [row] = d.due('hook', 0, 10);
     d.failed('hook', [row!.outboxId], 0, 'down');
     store.outbox.ack(store.outbox.claim()[0]!.id, 20); // the desktop drainer showed it
-    store.messages.prune(1_000_000);
+    store.pruner.prune(1_000_000);
     expect(d.due('hook', 0, 10)).toEqual([]);
     expect(d.pendingCount('hook')).toBe(0);
     expect(d.nextDueAt('hook')).toBeNull();

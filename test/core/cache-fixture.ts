@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
-import { searchTextOf } from '../../src/core/store/message-cache';
+import { searchTextOf } from '../../src/core/store';
 import type { Store } from '../../src/core/store';
 import { BEAM, C_CHAIN, randomAddress } from './helpers';
 
@@ -44,7 +44,7 @@ const STATUSES = ['pending', 'delivered', 'delivered', 'delivered', 'delivered_s
 export function fillCache(store: Store, count: number, probeAt = Math.floor(count / 2)): FilledCache {
   const people = Array.from({ length: 500 }, () => randomAddress());
   let probe: TeleporterMessage | undefined;
-  store.messages.transaction(() => {
+  store.transaction(() => {
     for (let i = 0; i < count; i++) {
       const raw = quickRecord(i, STATUSES[i % STATUSES.length]!, people[i % 500]!, people[(i * 7) % 500]!);
       const m = parseMessage(raw) as TeleporterMessage;

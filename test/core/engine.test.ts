@@ -3,8 +3,8 @@ import { apiRecord, engineRig, msg, randomAddress, randomId, tempDir, type Engin
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 
 const kinds = (rig: EngineRig) =>
-  rig.store.messages
-    .listTransitions({ limit: 500 })
+  rig.store.transitions
+    .list({ limit: 500 })
     .map((t) => `${t.messageId.slice(0, 6)}:${t.kind}`)
     .sort();
 
@@ -52,7 +52,7 @@ describe('transition engine', () => {
     expect((cached?.message as { receiptDelivered: boolean }).receiptDelivered).toBe(true);
     // And the new one arriving again does not repeat either.
     expect(rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet')).toEqual([]);
-    expect(rig.store.messages.listTransitions({}).length).toBe(3);
+    expect(rig.store.transitions.list({}).length).toBe(3);
   });
 
   it('a message first seen already delivered fires new and left_pending together', () => {
@@ -90,7 +90,7 @@ describe('transition engine', () => {
 
   it('ignores messages of nobody and survives a restart without repeating', () => {
     expect(rig.engine.observe([msg({ status: 'pending' })], 'mainnet')).toEqual([]);
-    expect(rig.store.messages.search({}).total).toBe(0);
+    expect(rig.store.search.find({}).total).toBe(0);
     const id = randomId();
     rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet');
     rig.close();

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTextOf } from '../../src/core/store/message-cache';
+import { searchTextOf } from '../../src/core/store';
 import { CacheQuerySchema } from '../../src/shared/schemas';
 import { fillCache } from './cache-fixture';
 import { engineRig, tempDir, type EngineRig } from './helpers';
@@ -37,16 +37,16 @@ describe('cache search text is data', () => {
   });
 
   it.each([['\u0000'], ['ab\u0000cd'], ['"'], ['a" OR "b'], ['NEAR(a b)'], ['*'], ['^abc'], ['text:abc'], ['"unterminated'], ['😀'], ['\ud800\udc00x'], ['--'], ['beam" AND "c']])('%j answers without an error', (text) => {
-    const page = rig.store.messages.search({ text });
+    const page = rig.store.search.find({ text });
     expect(Array.isArray(page.items)).toBe(true);
     expect(page.total).toBe(page.items.length);
   });
 
   it('an FTS5 operator around a real address still finds only what contains the whole text', () => {
     const who = people[2]!.toLowerCase();
-    expect(rig.store.messages.search({ text: who.slice(2, 14) }).total).toBeGreaterThan(0);
-    expect(rig.store.messages.search({ text: `${who.slice(2, 14)}" OR "beam` }).total).toBe(0);
-    expect(rig.store.messages.search({ text: `${who.slice(2, 14)}*` }).total).toBe(0);
+    expect(rig.store.search.find({ text: who.slice(2, 14) }).total).toBeGreaterThan(0);
+    expect(rig.store.search.find({ text: `${who.slice(2, 14)}" OR "beam` }).total).toBe(0);
+    expect(rig.store.search.find({ text: `${who.slice(2, 14)}*` }).total).toBe(0);
   });
 
   it('any string up to the limit returns results that contain it, or an empty list (fast-check)', () => {
@@ -57,7 +57,7 @@ describe('cache search text is data', () => {
     fc.assert(
       fc.property(text, (t) => {
         expect(CacheQuerySchema.safeParse({ text: t }).success).toBe(true);
-        const page = rig.store.messages.search({ text: t, limit: 20 });
+        const page = rig.store.search.find({ text: t, limit: 20 });
         const needle = t.trim().toLowerCase();
         // Substring search (3+ characters): every result holds the text somewhere in its record.
         if ([...needle].length >= 3 && !/^0x[0-9a-f]*$/.test(needle)) for (const c of page.items) expect(indexed(c.messageId)).toContain(needle);

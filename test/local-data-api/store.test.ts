@@ -137,7 +137,7 @@ describe('pages as joined JSON pieces (what the HTTP layer sends)', () => {
   it('falls back to a sorted read if SQLite ever concatenates in another order', () => {
     store.upsertMany([rec(1, { src: 10 }), rec(2, { src: 20 }), rec(3, { src: 30 })]);
     const expected = store.page({}, undefined, 10).records.join(',');
-    const stmts = (store as unknown as { stmt: { jsonAt: { get: (list: string) => { positions: string; json: string } } } }).stmt;
+    const stmts = (store as unknown as { reader: { stmts: { jsonAt: { get: (list: string) => { positions: string; json: string } } } } }).reader.stmts;
     const real = stmts.jsonAt.get.bind(stmts.jsonAt);
     stmts.jsonAt.get = (list) => {
       const row = real(list);

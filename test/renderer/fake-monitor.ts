@@ -29,7 +29,7 @@ import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } 
 import { canonicalNetwork, type Network } from '../../src/shared/validators';
 import { summaryOf } from '../shared/summary-of';
 
-/** The core counts search matches up to this many (src/core/store/message-cache.ts SEARCH_COUNT_CAP). */
+/** The core counts search matches up to this many (src/core/store/cache-search.ts SEARCH_COUNT_CAP). */
 export const SEARCH_COUNT_CAP = 1_000;
 
 type Handlers = { [M in MonitorMethod]: (input: MonitorParsedInput<M>) => MonitorResults[M] };

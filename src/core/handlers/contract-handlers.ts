@@ -169,12 +169,12 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       const { client, source } = clientFor(network);
       return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network, source);
     },
-    searchCache: (q) => ctx.store.messages.search(q),
+    searchCache: (q) => ctx.store.search.find(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),
     findMessage: ({ messageId }) => findMessage(ctx, messageId),
     listTransitions: (q) => {
       const limit = q.limit ?? 100;
-      const items = ctx.store.messages.listTransitions({ ...q, limit });
+      const items = ctx.store.transitions.list({ ...q, limit });
       const last = items[items.length - 1];
       return items.length === limit && last ? { items, nextBeforeId: last.id } : { items };
     },

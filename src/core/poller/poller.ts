@@ -6,7 +6,7 @@ import type { DataApiClient } from '../data-api/client';
 import type { RequestBudget } from '../data-api/budget';
 import type { Logger } from '../log/logger';
 import type { Store } from '../store';
-import type { TrackedMessage } from '../store/message-cache';
+import type { TrackedMessage } from '../store';
 import type { FeedInfo, WatcherInfo } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
@@ -302,7 +302,7 @@ export class Poller {
       rate ?? 0,
       nowSec,
       headPages,
-      (address, ts) => Math.ceil((this.d.store.messages.countSince(address, ts) + 1) / PAGE_SIZE),
+      (address, ts) => Math.ceil((this.d.store.messageWatchers.countSince(address, ts) + 1) / PAGE_SIZE),
       MAX_PAGES_PER_SCAN,
       true,
     );
@@ -362,7 +362,7 @@ export class Poller {
   }
 
   private feedScan(client: DataApiClient, f: FeedInfo, due: TrackedMessage[], base: BaseScan): Promise<ScanResult> {
-    const need = new Set(due.map((t) => t.messageId).filter((id) => this.d.store.messages.watchers(id).some((w) => w.watcher === f.key)));
+    const need = new Set(due.map((t) => t.messageId).filter((id) => this.d.store.messageWatchers.of(id).some((w) => w.watcher === f.key)));
     const neededTs = this.minTs(need);
     return scan((token) => client.listMessages({ ...f.filter, pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) }), {
       ...base,

@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../../shared/errors';
 import { effectiveStatus, messageTimestamp, rawRecord } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../data-api/client';
-import type { MessageCache } from '../store/message-cache';
+import type { CachedMessages } from '../store/cached-messages';
 import type { TransitionEngine } from '../watch/engine';
 
 /** Requests this cycle may still spend. */
@@ -58,7 +58,7 @@ export interface ScanResult {
 export interface ScanOptions {
   network: Network;
   engine: TransitionEngine;
-  messages: MessageCache;
+  messages: CachedMessages;
   cycle: CycleBudget;
   pageSize: number;
   maxPages: number;

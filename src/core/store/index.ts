@@ -1,12 +1,25 @@
+import { CacheSearch } from './cache-search';
+import { CachedMessages } from './cached-messages';
 import { openDatabase, type Db } from './database';
-import { MessageCache } from './message-cache';
+import { MessageWatchers } from './message-watchers';
 import { OutboxStore } from './outbox-store';
 import { PollStateStore } from './poll-state-store';
+import { Pruner } from './pruning';
+import { SearchIndex } from './search-index';
 import { SettingsStore } from './settings-store';
+import { TransitionLog } from './transition-log';
 import { WatchStore } from './watch-store';
 
 export { openDatabase, DATABASE_FILE, type Db } from './database';
-export * from './message-cache';
+export type { MessageRow, MessageState, TrackedMessage } from './messages-table';
+export { searchTextOf } from './search-index';
+export { SEARCH_COUNT_CAP, type CacheQuery } from './cache-search';
+export type { TransitionQuery } from './transition-log';
+export type { MessageWatcher, MessageWatchers } from './message-watchers';
+export type { CachedMessages } from './cached-messages';
+export type { CacheSearch } from './cache-search';
+export type { TransitionLog } from './transition-log';
+export type { Pruner } from './pruning';
 export * from './outbox-store';
 export * from './settings-store';
 export * from './watch-store';
@@ -17,22 +30,38 @@ export { computeStats, bucketSizeFor } from './stats';
 export interface Store {
   db: Db;
   settings: SettingsStore;
+  /** The watchlist and saved feeds. */
   watches: WatchStore;
-  messages: MessageCache;
+  /** The cached record and tracking state of every observed message. */
+  messages: CachedMessages;
+  /** Which watchers each cached message belongs to. */
+  messageWatchers: MessageWatchers;
+  transitions: TransitionLog;
+  search: CacheSearch;
+  pruner: Pruner;
   outbox: OutboxStore;
   pollState: PollStateStore;
+  /** Runs `fn` in one transaction (a savepoint inside another). */
+  transaction<T>(fn: () => T): T;
   close(): void;
 }
 
 export function openStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
+  const index = new SearchIndex(db);
+  const messageWatchers = new MessageWatchers(db);
   return {
     db,
     settings: new SettingsStore(db),
     watches: new WatchStore(db),
-    messages: new MessageCache(db),
+    messages: new CachedMessages(db, index, messageWatchers),
+    messageWatchers,
+    transitions: new TransitionLog(db),
+    search: new CacheSearch(db),
+    pruner: new Pruner(db, index),
     outbox: new OutboxStore(db),
     pollState: new PollStateStore(db),
+    transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };
 }

@@ -8,38 +8,45 @@ export interface StatusCount {
 
 /** Read-only counts the Prometheus metrics are built from at scrape time. */
 export class MetricsQueries {
-  constructor(private readonly db: Db) {}
+  private readonly stmts;
 
-  /** Tracked messages by (source chain, destination chain, status); key is "source|destination". */
-  trackedByRoute(): StatusCount[] {
-    return this.db
-      .prepare("SELECT source_chain || '|' || destination_chain AS key, status, COUNT(*) AS n FROM messages WHERE tracked = 1 GROUP BY source_chain, destination_chain, status")
-      .all() as StatusCount[];
-  }
-
-  /** Tracked messages by watch label (an address's label or a feed's name; '' when none) and status. */
-  trackedByWatchLabel(): StatusCount[] {
-    return this.db
-      .prepare(
+  constructor(db: Db) {
+    this.stmts = {
+      trackedByRoute: db.prepare<[], StatusCount>(
+        "SELECT source_chain || '|' || destination_chain AS key, status, COUNT(*) AS n FROM messages WHERE tracked = 1 GROUP BY source_chain, destination_chain, status",
+      ),
+      trackedByWatchLabel: db.prepare<[], StatusCount>(
         `SELECT COALESCE(w.label, f.name, '') AS key, m.status, COUNT(DISTINCT m.message_id) AS n
          FROM messages m JOIN message_watchers mw ON mw.message_id = m.message_id
          LEFT JOIN watches w ON w.address = mw.watcher
          LEFT JOIN feeds f ON mw.watcher = 'feed:' || f.id
          WHERE m.tracked = 1 GROUP BY key, m.status`,
-      )
-      .all() as StatusCount[];
+      ),
+      stuckByRoute: db.prepare<[], { key: string; n: number }>(
+        "SELECT source_chain || '|' || destination_chain AS key, COUNT(*) AS n FROM messages WHERE tracked = 1 AND status = 'pending' AND stuck_fired = 1 GROUP BY source_chain, destination_chain",
+      ),
+      delivery: db.prepare<[string], { s: number | null; d: number | null }>('SELECT source_ts AS s, destination_ts AS d FROM messages WHERE message_id = ?'),
+    };
+  }
+
+  /** Tracked messages by (source chain, destination chain, status); key is "source|destination". */
+  trackedByRoute(): StatusCount[] {
+    return this.stmts.trackedByRoute.all();
+  }
+
+  /** Tracked messages by watch label (an address's label or a feed's name; '' when none) and status. */
+  trackedByWatchLabel(): StatusCount[] {
+    return this.stmts.trackedByWatchLabel.all();
   }
 
   /** Messages still pending that fired `stuck`, by route key. */
   stuckByRoute(): { key: string; n: number }[] {
-    return this.db
-      .prepare("SELECT source_chain || '|' || destination_chain AS key, COUNT(*) AS n FROM messages WHERE tracked = 1 AND status = 'pending' AND stuck_fired = 1 GROUP BY source_chain, destination_chain")
-      .all() as { key: string; n: number }[];
+    return this.stmts.stuckByRoute.all();
   }
 
   /** Seconds from source to destination transaction of one message, or null. */
   deliverySeconds(messageId: string): number | null {
-    const r = this.db.prepare('SELECT source_ts AS s, destination_ts AS d FROM messages WHERE message_id = ?').get(messageId) as { s: number | null; d: number | null } | undefined;
+    const r = this.stmts.delivery.get(messageId);
     return r && r.s !== null && r.d !== null && r.d >= r.s ? r.d - r.s : null;
   }
 }

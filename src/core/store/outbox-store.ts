@@ -20,27 +20,36 @@ export const COALESCE_ABOVE = 3;
  * died is shown again with the same ID on the next start, so the shell can recognise it.
  */
 export class OutboxStore {
-  constructor(private readonly db: Db) {}
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      add: db.prepare('INSERT OR IGNORE INTO outbox (transition_id, message_id, title, body, created_at) VALUES (?, ?, ?, ?, ?)'),
+      claimed: db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NOT NULL ORDER BY id'),
+      unclaimed: db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NULL ORDER BY id'),
+      claimAsOne: db.prepare('UPDATE outbox SET batch = ? WHERE delivered_at IS NULL AND batch IS NULL AND id <= ?'),
+      claimAlone: db.prepare('UPDATE outbox SET batch = id WHERE id = ?'),
+      ack: db.prepare('UPDATE outbox SET delivered_at = ? WHERE batch = ? AND delivered_at IS NULL'),
+      pendingCount: db.prepare<[], number>('SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL').pluck(),
+    };
+  }
 
   add(n: { transitionId: number; messageId: string; title: string; body: string; createdAt: number }): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO outbox (transition_id, message_id, title, body, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(n.transitionId, n.messageId, n.title, n.body, n.createdAt);
+    this.stmts.add.run(n.transitionId, n.messageId, n.title, n.body, n.createdAt);
   }
 
   /** Batches to show now: unacknowledged claimed batches first, then newly claimed ones. */
   claim(): NotificationPayload[] {
     return this.db.transaction(() => {
-      const open = this.db.prepare('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NOT NULL ORDER BY id').all() as OutboxRow[];
-      const fresh = this.db.prepare('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NULL ORDER BY id').all() as OutboxRow[];
+      const open = this.stmts.claimed.all();
+      const fresh = this.stmts.unclaimed.all();
       if (fresh.length > COALESCE_ABOVE) {
         const batch = (fresh[0] as OutboxRow).id;
-        this.db.prepare('UPDATE outbox SET batch = ? WHERE delivered_at IS NULL AND batch IS NULL AND id <= ?').run(batch, (fresh[fresh.length - 1] as OutboxRow).id);
+        this.stmts.claimAsOne.run(batch, (fresh[fresh.length - 1] as OutboxRow).id);
         for (const r of fresh) r.batch = batch;
       } else {
-        const set = this.db.prepare('UPDATE outbox SET batch = id WHERE id = ?');
         for (const r of fresh) {
-          set.run(r.id);
+          this.stmts.claimAlone.run(r.id);
           r.batch = r.id;
         }
       }
@@ -55,11 +64,11 @@ export class OutboxStore {
   }
 
   ack(batch: number, at: number): void {
-    this.db.prepare('UPDATE outbox SET delivered_at = ? WHERE batch = ? AND delivered_at IS NULL').run(at, batch);
+    this.stmts.ack.run(at, batch);
   }
 
   pendingCount(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL').get() as { n: number }).n;
+    return this.stmts.pendingCount.get() ?? 0;
   }
 }
 

@@ -4,14 +4,21 @@ import type { Db } from './database';
 
 /** Settings are one validated JSON document; unknown or invalid stored values fall back to defaults. */
 export class SettingsStore {
-  constructor(private readonly db: Db) {}
+  private readonly stmts;
+
+  constructor(db: Db) {
+    this.stmts = {
+      get: db.prepare<[], string>('SELECT json FROM settings WHERE id = 1').pluck(),
+      put: db.prepare('INSERT INTO settings (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json'),
+    };
+  }
 
   get(): Settings {
-    const row = this.db.prepare('SELECT json FROM settings WHERE id = 1').get() as { json: string } | undefined;
-    if (!row) return structuredClone(DEFAULT_SETTINGS);
+    const json = this.stmts.get.get();
+    if (json === undefined) return structuredClone(DEFAULT_SETTINGS);
     let stored: unknown;
     try {
-      stored = JSON.parse(row.json);
+      stored = JSON.parse(json);
     } catch {
       return structuredClone(DEFAULT_SETTINGS);
     }
@@ -23,7 +30,7 @@ export class SettingsStore {
   update(patch: SettingsPatch): Settings {
     const parsedPatch = SettingsPatchSchema.parse(patch);
     const next = SettingsSchema.parse(mergeSettings(this.get(), parsedPatch));
-    this.db.prepare('INSERT INTO settings (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json').run(JSON.stringify(next));
+    this.stmts.put.run(JSON.stringify(next));
     return next;
   }
 }

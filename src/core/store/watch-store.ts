@@ -43,110 +43,106 @@ export interface FeedInfo extends WatcherInfo {
 
 export const feedKey = (id: string): string => `feed:${id}`;
 
+/** A watch row with its unread count: messages found after the last visit, baseline history not counted. */
+const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
+  AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread FROM watches w`;
+
 /** Watchlist and saved feeds. Addresses are stored EIP-55 checksummed (as validated at the boundary). */
 export class WatchStore {
-  constructor(private readonly db: Db) {}
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      listWatches: db.prepare<[], WatchRow>(`${WATCH_WITH_UNREAD} ORDER BY w.created_at, w.address`),
+      getWatch: db.prepare<[string], WatchRow>(`${WATCH_WITH_UNREAD} WHERE address = ?`),
+      addWatch: db.prepare('INSERT OR IGNORE INTO watches (address, label, network, notify, created_at) VALUES (?, ?, ?, ?, ?)'),
+      setLabel: db.prepare('UPDATE watches SET label = ? WHERE address = ?'),
+      setNotify: db.prepare('UPDATE watches SET notify = ? WHERE address = ?'),
+      deleteLinks: db.prepare('DELETE FROM message_watchers WHERE watcher = ?'),
+      // Messages nobody watches any more are not re-checked.
+      untrackOrphans: db.prepare('UPDATE messages SET tracked = 0 WHERE tracked = 1 AND message_id NOT IN (SELECT message_id FROM message_watchers)'),
+      deleteWatch: db.prepare('DELETE FROM watches WHERE address = ?'),
+      markViewed: db.prepare('UPDATE watches SET last_viewed_at = ? WHERE address = ?'),
+      finishFeedBaseline: db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?'),
+      finishWatchBaseline: db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?'),
+      listFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds ORDER BY created_at, id'),
+      addFeed: db.prepare('INSERT INTO feeds (id, name, network, filter, notify, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      deleteFeed: db.prepare('DELETE FROM feeds WHERE id = ?'),
+      allWatches: db.prepare<[], WatchRow>('SELECT * FROM watches'),
+      allFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds'),
+    };
+  }
 
   listWatches(): WatchedAddress[] {
-    const rows = this.db
-      .prepare(
-        `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
-           AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread
-         FROM watches w ORDER BY w.created_at, w.address`,
-      )
-      .all() as WatchRow[];
-    return rows.map(toWatch);
+    return this.stmts.listWatches.all().map(toWatch);
   }
 
   getWatch(address: string): WatchedAddress | null {
-    const row = this.db
-      .prepare(
-        `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
-           AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread
-         FROM watches w WHERE address = ?`,
-      )
-      .get(address) as WatchRow | undefined;
+    const row = this.stmts.getWatch.get(address);
     return row ? toWatch(row) : null;
   }
 
   addWatch(w: { address: string; label: string; network: Network; notify: NotifyPrefs; createdAt: number }): boolean {
-    const r = this.db
-      .prepare('INSERT OR IGNORE INTO watches (address, label, network, notify, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(w.address, w.label, w.network, JSON.stringify(w.notify), w.createdAt);
-    return r.changes > 0;
+    return this.stmts.addWatch.run(w.address, w.label, w.network, JSON.stringify(w.notify), w.createdAt).changes > 0;
   }
 
   updateWatch(address: string, patch: { label?: string; notify?: NotifyPrefs }): void {
-    if (patch.label !== undefined) this.db.prepare('UPDATE watches SET label = ? WHERE address = ?').run(patch.label, address);
-    if (patch.notify !== undefined) this.db.prepare('UPDATE watches SET notify = ? WHERE address = ?').run(JSON.stringify(patch.notify), address);
+    if (patch.label !== undefined) this.stmts.setLabel.run(patch.label, address);
+    if (patch.notify !== undefined) this.stmts.setNotify.run(JSON.stringify(patch.notify), address);
   }
 
   removeWatch(address: string): boolean {
     return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(address);
-      this.untrackOrphans();
-      return this.db.prepare('DELETE FROM watches WHERE address = ?').run(address).changes > 0;
+      this.stmts.deleteLinks.run(address);
+      this.stmts.untrackOrphans.run();
+      return this.stmts.deleteWatch.run(address).changes > 0;
     })();
   }
 
-  /** Messages nobody watches any more are not re-checked. */
-  private untrackOrphans(): void {
-    this.db.prepare('UPDATE messages SET tracked = 0 WHERE tracked = 1 AND message_id NOT IN (SELECT message_id FROM message_watchers)').run();
-  }
-
   markViewed(address: string, at: number): void {
-    this.db.prepare('UPDATE watches SET last_viewed_at = ? WHERE address = ?').run(at, address);
+    this.stmts.markViewed.run(at, address);
   }
 
   /** Records that the silent baseline of a watcher is complete. */
   finishBaseline(key: string, floor: number | null): void {
-    if (key.startsWith('feed:')) {
-      this.db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?').run(floor, key.slice(5));
-    } else {
-      this.db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?').run(floor, key);
-    }
+    if (key.startsWith('feed:')) this.stmts.finishFeedBaseline.run(floor, key.slice(5));
+    else this.stmts.finishWatchBaseline.run(floor, key);
   }
 
   listFeeds(): SavedFeed[] {
-    return (this.db.prepare('SELECT * FROM feeds ORDER BY created_at, id').all() as FeedRow[]).map(toFeed);
+    return this.stmts.listFeeds.all().map(toFeed);
   }
 
   addFeed(f: { name: string; network: Network; filter: FeedFilter; notify: NotifyPrefs; createdAt: number }): SavedFeed {
     const id = randomUUID().slice(0, 8);
-    this.db
-      .prepare('INSERT INTO feeds (id, name, network, filter, notify, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
+    this.stmts.addFeed.run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
     return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt };
   }
 
   removeFeed(id: string): boolean {
     return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(feedKey(id));
-      this.untrackOrphans();
-      return this.db.prepare('DELETE FROM feeds WHERE id = ?').run(id).changes > 0;
+      this.stmts.deleteLinks.run(feedKey(id));
+      this.stmts.untrackOrphans.run();
+      return this.stmts.deleteFeed.run(id).changes > 0;
     })();
   }
 
   /** Every watcher with its baseline state, for the engine's index. */
   watcherInfos(): { addresses: WatcherInfo[]; feeds: FeedInfo[] } {
-    const addresses = (this.db.prepare('SELECT * FROM watches').all() as WatchRow[]).map((r) => ({
-      key: r.address,
-      network: r.network as Network,
-      notify: JSON.parse(r.notify) as NotifyPrefs,
-      baselineDone: r.baseline_done === 1,
-      baselineFloor: r.baseline_floor,
-    }));
-    const feeds = (this.db.prepare('SELECT * FROM feeds').all() as FeedRow[]).map((r) => ({
-      key: feedKey(r.id),
-      id: r.id,
-      network: r.network as Network,
-      notify: JSON.parse(r.notify) as NotifyPrefs,
-      filter: JSON.parse(r.filter) as FeedFilter,
-      baselineDone: r.baseline_done === 1,
-      baselineFloor: r.baseline_floor,
-    }));
+    const addresses = this.stmts.allWatches.all().map(toWatcherInfo);
+    const feeds = this.stmts.allFeeds.all().map((r) => ({ ...toWatcherInfo({ ...r, address: feedKey(r.id) }), id: r.id, filter: JSON.parse(r.filter) as FeedFilter }));
     return { addresses, feeds };
   }
+}
+
+function toWatcherInfo(r: Pick<WatchRow, 'address' | 'network' | 'notify' | 'baseline_done' | 'baseline_floor'>): WatcherInfo {
+  return {
+    key: r.address,
+    network: r.network as Network,
+    notify: JSON.parse(r.notify) as NotifyPrefs,
+    baselineDone: r.baseline_done === 1,
+    baselineFloor: r.baseline_floor,
+  };
 }
 
 function toWatch(r: WatchRow): WatchedAddress {

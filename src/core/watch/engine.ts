@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { MessageRow, MessageState, Store } from '../store';
-import { searchTextOf } from '../store/message-cache';
+import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
@@ -39,7 +39,7 @@ export class TransitionEngine {
     const out: Transition[] = [];
     // Settings are read once per page, not once per message (each read parses and validates them).
     const settings = this.settings();
-    this.store.messages.transaction(() => {
+    this.store.transaction(() => {
       for (const m of messages) this.observeOne(m, network, opts, out, settings);
     });
     return out;
@@ -51,7 +51,7 @@ export class TransitionEngine {
     const settings = this.settings();
     const threshold = settings.stuckThresholdMinutes * 60_000;
     const out: Transition[] = [];
-    this.store.messages.transaction(() => {
+    this.store.transaction(() => {
       // Only rows past one of the two limits are read (the checks below stay the authority).
       for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS)) {
         const since = t.pendingSince ?? t.lastSeenAt;
@@ -81,8 +81,8 @@ export class TransitionEngine {
     const rd = raw.receiptDelivered === true;
     const ts = messageTimestamp(m) ?? null;
     const live = watchers.filter((w) => isLive(w, opts, ts));
-    const prevWatched = prev ? this.store.messages.watchers(m.messageId).length > 0 : false;
-    for (const w of watchers) this.store.messages.addWatcher(m.messageId, w.key, now, !live.includes(w));
+    const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
+    for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     const threshold = settings.stuckThresholdMinutes * 60_000;
 
     if (!prev || !prevWatched) {
@@ -168,7 +168,7 @@ export class TransitionEngine {
       destinationBlockchainId: str(raw.destinationBlockchainId),
       watchers: watchers.map((w) => w.key),
     };
-    const id = this.store.messages.insertTransition(t);
+    const id = this.store.transitions.add(t);
     if (id === null) return;
     const notify = notifies(s, live, kind);
     out.push({ id, ...t, notify });

@@ -1,0 +1,135 @@
+import type { CachedMessage } from '../../shared/contract';
+import type { Db } from './database';
+import type { MessageWatchers } from './message-watchers';
+import {
+  MESSAGE_COLUMNS,
+  messageParams,
+  toCachedMessage,
+  toMessageState,
+  type MessageColumnsRow,
+  type MessageRow,
+  type MessagesRow,
+  type MessageState,
+  type TrackedMessage,
+} from './messages-table';
+import type { SearchIndex } from './search-index';
+
+/** Sort keys per second of timestamp (see CachedMessages.insert). */
+const ROWS_PER_SECOND = 1_000_000;
+
+/** The latest record of every observed message and its tracking state (`messages`), with its search text. */
+export class CachedMessages {
+  private readonly stmts;
+
+  constructor(
+    db: Db,
+    private readonly index: SearchIndex,
+    private readonly watchers: MessageWatchers,
+  ) {
+    const columns = MESSAGE_COLUMNS;
+    this.stmts = {
+      state: db.prepare<[string], MessageColumnsRow>(`SELECT ${columns} FROM messages WHERE message_id = ?`),
+      // Compared inside SQLite: most observations repeat the stored record, and reading it back into JS
+      // for every message of every page was most of a poll cycle's garbage.
+      sameRaw: db.prepare<[string, number], number>('SELECT raw = ? FROM messages WHERE rowid = ?').pluck(),
+      maxInSecond: db.prepare<[number, number], number | null>('SELECT MAX(rowid) FROM messages WHERE rowid BETWEEN ? AND ?').pluck(),
+      insert: db.prepare(
+        `INSERT INTO messages (rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
+           source_ts, destination_ts, raw, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired)
+         VALUES (@rowid, @messageId, @network, @status, @rd, @from, @to, @sourceChain, @destinationChain, @sourceTs, @destinationTs, @raw,
+           @seenAt, @seenAt, @tracked, @pendingSince, @stuckFired)`,
+      ),
+      update: db.prepare(
+        `UPDATE messages SET status = @status, receipt_delivered = @rd, raw = @raw, destination_ts = @destinationTs,
+           source_ts = COALESCE(@sourceTs, source_ts), last_seen_at = @seenAt, tracked = @tracked, pending_since = @pendingSince,
+           stuck_fired = @stuckFired WHERE message_id = @messageId`,
+      ),
+      touch: db.prepare('UPDATE messages SET last_seen_at = ? WHERE message_id = ?'),
+      exists: db.prepare<[string], number>('SELECT 1 FROM messages WHERE message_id = ?').pluck(),
+      markStuck: db.prepare('UPDATE messages SET stuck_fired = 1 WHERE message_id = ?'),
+      untrack: db.prepare('UPDATE messages SET tracked = 0 WHERE message_id = ?'),
+      tracked: db.prepare<[], MessageColumnsRow>(`SELECT ${columns} FROM messages WHERE tracked = 1`),
+      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number }, MessageColumnsRow>(
+        `SELECT ${columns} FROM messages WHERE tracked = 1 AND (
+           (status = 'pending' AND stuck_fired = 0 AND COALESCE(pending_since, last_seen_at) <= @stuckBefore)
+           OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(pending_since, last_seen_at) <= @receiptBefore))`,
+      ),
+      trackedCount: db.prepare<[], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1').pluck(),
+      get: db.prepare<[string], MessagesRow>(`SELECT ${columns}, raw FROM messages WHERE message_id = ?`),
+    };
+  }
+
+  state(messageId: string): MessageState | null {
+    const r = this.stmts.state.get(messageId);
+    return r ? toMessageState(r) : null;
+  }
+
+  has(messageId: string): boolean {
+    return this.stmts.exists.get(messageId) !== undefined;
+  }
+
+  /** Is this the stored raw JSON of the message? */
+  sameRaw(rowid: number, raw: string): boolean {
+    return this.stmts.sameRaw.get(raw, rowid) === 1;
+  }
+
+  /**
+   * Inserts a message. Its rowid is its sort key (timestamp in seconds × 1e6 + a counter within the
+   * second), so the table and the search index are both kept newest-last by time, and "newest first"
+   * is a backwards walk of the primary key that stops at the page size.
+   */
+  insert(row: MessageRow): void {
+    const second = row.sourceTs ?? row.destinationTs ?? Math.floor(row.seenAt / 1000);
+    const lo = second * ROWS_PER_SECOND;
+    const max = this.stmts.maxInSecond.get(lo, lo + ROWS_PER_SECOND - 1) ?? null;
+    const rowid = max === null ? lo : max + 1;
+    this.stmts.insert.run({ ...messageParams(row), rowid });
+    this.index.add(rowid, row.searchText);
+  }
+
+  /** Replaces a stored message (same rowid: its place in time order stays). */
+  update(rowid: number, row: MessageRow): void {
+    this.stmts.update.run(messageParams(row));
+    this.index.replace(rowid, row.searchText);
+  }
+
+  touch(messageId: string, at: number): void {
+    this.stmts.touch.run(at, messageId);
+  }
+
+  markStuck(messageId: string): void {
+    this.stmts.markStuck.run(messageId);
+  }
+
+  untrack(messageId: string): void {
+    this.stmts.untrack.run(messageId);
+  }
+
+  /**
+   * Tracked messages that pass `keep`, read one row at a time: a poll cycle wants only the few due for
+   * a re-check, and holding every tracked row until filtering kept thousands of objects alive.
+   */
+  trackedWhere(keep: (t: TrackedMessage) => boolean): TrackedMessage[] {
+    const out: TrackedMessage[] = [];
+    for (const r of this.stmts.tracked.iterate()) {
+      const t = toMessageState(r);
+      if (keep(t)) out.push(t);
+    }
+    return out;
+  }
+
+  /** Tracked messages that may be stuck (pending since before `stuckBefore`) or past their receipt wait. */
+  sweepable(stuckBefore: number, receiptBefore: number): TrackedMessage[] {
+    return this.stmts.sweepable.all({ stuckBefore, receiptBefore }).map(toMessageState);
+  }
+
+  trackedCount(): number {
+    return this.stmts.trackedCount.get() ?? 0;
+  }
+
+  /** The full stored record of a message, with the addresses watching it. */
+  get(messageId: string): CachedMessage | null {
+    const row = this.stmts.get.get(messageId);
+    return row ? toCachedMessage(row, this.watchers.addressesOf(messageId)) : null;
+  }
+}

@@ -1,0 +1,36 @@
+import type { Db } from './database';
+import type { SearchIndex } from './search-index';
+
+/** Retention: what `retentionDays` lets go of, across the cache, the log and the outbox. */
+export class Pruner {
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly index: SearchIndex,
+  ) {
+    this.stmts = {
+      settled: db.prepare<[number], { rowid: number; message_id: string }>('SELECT rowid, message_id FROM messages WHERE last_seen_at < ? AND tracked = 0'),
+      deleteWatchers: db.prepare('DELETE FROM message_watchers WHERE message_id = ?'),
+      deleteMessage: db.prepare('DELETE FROM messages WHERE rowid = ?'),
+      // A transition whose notification is still undelivered stays until it is shown.
+      deleteTransitions: db.prepare('DELETE FROM transitions WHERE at < ? AND id NOT IN (SELECT transition_id FROM outbox WHERE delivered_at IS NULL)'),
+      deleteDelivered: db.prepare('DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?'),
+    };
+  }
+
+  /** Deletes settled messages not seen since `olderThan`, and older log entries and delivered notifications. */
+  prune(olderThan: number): { messages: number; transitions: number } {
+    return this.db.transaction(() => {
+      const old = this.stmts.settled.all(olderThan);
+      for (const r of old) {
+        this.index.remove(r.rowid);
+        this.stmts.deleteWatchers.run(r.message_id);
+        this.stmts.deleteMessage.run(r.rowid);
+      }
+      const t = this.stmts.deleteTransitions.run(olderThan);
+      this.stmts.deleteDelivered.run(olderThan);
+      return { messages: old.length, transitions: t.changes };
+    })();
+  }
+}

@@ -1,0 +1,89 @@
+import type { Transition, TransitionKind } from '../../shared/contract';
+import type { Network } from '../../shared/validators';
+import type { Db } from './database';
+import { StatementCache } from './statement-cache';
+
+/** One row of `transitions` as SQLite returns it. */
+interface TransitionRow {
+  id: number;
+  message_id: string;
+  kind: string;
+  from_status: string | null;
+  to_status: string;
+  at: number;
+  network: string;
+  source_chain: string;
+  destination_chain: string;
+  /** JSON array of watcher keys. */
+  watchers: string;
+}
+
+function toTransition(r: TransitionRow): Transition {
+  return {
+    id: r.id,
+    messageId: r.message_id,
+    kind: r.kind as TransitionKind,
+    fromStatus: r.from_status,
+    toStatus: r.to_status,
+    at: r.at,
+    network: r.network as Network,
+    sourceBlockchainId: r.source_chain,
+    destinationBlockchainId: r.destination_chain,
+    watchers: JSON.parse(r.watchers) as string[],
+  };
+}
+
+export interface TransitionQuery {
+  kinds?: TransitionKind[];
+  /** Transitions of messages this watcher (address or `feed:<id>`) has. */
+  address?: string;
+  messageId?: string;
+  /** Only entries older than this ID (the previous page's last). */
+  beforeId?: number;
+  limit?: number;
+}
+
+/** The transition log: every transition of every message exactly once (`UNIQUE(message_id, kind)`), newest first. */
+export class TransitionLog {
+  private readonly insertStmt;
+  private readonly queries: StatementCache;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT OR IGNORE INTO transitions (message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.queries = new StatementCache(db);
+  }
+
+  /** Logs a transition unless this (message, kind) was already logged; returns its id or null. */
+  add(t: Omit<Transition, 'id'>): number | null {
+    const r = this.insertStmt.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers));
+    return r.changes > 0 ? Number(r.lastInsertRowid) : null;
+  }
+
+  list(q: TransitionQuery): Transition[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.kinds?.length) {
+      // One bound JSON list, so any number of kinds shares one statement.
+      where.push('kind IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(q.kinds));
+    }
+    if (q.address) {
+      where.push('message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
+      params.push(q.address);
+    }
+    if (q.messageId) {
+      where.push('message_id = ?');
+      params.push(q.messageId);
+    }
+    if (q.beforeId) {
+      where.push('id < ?');
+      params.push(q.beforeId);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = this.queries.get(`SELECT * FROM transitions ${clause} ORDER BY id DESC LIMIT ?`).all(...params, q.limit ?? 100) as TransitionRow[];
+    return rows.map(toTransition);
+  }
+}

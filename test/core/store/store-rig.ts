@@ -1,0 +1,42 @@
+/** A real store in a temporary folder, and message rows to write into it. */
+import { openStore, searchTextOf, type MessageRow, type Store } from '../../../src/core/store';
+import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
+import { apiRecord, tempDir, type RecordSpec } from '../helpers';
+
+export function storeRig(): { store: Store; close: () => void } {
+  const tmp = tempDir('tw-store-');
+  const store = openStore(tmp.dir);
+  return {
+    store,
+    close: () => {
+      store.close();
+      tmp.cleanup();
+    },
+  };
+}
+
+/** The row the engine would write for a record built from `spec` (untracked unless said). */
+export function messageRow(spec: RecordSpec, over: Partial<MessageRow> = {}): MessageRow {
+  const raw = apiRecord(spec);
+  const m = parseMessage(raw) as TeleporterMessage;
+  const tx = (k: string) => (raw[k] as { timestamp?: number } | undefined)?.timestamp ?? null;
+  return {
+    messageId: m.messageId,
+    network: 'mainnet',
+    status: raw.status as string,
+    receiptDelivered: raw.receiptDelivered === true,
+    from: raw.from as string,
+    to: raw.to as string,
+    sourceChain: raw.sourceBlockchainId as string,
+    destinationChain: raw.destinationBlockchainId as string,
+    sourceTs: tx('sourceTransaction'),
+    destinationTs: tx('destinationTransaction'),
+    raw: JSON.stringify(raw),
+    searchText: searchTextOf(m, raw),
+    seenAt: 1_000,
+    tracked: false,
+    pendingSince: null,
+    stuckFired: false,
+    ...over,
+  };
+}
