@@ -117,7 +117,14 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const nowSec = Math.floor(i.nowMs / 1000);
   const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
   const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
-  const rechecks = planRechecks(candidates, i.ratePerSec ?? 0, nowSec, headPages, (a) => i.addressPages.get(a) ?? 1, MAX_PAGES_PER_SCAN, true);
+  const rechecks = planRechecks(candidates, {
+    ratePerSec: i.ratePerSec ?? 0,
+    nowSec,
+    headPages,
+    addressPages: (a) => i.addressPages.get(a) ?? 1,
+    maxDepthPages: MAX_PAGES_PER_SCAN,
+    byId: true,
+  });
   const stopBelow = Math.min(i.head?.ts ?? Infinity, rechecks.depthTs ?? Infinity);
   const head: ScanStep = {
     source: { kind: 'firehose' },
