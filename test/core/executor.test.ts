@@ -6,43 +6,34 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Transition } from '../../src/shared/contract';
 import { messageTimestamp, type TeleporterMessage } from '../../src/shared/messages';
-import { RequestBudget } from '../../src/core/data-api/budget';
-import { DataApiClient } from '../../src/core/data-api/client';
-import { PoolRegistry } from '../../src/core/data-api/pools';
+import type { DataApiClient } from '../../src/core/data-api/client';
 import { createLogger } from '../../src/core/log/logger';
 import { runNetworkPlan, type CycleHook, type Execution } from '../../src/core/poller/executor';
 import { NetworkStates } from '../../src/core/poller/network-state';
-import { planNetwork, type NetworkPlanInput } from '../../src/core/poller/planner';
+import { planNetwork, type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/planner';
 import { CycleBudget } from '../../src/core/poller/scan';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
-import { engineRig, randomId, tempDir, type EngineRig } from './helpers';
+import { engineOnService, type EngineOnService } from './engine-on-service';
+import { randomId, type EngineRig } from './helpers';
 
-const pools = new PoolRegistry();
-let svc: RunningService | null = null;
+let on: EngineOnService | null = null;
 let rig: EngineRig | null = null;
-let tmp: ReturnType<typeof tempDir> | null = null;
 afterEach(async () => {
-  rig?.close();
-  tmp?.cleanup();
-  await svc?.close();
-  await pools.close();
-  svc = rig = tmp = null;
+  await on?.close();
+  on = rig = null;
 });
 
 async function setup() {
-  tmp = tempDir();
-  rig = engineRig(tmp.dir);
-  svc = await startTeleporterService({ clock: rig.clock, rate: 0, preload: 3000, seed: 5, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
-  const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(rig.clock, 1e6), clock: rig.clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+  on = await engineOnService({ preload: 3000, seed: 5 });
+  const { svc, client } = on;
+  const r = (rig = on.rig);
   const read: TeleporterMessage[] = [];
   const transitions: Transition[] = [];
   let reloads = 0;
-  const states = new NetworkStates(rig.store.pollState);
-  const r = rig;
+  const states = new NetworkStates(r.store.pollState);
   const execution = (cycle: CycleBudget, hooks: CycleHook[] = []): Execution => ({
     client,
     cycle,
-    state: states.get('mainnet', svc!.url),
+    state: states.get('mainnet', svc.url),
     states,
     engine: r.engine,
     messages: r.store.messages,
@@ -56,7 +47,7 @@ async function setup() {
     hooks: [{ messages: (_net, m) => read.push(...m) }, ...hooks],
     nowMs: r.clock.now(),
   });
-  return { client, read, transitions, reloads: () => reloads, execution, states };
+  return { svc, client, read, transitions, reloads: () => reloads, execution };
 }
 
 const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => ({ nowMs: rig!.clock.now(), intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), ...o });
@@ -75,15 +66,21 @@ async function addressPages(client: DataApiClient, address: string, count: numbe
   return pages;
 }
 
+/** A plan that asks a live address for a message the list no longer has (say, dropped), as old as its third page. */
+async function pastThirdPage(client: DataApiClient, address: string): Promise<{ plan: NetworkPlan; pages: TeleporterMessage[][] }> {
+  const pages = await addressPages(client, address, 3);
+  const neededTs = Math.max(...pages[2]!.map((m) => messageTimestamp(m) ?? 0));
+  const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: true }], due: [{ messageId: randomId(), ts: neededTs, address, feeds: [] }] }));
+  return { plan, pages };
+}
+
 describe('runNetworkPlan', () => {
   it('pages an address until it passes the oldest message it looks for, and the hooks see every message read', async () => {
     const t = await setup();
-    const address = svc!.simulator.addresses[0]!;
+    const address = t.svc.simulator.addresses[0]!;
     rig!.watch(address);
-    const pages = await addressPages(t.client, address, 3);
-    const neededTs = Math.max(...pages[2]!.map((m) => messageTimestamp(m) ?? 0));
-    // A message the list no longer has (say, dropped): the scan gives up once the pages are older than it.
-    const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: true }], due: [{ messageId: randomId(), ts: neededTs, address, feeds: [] }] }));
+    // The scan gives up once the pages are older than the message.
+    const { plan, pages } = await pastThirdPage(t.client, address);
     expect(plan.discovery?.mode).toBe('per-address');
     const budgets: number[] = [];
     const cycle = new CycleBudget(100);
@@ -96,7 +93,7 @@ describe('runNetworkPlan', () => {
 
   it('takes a baseline silently, records it and reloads the index once', async () => {
     const t = await setup();
-    const address = svc!.simulator.addresses[1]!;
+    const address = t.svc.simulator.addresses[1]!;
     rig!.watch(address, { baselineDone: false });
     const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: false }] }));
     expect(await runNetworkPlan(plan, t.execution(new CycleBudget(100)))).toBeNull();
@@ -109,22 +106,20 @@ describe('runNetworkPlan', () => {
 
   it('ends the plan when the cycle budget runs out, and no hook runs after it', async () => {
     const t = await setup();
-    const address = svc!.simulator.addresses[0]!;
+    const address = t.svc.simulator.addresses[0]!;
     rig!.watch(address);
-    const pages = await addressPages(t.client, address, 3);
-    const neededTs = Math.max(...pages[2]!.map((m) => messageTimestamp(m) ?? 0));
-    const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: true }], due: [{ messageId: randomId(), ts: neededTs, address, feeds: [] }] }));
+    const { plan } = await pastThirdPage(t.client, address);
     let after = 0;
-    const before = svc!.requestCount();
+    const before = t.svc.requestCount();
     const err = await runNetworkPlan(plan, t.execution(new CycleBudget(2), [{ afterNetwork: async () => (after++, null) }]));
     expect(err).toMatchObject({ kind: 'rate_limited', message: expect.stringContaining('budget for this poll cycle') });
-    expect(svc!.requestCount() - before).toBe(2);
+    expect(t.svc.requestCount() - before).toBe(2);
     expect(after).toBe(0);
   });
 
   it('reads the firehose for many addresses and keeps its cursor in the network state', async () => {
     const t = await setup();
-    const addresses = svc!.simulator.addresses.slice(0, 5);
+    const addresses = t.svc.simulator.addresses.slice(0, 5);
     for (const a of addresses) rig!.watch(a);
     const plan = planNetwork(input({ addresses: addresses.map((key) => ({ key, baselineDone: true })) }));
     const x = t.execution(new CycleBudget(100));
@@ -136,6 +131,6 @@ describe('runNetworkPlan', () => {
     expect(x.state.ratePerSec).toBeGreaterThan(0);
     expect(t.read.map((m) => m.messageId)).toEqual(top.value.messages.map((m) => m.messageId));
     // Written through: a new set of states over the same store starts from it.
-    expect(new NetworkStates(rig!.store.pollState).get('mainnet', svc!.url).head).toEqual(x.state.head);
+    expect(new NetworkStates(rig!.store.pollState).get('mainnet', t.svc.url).head).toEqual(x.state.head);
   });
 });
