@@ -2,7 +2,7 @@
  * Pure planning: how to spend requests. Three ways to see a message again: page the unfiltered list
  * operation (the "firehose" of a network, newest first, 100 per page) deep enough to reach it, ask
  * the address operation of one of its watched addresses, or ask for the message by its ID (one
- * request each). All are priced in requests.
+ * request each). All are priced in requests; planner.ts builds a cycle's plan from these prices.
  */
 
 export const PAGE_SIZE = 100;
