@@ -17,20 +17,20 @@ describe('request planning', () => {
       { messageId: 'c', ts: now - 3000, address: 'C' }, // 600 pages deep at 20 msg/s
     ];
     // Busy addresses: 10 pages each to reach their message.
-    const plan = planRechecks(cands, 20, now, 1, () => 10, 60);
+    const plan = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 10, maxDepthPages: 60 });
     expect(plan.depthTs).toBe(now - 40);
     expect([...plan.byAddress.keys()]).toEqual(['C']);
     expect(plan.cost).toBe(8 + 10);
     // Quiet addresses (one page each) are cheaper than paging at all.
-    expect(planRechecks(cands, 20, now, 1, () => 1, 60)).toMatchObject({ depthTs: null, cost: 3 });
+    expect(planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 })).toMatchObject({ depthTs: null, cost: 3 });
   });
 
   it('asks addresses when that is cheaper than paging, and never plans beyond the page cap', () => {
     const now = 1_000_000;
     const cands = [{ messageId: 'x', ts: now - 600, address: 'X' }];
-    expect(planRechecks(cands, 20, now, 1, () => 1, 60).depthTs).toBeNull();
+    expect(planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 }).depthTs).toBeNull();
     // A feed-only message (no address) too deep to reach is left for later, not planned.
-    const deep = planRechecks([{ messageId: 'f', ts: now - 100_000, address: null }], 20, now, 1, () => 1, 60);
+    const deep = planRechecks([{ messageId: 'f', ts: now - 100_000, address: null }], { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 });
     expect(deep).toEqual({ depthTs: null, byAddress: new Map(), byId: [], cost: 0 });
   });
 
@@ -46,14 +46,14 @@ describe('request planning', () => {
       { messageId: 'f', ts: now - 100_000, address: null }, // a feed's: too deep to page to, one request by ID
     ];
     // C: 10 pages vs 2 IDs -> by ID; D: 2 pages vs 3 IDs -> its address.
-    const plan = planRechecks(cands, 20, now, 1, (a) => (a === 'D' ? 2 : 10), 60, true);
+    const plan = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: (a) => (a === 'D' ? 2 : 10), maxDepthPages: 60, byId: true });
     // 'a' is 20 s old: 4 pages below the head at 20 msg/s, so one request by ID beats them too.
     expect(plan.depthTs).toBeNull();
     expect(plan.byId.map((c) => c.messageId).sort()).toEqual(['a', 'c1', 'c2', 'f']);
     expect([...plan.byAddress.keys()]).toEqual(['D']);
     expect(plan.cost).toBe(1 + 2 + 2 + 1);
     // Without it, the same candidates page the firehose and ask every address (f waits: unreachable).
-    const old = planRechecks(cands, 20, now, 1, (a) => (a === 'D' ? 2 : 10), 60);
+    const old = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: (a) => (a === 'D' ? 2 : 10), maxDepthPages: 60 });
     expect(old.byId).toEqual([]);
     expect([...old.byAddress.keys()].sort()).toEqual(['A', 'C', 'D'].filter((a) => old.depthTs === null || a !== 'A'));
   });

@@ -2,7 +2,7 @@
  * Pure planning: how to spend requests. Three ways to see a message again: page the unfiltered list
  * operation (the "firehose" of a network, newest first, 100 per page) deep enough to reach it, ask
  * the address operation of one of its watched addresses, or ask for the message by its ID (one
- * request each). All are priced in requests.
+ * request each). All are priced in requests; planner.ts builds a cycle's plan from these prices.
  */
 
 export const PAGE_SIZE = 100;
@@ -44,15 +44,22 @@ export interface RecheckPlan {
  * oldest due message) or, with `byId`, the single-message operation for an address whose few due
  * messages cost fewer requests than its pages; choosing the cutoff with the fewest requests.
  */
-export function planRechecks(
-  cands: RecheckCandidate[],
-  ratePerSec: number,
-  nowSec: number,
-  headPages: number,
-  addressPages: (address: string, oldestTs: number) => number,
-  maxDepthPages = Infinity,
-  byId = false,
-): RecheckPlan {
+export interface RecheckPricing {
+  /** Messages per second on the unfiltered list. */
+  ratePerSec: number;
+  nowSec: number;
+  /** Pages the firehose scan reads anyway (the head). */
+  headPages: number;
+  /** Pages of an address's history down to its oldest due message. */
+  addressPages: (address: string) => number;
+  /** The firehose is never paged deeper than this. */
+  maxDepthPages?: number;
+  /** Whether the single-message operation may be used. */
+  byId?: boolean;
+}
+
+export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPricing): RecheckPlan {
+  const { ratePerSec, nowSec, headPages, addressPages, maxDepthPages = Infinity, byId = false } = p;
   const reachable = (ts: number) => Math.ceil((ratePerSec * Math.max(0, nowSec - ts)) / PAGE_SIZE) + 1 <= maxDepthPages;
   // A message with no watched address (a feed's) can only be reached through the list; too deep, it waits.
   const sorted = cands.filter((c) => c.address !== null || byId || reachable(c.ts)).sort((a, b) => b.ts - a.ts);
@@ -68,7 +75,7 @@ export function planRechecks(
     let add: number;
     if (c.address === null) add = byId ? 1 : Infinity; // the firehose, or its ID
     else {
-      if (!pagesOf.has(c.address)) pagesOf.set(c.address, Math.max(1, addressPages(c.address, c.ts)));
+      if (!pagesOf.has(c.address)) pagesOf.set(c.address, Math.max(1, addressPages(c.address)));
       const pages = pagesOf.get(c.address) as number;
       const m = countOf.get(c.address) ?? 0;
       countOf.set(c.address, m + 1);

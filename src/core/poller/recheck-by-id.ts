@@ -19,6 +19,8 @@ export interface RecheckByIdOptions {
   engine: TransitionEngine;
   cycle: CycleBudget;
   onTransitions: (t: Transition[]) => void;
+  /** The messages fetched, after the engine saw them (the poller's cycle hooks). */
+  onMessages?: (messages: readonly TeleporterMessage[]) => void;
 }
 
 /** Asks for each ID while the cycle budget lasts (the rest waits for a later cycle); returns the first hard error. */
@@ -35,6 +37,7 @@ export async function recheckById(client: DataApiClient, ids: readonly string[],
     }
     const t = o.engine.observe(found, o.network);
     if (t.length) o.onTransitions(t);
+    if (found.length) o.onMessages?.(found);
     if (batch.length < PARALLEL) return null;
   }
   return null;

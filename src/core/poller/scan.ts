@@ -1,6 +1,6 @@
 import type { MessagePage, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
-import { effectiveStatus, messageTimestamp, rawRecord } from '../../shared/messages';
+import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../data-api/client';
 import type { CachedMessages } from '../store/cached-messages';
@@ -67,6 +67,8 @@ export interface ScanOptions {
   /** Message IDs to report in `seen` (only these: a scan may read thousands of messages). */
   lookFor?: ReadonlySet<string>;
   onTransitions: (t: Transition[]) => void;
+  /** Every page's messages, after the engine saw them (the poller's cycle hooks). */
+  onMessages?: (messages: readonly TeleporterMessage[]) => void;
   /** Whether to fetch the next page, given what the last one held. */
   next: (page: PageInfo, seen: Set<string>) => boolean;
 }
@@ -112,6 +114,7 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     }
     const transitions = o.engine.observe(page.messages, o.network, o.baselineFor ? { baselineFor: o.baselineFor } : {});
     if (transitions.length) o.onTransitions(transitions);
+    o.onMessages?.(page.messages);
     res.pages++;
     if (newest !== null && (res.newestTs === null || newest > res.newestTs)) res.newestTs = newest;
     if (oldest !== null) res.oldestTs = res.oldestTs === null ? oldest : Math.min(res.oldestTs, oldest);

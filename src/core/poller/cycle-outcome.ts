@@ -1,0 +1,40 @@
+/** How a poll cycle's result sets the poller's state and the wait before the next cycle. */
+import type { PollState, PollStatus } from '../../shared/contract';
+import type { ErrorInfo } from '../../shared/errors';
+
+/** Offline, the next cycles come after these waits (then every 30 s) until one succeeds. */
+export const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
+
+export interface CycleEnd {
+  error: ErrorInfo | null;
+  startedMs: number;
+  nowMs: number;
+  intervalMs: number;
+  /** Offline cycles in a row before this one. */
+  offlineStreak: number;
+  /** Until when the request budget (or the server) blocks requests, if it does. */
+  blockedUntil: number | null;
+}
+
+export interface CycleOutcome {
+  state: PollState;
+  delayMs: number;
+  offlineStreak: number;
+  patch: Partial<PollStatus>;
+}
+
+export function cycleOutcome(e: CycleEnd): CycleOutcome {
+  const { error, nowMs: now, intervalMs } = e;
+  const delayMs = Math.max(0, e.startedMs + intervalMs - now);
+  const patch: Partial<PollStatus> = { lastError: error, rateLimitedUntil: null };
+  if (!error) return { state: 'idle', delayMs, offlineStreak: 0, patch: { ...patch, lastSuccessAt: now } };
+  if (error.kind === 'network' || error.kind === 'timeout') {
+    const retry = OFFLINE_RETRY_MS[Math.min(e.offlineStreak, OFFLINE_RETRY_MS.length - 1)] as number;
+    return { state: 'offline', delayMs: Math.min(delayMs || intervalMs, retry), offlineStreak: e.offlineStreak + 1, patch };
+  }
+  if (error.kind === 'rate_limited') {
+    const until = e.blockedUntil ?? error.retryAt ?? now + intervalMs;
+    return { state: 'rate_limited', delayMs: Math.max(delayMs, until - now), offlineStreak: e.offlineStreak, patch: { ...patch, rateLimitedUntil: until } };
+  }
+  return { state: 'error', delayMs, offlineStreak: e.offlineStreak, patch };
+}

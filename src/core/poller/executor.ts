@@ -1,0 +1,152 @@
+/**
+ * The executor: runs one network's plan against the Data API client within the cycle's budget,
+ * feeding every page to the transition engine (scan.ts), and records what it learnt in the network's
+ * state (head cursor, rate, mode, baselines finished).
+ */
+import type { Transition } from '../../shared/contract';
+import type { ErrorInfo } from '../../shared/errors';
+import type { TeleporterMessage } from '../../shared/messages';
+import type { DataApiClient } from '../data-api/client';
+import type { Logger } from '../log/logger';
+import type { MessageCache } from '../store/message-cache';
+import type { WatchStore } from '../store/watch-store';
+import type { TransitionEngine } from '../watch/engine';
+import type { NetworkState, NetworkStates } from './network-state';
+import { PAGE_SIZE } from './plan';
+import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type PageSource, type ScanStep, type StopRule } from './planner';
+import { recheckById } from './recheck-by-id';
+import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
+
+/**
+ * Work that rides on the poll cycle over what it read (e.g. detecting receipts from carrier
+ * messages). `messages` runs for every page and every message fetched by ID, after the engine saw
+ * them; `afterNetwork` once a network's plan ran, with what is left of the cycle's budget.
+ */
+export interface CycleHook {
+  messages?(network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void;
+  afterNetwork?(x: { network: 'mainnet' | 'fuji'; client: DataApiClient; cycle: CycleBudget }): Promise<ErrorInfo | null>;
+}
+
+export interface Execution {
+  client: DataApiClient;
+  cycle: CycleBudget;
+  state: NetworkState;
+  states: NetworkStates;
+  engine: TransitionEngine;
+  messages: MessageCache;
+  watches: WatchStore;
+  logger: Logger;
+  onTransitions: (t: Transition[]) => void;
+  /** Reloads the watcher index after a baseline completes. */
+  reloadIndex: () => void;
+  hooks: readonly CycleHook[];
+  nowMs: number;
+}
+
+/** Runs the plan; returns the error that ended it early (the budget running out is one), or null. */
+export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
+  const d = plan.discovery;
+  x.state.mode = d?.mode ?? null;
+  if (d?.mode === 'firehose') {
+    const err = await discoverByFirehose(d, x);
+    if (err) return err;
+  } else if (d) {
+    for (const step of d.scans) {
+      const r = await readPages(step, x);
+      if (r.error || r.outOfBudget) return r.error;
+    }
+  }
+  if (plan.listBaseline) {
+    const { watchers, step } = plan.listBaseline;
+    const r = await readPages(step, x);
+    if (r.error) return r.error;
+    finishBaselines(watchers, r, x);
+    x.logger.info('baseline taken through the list operation', { watchers: watchers.length, pages: r.pages, messages: r.count });
+  }
+  for (const b of plan.baselines) {
+    if (x.cycle.left === 0) break;
+    const r = await readPages(b.step, x);
+    if (r.error || r.outOfBudget) return r.error;
+    finishBaselines([b.watcher], r, x);
+    x.logger.info('baseline taken', { watcher: b.watcher, pages: r.pages, messages: r.count });
+  }
+  for (const h of x.hooks) {
+    const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle })) ?? null;
+    if (err) return err;
+  }
+  return null;
+}
+
+/** The scan from the top, then the re-checks it did not cover: by address, then by ID. */
+async function discoverByFirehose(d: FirehoseDiscovery, x: Execution): Promise<ErrorInfo | null> {
+  const r = await readPages(d.head, x);
+  x.states.afterHeadScan(x.state, r, x.nowMs);
+  if (r.error || r.outOfBudget) return r.error;
+  const next = planFollowUps(d, r);
+  for (const step of next.scans) {
+    const a = await readPages(step, x);
+    if (a.error || a.outOfBudget) return a.error;
+  }
+  return recheckById(x.client, next.byId, { network: x.state.network, engine: x.engine, cycle: x.cycle, onTransitions: x.onTransitions, onMessages: (m) => notifyHooks(x, m) });
+}
+
+function finishBaselines(watchers: readonly string[], r: ScanResult, x: Execution): void {
+  for (const w of watchers) x.watches.finishBaseline(w, r.exhausted ? null : r.oldestTs);
+  x.reloadIndex();
+}
+
+function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void {
+  for (const h of x.hooks) h.messages?.(x.state.network, messages);
+}
+
+/** The one paging routine: a plan step's pages, newest first, until its stop rule says enough. */
+export function readPages(step: ScanStep, x: Execution): Promise<ScanResult> {
+  return scan(fetcher(step.source, x.client), {
+    network: x.state.network,
+    engine: x.engine,
+    messages: x.messages,
+    cycle: x.cycle,
+    pageSize: PAGE_SIZE,
+    onTransitions: x.onTransitions,
+    onMessages: (m) => notifyHooks(x, m),
+    maxPages: step.maxPages,
+    next: stopper(step.stop),
+    ...(step.lookFor ? { lookFor: new Set(step.lookFor) } : {}),
+    ...(step.baselineFor ? { baselineFor: new Set(step.baselineFor) } : {}),
+    ...(step.countNewerThan !== undefined ? { countNewerThan: step.countNewerThan } : {}),
+  });
+}
+
+function fetcher(source: PageSource, client: DataApiClient) {
+  const page = (token: string | undefined) => ({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) });
+  switch (source.kind) {
+    case 'firehose':
+      return (token: string | undefined) => client.listMessages(page(token));
+    case 'feed':
+      return (token: string | undefined) => client.listMessages({ ...source.filter, ...page(token) });
+    case 'address':
+      return (token: string | undefined) => client.listAddressMessages(source.address, page(token));
+  }
+}
+
+/** A stop rule as the scan's "fetch the next page?" question. */
+function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
+  switch (rule.kind) {
+    case 'past': {
+      const { ts, undated } = rule;
+      if (ts === null) return () => false;
+      return (p) => (p.oldestTs === null ? undated === 'continue' : p.oldestTs >= ts);
+    }
+    case 'found': {
+      const need = new Set(rule.need);
+      const { neededTs } = rule;
+      return (p, seen) => {
+        for (const id of seen) need.delete(id);
+        if (need.size === 0) return !p.knownBefore && p.full; // more unseen news may follow
+        return neededTs === null || p.oldestTs === null || p.oldestTs >= neededTs; // past it: the API no longer lists it
+      };
+    }
+    case 'while-open':
+      return (p) => p.hasOpen;
+  }
+}

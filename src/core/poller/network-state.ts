@@ -1,0 +1,71 @@
+/**
+ * What the poller knows about one network of one data source between cycles, in one place: where the
+ * top of its unfiltered list was, how fast messages arrive, how the last cycle discovered news and
+ * how it ended. The head cursor outlives a restart (poll_state table); the rest is rebuilt in a cycle.
+ */
+import type { ErrorInfo } from '../../shared/errors';
+import type { PollStateStore } from '../store/poll-state-store';
+import type { ScanResult } from './scan';
+
+export interface HeadCursor {
+  /** Newest source timestamp (s) seen at the top of the firehose. */
+  ts: number;
+  /** When that scan ran (ms). */
+  at: number;
+}
+
+/** How a cycle looks for new messages on a network. */
+export type DiscoveryMode = 'firehose' | 'per-address';
+
+export interface NetworkState {
+  readonly network: 'mainnet' | 'fuji';
+  /** The data source (base URL) the cursor belongs to: switching sources starts fresh. */
+  readonly source: string;
+  head: HeadCursor | null;
+  /** Messages per second on the unfiltered list (smoothed), null until a firehose scan measured it. */
+  ratePerSec: number | null;
+  /** How the last cycle discovered news (null: nothing live to watch yet). */
+  mode: DiscoveryMode | null;
+  /** How the last cycle on this network ended (null: fine). */
+  lastError: ErrorInfo | null;
+}
+
+/** Per-network states, keyed by data source and network; head cursors are written through to the store. */
+export class NetworkStates {
+  private states = new Map<string, NetworkState>();
+
+  constructor(private readonly persisted: PollStateStore) {}
+
+  get(network: 'mainnet' | 'fuji', source: string): NetworkState {
+    const key = headKey(network, source);
+    let s = this.states.get(key);
+    if (!s) {
+      s = { network, source, head: this.persisted.get<HeadCursor>(key) ?? null, ratePerSec: null, mode: null, lastError: null };
+      this.states.set(key, s);
+    }
+    return s;
+  }
+
+  /** Records a firehose scan from the top: a new rate sample always, the cursor only when the scan completed. */
+  afterHeadScan(s: NetworkState, r: ScanResult, now: number): void {
+    if (r.pages === 0 || r.newestTs === null) return;
+    s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
+    if (r.error || r.outOfBudget) return;
+    s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
+    this.persisted.set(headKey(s.network, s.source), s.head);
+  }
+}
+
+const headKey = (network: string, source: string): string => `head:${source}:${network}`;
+
+/**
+ * The rate after a scan from the top: messages newer than the cursor over the time since it (when the
+ * scan reached below it), else the messages read over the time span they cover; halfway toward the last.
+ */
+export function nextRate(prev: number | null, r: ScanResult, head: HeadCursor | null, now: number): number | null {
+  let sample: number | null = null;
+  if (head && now > head.at && r.oldestTs !== null && r.oldestTs < head.ts) sample = r.newer / ((now - head.at) / 1000);
+  else if (r.newestTs !== null && r.oldestTs !== null) sample = (r.count || 1) / Math.max(1, r.newestTs - r.oldestTs + 1);
+  if (sample === null) return prev;
+  return prev === null ? sample : 0.5 * prev + 0.5 * sample;
+}

@@ -1,0 +1,49 @@
+/**
+ * Gathers the planner's input for one network from the watcher index and the local cache: the read
+ * side of a cycle, kept apart so the planner itself touches nothing.
+ */
+import { canonicalNetwork, type Network } from '../../shared/validators';
+import type { MessageCache, TrackedMessage } from '../store/message-cache';
+import type { WatcherIndex } from '../watch/watcher-index';
+import type { NetworkState } from './network-state';
+import { isDue, PAGE_SIZE } from './plan';
+import { discoveryMode, type DueMessage, type NetworkPlanInput } from './planner';
+
+export interface PlanInputSources {
+  state: NetworkState;
+  index: WatcherIndex;
+  messages: MessageCache;
+  nowMs: number;
+  intervalMs: number;
+  /** Younger than this (the stuck threshold) a message is still live: re-checked on a short cadence. */
+  liveMs: number;
+}
+
+export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
+  const net = o.state.network;
+  const onNet = (w: { network: Network }) => canonicalNetwork(w.network) === net;
+  const addresses = o.index.addresses().filter(onNet).map((a) => ({ key: a.key, baselineDone: a.baselineDone }));
+  const feeds = o.index.feedList().filter(onNet).map((f) => ({ key: f.key, baselineDone: f.baselineDone, filter: f.filter }));
+  const base = { nowMs: o.nowMs, intervalMs: o.intervalMs, head: o.state.head, ratePerSec: o.state.ratePerSec, addresses, feeds };
+  const mode = discoveryMode(base);
+  const tracked = o.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs));
+  // Feed membership costs a query per message: asked only when feeds are scanned one by one.
+  const liveFeeds = new Set(mode === 'per-address' ? feeds.filter((f) => f.baselineDone).map((f) => f.key) : []);
+  const due: DueMessage[] = tracked.map((t) => ({
+    messageId: t.messageId,
+    ts: trackedTs(t),
+    address: o.index.watchedAddressOf(t.from, t.to, net),
+    feeds: liveFeeds.size ? o.messages.watchers(t.messageId).map((w) => w.watcher).filter((k) => liveFeeds.has(k)) : [],
+  }));
+  return { ...base, due, addressPages: mode === 'firehose' ? addressPages(due, o.messages) : new Map() };
+}
+
+/** Pages of each address's cached history down to its oldest due message: the price of asking it. */
+function addressPages(due: readonly DueMessage[], messages: MessageCache): Map<string, number> {
+  const oldest = new Map<string, number>();
+  for (const t of due) if (t.address !== null) oldest.set(t.address, Math.min(t.ts, oldest.get(t.address) ?? Infinity));
+  return new Map([...oldest].map(([address, ts]) => [address, Math.ceil((messages.countSince(address, ts) + 1) / PAGE_SIZE)]));
+}
+
+/** The timestamp (s) a tracked message sorts by in the API's newest-first order. */
+const trackedTs = (t: TrackedMessage): number => t.sortTs ?? Math.floor((t.pendingSince ?? t.lastSeenAt) / 1000);

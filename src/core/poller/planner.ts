@@ -1,0 +1,205 @@
+/**
+ * The planner: from plain values (a network's state, its watchers, its due messages, the time) to the
+ * requests of one cycle on that network. No I/O, no clock, no store: the executor gathers the input
+ * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in plan.ts.
+ */
+import type { FeedFilter } from '../../shared/contract';
+import type { DiscoveryMode, HeadCursor } from './network-state';
+import { firehoseHeadCost, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './plan';
+
+/** A silent baseline reads at most this many pages of an address's history. */
+export const BASELINE_MAX_PAGES = 50;
+/** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
+export const FIREHOSE_BASELINE_MIN = 20;
+/** How far back a baseline through the unfiltered list reads. */
+export const BASELINE_HORIZON_MS = 2 * 3600_000;
+const MAX_BASELINE_FIREHOSE_PAGES = 2000;
+export const MAX_PAGES_PER_SCAN = 60;
+
+/** Which list operation a scan pages through. */
+export type PageSource = { kind: 'firehose' } | { kind: 'address'; address: string } | { kind: 'feed'; filter: FeedFilter };
+
+/** When a scan stops paging (besides the last page, its page cap and the cycle budget). */
+export type StopRule =
+  /** Until a page reaches below `ts` (null: the first page only); `undated` says what a page without timestamps does. */
+  | { kind: 'past'; ts: number | null; undated: 'stop' | 'continue' }
+  /** Until every needed message was seen (then while full pages still bring news), or the pages pass the oldest of them. */
+  | { kind: 'found'; need: readonly string[]; neededTs: number | null }
+  /** While pages still hold open messages (older history matters only then). */
+  | { kind: 'while-open' };
+
+export interface ScanStep {
+  source: PageSource;
+  maxPages: number;
+  stop: StopRule;
+  /** Message IDs to report as seen. */
+  lookFor?: readonly string[];
+  /** Watchers whose baseline this scan takes (what it finds is history for them). */
+  baselineFor?: readonly string[];
+  /** Count messages newer than this timestamp (s): the rate sample of a firehose scan. */
+  countNewerThan?: number | null;
+}
+
+export interface WatcherSummary {
+  key: string;
+  baselineDone: boolean;
+}
+export interface FeedSummary extends WatcherSummary {
+  filter: FeedFilter;
+}
+
+/** A tracked message due for a re-check (see isDue). */
+export interface DueMessage {
+  messageId: string;
+  /** Where the API sorts it, seconds. */
+  ts: number;
+  /** Its watched address (baseline taken), if any. */
+  address: string | null;
+  /** The saved feeds it belongs to (gathered only when feeds are scanned one by one). */
+  feeds: readonly string[];
+}
+
+export interface NetworkPlanInput {
+  nowMs: number;
+  intervalMs: number;
+  head: HeadCursor | null;
+  ratePerSec: number | null;
+  addresses: readonly WatcherSummary[];
+  feeds: readonly FeedSummary[];
+  due: readonly DueMessage[];
+  /** Pages of each address's cached history down to its oldest due message (needed in firehose mode). */
+  addressPages: ReadonlyMap<string, number>;
+}
+
+export interface FirehoseDiscovery {
+  mode: 'firehose';
+  /** The scan from the top: new messages, and deep enough for the re-checks planned below it. */
+  head: ScanStep;
+  candidates: readonly RecheckCandidate[];
+  rechecks: RecheckPlan;
+}
+export interface PerAddressDiscovery {
+  mode: 'per-address';
+  /** Every live address, then every live feed, each with the due messages to find in it. */
+  scans: ScanStep[];
+}
+
+export interface NetworkPlan {
+  /** New messages and re-checks (null: nothing live to watch yet). */
+  discovery: FirehoseDiscovery | PerAddressDiscovery | null;
+  /** Many addresses' baselines through one pass over the unfiltered list. */
+  listBaseline: { watchers: string[]; step: ScanStep } | null;
+  /** Baselines one watcher at a time, while the budget lasts. */
+  baselines: { watcher: string; step: ScanStep }[];
+}
+
+/** Seconds since the head cursor (one interval without one). */
+const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number => (i.head ? Math.max(1, (i.nowMs - i.head.at) / 1000) : i.intervalMs / 1000);
+
+/** How new messages are discovered this cycle (null: no watcher is live yet). */
+export function discoveryMode(i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds'>): DiscoveryMode | null {
+  const live = i.addresses.filter((a) => a.baselineDone).length + i.feeds.filter((f) => f.baselineDone).length;
+  if (live === 0) return null;
+  return preferFirehose(i.ratePerSec, gapSec(i), live) ? 'firehose' : 'per-address';
+}
+
+/** The plan of one cycle on one network. */
+export function planNetwork(i: NetworkPlanInput): NetworkPlan {
+  const mode = discoveryMode(i);
+  const discovery = mode === 'firehose' ? planFirehose(i) : mode === 'per-address' ? planPerAddress(i) : null;
+  const pending = i.addresses.filter((a) => !a.baselineDone);
+  const listBaseline = pending.length >= FIREHOSE_BASELINE_MIN ? planListBaseline(pending, i.nowMs) : null;
+  const oneByOne = [...(listBaseline ? [] : pending), ...i.feeds.filter((f) => !f.baselineDone)];
+  return { discovery, listBaseline, baselines: oneByOne.map((w) => ({ watcher: w.key, step: baselineStep(w) })) };
+}
+
+function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
+  const nowSec = Math.floor(i.nowMs / 1000);
+  const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
+  const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
+  const rechecks = planRechecks(candidates, {
+    ratePerSec: i.ratePerSec ?? 0,
+    nowSec,
+    headPages,
+    addressPages: (a) => i.addressPages.get(a) ?? 1,
+    maxDepthPages: MAX_PAGES_PER_SCAN,
+    byId: true,
+  });
+  const stopBelow = Math.min(i.head?.ts ?? Infinity, rechecks.depthTs ?? Infinity);
+  const head: ScanStep = {
+    source: { kind: 'firehose' },
+    maxPages: MAX_PAGES_PER_SCAN,
+    countNewerThan: i.head?.ts ?? null,
+    lookFor: candidates.map((c) => c.messageId),
+    // Without a cursor (first run) one page sets it; otherwise page until past the cursor and the depth target.
+    stop: { kind: 'past', ts: stopBelow === Infinity ? null : stopBelow, undated: 'stop' },
+  };
+  return { mode: 'firehose', head, candidates, rechecks };
+}
+
+function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
+  const dueByAddress = new Map<string, DueMessage[]>();
+  for (const t of i.due) if (t.address) dueByAddress.set(t.address, [...(dueByAddress.get(t.address) ?? []), t]);
+  const addressScans = i.addresses.filter((a) => a.baselineDone).map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? []));
+  const feedScans = i.feeds.filter((f) => f.baselineDone).map((f) => findStep({ kind: 'feed', filter: f.filter }, i.due.filter((t) => t.feeds.includes(f.key))));
+  return { mode: 'per-address', scans: [...addressScans, ...feedScans] };
+}
+
+/** A list's newest page, and older pages until every message still needed from it was seen. */
+function findStep(source: PageSource, need: readonly { messageId: string; ts: number }[]): ScanStep {
+  const ids = need.map((t) => t.messageId);
+  const neededTs = need.reduce<number | null>((min, t) => (min === null ? t.ts : Math.min(min, t.ts)), null);
+  return { source, maxPages: MAX_PAGES_PER_SCAN, lookFor: ids, stop: { kind: 'found', need: ids, neededTs } };
+}
+
+/**
+ * Many baselines at once: page the unfiltered list back through history (up to BASELINE_HORIZON_MS,
+ * and never more pages than the addresses could cost one by one). Everything older than where it
+ * stopped is history for all of them.
+ */
+function planListBaseline(pending: readonly WatcherSummary[], nowMs: number): NonNullable<NetworkPlan['listBaseline']> {
+  const watchers = pending.map((w) => w.key);
+  const horizon = Math.floor((nowMs - BASELINE_HORIZON_MS) / 1000);
+  const step: ScanStep = {
+    source: { kind: 'firehose' },
+    maxPages: Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES),
+    baselineFor: watchers,
+    stop: { kind: 'past', ts: horizon, undated: 'continue' },
+  };
+  return { watchers, step };
+}
+
+/** One watcher's recent history, read silently: open messages in it are tracked from now on. */
+function baselineStep(w: WatcherSummary | FeedSummary): ScanStep {
+  const source: PageSource = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
+  return { source, maxPages: BASELINE_MAX_PAGES, baselineFor: [w.key], stop: { kind: 'while-open' } };
+}
+
+/** What the firehose scan from the top reached. */
+export interface HeadReach {
+  seen: ReadonlySet<string>;
+  oldestTs: number | null;
+  exhausted: boolean;
+}
+
+/**
+ * The re-checks left after the firehose scan: its planned address scans and IDs, less what it saw,
+ * plus every candidate it fell short of (the rate estimate was off), which goes to its address now.
+ */
+export function planFollowUps(d: FirehoseDiscovery, reach: HeadReach): { scans: ScanStep[]; byId: string[] } {
+  const byAddress = new Map([...d.rechecks.byAddress].map(([a, cands]) => [a, [...cands]]));
+  const depthTs = d.rechecks.depthTs;
+  if (depthTs !== null && reach.oldestTs !== null && reach.oldestTs > depthTs && !reach.exhausted) {
+    const planned = new Set([...byAddress.values()].flat().map((c) => c.messageId));
+    for (const c of d.candidates) {
+      if (c.address === null || reach.seen.has(c.messageId) || c.ts >= reach.oldestTs || planned.has(c.messageId)) continue;
+      byAddress.set(c.address, [...(byAddress.get(c.address) ?? []), c]);
+    }
+  }
+  const scans: ScanStep[] = [];
+  for (const [address, cands] of byAddress) {
+    const need = cands.filter((c) => !reach.seen.has(c.messageId));
+    if (need.length) scans.push(findStep({ kind: 'address', address }, need));
+  }
+  return { scans, byId: d.rechecks.byId.map((c) => c.messageId).filter((id) => !reach.seen.has(id)) };
+}

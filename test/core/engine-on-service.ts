@@ -1,0 +1,36 @@
+/** A transition engine on a real SQLite file beside the real local service, and a client of it: for tests of the poller's parts. */
+import { ManualClock } from '../../src/shared/clock';
+import { RequestBudget } from '../../src/core/data-api/budget';
+import { DataApiClient } from '../../src/core/data-api/client';
+import { PoolRegistry } from '../../src/core/data-api/pools';
+import { createLogger } from '../../src/core/log/logger';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { engineRig, tempDir, type EngineRig } from './helpers';
+
+export interface EngineOnService {
+  svc: RunningService;
+  rig: EngineRig;
+  client: DataApiClient;
+  close(): Promise<void>;
+}
+
+/** `preload` simulated messages, no live traffic, a manual clock, no rate limit to speak of. */
+export async function engineOnService(o: { preload: number; seed?: number }): Promise<EngineOnService> {
+  const clock = new ManualClock();
+  const svc = await startTeleporterService({ clock, rate: 0, preload: o.preload, ...(o.seed !== undefined ? { seed: o.seed } : {}), rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  const tmp = tempDir();
+  const rig = engineRig(tmp.dir, clock);
+  const pools = new PoolRegistry();
+  const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e6), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+  return {
+    svc,
+    rig,
+    client,
+    async close() {
+      rig.close();
+      tmp.cleanup();
+      await svc.close();
+      await pools.close();
+    },
+  };
+}

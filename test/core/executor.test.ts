@@ -1,0 +1,136 @@
+/**
+ * The executor runs planned steps against the real local service: a scan stops where its stop rule
+ * says, baselines are silent and recorded, the cycle budget ends a plan, the firehose sets the
+ * network's cursor, and the cycle hooks see every message read.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Transition } from '../../src/shared/contract';
+import { messageTimestamp, type TeleporterMessage } from '../../src/shared/messages';
+import type { DataApiClient } from '../../src/core/data-api/client';
+import { createLogger } from '../../src/core/log/logger';
+import { runNetworkPlan, type CycleHook, type Execution } from '../../src/core/poller/executor';
+import { NetworkStates } from '../../src/core/poller/network-state';
+import { planNetwork, type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/planner';
+import { CycleBudget } from '../../src/core/poller/scan';
+import { engineOnService, type EngineOnService } from './engine-on-service';
+import { randomId, type EngineRig } from './helpers';
+
+let on: EngineOnService | null = null;
+let rig: EngineRig | null = null;
+afterEach(async () => {
+  await on?.close();
+  on = rig = null;
+});
+
+async function setup() {
+  on = await engineOnService({ preload: 3000, seed: 5 });
+  const { svc, client } = on;
+  const r = (rig = on.rig);
+  const read: TeleporterMessage[] = [];
+  const transitions: Transition[] = [];
+  let reloads = 0;
+  const states = new NetworkStates(r.store.pollState);
+  const execution = (cycle: CycleBudget, hooks: CycleHook[] = []): Execution => ({
+    client,
+    cycle,
+    state: states.get('mainnet', svc.url),
+    states,
+    engine: r.engine,
+    messages: r.store.messages,
+    watches: r.store.watches,
+    logger: createLogger(),
+    onTransitions: (t) => transitions.push(...t),
+    reloadIndex: () => {
+      reloads++;
+      r.reload();
+    },
+    hooks: [{ messages: (_net, m) => read.push(...m) }, ...hooks],
+    nowMs: r.clock.now(),
+  });
+  return { svc, client, read, transitions, reloads: () => reloads, execution };
+}
+
+const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => ({ nowMs: rig!.clock.now(), intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), ...o });
+
+/** The first pages of an address, read directly. */
+async function addressPages(client: DataApiClient, address: string, count: number): Promise<TeleporterMessage[][]> {
+  const pages: TeleporterMessage[][] = [];
+  let token: string | undefined;
+  while (pages.length < count) {
+    const r = await client.listAddressMessages(address, { pageSize: 100, ...(token ? { pageToken: token } : {}) });
+    if (!r.ok) throw new Error(r.error.message);
+    pages.push(r.value.messages);
+    token = r.value.nextPageToken;
+    if (!token) throw new Error('the address has too few pages for this test');
+  }
+  return pages;
+}
+
+/** A plan that asks a live address for a message the list no longer has (say, dropped), as old as its third page. */
+async function pastThirdPage(client: DataApiClient, address: string): Promise<{ plan: NetworkPlan; pages: TeleporterMessage[][] }> {
+  const pages = await addressPages(client, address, 3);
+  const neededTs = Math.max(...pages[2]!.map((m) => messageTimestamp(m) ?? 0));
+  const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: true }], due: [{ messageId: randomId(), ts: neededTs, address, feeds: [] }] }));
+  return { plan, pages };
+}
+
+describe('runNetworkPlan', () => {
+  it('pages an address until it passes the oldest message it looks for, and the hooks see every message read', async () => {
+    const t = await setup();
+    const address = t.svc.simulator.addresses[0]!;
+    rig!.watch(address);
+    // The scan gives up once the pages are older than the message.
+    const { plan, pages } = await pastThirdPage(t.client, address);
+    expect(plan.discovery?.mode).toBe('per-address');
+    const budgets: number[] = [];
+    const cycle = new CycleBudget(100);
+    const err = await runNetworkPlan(plan, t.execution(cycle, [{ afterNetwork: async (x) => (budgets.push(x.cycle.left), null) }]));
+    expect(err).toBeNull();
+    expect(cycle.used).toBe(3);
+    expect(t.read.map((m) => m.messageId)).toEqual(pages.flat().map((m) => m.messageId));
+    expect(budgets).toEqual([97]);
+  });
+
+  it('takes a baseline silently, records it and reloads the index once', async () => {
+    const t = await setup();
+    const address = t.svc.simulator.addresses[1]!;
+    rig!.watch(address, { baselineDone: false });
+    const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: false }] }));
+    expect(await runNetworkPlan(plan, t.execution(new CycleBudget(100)))).toBeNull();
+    expect(t.read.length).toBeGreaterThan(0);
+    expect(t.transitions).toEqual([]);
+    expect(rig!.store.watches.watcherInfos().addresses).toEqual([expect.objectContaining({ key: address, baselineDone: true })]);
+    expect(t.reloads()).toBe(1);
+    expect(rig!.index.get(address)?.baselineDone).toBe(true);
+  });
+
+  it('ends the plan when the cycle budget runs out, and no hook runs after it', async () => {
+    const t = await setup();
+    const address = t.svc.simulator.addresses[0]!;
+    rig!.watch(address);
+    const { plan } = await pastThirdPage(t.client, address);
+    let after = 0;
+    const before = t.svc.requestCount();
+    const err = await runNetworkPlan(plan, t.execution(new CycleBudget(2), [{ afterNetwork: async () => (after++, null) }]));
+    expect(err).toMatchObject({ kind: 'rate_limited', message: expect.stringContaining('budget for this poll cycle') });
+    expect(t.svc.requestCount() - before).toBe(2);
+    expect(after).toBe(0);
+  });
+
+  it('reads the firehose for many addresses and keeps its cursor in the network state', async () => {
+    const t = await setup();
+    const addresses = t.svc.simulator.addresses.slice(0, 5);
+    for (const a of addresses) rig!.watch(a);
+    const plan = planNetwork(input({ addresses: addresses.map((key) => ({ key, baselineDone: true })) }));
+    const x = t.execution(new CycleBudget(100));
+    expect(await runNetworkPlan(plan, x)).toBeNull();
+    const top = await t.client.listMessages({ pageSize: 100 });
+    if (!top.ok) throw new Error(top.error.message);
+    expect(x.state.mode).toBe('firehose');
+    expect(x.state.head).toEqual({ ts: Math.max(...top.value.messages.map((m) => messageTimestamp(m) ?? 0)), at: x.nowMs });
+    expect(x.state.ratePerSec).toBeGreaterThan(0);
+    expect(t.read.map((m) => m.messageId)).toEqual(top.value.messages.map((m) => m.messageId));
+    // Written through: a new set of states over the same store starts from it.
+    expect(new NetworkStates(rig!.store.pollState).get('mainnet', t.svc.url).head).toEqual(x.state.head);
+  });
+});

@@ -1,0 +1,56 @@
+/** Per-network state: the head cursor survives a restart (a real SQLite file), per data source; the rate follows the scans. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { NetworkStates, nextRate } from '../../src/core/poller/network-state';
+import type { ScanResult } from '../../src/core/poller/scan';
+import { openStore, type Store } from '../../src/core/store';
+import { tempDir } from './helpers';
+
+const scanned = (o: Partial<ScanResult>): ScanResult => ({ pages: 1, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), count: 0, newer: 0, restarted: false, ...o });
+
+let tmp: ReturnType<typeof tempDir> | null = null;
+let store: Store | null = null;
+afterEach(() => {
+  store?.close();
+  tmp?.cleanup();
+  store = tmp = null;
+});
+
+describe('NetworkStates', () => {
+  it('keeps the head cursor of each network and data source across a restart, and only from a scan that completed', () => {
+    tmp = tempDir();
+    store = openStore(tmp.dir);
+    const states = new NetworkStates(store.pollState);
+    const main = states.get('mainnet', 'http://127.0.0.1:1');
+    expect(main).toEqual({ network: 'mainnet', source: 'http://127.0.0.1:1', head: null, ratePerSec: null, mode: null, lastError: null });
+    expect(states.get('mainnet', 'http://127.0.0.1:1')).toBe(main); // one record, not copies
+    states.afterHeadScan(main, scanned({ newestTs: 1_000, oldestTs: 901, count: 100 }), 5_000_000);
+    expect(main.head).toEqual({ ts: 1_000, at: 5_000_000 });
+    expect(main.ratePerSec).toBe(1);
+    // A scan cut short (an error or the budget) still teaches the rate but leaves the cursor where it was.
+    states.afterHeadScan(main, scanned({ newestTs: 1_200, oldestTs: 1_101, count: 100, error: { kind: 'server', message: '502' } }), 5_010_000);
+    expect(main.head).toEqual({ ts: 1_000, at: 5_000_000 });
+    expect(main.ratePerSec).toBe(1);
+    // An older newest timestamp never moves the cursor back.
+    states.afterHeadScan(main, scanned({ newestTs: 990, oldestTs: 950, count: 10 }), 5_020_000);
+    expect(main.head).toEqual({ ts: 1_000, at: 5_020_000 });
+
+    store.close();
+    store = openStore(tmp.dir);
+    const again = new NetworkStates(store.pollState);
+    expect(again.get('mainnet', 'http://127.0.0.1:1').head).toEqual({ ts: 1_000, at: 5_020_000 });
+    expect(again.get('mainnet', 'http://127.0.0.1:2').head).toBeNull(); // another data source starts fresh
+    expect(again.get('fuji', 'http://127.0.0.1:1').head).toBeNull();
+  });
+});
+
+describe('nextRate', () => {
+  it('counts what arrived since the cursor when the scan reached below it, else what one span of pages holds', () => {
+    const head = { ts: 1_000, at: 100_000 };
+    // 50 messages newer than the cursor over the 10 s since it.
+    expect(nextRate(null, scanned({ newestTs: 1_010, oldestTs: 990, count: 60, newer: 50 }), head, 110_000)).toBe(5);
+    // Not below the cursor: 100 messages over 50 s of timestamps, averaged with the last estimate.
+    expect(nextRate(4, scanned({ newestTs: 1_059, oldestTs: 1_010, count: 100 }), head, 110_000)).toBe(3);
+    // Nothing dated: the estimate stays.
+    expect(nextRate(4, scanned({}), head, 110_000)).toBe(4);
+  });
+});
