@@ -33,9 +33,8 @@ export type MessageColumnsRow = Omit<MessagesRow, 'raw'>;
 export const MESSAGE_COLUMNS =
   'rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain, source_ts, destination_ts, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired';
 
-/** A stored message without its record: what transitions, re-checks and result rows are computed from. */
-export interface MessageState {
-  rowid: number;
+/** The columns the engine writes for every observation (besides the record and its search text). */
+interface MessageFields {
   messageId: string;
   network: Network;
   status: string;
@@ -46,37 +45,30 @@ export interface MessageState {
   destinationChain: string;
   sourceTs: number | null;
   destinationTs: number | null;
+  /** True while pending or awaiting its receipt: re-checked by the poller, swept for stuck. */
+  tracked: boolean;
+  pendingSince: number | null;
+  stuckFired: boolean;
+}
+
+/** A stored message without its record: what transitions, re-checks and result rows are computed from. */
+export interface MessageState extends MessageFields {
+  rowid: number;
   /** Where the API sorts it (source timestamp, else destination timestamp), seconds. */
   sortTs: number | null;
   firstSeenAt: number;
   lastSeenAt: number;
-  /** 1 while pending or awaiting its receipt: re-checked by the poller, swept for stuck. */
-  tracked: boolean;
-  pendingSince: number | null;
-  stuckFired: boolean;
 }
 
 /** A message still tracked (pending, or awaiting its receipt). */
 export type TrackedMessage = MessageState;
 
 /** What the engine writes for one observed message. */
-export interface MessageRow {
-  messageId: string;
-  network: Network;
-  status: string;
-  receiptDelivered: boolean;
-  from: string;
-  to: string;
-  sourceChain: string;
-  destinationChain: string;
-  sourceTs: number | null;
-  destinationTs: number | null;
+export interface MessageRow extends MessageFields {
   raw: string;
   searchText: string;
+  /** When it was observed (ms): first and last seen on insert, last seen on update. */
   seenAt: number;
-  tracked: boolean;
-  pendingSince: number | null;
-  stuckFired: boolean;
 }
 
 export function toMessageState(r: MessageColumnsRow): MessageState {

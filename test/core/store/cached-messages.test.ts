@@ -1,33 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/core/store';
-import { messageRow, storeRig } from './store-rig';
+import { describe, expect, it } from 'vitest';
+import { messageRow, useStore } from './store-rig';
 
 describe('CachedMessages (real SQLite)', () => {
-  let rig: ReturnType<typeof storeRig>;
-  let store: Store;
-  beforeEach(() => {
-    rig = storeRig();
-    store = rig.store;
-  });
-  afterEach(() => rig.close());
+  const store = useStore();
 
   it('gives messages of one second consecutive rowids, in time order across seconds', () => {
     const a = messageRow({ ts: 1_767_000_010 });
     const b = messageRow({ ts: 1_767_000_010 });
     const c = messageRow({ ts: 1_767_000_005 });
-    for (const r of [a, b, c]) store.messages.insert(r);
-    const [ra, rb, rc] = [a, b, c].map((r) => store.messages.state(r.messageId)!.rowid);
+    for (const r of [a, b, c]) store().messages.insert(r);
+    const [ra, rb, rc] = [a, b, c].map((r) => store().messages.state(r.messageId)!.rowid);
     expect(rb).toBe(ra! + 1);
     expect(rc).toBeLessThan(ra!);
-    expect(store.search.find({}).items.map((s) => s.messageId)).toEqual([b.messageId, a.messageId, c.messageId]);
+    expect(store().search.find({}).items.map((s) => s.messageId)).toEqual([b.messageId, a.messageId, c.messageId]);
   });
 
   it('reads back what was written, through one mapping', () => {
     const row = messageRow({ status: 'delivered', ts: 1_767_000_000 }, { tracked: true, pendingSince: 500, stuckFired: true, seenAt: 2_000 });
-    store.messages.insert(row);
-    expect(store.messages.has(row.messageId)).toBe(true);
-    expect(store.messages.has('0'.repeat(64))).toBe(false);
-    expect(store.messages.state(row.messageId)).toMatchObject({
+    store().messages.insert(row);
+    expect(store().messages.has(row.messageId)).toBe(true);
+    expect(store().messages.has('0'.repeat(64))).toBe(false);
+    expect(store().messages.state(row.messageId)).toMatchObject({
       messageId: row.messageId,
       network: 'mainnet',
       status: 'delivered',
@@ -42,25 +35,25 @@ describe('CachedMessages (real SQLite)', () => {
       pendingSince: 500,
       stuckFired: true,
     });
-    expect(store.messages.sameRaw(store.messages.state(row.messageId)!.rowid, row.raw)).toBe(true);
-    expect(store.messages.get(row.messageId)?.message).toEqual(JSON.parse(row.raw));
+    expect(store().messages.sameRaw(store().messages.state(row.messageId)!.rowid, row.raw)).toBe(true);
+    expect(store().messages.get(row.messageId)?.message).toEqual(JSON.parse(row.raw));
   });
 
   it('an update keeps the rowid, replaces the record and its search text', () => {
     const row = messageRow({ status: 'pending' });
-    store.messages.insert(row);
-    const before = store.messages.state(row.messageId)!;
+    store().messages.insert(row);
+    const before = store().messages.state(row.messageId)!;
     const next = messageRow({ id: row.messageId, status: 'delivered', from: row.from, to: row.to }, { seenAt: 3_000 });
-    store.messages.update(before.rowid, next);
-    const after = store.messages.state(row.messageId)!;
+    store().messages.update(before.rowid, next);
+    const after = store().messages.state(row.messageId)!;
     expect(after.rowid).toBe(before.rowid);
     expect(after.status).toBe('delivered');
     expect(after.firstSeenAt).toBe(1_000);
     expect(after.lastSeenAt).toBe(3_000);
     const oldHash = (JSON.parse(row.raw) as { sourceTransaction: { txHash: string } }).sourceTransaction.txHash;
     const newHash = (JSON.parse(next.raw) as { sourceTransaction: { txHash: string } }).sourceTransaction.txHash;
-    expect(store.search.find({ text: oldHash }).total).toBe(0);
-    expect(store.search.find({ text: newHash }).items.map((s) => s.messageId)).toEqual([row.messageId]);
+    expect(store().search.find({ text: oldHash }).total).toBe(0);
+    expect(store().search.find({ text: newHash }).items.map((s) => s.messageId)).toEqual([row.messageId]);
   });
 
   it('lists tracked messages that pass a test, and those past the stuck or receipt limit', () => {
@@ -68,22 +61,22 @@ describe('CachedMessages (real SQLite)', () => {
     const pendingNew = messageRow({ status: 'pending' }, { tracked: true, pendingSince: 900 });
     const noReceipt = messageRow({ status: 'delivered' }, { tracked: true, pendingSince: 100 });
     const settled = messageRow({ status: 'delivered', receiptDelivered: true });
-    for (const r of [pendingOld, pendingNew, noReceipt, settled]) store.messages.insert(r);
-    expect(store.messages.trackedCount()).toBe(3);
-    expect(store.messages.trackedWhere((t) => t.status === 'pending').map((t) => t.messageId).sort()).toEqual([pendingOld.messageId, pendingNew.messageId].sort());
-    expect(store.messages.sweepable(500, 50).map((t) => t.messageId)).toEqual([pendingOld.messageId]);
-    expect(store.messages.sweepable(500, 500).map((t) => t.messageId).sort()).toEqual([pendingOld.messageId, noReceipt.messageId].sort());
-    store.messages.markStuck(pendingOld.messageId);
-    expect(store.messages.sweepable(500, 50)).toEqual([]);
-    store.messages.untrack(noReceipt.messageId);
-    expect(store.messages.trackedCount()).toBe(2);
+    for (const r of [pendingOld, pendingNew, noReceipt, settled]) store().messages.insert(r);
+    expect(store().messages.trackedCount()).toBe(3);
+    expect(store().messages.trackedWhere((t) => t.status === 'pending').map((t) => t.messageId).sort()).toEqual([pendingOld.messageId, pendingNew.messageId].sort());
+    expect(store().messages.sweepable(500, 50).map((t) => t.messageId)).toEqual([pendingOld.messageId]);
+    expect(store().messages.sweepable(500, 500).map((t) => t.messageId).sort()).toEqual([pendingOld.messageId, noReceipt.messageId].sort());
+    store().messages.markStuck(pendingOld.messageId);
+    expect(store().messages.sweepable(500, 50)).toEqual([]);
+    store().messages.untrack(noReceipt.messageId);
+    expect(store().messages.trackedCount()).toBe(2);
   });
 
   it('names the watched addresses of a message, not its feeds', () => {
     const row = messageRow({});
-    store.messages.insert(row);
-    store.messageWatchers.add(row.messageId, row.from, 1, false);
-    store.messageWatchers.add(row.messageId, 'feed:abc', 1, true);
-    expect(store.messages.get(row.messageId)?.watchedAddresses).toEqual([row.from]);
+    store().messages.insert(row);
+    store().messageWatchers.add(row.messageId, row.from, 1, false);
+    store().messageWatchers.add(row.messageId, 'feed:abc', 1, true);
+    expect(store().messages.get(row.messageId)?.watchedAddresses).toEqual([row.from]);
   });
 });

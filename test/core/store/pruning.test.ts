@@ -1,47 +1,40 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/core/store';
+import { describe, expect, it } from 'vitest';
 import { C_CHAIN } from '../helpers';
-import { messageRow, storeRig } from './store-rig';
+import { messageRow, useStore } from './store-rig';
 
 describe('Pruner (real SQLite)', () => {
-  let rig: ReturnType<typeof storeRig>;
-  let store: Store;
-  beforeEach(() => {
-    rig = storeRig();
-    store = rig.store;
-  });
-  afterEach(() => rig.close());
+  const store = useStore();
 
   const log = (messageId: string, at: number) =>
-    store.transitions.add({ messageId, kind: 'new', fromStatus: null, toStatus: 'pending', at, network: 'mainnet', sourceBlockchainId: C_CHAIN, destinationBlockchainId: C_CHAIN, watchers: [] })!;
+    store().transitions.add({ messageId, kind: 'new', fromStatus: null, toStatus: 'pending', at, network: 'mainnet', sourceBlockchainId: C_CHAIN, destinationBlockchainId: C_CHAIN, watchers: [] })!;
 
   it('lets go of settled messages not seen since the cutoff, with their links and search entries; keeps tracked ones', () => {
     const oldSettled = messageRow({ status: 'delivered', receiptDelivered: true }, { seenAt: 100 });
     const oldTracked = messageRow({ status: 'pending' }, { seenAt: 100, tracked: true });
     const recent = messageRow({ status: 'delivered', receiptDelivered: true }, { seenAt: 900 });
     for (const r of [oldSettled, oldTracked, recent]) {
-      store.messages.insert(r);
-      store.messageWatchers.add(r.messageId, '0xabc', 1, false);
+      store().messages.insert(r);
+      store().messageWatchers.add(r.messageId, '0xabc', 1, false);
     }
-    expect(store.pruner.prune(500).messages).toBe(1);
-    expect(store.messages.has(oldSettled.messageId)).toBe(false);
-    expect(store.messageWatchers.of(oldSettled.messageId)).toEqual([]);
-    expect(store.search.find({ text: oldSettled.messageId }).total).toBe(0);
-    expect(store.search.find({ text: oldSettled.messageId.slice(0, 2) }).items.map((s) => s.messageId)).not.toContain(oldSettled.messageId);
-    expect(store.messages.has(oldTracked.messageId)).toBe(true);
-    expect(store.search.find({ text: recent.messageId }).total).toBe(1);
+    expect(store().pruner.prune(500).messages).toBe(1);
+    expect(store().messages.has(oldSettled.messageId)).toBe(false);
+    expect(store().messageWatchers.of(oldSettled.messageId)).toEqual([]);
+    expect(store().search.find({ text: oldSettled.messageId }).total).toBe(0);
+    expect(store().search.find({ text: oldSettled.messageId.slice(0, 2) }).items.map((s) => s.messageId)).not.toContain(oldSettled.messageId);
+    expect(store().messages.has(oldTracked.messageId)).toBe(true);
+    expect(store().search.find({ text: recent.messageId }).total).toBe(1);
   });
 
   it('deletes old log entries unless their notification is still undelivered, and delivered notifications past the cutoff', () => {
     const shown = log('m1', 100);
     const waiting = log('m2', 100);
     log('m3', 900);
-    store.outbox.add({ transitionId: shown, messageId: 'm1', title: 't', body: 'b', createdAt: 100 });
-    store.outbox.ack(store.outbox.claim()[0]!.id, 200);
-    store.outbox.add({ transitionId: waiting, messageId: 'm2', title: 't', body: 'b', createdAt: 100 });
-    expect(store.pruner.prune(500).transitions).toBe(1);
-    expect(store.transitions.list({}).map((t) => t.messageId).sort()).toEqual(['m2', 'm3']);
-    expect(store.outbox.pendingCount()).toBe(1);
-    expect(store.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(1);
+    store().outbox.add({ transitionId: shown, messageId: 'm1', title: 't', body: 'b', createdAt: 100 });
+    store().outbox.ack(store().outbox.claim()[0]!.id, 200);
+    store().outbox.add({ transitionId: waiting, messageId: 'm2', title: 't', body: 'b', createdAt: 100 });
+    expect(store().pruner.prune(500).transitions).toBe(1);
+    expect(store().transitions.list({}).map((t) => t.messageId).sort()).toEqual(['m2', 'm3']);
+    expect(store().outbox.pendingCount()).toBe(1);
+    expect(store().db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(1);
   });
 });

@@ -1,18 +1,22 @@
 /** A real store in a temporary folder, and message rows to write into it. */
+import { afterEach, beforeEach } from 'vitest';
 import { openStore, searchTextOf, type MessageRow, type Store } from '../../../src/core/store';
 import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import { apiRecord, tempDir, type RecordSpec } from '../helpers';
 
-export function storeRig(): { store: Store; close: () => void } {
-  const tmp = tempDir('tw-store-');
-  const store = openStore(tmp.dir);
-  return {
-    store,
-    close: () => {
-      store.close();
-      tmp.cleanup();
-    },
-  };
+/** A fresh store for each test of the calling suite, closed and deleted after it. */
+export function useStore(): () => Store {
+  let store: Store | undefined;
+  let tmp: ReturnType<typeof tempDir> | undefined;
+  beforeEach(() => {
+    tmp = tempDir('tw-store-');
+    store = openStore(tmp.dir);
+  });
+  afterEach(() => {
+    store?.close();
+    tmp?.cleanup();
+  });
+  return () => store!;
 }
 
 /** The row the engine would write for a record built from `spec` (untracked unless said). */
