@@ -28,7 +28,10 @@ const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
       message: `Layer rule: src/${layer} may not import from src/${other} (see docs/architecture.md).`,
     })),
 );
-const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto'], message: 'This layer runs without Node: no Node built-ins.' };
+const nodeBuiltins = {
+  group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto'],
+  message: 'This layer runs without Node: no Node built-ins.',
+};
 const electronOnly = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
 
 const typed = ['**/*.ts', '**/*.mts', '**/*.vue'];

@@ -43,15 +43,16 @@ describe('type-checked rules', () => {
   it('refuse a floating promise and an async callback where a void one is expected, and nothing else', async () => {
     const [res] = await new ESLint({ cwd: process.cwd(), ignore: false }).lintFiles(['test/lint/fixtures/floating-promises.ts']);
     expect((res?.messages ?? []).map((m) => `${m.line}: ${m.ruleId ?? m.message}`)).toEqual([
-      '7: @typescript-eslint/no-floating-promises',
-      '11: @typescript-eslint/no-misused-promises',
+      '8: @typescript-eslint/no-floating-promises',
+      '13: @typescript-eslint/no-misused-promises',
     ]);
   });
 });
 
 describe('Vue template rules', () => {
   it('refuses a v-for without a key in a renderer component', async () => {
-    const sfc = '<script setup lang="ts">\nconst items = [1, 2];\n</script>\n\n<template>\n  <ul>\n    <li v-for="i in items">{{ i }}</li>\n  </ul>\n</template>\n';
+    const sfc =
+      '<script setup lang="ts">\nconst items = [1, 2];\n</script>\n\n<template>\n  <ul>\n    <li v-for="i in items">{{ i }}</li>\n  </ul>\n</template>\n';
     expect(await ruleIds('src/renderer/src/components/ItemList.vue', sfc)).toContain('vue/require-v-for-key');
   });
 });
