@@ -64,6 +64,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-debugger': 'error',
+      // Two of strictTypeChecked's that earn their keep here: a promise returned from a try block must be awaited to be
+      // caught there, and a switch over a status or transition kind must handle each one (or say `default`).
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // Off: `async` on a method with no await is how we implement Promise-returning interfaces, so a throw becomes a rejection.
       '@typescript-eslint/require-await': 'off',
     },
