@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   let fresh: Transition[] = [];
   const send = (m: unknown) => process.send?.(m);
 
-  process.on('message', async (m: Msg) => {
+  const onMessage = async (m: Msg): Promise<void> => {
     try {
       if (m.type === 'init') {
         endPhase('create');
@@ -102,7 +102,9 @@ async function main(): Promise<void> {
     } catch (e) {
       send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
     }
-  });
+  };
+  // onMessage reports its own errors to the parent: nothing to await.
+  process.on('message', (m: Msg) => void onMessage(m));
   send({ type: 'alive' });
 }
 

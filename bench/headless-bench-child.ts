@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   let w: HeadlessWatcher | null = null;
   const send = (m: unknown) => process.send?.(m);
 
-  process.on('message', async (m: Msg) => {
+  const onMessage = async (m: Msg): Promise<void> => {
     try {
       if (m.type === 'init') {
         clock = new JumpClock(m.now);
@@ -78,7 +78,9 @@ async function main(): Promise<void> {
     } catch (e) {
       send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
     }
-  });
+  };
+  // onMessage reports its own errors to the parent: nothing to await.
+  process.on('message', (m: Msg) => void onMessage(m));
   send({ type: 'alive' });
 }
 

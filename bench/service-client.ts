@@ -35,7 +35,7 @@ async function measure(client: LightHttpClient, m: MeasureRequest): Promise<Meas
   let deepestPage = 0;
   while (times.length < m.n) {
     const q = new URLSearchParams({ ...m.params, ...(token ? { pageToken: token } : {}) });
-    const target = `${m.path}?${q}`;
+    const target = `${m.path}?${q.toString()}`;
     const r = await client.get(target, firstPage < 0);
     times.push(r.ms);
     if (r.status !== 200) throw new Error(`${target} answered ${r.status}: ${r.tail.toString().slice(-300)}`);

@@ -207,7 +207,7 @@ async function main(): Promise<void> {
         const { deepestPage: _deepest, ...f } = await client.measure(p, { ...params, pageSize }, REQUESTS);
         Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
         served += f.requests;
-        results[name]![`pageSize${pageSize}`] = f;
+        results[name][`pageSize${pageSize}`] = f;
         log(`  ${name.padEnd(38)} pageSize ${pageSize.padStart(3)}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99}; first page ${f.firstPage})`);
       }
     }

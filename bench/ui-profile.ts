@@ -139,7 +139,8 @@ async function main(): Promise<void> {
     await p.goto(`${app.host.url}#/cache`);
     await p.getByTestId('cache-row').first().waitFor();
     const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
-    const sender = String(service.store.get(sample)?.from ?? '0x');
+    const from = service.store.get(sample)?.from;
+    const sender = typeof from === 'string' ? from : '0x';
     const queries = [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)];
     const filter = p.getByTestId('cache-filter');
     await filter.click();
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
         await p.waitForTimeout(Number(process.env.HOLD_MS));
         await p.keyboard.up(k);
       } else await p.keyboard.press(k);
-      const r = (await p.evaluate('window.__keystroke')) as { t0: number; t1: number; requestStart: number; responseEnd: number };
+      const r = await p.evaluate<{ t0: number; t1: number; requestStart: number; responseEnd: number }>('window.__keystroke');
       responseEnds.push(r.responseEnd - r.t0);
       parts.push(`${k.padEnd(9)} total ${(r.t1 - r.t0).toFixed(1)} = before ${(r.requestStart - r.t0).toFixed(1)} + request ${(r.responseEnd - r.requestStart).toFixed(1)} + after ${(r.t1 - r.responseEnd).toFixed(1)}`);
       await p.waitForTimeout(120);

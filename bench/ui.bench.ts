@@ -67,7 +67,8 @@ async function main(): Promise<void> {
 
     // What an operator types: part of a sender address, a chain name, part of a message ID.
     const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
-    const sender = String(service.store.get(sample)?.from ?? '0x');
+    const from = service.store.get(sample)?.from;
+    const sender = typeof from === 'string' ? from : '0x';
     const queries = [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)];
     const filter = p.getByTestId('cache-filter');
     await filter.click();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order: lint (layer rule included), typecheck, build, unit and
+// `npm test`: every suite, in order: lint (layer rule included), format check (prettier), typecheck, build, unit and
 // integration tests (vitest), end-to-end tests (Playwright + Chromium), the Electron security scan.
 // It runs itself inside a private D-Bus session with an unlocked gnome-keyring so the keychain tests
 // use a real Secret Service, and ends with one plain line: "tests: N passed, N failed, N skipped".
@@ -61,6 +61,8 @@ function step(name, cmd, args, { countFrom } = {}) {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// Through npm so that a missing prettier fails plainly instead of npx fetching one.
+step('format', 'npm', ['run', '-s', 'format:check']);
 step('typecheck', 'npm', ['run', '-s', 'typecheck']);
 step('build', 'npx', ['electron-vite', 'build']);
 

@@ -26,7 +26,7 @@ export interface LoadedConfig {
   /** Absolute path of the file. */
   file: string;
   /** Resolves a path written in the file relative to the file's folder. */
-  resolvePath(p: string): string;
+  resolvePath: (p: string) => string;
 }
 
 const fieldName = (path: readonly PropertyKey[]): string =>

@@ -5,7 +5,7 @@ export function openBrowser(url: string, onFail: (message: string) => void): voi
   const [cmd, args] =
     process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
   try {
-    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
     child.on('error', () => onFail(`Could not start ${cmd}; open the URL above in your browser.`));
     child.on('exit', (code) => {
       if (code) onFail(`${cmd} exited with ${code}; open the URL above in your browser.`);

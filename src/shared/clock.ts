@@ -17,13 +17,15 @@ export const systemClock: Clock = {
     return () => clearTimeout(t);
   },
   sleep(ms, signal) {
-    return sleepOn(systemClock.setTimer, ms, signal);
+    return sleepOn((fn, after) => systemClock.setTimer(fn, after), ms, signal);
   },
 };
 
 /** A sleep built on any clock's setTimer, cancelled by the signal. */
 export function sleepOn(setTimer: Clock['setTimer'], ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Like node:timers/promises, an aborted sleep rejects with whatever reason the signal was given.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     if (signal?.aborted) return reject(signal.reason);
     const cancel = setTimer(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -31,6 +33,7 @@ export function sleepOn(setTimer: Clock['setTimer'], ms: number, signal?: AbortS
     }, ms);
     const onAbort = () => {
       cancel();
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });

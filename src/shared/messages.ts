@@ -150,7 +150,7 @@ export const isKnown = (m: TeleporterMessage): m is KnownMessage => m.status !==
 
 /** The raw record (what the API sent) for any variant. */
 export const rawRecord = (m: TeleporterMessage): Record<string, unknown> =>
-  m.status === 'unknown' ? m.raw : (m as Record<string, unknown>);
+  m.status === 'unknown' ? m.raw : m;
 
 /** The messenger contract, under either family's name. */
 export function contractAddress(m: TeleporterMessage): string | undefined {

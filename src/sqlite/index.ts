@@ -23,14 +23,16 @@ let loaded: Sqlite | undefined;
  */
 export function loadSqlite(): Sqlite {
   if (loaded) return loaded;
+  // Kept unbound to be put back as it was; it is called with process as `this` below.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const emit = process.emitWarning;
   process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
     const text = typeof warning === 'string' ? warning : warning.message;
     if (/^SQLite is an experimental feature/.test(text)) return;
     return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
+  };
   try {
-    loaded = process.getBuiltinModule?.('node:sqlite') as Sqlite | undefined;
+    loaded = process.getBuiltinModule?.('node:sqlite');
   } finally {
     process.emitWarning = emit;
   }

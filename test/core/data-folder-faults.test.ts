@@ -27,7 +27,7 @@ const folder = () => {
 /** Starts the core in a child process, optionally as another user or with a command in front. */
 function openInChild(dataDir: string, prefix: string[] = []): { ok: boolean; kind?: string; message?: string } {
   const [cmd, ...args] = [...prefix, process.execPath, '--import', 'tsx', fixture, dataDir];
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
   const line = r.stdout.trim().split('\n').at(-1) ?? '';
   if (!line.startsWith('{')) throw new Error(`no answer from the child (status ${r.status}): ${r.stderr}`);
   return JSON.parse(line) as { ok: boolean; kind?: string; message?: string };

@@ -9,7 +9,7 @@ describe('redactor', () => {
     r.add(key);
     const v = { a: [`x ${key} y`, 1, null], b: { c: encodeURIComponent(key), d: JSON.stringify({ key }) }, e: new Error(`bad ${key}`) };
     const out = r.value(v);
-    const text = JSON.stringify(out) + (out.e as Error).message;
+    const text = JSON.stringify(out) + out.e.message;
     expect(text).not.toContain(key);
     expect(text).not.toContain(encodeURIComponent(key));
     expect(out.a[0]).toBe(`x ${REDACTED} y`);

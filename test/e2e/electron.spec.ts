@@ -86,6 +86,7 @@ test.describe('desktop app (Electron)', () => {
     await app.evaluate(({ Notification }) => {
       const g = globalThis as unknown as { twShown: Electron.Notification[] };
       g.twShown = [];
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the notification as `this` below
       const show = Notification.prototype.show;
       Notification.prototype.show = function (this: Electron.Notification) {
         g.twShown.push(this);

@@ -35,7 +35,7 @@ export async function waitUntil<T>(get: () => Promise<T | undefined | null | fal
   for (;;) {
     try {
       const v = await get();
-      if (v !== undefined && v !== null && v !== false) return v as T;
+      if (v !== undefined && v !== null && v !== false) return v;
     } catch (e) {
       last = e;
     }

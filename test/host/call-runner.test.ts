@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { startWebHost, type WebHost } from '../../src/host/server';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
+import { frameText } from '../support/ws-frame';
 
 let base: string;
 let host: WebHost;
@@ -37,7 +38,7 @@ describe('web host: a call the core fails to turn into a value', () => {
 
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events?token=${host.token}`);
     const replies: unknown[] = [];
-    ws.on('message', (d) => replies.push(JSON.parse(String(d))));
+    ws.on('message', (d) => replies.push(JSON.parse(frameText(d))));
     await new Promise((r) => ws.once('open', r));
     ws.send(JSON.stringify({ call: 1, method: 'getSettings' }));
     ws.send(JSON.stringify({ call: 2, method: 'getAppInfo' }));

@@ -11,6 +11,7 @@ import { DATABASE_FILE } from '../../src/core/store/database';
 import { invoke } from './http-client';
 import { startStack, waitFor, type Stack } from './stack';
 import { Database } from '../../src/sqlite';
+import { frameText } from '../support/ws-frame';
 
 let stack: Stack;
 let port: number;
@@ -38,7 +39,7 @@ function outbox(): { waiting: number; delivered: number } {
 async function openPage(): Promise<{ ws: WebSocket; events: MonitorEvent[] }> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/events?token=${token}`);
   const events: MonitorEvent[] = [];
-  ws.on('message', (data) => events.push(JSON.parse(String(data)) as MonitorEvent));
+  ws.on('message', (data) => events.push(JSON.parse(frameText(data)) as MonitorEvent));
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);

@@ -15,6 +15,7 @@ import { MAX_REASON_CHARS } from '../../src/core/data-api/http-errors';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { invoke } from './http-client';
 import { makeRendererDir, waitFor } from './stack';
+import { frameText } from '../support/ws-frame';
 
 const KEY = `echo-me-${Date.now().toString(36)}-Secret_Key`;
 const CANDIDATE = `candidate-${Date.now().toString(36)}-Other_Key`;
@@ -51,7 +52,7 @@ beforeAll(async () => {
   });
   app.core.onEvent((e) => coreEvents.push(e));
   ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/api/events?token=${app.host.token}`);
-  ws.on('message', (d) => frames.push(String(d)));
+  ws.on('message', (d) => frames.push(frameText(d)));
   await new Promise((r) => ws.once('open', r));
 });
 afterAll(async () => {

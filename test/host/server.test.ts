@@ -4,6 +4,7 @@ import type { MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { invoke, rawRequest } from './http-client';
 import { startStack, TEST_CSP, waitFor, type Stack } from './stack';
+import { frameText } from '../support/ws-frame';
 
 let stack: Stack;
 let port: number;
@@ -159,7 +160,7 @@ function openSocket(query: string, headers: Record<string, string> = {}): Promis
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/events${query}`, { headers });
     const events: MonitorEvent[] = [];
-    ws.on('message', (data) => events.push(JSON.parse(String(data)) as MonitorEvent));
+    ws.on('message', (data) => events.push(JSON.parse(frameText(data)) as MonitorEvent));
     ws.once('open', () => resolve({ ws, events }));
     ws.once('unexpected-response', (_req, res) => {
       resolve({ status: res.statusCode ?? 0 });

@@ -9,6 +9,7 @@ import { createWebTransport, type SocketLike } from '../../src/renderer/src/tran
 import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/host/event-socket';
 import { invoke } from './http-client';
 import { startStack, waitFor, type Stack } from './stack';
+import { frameText } from '../support/ws-frame';
 
 let stack: Stack;
 let port: number;
@@ -42,7 +43,7 @@ function connect(query = `?token=${token}`): Promise<Client | { status: number }
     const events: MonitorEvent[] = [];
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
     ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as Reply | MonitorEvent;
+      const frame = JSON.parse(frameText(data)) as Reply | MonitorEvent;
       if ('reply' in frame) replies.push(frame);
       else events.push(frame);
     });
@@ -211,7 +212,7 @@ describe('web host socket: calls in flight', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const ws = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     const replies: Reply[] = [];
-    ws.on('message', (data) => replies.push(JSON.parse(String(data)) as Reply));
+    ws.on('message', (data) => replies.push(JSON.parse(frameText(data)) as Reply));
     try {
       await new Promise((r) => ws.once('open', r));
       const send = (id: number) => ws.send(JSON.stringify({ call: id, method: 'getSettings', input: null }));

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 
 // The layer rule of docs/architecture.md must make a wrong-way import fail lint (and so `npm test`).
-const eslint = new ESLint({ cwd: process.cwd() });
+// These snippets are not files of a TypeScript project, so they are linted without type information.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: tseslint.configs.disableTypeChecked });
 async function ruleIds(file: string, code: string): Promise<string[]> {
   const [res] = await eslint.lintText(code, { filePath: file });
   return (res?.messages ?? []).map((m) => m.ruleId ?? m.message);
@@ -33,5 +35,24 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/headless/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/host/x.ts', "import '../headless/watcher';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/core/x.ts', "import '../headless/watcher';\n")).toContain('import-x/no-restricted-paths');
+  });
+});
+
+// Type-aware rules need a file the TypeScript project holds: a fixture on disk, which `eslint .` leaves out.
+describe('type-checked rules', () => {
+  it('refuse a floating promise and an async callback where a void one is expected, and nothing else', async () => {
+    const [res] = await new ESLint({ cwd: process.cwd(), ignore: false }).lintFiles(['test/lint/fixtures/floating-promises.ts']);
+    expect((res?.messages ?? []).map((m) => `${m.line}: ${m.ruleId ?? m.message}`)).toEqual([
+      '8: @typescript-eslint/no-floating-promises',
+      '13: @typescript-eslint/no-misused-promises',
+    ]);
+  });
+});
+
+describe('Vue template rules', () => {
+  it('refuses a v-for without a key in a renderer component', async () => {
+    const sfc =
+      '<script setup lang="ts">\nconst items = [1, 2];\n</script>\n\n<template>\n  <ul>\n    <li v-for="i in items">{{ i }}</li>\n  </ul>\n</template>\n';
+    expect(await ruleIds('src/renderer/src/components/ItemList.vue', sfc)).toContain('vue/require-v-for-key');
   });
 });

@@ -1,6 +1,9 @@
 /** The command line: the listening line, flags, clear errors, and a clean stop on SIGTERM / SIGINT. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/local-data-api/cli-args';
 import { get } from './helpers';
@@ -46,9 +49,6 @@ describe('service command line', () => {
   });
 
   it('stops cleanly on SIGINT too, and keeps the --db file', async () => {
-    const { mkdtempSync, existsSync, rmSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'service-cli-'));
     try {
       const db = join(dir, 'service.sqlite');

@@ -74,7 +74,7 @@ function launch(opts: { env?: Record<string, string> } = {}, dataDir = mkdtempSy
     new Promise<T>((ok, fail) => {
       if (!child.connected) return fail(new Error(`the app process is gone; its output:\n${output}`));
       const id = nextId++;
-      pending.set(id, { ok: ok as (v: unknown) => void, fail });
+      pending.set(id, { ok, fail });
       child.send({ id, cmd, ...args });
     });
   return {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tw-ipc-'));
   // The real core on a temp folder; no polling, a keychain name no one else uses.
   core = await createMonitorCore({ dataDir: dir, shell: 'electron', version: 'test', autoPoll: false, keychainService: `tw-test-ipc-${process.pid}-${Date.now()}` });
-  registerInvokeHandler(ipcMain as never, core, { appContents: () => ours, isAppUrl: (u) => u.split('#')[0] === APP });
+  registerInvokeHandler(ipcMain, core, { appContents: () => ours, isAppUrl: (u) => u.split('#')[0] === APP });
 });
 afterAll(async () => {
   await core?.close();
@@ -68,7 +68,7 @@ describe('IPC invoke handler', () => {
 
   it('refuses everything while there is no window', async () => {
     const lone = new FakeIpcMain();
-    registerInvokeHandler(lone as never, core, { appContents: () => null, isAppUrl: () => true });
+    registerInvokeHandler(lone, core, { appContents: () => null, isAppUrl: () => true });
     expect(await lone.invoke(IPC_INVOKE_CHANNEL, ours, frameAt(APP), 'getSettings')).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
   });
 

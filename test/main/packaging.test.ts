@@ -9,10 +9,10 @@ const root = resolve(__dirname, '..', '..');
 const req = createRequire(resolve(root, 'package.json'));
 // electron-builder's own loader and validator (app-builder-lib is what the CLI runs).
 const yaml = req('js-yaml') as { load(text: string): unknown };
-const { validateConfiguration } = req('app-builder-lib/out/util/config/config') as { validateConfiguration(c: unknown, log: unknown): Promise<void> };
+const { validateConfiguration } = req('app-builder-lib/out/util/config/config') as { validateConfiguration: (c: unknown, log: unknown) => Promise<void> };
 const { DebugLogger } = req('builder-util') as { DebugLogger: new () => unknown };
 // The glob matcher electron-builder applies `files` and `asarUnpack` with.
-const { minimatch } = createRequire(req.resolve('app-builder-lib/package.json'))('minimatch') as { minimatch(path: string, pattern: string, o?: object): boolean };
+const { minimatch } = createRequire(req.resolve('app-builder-lib/package.json'))('minimatch') as { minimatch: (path: string, pattern: string, o?: object) => boolean };
 
 interface BuilderConfig {
   appId: string;

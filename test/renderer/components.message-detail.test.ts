@@ -110,11 +110,12 @@ describe('MessageDetail', () => {
     const { useStatusStore } = await import('../../src/renderer/src/stores/status');
     await useStatusStore().load();
     const opened: unknown[][] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back
     const original = window.open;
     window.open = ((...args: unknown[]) => {
       opened.push(args);
       return null;
-    }) as typeof window.open;
+    });
     try {
       await web.w.get('[data-testid="explorer-link"]').trigger('click');
       await flush();

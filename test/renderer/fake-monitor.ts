@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/only-throw-error -- the fake throws ErrorInfo values, which its invoke turns into error results as the core does */
 /**
  * An in-memory MonitorTransport for store and component tests: the one fake allowed, because the real
  * transports are covered end-to-end by Playwright. It stays faithful to the core where the UI depends
@@ -187,7 +188,7 @@ export class FakeMonitor implements MonitorTransport {
     getDemoAddresses: () => ({ addresses: this.settings.dataSource.kind === 'local' ? this.demoAddresses : [] }),
     getSettings: () => this.settings,
     updateSettings: (patch) => {
-      this.settings = { ...this.settings, ...patch, notifications: { ...this.settings.notifications, ...(patch.notifications ?? {}) } } as Settings;
+      this.settings = { ...this.settings, ...patch, notifications: { ...this.settings.notifications, ...(patch.notifications ?? {}) } };
       this.emit({ type: 'settings-changed', settings: this.settings });
       return this.settings;
     },
@@ -273,7 +274,7 @@ export class FakeMonitor implements MonitorTransport {
         if (!text) return true;
         const r = rawRecord(message);
         const hay = [message.messageId, r.from, r.to, r.sourceBlockchainId, r.destinationBlockchainId, chainLabel(String(r.sourceBlockchainId)), chainLabel(String(r.destinationBlockchainId))]
-          .map((x) => String(x ?? '').toLowerCase());
+          .map((x) => (typeof x === 'string' ? x : '').toLowerCase());
         return hay.some((h) => h.includes(text));
       });
       const offset = q.offset ?? 0;

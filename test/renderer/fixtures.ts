@@ -14,7 +14,7 @@ export const txHash = (n: number): string => '0x' + hex(n * 31337 + 0xbeef, 64);
 
 export interface MessageSpec {
   n: number;
-  status?: 'pending' | 'delivered' | 'delivered_source_not_indexed' | string;
+  status?: string; // 'pending', 'delivered', 'delivered_source_not_indexed' or anything the API may add
   src?: { blockchainId: string; evm: string };
   dst?: { blockchainId: string; evm: string };
   from?: string;

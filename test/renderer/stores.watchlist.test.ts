@@ -77,7 +77,7 @@ describe('watchlist store', () => {
     const { fake } = setupRenderer();
     const s = useWatchlistStore();
     await s.load();
-    fake.handlers.addWatch({ address: alice, notify: {} } as never);
+    fake.handlers.addWatch({ address: alice, notify: {} });
     s.handleEvent({ type: 'watchlist-changed' });
     await new Promise((r) => setTimeout(r, 10));
     expect(s.watches.map((w) => w.address)).toEqual([alice]);

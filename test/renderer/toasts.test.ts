@@ -42,7 +42,7 @@ describe('toasts', () => {
     const ctx = setupRenderer();
     const activity = useActivityStore();
     ctx.api.onEvent((e) => activity.handleEvent(e));
-    await ctx.fake.handlers.addWatch({ address: addr(1), label: 'Relayer A' } as never);
+    ctx.fake.handlers.addWatch({ address: addr(1), label: 'Relayer A' });
     await useWatchlistStore().load();
     wrapper = mount(Toaster, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     ctx.fake.emit({ type: 'transition', transition: transition(1, 'new', addr(1), false) });

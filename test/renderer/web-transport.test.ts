@@ -1,6 +1,6 @@
 // The web transport against a real HTTP + WebSocket server on 127.0.0.1 (the host's protocol, minimal).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket, type WebSocket as WsSocket } from 'ws';
 import { createWebTransport, type ConnectionInfo, type SocketLike } from '../../src/renderer/src/transport/web-transport';
@@ -28,7 +28,7 @@ async function startHost(): Promise<Host> {
       req.on('data', (c: Buffer) => (s += c.toString()));
       req.on('end', () => resolve(s));
     });
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const body = JSON.parse((await read(req)) || 'null') as { input: unknown };
     requests.push({ path: req.url ?? '', auth: req.headers.authorization, body });
     if (req.headers.authorization !== `Bearer ${TOKEN}`) {
@@ -40,7 +40,9 @@ async function startHost(): Promise<Host> {
     else if (req.url === '/api/invoke/addWatch') res.end(JSON.stringify({ ok: false, error: { kind: 'invalid_input', field: 'address', message: 'Address must start with 0x.' } }));
     else if (req.url === '/api/invoke/garbage') res.end('not json');
     else res.writeHead(404).end();
-  });
+  };
+  // A throw in answer() surfaces as an unhandled rejection, which fails the test run.
+  const server: Server = createServer((req, res) => void answer(req, res));
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     socketUrls.push(req.url ?? '');
@@ -196,7 +198,7 @@ function fakeSetup() {
   const fetched: { url: string; body: unknown }[] = [];
   const time = manualTimers();
   const fakeFetch = (async (url: string, init: RequestInit) => {
-    fetched.push({ url, body: JSON.parse(String(init.body)) });
+    fetched.push({ url, body: JSON.parse(typeof init.body === 'string' ? init.body : '') });
     return new Response(JSON.stringify({ ok: true, value: 'via-http' }), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof fetch;
   const transport = createWebTransport({

@@ -67,7 +67,7 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
     file = { stream, log };
   }
 
-  const redact = redactor.text;
+  const redact = (s: string) => redactor.text(s);
 
   const write = (level: Level, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS.indexOf(level) < minLevel) return;

@@ -45,7 +45,7 @@ export function createRedactor(): Redactor {
       let copy: unknown[] | null = null;
       v.forEach((item, i) => {
         const r = walk(item, depth + 1);
-        if (r !== item) (copy ??= [...v])[i] = r;
+        if (r !== item) (copy ??= [...(v as unknown[])])[i] = r;
       });
       return copy ?? v;
     }

@@ -37,7 +37,7 @@ export class SettingsStore {
 
 export function mergeSettings(base: Settings, patch: SettingsPatch | null | undefined): Settings {
   if (!patch || typeof patch !== 'object') return structuredClone(base);
-  const out = { ...structuredClone(base), ...(patch as object) } as Settings;
+  const out = { ...structuredClone(base), ...(patch as object) };
   out.notifications = { ...base.notifications, ...(patch.notifications ?? {}) };
   return out;
 }

@@ -71,12 +71,12 @@ export const useMessagesStore = defineStore('messages', () => {
     cancelTimer?.();
     cancelTimer = null;
     if (!autoRefresh.value) return;
-    cancelTimer = clock().setTimer(async () => {
+    cancelTimer = clock().setTimer(() => {
       cancelTimer = null;
       if (!autoRefresh.value) return;
-      // Only the first page is "live"; deeper pages would shift under the reader.
-      if (pager.index.value === 0 && !pager.loading.value) await pager.refresh();
-      schedule();
+      // Only the first page is "live"; deeper pages would shift under the reader. The pager reports its own errors (never rejects).
+      if (pager.index.value === 0 && !pager.loading.value) void pager.refresh().then(schedule);
+      else schedule();
     }, AUTO_REFRESH_MS);
   }
   function setAutoRefresh(on: boolean): void {
