@@ -8,7 +8,7 @@ import type { ErrorInfo } from '../../shared/errors';
 import type { TeleporterMessage } from '../../shared/messages';
 import type { DataApiClient } from '../data-api/client';
 import type { Logger } from '../log/logger';
-import type { MessageCache } from '../store/message-cache';
+import type { CachedMessages } from '../store';
 import type { WatchStore } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
@@ -33,7 +33,7 @@ export interface Execution {
   state: NetworkState;
   states: NetworkStates;
   engine: TransitionEngine;
-  messages: MessageCache;
+  messages: CachedMessages;
   watches: WatchStore;
   logger: Logger;
   onTransitions: (t: Transition[]) => void;

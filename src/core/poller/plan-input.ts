@@ -3,7 +3,7 @@
  * side of a cycle, kept apart so the planner itself touches nothing.
  */
 import { canonicalNetwork, type Network } from '../../shared/validators';
-import type { MessageCache, TrackedMessage } from '../store/message-cache';
+import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import type { NetworkState } from './network-state';
 import { isDue, PAGE_SIZE } from './plan';
@@ -12,7 +12,8 @@ import { discoveryMode, type DueMessage, type NetworkPlanInput } from './planner
 export interface PlanInputSources {
   state: NetworkState;
   index: WatcherIndex;
-  messages: MessageCache;
+  messages: CachedMessages;
+  watchers: MessageWatchers;
   nowMs: number;
   intervalMs: number;
   /** Younger than this (the stuck threshold) a message is still live: re-checked on a short cadence. */
@@ -33,16 +34,16 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     messageId: t.messageId,
     ts: trackedTs(t),
     address: o.index.watchedAddressOf(t.from, t.to, net),
-    feeds: liveFeeds.size ? o.messages.watchers(t.messageId).map((w) => w.watcher).filter((k) => liveFeeds.has(k)) : [],
+    feeds: liveFeeds.size ? o.watchers.of(t.messageId).map((w) => w.watcher).filter((k) => liveFeeds.has(k)) : [],
   }));
-  return { ...base, due, addressPages: mode === 'firehose' ? addressPages(due, o.messages) : new Map() };
+  return { ...base, due, addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map() };
 }
 
 /** Pages of each address's cached history down to its oldest due message: the price of asking it. */
-function addressPages(due: readonly DueMessage[], messages: MessageCache): Map<string, number> {
+function addressPages(due: readonly DueMessage[], watchers: MessageWatchers): Map<string, number> {
   const oldest = new Map<string, number>();
   for (const t of due) if (t.address !== null) oldest.set(t.address, Math.min(t.ts, oldest.get(t.address) ?? Infinity));
-  return new Map([...oldest].map(([address, ts]) => [address, Math.ceil((messages.countSince(address, ts) + 1) / PAGE_SIZE)]));
+  return new Map([...oldest].map(([address, ts]) => [address, Math.ceil((watchers.countSince(address, ts) + 1) / PAGE_SIZE)]));
 }
 
 /** The timestamp (s) a tracked message sorts by in the API's newest-first order. */

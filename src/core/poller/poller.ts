@@ -172,7 +172,7 @@ export class Poller {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
     const { store, index } = this.d;
-    const plan = planNetwork(gatherPlanInput({ state, index, messages: store.messages, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }));
+    const plan = planNetwork(gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }));
     state.lastError = await runNetworkPlan(plan, {
       client,
       cycle: c.cycle,

@@ -50,7 +50,7 @@ describe('TransitionLog (real SQLite)', () => {
     db.prepare = ((sql: string) => {
       prepared++;
       return prepare(sql);
-    }) as typeof db.prepare;
+    });
     const all: TransitionKind[] = ['new', 'left_pending', 'receipt_delivered', 'stuck'];
     for (let round = 0; round < 3; round++) {
       for (let n = 1; n <= all.length; n++) store().transitions.list({ kinds: all.slice(0, n), beforeId: 100 + round });
