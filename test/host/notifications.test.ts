@@ -9,7 +9,8 @@ import { WebSocket } from 'ws';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { DATABASE_FILE } from '../../src/core/store/database';
 import { invoke } from './http-client';
-import { startStack, waitFor, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
+import { waitFor } from '../support/wait-for';
 import { Database } from '../../src/sqlite';
 
 let stack: Stack;

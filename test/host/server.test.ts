@@ -3,7 +3,8 @@ import { WebSocket } from 'ws';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { invoke, rawRequest } from './http-client';
-import { startStack, TEST_CSP, waitFor, type Stack } from './stack';
+import { startStack, TEST_CSP, type Stack } from './stack';
+import { waitFor } from '../support/wait-for';
 
 let stack: Stack;
 let port: number;

@@ -8,7 +8,8 @@ import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/host/event-socket';
 import { invoke } from './http-client';
-import { startStack, waitFor, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
+import { waitFor } from '../support/wait-for';
 
 let stack: Stack;
 let port: number;

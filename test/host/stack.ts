@@ -56,14 +56,3 @@ export async function startStack(serviceOptions: ServiceOptions = {}, appOptions
     },
   };
 }
-
-/** Resolves with what `get` returns once it returns something, polling every 10 ms for up to `ms`. */
-export async function waitFor<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
