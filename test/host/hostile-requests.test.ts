@@ -2,19 +2,14 @@
  * No request of any shape stops the web host: known killers and fast-check's hostile requests go
  * over a raw socket; each refusal carries the host's JSON error body and the page is still served.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KNOWN_HOSTILE_TARGETS, rawGet, sendRaw } from '../support/raw-http';
 import { expectAnswered, fuzzServer } from '../support/hostile-requests';
-import { startStack, type Stack } from './stack';
+import { stackForFile } from './stack';
 
-let stack: Stack;
 let port: number;
 
-beforeAll(async () => {
-  stack = await startStack();
-  port = stack.app.host.port;
-});
-afterAll(() => stack?.close());
+stackForFile((s) => (port = s.app.host.port));
 
 const isHostError = (body: unknown) => typeof (body as { error?: unknown }).error === 'string';
 const healthy = async () => (await sendRaw(port, rawGet('/', port))).status === 200;

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 
@@ -55,4 +56,14 @@ export async function startStack(serviceOptions: ServiceOptions = {}, appOptions
       rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/** One stack for the whole test file: started before its tests (handed to `ready`), closed after them. */
+export function stackForFile(ready: (stack: Stack) => void): void {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack();
+    ready(stack);
+  });
+  afterAll(() => stack?.close());
 }
