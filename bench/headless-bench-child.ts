@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { loadConfigFile } from '../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
 import { JumpClock } from './jump-clock';
+import { waitFor } from '../test/support/wait-for';
 
 type Msg =
   | { type: 'init'; url: string; receiverUrl: string; dir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
@@ -62,12 +63,9 @@ async function main(): Promise<void> {
         send({ type: 'ready', syncMs });
       } else if (m.type === 'tick' && clock && w) {
         await clock.set(m.now);
-        await w.core.invoke('pollNow', undefined);
-        const t0 = Date.now();
-        while ((await alertsPending(w)) > 0) {
-          await new Promise((r) => setTimeout(r, 5));
-          if (process.env.BENCH_DEBUG && Date.now() - t0 > 2000) console.error(`child: ${await alertsPending(w)} alerts pending after 2 s`);
-        }
+        const watcher = w;
+        await watcher.core.invoke('pollNow', undefined);
+        await waitFor(async () => (await alertsPending(watcher)) === 0, 60_000, 'the alerts of this cycle to be delivered');
         sampleRss();
         send({ type: 'polled' });
       } else if (m.type === 'close') {

@@ -19,6 +19,7 @@ import { CHAIN_REGISTRY } from '../src/shared/chains';
 import { startTeleporterService } from '../src/local-data-api/index';
 import { SCHEMA_VERSION } from '../src/local-data-api/store/schema';
 import type { MeasureReply } from './service-client';
+import { waitFor } from '../test/support/wait-for';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const SEED = 20260101;
@@ -133,7 +134,8 @@ function startServiceProcess(dbPath: string, warm: boolean) {
   const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
   /** Server-side times of the requests after `from`, once `count` of them have been logged. */
   const serverTimes = async (from: number, count: number): Promise<number[]> => {
-    for (let i = 0; i < 200 && serverMs.length < from + count; i++) await new Promise((r) => setTimeout(r, 10));
+    // The log lines trail the answers a little; after 2 s, report what arrived.
+    await waitFor(() => serverMs.length >= from + count, 2_000, 'the request log').catch(() => undefined);
     return serverMs.slice(from, from + count);
   };
   return { url, stop, logged: () => serverMs.length, serverTimes };
@@ -153,11 +155,11 @@ async function main(): Promise<void> {
   try {
     const readInfo = async () => (await (await pool.request({ path: '/_local/info', method: 'GET' })).body.json()) as { messageCount: number; addresses: string[]; hotAddresses: string[]; storeCached: boolean };
     const warmStart = performance.now();
-    let info = await readInfo();
-    while (warm && !info.storeCached && performance.now() - warmStart < 120_000) {
-      await new Promise((r) => setTimeout(r, 100));
-      info = await readInfo();
-    }
+    const cached = async () => {
+      const i = await readInfo();
+      return i.storeCached ? i : undefined;
+    };
+    let info = warm ? await waitFor(cached, 120_000, 'the store in the OS cache').catch(readInfo) : await readInfo();
     const storeReadSeconds = warm ? (performance.now() - warmStart) / 1000 : null;
     if (warm) log(`the service read its store file into the OS cache: ${info.storeCached ? 'done' : 'NOT done'} after ${storeReadSeconds!.toFixed(1)} s`);
     const count = info.messageCount;

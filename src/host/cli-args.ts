@@ -2,7 +2,7 @@
  * `npm run start:web -- [--port <n>] [--source local|avalanche|<base URL>] [--data-dir <dir>] [--no-open]`
  * parsed with node:util and checked with zod, so a bad flag is a clear message, not a stack trace.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -52,22 +52,19 @@ export function parseSource(value: string): DataSource {
   return r.data;
 }
 
+const FLAGS = {
+  port: { type: 'string' },
+  source: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'no-open': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsOptionsConfig;
+
 /** Throws an Error whose message is meant for the user. */
 export function parseHostArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): HostCliOptions {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        source: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'no-open': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
   } catch (e) {
     throw new Error(`${(e as Error).message}\n\n${HOST_USAGE}`);
   }

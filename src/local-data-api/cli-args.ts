@@ -1,5 +1,5 @@
 /** Command-line flags of the service, turned into ServiceOptions with clear errors. */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { fail, ok, type Parsed } from '../shared/result';
 import type { ServiceOptions } from './options';
 
@@ -31,31 +31,28 @@ function number(name: string, raw: string | undefined, integer: boolean): Parsed
   return ok(n);
 }
 
+const FLAGS = {
+  port: { type: 'string' },
+  db: { type: 'string' },
+  seed: { type: 'string' },
+  rate: { type: 'string' },
+  speed: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  'require-key': { type: 'boolean' },
+  faults: { type: 'string' },
+  preload: { type: 'string' },
+  history: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'log-requests': { type: 'boolean' },
+  'no-warm': { type: 'boolean' },
+  'exit-with-stdin': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsOptionsConfig;
+
 export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: false; options: ServiceOptions; exitWithStdin?: true }> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        db: { type: 'string' },
-        seed: { type: 'string' },
-        rate: { type: 'string' },
-        speed: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        'require-key': { type: 'boolean' },
-        faults: { type: 'string' },
-        preload: { type: 'string' },
-        history: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        'log-requests': { type: 'boolean' },
-        'no-warm': { type: 'boolean' },
-        'exit-with-stdin': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }

@@ -8,9 +8,9 @@ import { openStore } from '../../src/core/store';
 import { ScaledClock } from './scaled-clock';
 import { expectedTransitions, recordHistory } from './service-rig';
 import { tempDir } from './helpers';
+import { waitFor } from '../support/wait-for';
 
 const FACTOR = 10; // 10 simulated seconds per real second: a 5 s poll interval is 0.5 s
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startChild(opts: object): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'core-child.ts'), JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -31,16 +31,29 @@ function startChild(opts: object): Promise<ChildProcess> {
   });
 }
 
-/** Resolves when the child reports that a poll cycle has just begun. */
-const pollingStarts = (c: ChildProcess) =>
+/** Resolves when the child reports that its `n`th poll cycle from now has just begun. */
+const pollCycles = (c: ChildProcess, n: number) =>
   new Promise<void>((resolve) => {
+    let seen = 0;
     const on = (d: Buffer) => {
-      if (!d.toString().includes('POLLING')) return;
+      seen += d.toString().split('POLLING').length - 1;
+      if (seen < n) return;
       c.stdout?.off('data', on);
       resolve();
     };
     c.stdout?.on('data', on);
   });
+
+/** The transitions the core has committed so far, read beside the running child (WAL allows it). */
+function loggedTransitions(dataDir: string): Set<string> {
+  const store = openStore(dataDir);
+  try {
+    const rows = store.db.prepare('SELECT message_id, kind FROM transitions').all() as { message_id: string; kind: string }[];
+    return new Set(rows.map((t) => `${t.message_id}:${t.kind}`));
+  } finally {
+    store.close();
+  }
+}
 
 const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
 
@@ -66,28 +79,33 @@ describe('crash safety', () => {
       child = await startChild(opts);
       svc.simulator.attach(clock);
       let kills = 0;
-      for (const runMs of [2300, 1700, 2900]) {
-        await sleep(runMs);
-        await pollingStarts(child); // kill while a cycle is in flight
+      // Each run lasts a few poll cycles, and each kill lands as a cycle begins (its requests in flight).
+      for (const cycles of [4, 3, 5]) {
+        await pollCycles(child, cycles);
         child.kill('SIGKILL');
         await exited(child);
         kills++;
         child = await startChild(opts);
       }
-      await sleep(2500);
-      svc.simulator.detachClock(); // traffic stops; let the core catch up with the final states
-      await sleep(5000);
+      await pollCycles(child, 4);
+      svc.simulator.detachClock(); // traffic stops: the record history is final
+      const expected = expectedTransitions(truth, new Set(addresses.map((a) => a.toLowerCase())), baselineAt, 'mainnet');
+      // Let the core catch up with the final states: every expected transition committed (or time out
+      // and let the comparison below name what is missing).
+      const caughtUp = () => {
+        const logged = loggedTransitions(dataDir);
+        return [...expected.keys()].every((k) => logged.has(k));
+      };
+      await waitFor(caughtUp, 30_000, 'the core to catch up').catch(() => undefined);
       child.kill('SIGTERM');
       await exited(child);
       child = null;
       expect(kills).toBe(3);
 
-      const expected = expectedTransitions(truth, new Set(addresses.map((a) => a.toLowerCase())), baselineAt, 'mainnet');
+      const got = loggedTransitions(dataDir);
       const store = openStore(dataDir);
-      const logged = store.db.prepare('SELECT message_id, kind FROM transitions').all() as { message_id: string; kind: string }[];
       const outbox = store.db.prepare('SELECT id, batch, delivered_at FROM outbox').all() as { id: number; batch: number | null; delivered_at: number | null }[];
       store.close();
-      const got = new Set(logged.map((t) => `${t.message_id}:${t.kind}`));
       expect(expected.size).toBeGreaterThan(30);
       expect([...expected.keys()].filter((k) => !got.has(k))).toEqual([]);
       expect([...got].filter((k) => !expected.has(k))).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiRecord, engineRig, msg, randomAddress, randomId, tempDir, type EngineRig } from './helpers';
+import { apiRecord, engineRig, msg, randomAddress, randomId, tempDir, watchingRig, type EngineRig } from './helpers';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 
 const kinds = (rig: EngineRig) =>
@@ -9,18 +9,14 @@ const kinds = (rig: EngineRig) =>
     .sort();
 
 describe('transition engine', () => {
-  let tmp: ReturnType<typeof tempDir>;
   let rig: EngineRig;
+  let cleanup: () => void;
   const me = randomAddress();
 
-  beforeEach(() => {
-    tmp = tempDir();
-    rig = engineRig(tmp.dir);
-    rig.watch(me);
-  });
+  beforeEach(() => ({ rig, cleanup } = watchingRig(me)));
   afterEach(() => {
-    rig.close();
-    tmp.cleanup();
+    rig.close(); // the rig of the test's last restart
+    cleanup();
   });
 
   it('fires new, left_pending and receipt_delivered once each as a message progresses', () => {
@@ -94,7 +90,7 @@ describe('transition engine', () => {
     const id = randomId();
     rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet');
     rig.close();
-    rig = engineRig(tmp.dir, rig.clock);
+    rig = engineRig(rig.dir, rig.clock);
     expect(rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet')).toEqual([]);
     expect(rig.engine.observe([msg({ id, to: me, status: 'delivered' })], 'mainnet').map((t) => t.kind)).toEqual(['left_pending']);
   });

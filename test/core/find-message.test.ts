@@ -1,30 +1,24 @@
 /** findMessage through the core facade against the real local service: any message by ID, cached or not. */
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { FoundMessage } from '../../src/shared/contract';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
-import { tempDir } from './helpers';
+import { coreOnService } from './core-on-service';
 
 let svc: RunningService | null = null;
-let core: MonitorCore | null = null;
-let tmp: ReturnType<typeof tempDir> | null = null;
+const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  await core?.close();
-  await svc?.close();
-  tmp?.cleanup();
-  core = svc = tmp = null;
+  for (const c of cleanups.splice(0).reverse()) await c();
+  svc = null;
 });
 
-async function start() {
+async function start(): Promise<MonitorCore> {
   const clock = new JumpClock();
-  svc = await startTeleporterService({ clock, rate: 0, preload: 300, seed: 4 });
-  tmp = tempDir();
-  core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
-  await core.start();
-  return core;
+  const s = await startTeleporterService({ clock, rate: 0, preload: 300, seed: 4 });
+  svc = s;
+  cleanups.push(() => s.close());
+  return coreOnService(s.url, clock, cleanups);
 }
 
 describe('findMessage', () => {

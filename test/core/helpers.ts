@@ -72,6 +72,14 @@ export interface EngineRig {
   close(): void;
 }
 
+/** A rig on its own temp folder, watching `address`; `cleanup` removes the folder once the rig is closed. */
+export function watchingRig(address: string): { rig: EngineRig; cleanup: () => void } {
+  const tmp = tempDir();
+  const rig = engineRig(tmp.dir);
+  rig.watch(address);
+  return { rig, cleanup: tmp.cleanup };
+}
+
 /** Store + engine on a real SQLite file; reopen with the same dir to simulate a restart. */
 export function engineRig(dir: string, clock = new ManualClock()): EngineRig {
   const store = openStore(dir);

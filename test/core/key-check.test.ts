@@ -1,31 +1,27 @@
 /** Settings → Test key: proves the key is honoured by the RateLimit headers with and without it, and blames the header name when it is ignored. */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { ApiKeyTestResult } from '../../src/shared/contract';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
-import { tempDir } from './helpers';
+import { coreOnService } from './core-on-service';
 
 const KEY = `key-check-${randomBytes(8).toString('hex')}`;
 let svc: RunningService | null = null;
-let core: MonitorCore | null = null;
-let tmp: ReturnType<typeof tempDir> | null = null;
+const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  await core?.close();
-  await svc?.close();
-  tmp?.cleanup();
-  core = svc = tmp = null;
+  for (const c of cleanups.splice(0).reverse()) await c();
+  svc = null;
 });
 
 async function start(): Promise<MonitorCore> {
   const clock = new JumpClock();
-  svc = await startTeleporterService({ clock, rate: 0, preload: 20, apiKeys: [KEY], rateLimitPerMinute: { keyed: 600, anonymous: 120 } });
-  tmp = tempDir();
-  core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 't', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
-  await core.start();
-  await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: svc.url } });
+  const s = await startTeleporterService({ clock, rate: 0, preload: 20, apiKeys: [KEY], rateLimitPerMinute: { keyed: 600, anonymous: 120 } });
+  svc = s;
+  cleanups.push(() => s.close());
+  const core = await coreOnService(s.url, clock, cleanups);
+  await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: s.url } });
   return core;
 }
 

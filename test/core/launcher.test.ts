@@ -4,6 +4,7 @@ import { createLogger } from '../../src/core/log/logger';
 import { LocalDataApiLauncher } from '../../src/core/local-data-api/launcher';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
+import { waitFor } from '../support/wait-for';
 
 const CLI = join(__dirname, '..', '..', 'src', 'local-data-api', 'cli.ts');
 
@@ -24,7 +25,7 @@ describe('local service launcher', () => {
     expect(res.status).toBe(200);
     const firstPid = launcher.pid()!;
     process.kill(firstPid, 'SIGKILL');
-    for (let i = 0; i < 200 && urls.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => urls.length >= 2, 10_000, 'the restarted service');
     expect(urls).toHaveLength(2);
     const secondPid = launcher.pid()!;
     expect(secondPid).not.toBe(firstPid);

@@ -8,6 +8,7 @@ import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { JumpClock } from './http-helpers';
 import { tempDir } from './helpers';
+import { waitFor } from '../support/wait-for';
 
 const uniqueService = () => `tw-test-${randomBytes(4).toString('hex')}`;
 type Running = Awaited<ReturnType<typeof startTeleporterService>>;
@@ -191,23 +192,21 @@ describe('MonitorCore facade', () => {
     const port = svc.port;
     const { core, events } = await start({ clock, url: svc.url, autoPoll: true });
     await core.invoke('addWatch', { address: svc.simulator.addresses[1]! });
-    const waitFor = async (pred: (s: PollStatus) => boolean) => {
-      for (let i = 0; i < 400; i++) {
+    // Simulated time moves a second per look, so retries and backoff come round without real waiting.
+    const statusWhere = (pred: (s: PollStatus) => boolean) =>
+      waitFor(async () => {
         const hit = events.find((e) => e.type === 'poll-status' && pred(e.status));
-        if (hit) return hit;
-        await clock.advance(1_000);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error('no such poll status');
-    };
-    await waitFor((s) => s.state === 'idle' && s.lastSuccessAt !== null);
+        if (!hit) await clock.advance(1_000);
+        return hit;
+      }, 30_000, 'such a poll status');
+    await statusWhere((s) => s.state === 'idle' && s.lastSuccessAt !== null);
     await svc.close();
     events.length = 0;
-    const offline = await waitFor((s) => s.state === 'offline');
+    const offline = await statusWhere((s) => s.state === 'offline');
     expect(offline.type === 'poll-status' && offline.status.lastError?.kind).toBe('network');
     svc = await startTeleporterService({ clock, rate: 2, addressCount: 10, port, dbPath: join(dbDir.dir, 's.sqlite') });
     events.length = 0;
-    await waitFor((s) => s.state === 'idle' && s.lastError === null);
+    await statusWhere((s) => s.state === 'idle' && s.lastError === null);
     dbDir.cleanup();
   });
 

@@ -13,15 +13,9 @@ import { localDataApiSpawnSpec } from '../../src/host/local-data-api';
 import { TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
+import { waitFor } from '../support/wait-for';
 
 const PARENT = join(__dirname, 'fixtures', 'launcher-parent.ts');
-async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const refused = (url: string) =>
   fetch(`${url}/_local/info`).then(
     () => false,
@@ -44,7 +38,7 @@ describe('local service lifetime', () => {
     let out = '';
     parent.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     parent.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
-    await until(() => /service (\S+) (\d+)\n/.test(out) || parent.exitCode !== null, 'the parent to print its service');
+    await waitFor(() => /service (\S+) (\d+)\n/.test(out) || parent.exitCode !== null, 20_000, 'the parent to print its service');
     const m = /service (\S+) (\d+)\n/.exec(out);
     expect(m, out).not.toBeNull();
     const [, url, pidText] = m!;
@@ -56,7 +50,7 @@ describe('local service lifetime', () => {
     const parentGone = new Promise((resolve) => parent.once('exit', resolve));
     parent.kill('SIGKILL');
     await parentGone;
-    await until(() => !alive(servicePid), 'the orphaned service to exit');
+    await waitFor(() => !alive(servicePid), 20_000, 'the orphaned service to exit');
     expect(await refused(url!)).toBe(true);
 
     // The next launch on the same data folder opens the same database file.

@@ -2,20 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, NotificationPayload } from '../../src/shared/contract';
 import { createLogger } from '../../src/core/log/logger';
 import { OutboxDrainer } from '../../src/core/notify/drainer';
-import { engineRig, msg, randomAddress, tempDir, type EngineRig } from './helpers';
+import { engineRig, msg, randomAddress, watchingRig, type EngineRig } from './helpers';
 
 describe('notification outbox', () => {
-  let tmp: ReturnType<typeof tempDir>;
   let rig: EngineRig;
+  let cleanup: () => void;
   const me = randomAddress();
-  beforeEach(() => {
-    tmp = tempDir();
-    rig = engineRig(tmp.dir);
-    rig.watch(me);
-  });
+  beforeEach(() => ({ rig, cleanup } = watchingRig(me)));
   afterEach(() => {
-    rig.close();
-    tmp.cleanup();
+    rig.close(); // the rig of the test's last restart
+    cleanup();
   });
 
   const drainer = (shown: NotificationPayload[], events: MonitorEvent[] = [], fail = false) =>
@@ -83,7 +79,7 @@ describe('notification outbox', () => {
     const claimed = rig.store.outbox.claim(); // claimed, then the process "dies" before the ack
     expect(claimed).toHaveLength(1);
     rig.close();
-    rig = engineRig(tmp.dir, rig.clock);
+    rig = engineRig(rig.dir, rig.clock);
     const shown: NotificationPayload[] = [];
     await drainer(shown).drain();
     expect(shown.map((n) => n.id)).toEqual([claimed[0]!.id]);

@@ -6,7 +6,7 @@ import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { MonitorEvent, Settings } from '../../src/shared/contract';
 import { startTeleporterService } from '../../src/local-data-api';
-import { waitUntil } from '../headless/engines';
+import { waitFor } from '../support/wait-for';
 import { sendWatched, startReceiver, WATCHED, type Receiver, type Service } from '../headless/rig';
 import { tempDir } from './helpers';
 
@@ -29,7 +29,7 @@ describe('alert channels in settings', () => {
     const s = await core.invoke('updateSettings', { notifications: { new: true } });
     expect(s.ok).toBe(true);
     expect((await core.invoke('addWatch', { address: WATCHED, label: 'treasury' })).ok).toBe(true);
-    await waitUntil(async () => {
+    await waitFor(async () => {
       await core.invoke('pollNow', undefined);
       const r = await core.invoke('listWatches', undefined);
       return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
@@ -72,7 +72,7 @@ describe('alert channels in settings', () => {
       expect(events.some((e) => e.type === 'settings-changed' && e.settings.alertChannels.length === 2)).toBe(true);
 
       const id = await transition();
-      await waitUntil(() => hook.bodies.length >= 1 && slack.bodies.length >= 1, 10_000, 'both channels');
+      await waitFor(() => hook.bodies.length >= 1 && slack.bodies.length >= 1, 10_000, 'both channels');
       expect(hook.bodies[0]).toMatchObject({ path: '/hook?token=s3cret-token-value', body: { key: `${id}:new`, messageId: id, watch: 'treasury' } });
       expect((slack.bodies[0]?.body as { text: string }).text).toContain('treasury');
 
@@ -80,14 +80,14 @@ describe('alert channels in settings', () => {
       expect((await core.invoke('updateSettings', { theme: 'dark' })).ok).toBe(true);
       await core.invoke('pollNow', undefined);
       const second = await transition();
-      await waitUntil(() => hook.bodies.length >= 2, 10_000, 'the second alert');
+      await waitFor(() => hook.bodies.length >= 2, 10_000, 'the second alert');
       expect(keys(hook)).toEqual([`${id}:new`, `${second}:new`]);
       expect(keys(hook)).not.toContain(`${before}:new`);
 
       // Removing the JSON channel stops its deliveries; the Slack one goes on.
       expect((await setChannels([{ type: 'webhook', url: slack.url, format: 'slack' }])).ok).toBe(true);
       const third = await transition();
-      await waitUntil(() => slack.bodies.length >= 3, 10_000, 'the Slack channel');
+      await waitFor(() => slack.bodies.length >= 3, 10_000, 'the Slack channel');
       expect((slack.bodies[2]?.body as { text: string }).text).toContain(third.slice(0, 10));
       expect(keys(hook)).toEqual([`${id}:new`, `${second}:new`]);
     } finally {
@@ -105,7 +105,7 @@ describe('alert channels in settings', () => {
       await transition();
       const log = join(tmp.dir, 'logs', 'core.log');
       const text = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
-      await waitUntil(() => text().includes('alert not delivered'), 10_000, 'the failed delivery in the log');
+      await waitFor(() => text().includes('alert not delivered'), 10_000, 'the failed delivery in the log');
       expect(text()).toContain('webhook down');
       expect(text()).not.toContain(token);
       expect(JSON.stringify(events.filter((e) => e.type !== 'settings-changed'))).not.toContain(token);
@@ -119,7 +119,7 @@ describe('alert channels in settings', () => {
     try {
       const first = await transition();
       const second = await transition();
-      await waitUntil(() => keys(fixed).includes(`${second}:new`), 10_000, 'the config channel');
+      await waitFor(() => keys(fixed).includes(`${second}:new`), 10_000, 'the config channel');
       const mine = keys(fixed).filter((k) => k === `${first}:new` || k === `${second}:new`);
       expect(mine).toEqual([`${first}:new`, `${second}:new`]);
     } finally {

@@ -1,5 +1,5 @@
 import type { Stats, Transition, WatchedAddress } from '../../src/shared/contract';
-import { expect, screenshot, test } from './fixtures';
+import { canvasesSettled, expect, screenshot, test } from './fixtures';
 
 test('a page opened without its token says once how to open the printed URL, and asks nothing', async ({ browser, stack }) => {
   const context = await browser.newContext(); // fresh sessionStorage: no token kept from another test
@@ -45,7 +45,7 @@ test('screenshots of the local cache and of charts with real transitions', async
     await expect(page.getByTestId('chart-transitions')).toBeVisible();
     // The picture must show transitions: the figure on the page is the sum of the buckets.
     await expect.poll(async () => Number(await page.getByTestId('charts-total').getAttribute('data-total'))).toBeGreaterThan(0);
-    await page.waitForTimeout(500); // the charts animate in
+    await canvasesSettled(page); // the charts animate in
     await screenshot(page, 'charts');
   } finally {
     await stack.call('removeWatch', { address: busy });

@@ -26,21 +26,26 @@ export const E2E_API_KEY = 'e2e-accepted-key-0001';
 /** The README's pictures: every e2e run regenerates them from real data. */
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'docs', 'screenshots');
 
-/** Every MonitorApi call a page opened by `openApp` sent, by method name in order: over HTTP or over its socket. */
-const pageCalls = new WeakMap<Page, string[]>();
+interface SentCall {
+  method: string;
+  input: unknown;
+}
+
+/** Every MonitorApi call a page opened by `openApp` sent, in order: over HTTP or over its socket. */
+const pageCalls = new WeakMap<Page, SentCall[]>();
 
 function recordCalls(page: Page): void {
-  const calls: string[] = [];
+  const calls: SentCall[] = [];
   pageCalls.set(page, calls);
   page.on('request', (r) => {
     const m = /^\/api\/invoke\/(\w+)$/.exec(new URL(r.url()).pathname);
-    if (m) calls.push(m[1]!);
+    if (m) calls.push({ method: m[1]!, input: (r.postDataJSON() as { input?: unknown } | null)?.input });
   });
   page.on('websocket', (ws) =>
     ws.on('framesent', (f) => {
       try {
-        const frame = JSON.parse(String(f.payload)) as { method?: unknown };
-        if (typeof frame.method === 'string') calls.push(frame.method);
+        const frame = JSON.parse(String(f.payload)) as { method?: unknown; input?: unknown };
+        if (typeof frame.method === 'string') calls.push({ method: frame.method, input: frame.input });
       } catch {
         // Not a call frame.
       }
@@ -49,7 +54,11 @@ function recordCalls(page: Page): void {
 }
 
 /** How many `method` calls the page has sent so far (HTTP and socket alike). */
-export const callsSent = (page: Page, method: string): number => (pageCalls.get(page) ?? []).filter((m) => m === method).length;
+export const callsSent = (page: Page, method: string): number => inputsSent(page, method).length;
+
+/** The inputs of the `method` calls the page has sent so far, in order. */
+export const inputsSent = (page: Page, method: string): unknown[] =>
+  (pageCalls.get(page) ?? []).filter((c) => c.method === method).map((c) => c.input);
 
 export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack }>({
   stack: [
@@ -103,6 +112,20 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
 });
 
 export { expect };
+
+/** Resolves once every canvas in the page (the charts) looks the same twice in a row: their animation is over. */
+export async function canvasesSettled(page: Page): Promise<void> {
+  const pixels = () => page.locator('canvas').evaluateAll((cs) => cs.map((c) => (c as unknown as { toDataURL(): string }).toDataURL()).join('|'));
+  let last = await pixels();
+  await expect
+    .poll(async () => {
+      const now = await pixels();
+      const same = now === last;
+      last = now;
+      return same;
+    }, { intervals: [100, 200, 400] })
+    .toBe(true);
+}
 
 /** Full-page screenshot of the current view under test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
-import { freePort, waitUntil } from './engines';
+import { freePort } from './engines';
+import { waitFor } from '../support/wait-for';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, WATCHED, type Receiver, type Service } from './rig';
 
 let svc: Service;
@@ -35,7 +36,7 @@ describe('alert channels from the outbox', () => {
     try {
       const id = sendWatched(svc);
       await pollNow(w);
-      await waitUntil(() => json.bodies.length >= 1 && slack.bodies.length >= 1, 10_000, 'both webhooks');
+      await waitFor(() => json.bodies.length >= 1 && slack.bodies.length >= 1, 10_000, 'both webhooks');
       expect(json.bodies[0]?.body).toMatchObject({ key: `${id}:new`, messageId: id, kind: 'new', network: 'mainnet', watch: 'treasury', link: `https://watch.example/m/${id}`, title: 'New cross-chain message' });
       expect((json.bodies[0]?.body as { route: string }).route).toMatch(/^C-Chain -> |-> /);
       expect(json.bodies[0]?.headers['idempotency-key']).toBe(`${id}:new`);
@@ -43,7 +44,7 @@ describe('alert channels from the outbox', () => {
       expect((slack.bodies[0]?.body as { text: string }).text).toMatch(new RegExp(`New cross-chain message.*treasury[\\s\\S]*https://watch.example/m/${id}`));
       // Another cycle with nothing new sends nothing more.
       await pollNow(w);
-      await waitUntil(async () => (await w.core.invoke('getPollStatus', undefined)).ok);
+      await waitFor(async () => (await w.core.invoke('getPollStatus', undefined)).ok);
       expect(keysOf(json)).toEqual([`${id}:new`]);
       expect(slack.bodies).toHaveLength(1);
     } finally {
@@ -62,17 +63,17 @@ describe('alert channels from the outbox', () => {
       const ids = [sendWatched(svc), sendWatched(svc)];
       await pollNow(w);
       const metrics = w.metrics!.url;
-      await waitUntil(async () => (await metricValue(metrics, 'teleporter_watch_alert_deliveries_total', 'outcome="failed"')) >= 2 || undefined, 10_000, 'failed deliveries');
+      await waitFor(async () => (await metricValue(metrics, 'teleporter_watch_alert_deliveries_total', 'outcome="failed"')) >= 2 || undefined, 10_000, 'failed deliveries');
       expect(await metricValue(metrics, 'teleporter_watch_alerts_pending')).toBe(2);
       hook.mode = 'hang';
       ids.push(sendWatched(svc));
       await pollNow(w);
       const status = await w.core.invoke('getPollStatus', undefined);
       expect(status.ok && (status.value as { lastError: unknown }).lastError).toBeFalsy();
-      await waitUntil(async () => (await metricValue(metrics, 'teleporter_watch_alerts_pending')) === 3 || undefined, 10_000, 'three pending');
+      await waitFor(async () => (await metricValue(metrics, 'teleporter_watch_alerts_pending')) === 3 || undefined, 10_000, 'three pending');
       hook.mode = 'ok';
-      await waitUntil(() => hook.bodies.length >= 3 || undefined, 20_000, 'the retries');
-      await waitUntil(async () => (await metricValue(metrics, 'teleporter_watch_alerts_pending')) === 0 || undefined, 10_000, 'nothing pending');
+      await waitFor(() => hook.bodies.length >= 3 || undefined, 20_000, 'the retries');
+      await waitFor(async () => (await metricValue(metrics, 'teleporter_watch_alerts_pending')) === 0 || undefined, 10_000, 'nothing pending');
       expect(keysOf(hook).sort()).toEqual(ids.map((id) => `${id}:new`).sort());
     } finally {
       await w.close();
@@ -87,18 +88,18 @@ describe('alert channels from the outbox', () => {
     let w = await startWatcher(dir, config);
     const first = sendWatched(svc);
     await pollNow(w);
-    await waitUntil(async () => (await metricValue(w.metrics!.url, 'teleporter_watch_alerts_pending')) === 1 || undefined, 10_000, 'one pending');
+    await waitFor(async () => (await metricValue(w.metrics!.url, 'teleporter_watch_alerts_pending')) === 1 || undefined, 10_000, 'one pending');
     await w.close();
 
     const hook = await startReceiver(port);
     try {
       w = await startWatcher(dir, config);
       expect(w.sync).toEqual({ added: 0, updated: 0, removed: 0 });
-      await waitUntil(() => hook.bodies.length >= 1 || undefined, 10_000, 'the held alert');
+      await waitFor(() => hook.bodies.length >= 1 || undefined, 10_000, 'the held alert');
       await pollNow(w);
       const second = sendWatched(svc);
       await pollNow(w);
-      await waitUntil(() => hook.bodies.length >= 2 || undefined, 10_000, 'the new alert');
+      await waitFor(() => hook.bodies.length >= 2 || undefined, 10_000, 'the new alert');
       await w.close();
       // And once more: a restart with nothing new sends nothing.
       w = await startWatcher(dir, config);

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
-import { waitUntil } from './engines';
+import { waitFor } from '../support/wait-for';
 import { baseConfig, startWatcher, tempDir, writeConfig, type Service } from './rig';
 
 const BIN = join(__dirname, '..', '..', 'bin', 'teleporter-watch.cjs');
@@ -60,7 +60,7 @@ describe('teleporter-watch command', () => {
     const file = writeConfig(dir, baseConfig(svc.url, { apiKey: { env: 'TW_TEST_KEY' }, metrics: { listen: '127.0.0.1:0', bearerTokenFile: 'token' } }));
     const p = run(['--config', file], { TW_TEST_KEY: 'sk-very-secret-key-42' });
     try {
-      await waitUntil(() => /ready\./.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'ready');
+      await waitFor(() => /ready\./.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'ready');
       expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
       const url = /metrics at (\S+)/.exec(p.out.stdout)?.[1] as string;
       expect(new URL(url).hostname).toBe('127.0.0.1');

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '../support/wait-for';
 
 export const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 export const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
@@ -29,21 +30,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntil<T>(get: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 30_000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await get();
-      if (v !== undefined && v !== null && v !== false) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export interface Engine {
   url: string;
   port: number;
@@ -58,7 +44,7 @@ async function startEngine(bin: string, args: string[], port: number, ready: str
   proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntil(async () => proc.exitCode === null && (await fetch(`${url}${ready}`)).ok, 30_000, `${bin} to be ready: ${out.slice(-500)}`);
+  await waitFor(async () => proc.exitCode === null && (await fetch(`${url}${ready}`)).ok, 30_000, `${bin} to be ready: ${out.slice(-500)}`);
   return {
     url,
     port,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
 import { startTeleporterService } from '../../src/local-data-api';
 import { ScaledClock } from '../core/scaled-clock';
-import { missing, PROMETHEUS, startPrometheus, waitUntil, type Engine } from './engines';
+import { missing, PROMETHEUS, startPrometheus, type Engine } from './engines';
+import { waitFor } from '../support/wait-for';
 import { baseConfig, sendWatched, startWatcher, tempDir, type Service } from './rig';
 
 const RULES = join(__dirname, '..', '..', 'deploy', 'rules', 'teleporter-watch.rules.yml');
@@ -45,15 +46,15 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
 
   it('returns the watcher series through its query API, and a stuck message fires the stuck rule', async () => {
     const id = sendWatched(svc, 'stuck');
-    const tracked = await waitUntil(async () => (await query(prom, 'teleporter_watch_tracked_messages{status="pending"}')).find((s) => Number(s.value[1]) >= 1), 45_000, 'the tracked series');
+    const tracked = await waitFor(async () => (await query(prom, 'teleporter_watch_tracked_messages{status="pending"}')).find((s) => Number(s.value[1]) >= 1), 45_000, 'the tracked series');
     expect(tracked.metric.route).toMatch(/ -> /);
     expect(tracked.metric.job).toBe('teleporter-watch');
-    const byWatch = await waitUntil(async () => (await query(prom, 'teleporter_watch_tracked_messages_by_watch')).find((s) => s.metric.watch === 'treasury'), 15_000, 'the per-watch series');
+    const byWatch = await waitFor(async () => (await query(prom, 'teleporter_watch_tracked_messages_by_watch')).find((s) => s.metric.watch === 'treasury'), 15_000, 'the per-watch series');
     expect(Number(byWatch.value[1])).toBeGreaterThanOrEqual(1);
-    const newOnes = await waitUntil(async () => (await query(prom, 'teleporter_watch_transitions_total{kind="new"}'))[0], 15_000, 'the transitions counter');
+    const newOnes = await waitFor(async () => (await query(prom, 'teleporter_watch_transitions_total{kind="new"}'))[0], 15_000, 'the transitions counter');
     expect(Number(newOnes.value[1])).toBeGreaterThanOrEqual(1);
     for (const name of ['teleporter_watch_poll_requests_total', 'teleporter_watch_last_successful_poll_timestamp_seconds', 'teleporter_watch_ratelimit_remaining', 'teleporter_watch_process_resident_memory_bytes']) {
-      const s = await waitUntil(async () => (await query(prom, name))[0], 15_000, name);
+      const s = await waitFor(async () => (await query(prom, name))[0], 15_000, name);
       expect(Number(s.value[1]), name).toBeGreaterThan(0);
     }
     // No series is labelled by message ID.
@@ -61,9 +62,9 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
     expect(labels.data).not.toContain('messageId');
     expect(JSON.stringify(await query(prom, '{job="teleporter-watch"}'))).not.toContain(id);
 
-    const stuck = await waitUntil(async () => (await query(prom, 'teleporter_watch_stuck_messages'))[0], 30_000, 'the stuck gauge');
+    const stuck = await waitFor(async () => (await query(prom, 'teleporter_watch_stuck_messages'))[0], 30_000, 'the stuck gauge');
     expect(Number(stuck.value[1])).toBe(1);
-    const alert = await waitUntil(async () => {
+    const alert = await waitFor(async () => {
       const r = (await (await fetch(`${prom.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } };
       return r.data.alerts.find((a) => a.labels.alertname === 'TeleporterMessageStuck' && a.state === 'firing');
     }, 30_000, 'the stuck alert to fire');

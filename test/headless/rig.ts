@@ -9,7 +9,7 @@ import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
 import { startTeleporterService } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
-import { waitUntil } from './engines';
+import { waitFor } from '../support/wait-for';
 
 export const WATCHED = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
 export type Service = Awaited<ReturnType<typeof startTeleporterService>>;
@@ -42,7 +42,7 @@ export async function startWatcher(dir: string, config: Record<string, unknown>,
     alertRetryBaseMs: opts.retryMs ?? 200,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
-  await waitUntil(async () => {
+  await waitFor(async () => {
     const r = await w.core.invoke('listWatches', undefined);
     return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
   }, 30_000, 'the baseline');

@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { startWebHost, type WebHost } from '../../src/host/server';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
+import { waitFor } from '../support/wait-for';
 import { frameText } from '../support/ws-frame';
 
 let base: string;
@@ -42,8 +43,7 @@ describe('web host: a call the core fails to turn into a value', () => {
     await new Promise((r) => ws.once('open', r));
     ws.send(JSON.stringify({ call: 1, method: 'getSettings' }));
     ws.send(JSON.stringify({ call: 2, method: 'getAppInfo' }));
-    const end = Date.now() + 5000;
-    while (replies.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => replies.length >= 2, 5000, 'both replies');
     ws.close();
     expect(replies).toEqual(expect.arrayContaining([{ reply: 1, response: internal }, { reply: 2, response: { ok: true, value: 'getAppInfo' } }]));
     expect(logged).toEqual(['web host call failed', 'web host call failed']);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TSX_LOADER, PROJECT_ROOT } from '../../src/host/paths';
 import { invoke } from './http-client';
+import { waitFor } from '../support/wait-for';
 
 const CLI = join(PROJECT_ROOT, 'src', 'host', 'cli.ts');
 const dirs: string[] = [];
@@ -32,11 +33,8 @@ describe('npm run start:web', () => {
     child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const started = Date.now();
-      while (!/press Ctrl\+C/.test(out)) {
-        if (Date.now() - started > 45_000 || child.exitCode !== null) throw new Error(`host did not start:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitFor(() => /press Ctrl\+C/.test(out) || child.exitCode !== null, 45_000, 'the host to start');
+      expect(out, 'host did not start').toMatch(/press Ctrl\+C/);
       const url = /Teleporter Watch: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))/.exec(out);
       const service = /data from (http:\/\/127\.0\.0\.1:\d+) \(simulated demo data/.exec(out);
       expect(url, out).not.toBeNull();

@@ -2,31 +2,21 @@
  * No request of any shape stops the web host: known killers and fast-check's hostile requests go
  * over a raw socket; each refusal carries the host's JSON error body and the page is still served.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWN_HOSTILE_TARGETS, rawGet, sendRaw } from '../support/raw-http';
-import { expectAnswered, fuzzServer } from '../support/hostile-requests';
-import { startStack, type Stack } from './stack';
+import { describe, expect, it } from 'vitest';
+import { rawGet, sendRaw } from '../support/raw-http';
+import { expectKnownKillersRefused, fuzzServer } from '../support/hostile-requests';
+import { stackForFile } from './stack';
 
-let stack: Stack;
 let port: number;
 
-beforeAll(async () => {
-  stack = await startStack();
-  port = stack.app.host.port;
-});
-afterAll(() => stack?.close());
+stackForFile((s) => (port = s.app.host.port));
 
 const isHostError = (body: unknown) => typeof (body as { error?: unknown }).error === 'string';
 const healthy = async () => (await sendRaw(port, rawGet('/', port))).status === 200;
 
 describe('web host: hostile requests', () => {
   it('answers each known killer with a JSON error and keeps serving', async () => {
-    for (const target of KNOWN_HOSTILE_TARGETS) {
-      const reply = await sendRaw(port, rawGet(target, port));
-      expectAnswered(reply, isHostError);
-      expect(reply.status, String(target).slice(0, 40)).toBeGreaterThanOrEqual(400);
-      expect(await healthy()).toBe(true);
-    }
+    await expectKnownKillersRefused(port, isHostError, healthy);
   });
 
   it('a 100 KB URL gets 431, a raw non-ASCII byte 400, an odd Expect 417, all as JSON', async () => {

@@ -4,12 +4,13 @@
  * connect gets what waited, coalesced when there are many.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { DATABASE_FILE } from '../../src/core/store/database';
 import { invoke } from './http-client';
-import { startStack, waitFor, type Stack } from './stack';
+import { stackForFile, type Stack } from './stack';
+import { waitFor } from '../support/wait-for';
 import { Database } from '../../src/sqlite';
 import { frameText } from '../support/ws-frame';
 
@@ -18,12 +19,11 @@ let port: number;
 let token: string;
 const coreEvents: MonitorEvent[] = [];
 
-beforeAll(async () => {
-  stack = await startStack();
-  ({ port, token } = stack.app.host);
-  stack.app.core.onEvent((e) => coreEvents.push(e));
+stackForFile((s) => {
+  stack = s;
+  ({ port, token } = s.app.host);
+  s.app.core.onEvent((e) => coreEvents.push(e));
 });
-afterAll(() => stack?.close());
 
 const ALL = { new: true, left_pending: true, receipt_delivered: true, stuck: true };
 

@@ -14,7 +14,8 @@ import { launchWebApp, type WebApp } from '../../src/host/app';
 import { MAX_REASON_CHARS } from '../../src/core/data-api/http-errors';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { invoke } from './http-client';
-import { makeRendererDir, waitFor } from './stack';
+import { makeRendererDir } from './stack';
+import { waitFor } from '../support/wait-for';
 import { frameText } from '../support/ws-frame';
 
 const KEY = `echo-me-${Date.now().toString(36)}-Secret_Key`;

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { invoke, rawRequest } from './http-client';
-import { startStack, TEST_CSP, waitFor, type Stack } from './stack';
+import { stackForFile, TEST_CSP, type Stack } from './stack';
+import { waitFor } from '../support/wait-for';
 import { frameText } from '../support/ws-frame';
 
 let stack: Stack;
 let port: number;
 let token: string;
 
-beforeAll(async () => {
-  stack = await startStack();
-  ({ port, token } = stack.app.host);
+stackForFile((s) => {
+  stack = s;
+  ({ port, token } = s.app.host);
 });
-afterAll(() => stack?.close());
 
 describe('web host: launch URL', () => {
   it('prints a loopback URL carrying the token', () => {

@@ -1,25 +1,25 @@
 // Calls over the page's WebSocket against the real host + core + local service, with a real `ws` client.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { InvokeResponse, MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/host/event-socket';
 import { invoke } from './http-client';
-import { startStack, waitFor, type Stack } from './stack';
+import { stackForFile, type Stack } from './stack';
+import { waitFor } from '../support/wait-for';
 import { frameText } from '../support/ws-frame';
 
 let stack: Stack;
 let port: number;
 let token: string;
 
-beforeAll(async () => {
-  stack = await startStack();
-  ({ port, token } = stack.app.host);
+stackForFile((s) => {
+  stack = s;
+  ({ port, token } = s.app.host);
 });
-afterAll(() => stack?.close());
 
 interface Reply {
   reply: number;

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 
@@ -57,13 +58,12 @@ export async function startStack(serviceOptions: ServiceOptions = {}, appOptions
   };
 }
 
-/** Resolves with what `get` returns once it returns something, polling every 10 ms for up to `ms`. */
-export async function waitFor<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** One stack for the whole test file: started before its tests (handed to `ready`), closed after them. */
+export function stackForFile(ready: (stack: Stack) => void): void {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack();
+    ready(stack);
+  });
+  afterAll(() => stack?.close());
 }

@@ -5,6 +5,7 @@ import { CHAIN_REGISTRY, chainByBlockchainId } from '../../src/shared/chains';
 import { parseMessage } from '../../src/shared/messages';
 import { parseEvmAddress } from '../../src/shared/validators';
 import { get, serve, walk } from './helpers';
+import { waitFor } from '../support/wait-for';
 
 type Rec = Record<string, unknown>;
 const START = Date.UTC(2026, 0, 1);
@@ -51,7 +52,9 @@ describe('lifecycle on a ManualClock', () => {
   it('moves only when the clock moves', async () => {
     const clock = new ManualClock(START);
     const s = await serve({ clock, rate: 5 });
-    await new Promise((r) => setTimeout(r, 100)); // real time passes, simulated time does not
+    // The same simulator on real time is the yardstick: once it has written, real time has passed.
+    const live = await serve({ rate: 5 });
+    await waitFor(() => live.store.count() > 0, 5_000, 'the real-time simulator to write');
     expect(s.store.count()).toBe(0);
     await clock.advance(10_000);
     const n = s.store.count();
@@ -128,9 +131,7 @@ describe('lifecycle on a ManualClock', () => {
 
   it('runs on real time with the system clock', async () => {
     const s = await serve({ rate: 40 });
-    const t0 = Date.now();
-    while (s.store.count() === 0 && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 50));
-    expect(s.store.count()).toBeGreaterThan(0);
+    await waitFor(() => s.store.count() > 0, 5_000, 'the first simulated message');
     const newest = ((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).json as { messages: Rec[] }).messages[0]!;
     expect(Math.abs((newest.sourceTransaction as { timestamp: number }).timestamp - Date.now() / 1000)).toBeLessThan(10);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import CacheView from '../../src/renderer/src/views/CacheView.vue';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
@@ -61,14 +61,21 @@ describe('CacheView', () => {
   it('marks the count busy while a search is in flight, and shows a spinner only once it is slow', async () => {
     const { w, fake } = await mountView();
     const meta = () => w.get('[data-testid="cache-meta"]');
+    const spinner = () => w.find('[data-testid="cache-loading"]').exists();
     expect(meta().attributes('aria-busy')).toBe('false');
     const release = fake.hold('searchCache');
-    await w.get('[data-testid="cache-filter"]').setValue('dfk');
-    await flush();
-    expect(meta().attributes('aria-busy')).toBe('true');
-    expect(w.find('[data-testid="cache-loading"]').exists()).toBe(false);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(w.find('[data-testid="cache-loading"]').exists()).toBe(true);
+    // Only the spinner's delay runs on a timer: fake it, so the 250 ms threshold is exact on any machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await w.get('[data-testid="cache-filter"]').setValue('dfk');
+      expect(meta().attributes('aria-busy')).toBe('true');
+      await vi.advanceTimersByTimeAsync(249);
+      expect(spinner()).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(spinner()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
     release();
     await flush();
     expect(meta().attributes('aria-busy')).toBe('false');

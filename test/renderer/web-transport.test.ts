@@ -7,6 +7,7 @@ import { createWebTransport, type ConnectionInfo, type SocketLike } from '../../
 import { createMonitorClient, type MonitorEvent } from '../../src/shared/contract';
 import { MonitorError } from '../../src/shared/errors';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
+import { waitFor } from '../support/wait-for';
 
 const TOKEN = 'launch-token-123';
 
@@ -90,14 +91,6 @@ async function setup(token = TOKEN, socket: 'real' | 'silent' = 'real') {
   cleanups.push(() => host.close(), () => transport.close());
   return { host, transport };
 }
-
-const waitFor = async (cond: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('web transport', () => {
   it('calls POST /api/invoke/<method> with the bearer token and the input; results and errors are values', async () => {

@@ -69,6 +69,16 @@ export async function fuzzServer(port: number, isErrorBody: (body: unknown, stat
   );
 }
 
+/** Each of the known killers (KNOWN_HOSTILE_TARGETS) is refused with a JSON error body that `isErrorBody` accepts, and `healthy()` succeeds after each. */
+export async function expectKnownKillersRefused(port: number, isErrorBody: (body: unknown, status: number) => boolean, healthy: () => Promise<boolean>): Promise<void> {
+  for (const target of KNOWN_HOSTILE_TARGETS) {
+    const reply = await sendRaw(port, rawGet(target, port));
+    expectAnswered(reply, isErrorBody);
+    expect(reply.status, String(target).slice(0, 40)).toBeGreaterThanOrEqual(400);
+    expect(await healthy()).toBe(true);
+  }
+}
+
 /** A status came back, and a refusal carries the JSON error body. */
 export function expectAnswered(reply: RawReply, isErrorBody: (body: unknown, status: number) => boolean): void {
   expect(reply.status, `no HTTP status in ${JSON.stringify(reply.head.slice(0, 200))}`).toBeGreaterThanOrEqual(100);
