@@ -159,7 +159,7 @@ async function main(): Promise<void> {
       const i = await readInfo();
       return i.storeCached ? i : undefined;
     };
-    let info = warm ? await waitFor(cached, 120_000, 'the store in the OS cache').catch(readInfo) : await readInfo();
+    const info = warm ? await waitFor(cached, 120_000, 'the store in the OS cache').catch(readInfo) : await readInfo();
     const storeReadSeconds = warm ? (performance.now() - warmStart) / 1000 : null;
     if (warm) log(`the service read its store file into the OS cache: ${info.storeCached ? 'done' : 'NOT done'} after ${storeReadSeconds!.toFixed(1)} s`);
     const count = info.messageCount;
