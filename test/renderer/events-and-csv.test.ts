@@ -38,8 +38,7 @@ describe('event routing', () => {
     fake.emit({ type: 'api-key-changed', status: { hasApiKey: true, storage: 'memory', keychainError: 'install gnome-keyring' } });
     expect(settings.settings?.pollIntervalSeconds).toBe(90);
     expect(settings.apiKey?.storage).toBe('memory');
-    fake.watches.set(addr(1), { ...fake.watches.get(addr(1))!, unread: 2 });
-    fake.addTransition({ messageId: msgId(1), kind: 'new', fromStatus: null, toStatus: 'pending', network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, destinationBlockchainId: BEAM.blockchainId, watchers: [addr(1)] });
+    fake.emit({ type: 'transitions', transitions: [{ id: 1, at: 0, messageId: msgId(1), kind: 'new', fromStatus: null, toStatus: 'pending', network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, destinationBlockchainId: BEAM.blockchainId, watchers: [{ kind: 'address', address: addr(1) }] }], watches: [{ ...fake.watches.get(addr(1))!, unread: 2 }] });
     await flush();
     expect(watchlist.totalUnread).toBe(2);
   });

@@ -113,7 +113,7 @@ export class FakeMonitor implements MonitorTransport {
   addTransition(t: Omit<Transition, 'id' | 'at'> & { at?: number }): Transition {
     const full: Transition = { ...t, id: this.nextTransitionId++, at: t.at ?? this.now() };
     this.transitions.push(full);
-    this.emit({ type: 'transition', transition: full });
+    this.emit({ type: 'transitions', transitions: [full], watches: [] });
     return full;
   }
 

@@ -20,7 +20,7 @@ afterEach(() => {
 const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 let nextId = 1;
 const transition = (n: number, kind: Transition['kind'], watcher: string, notify = true): Transition => ({
-  id: nextId++, messageId: msgId(n), kind, fromStatus: null, toStatus: 'pending', at: 0, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [watcher], notify,
+  id: nextId++, messageId: msgId(n), kind, fromStatus: null, toStatus: 'pending', at: 0, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [{ kind: 'address', address: watcher }], notify,
 });
 const asToast = (t: Transition): Toast => ({ key: `t${t.id}`, kind: 'transition', transition: t });
 
@@ -34,7 +34,7 @@ describe('toasts', () => {
   it('a burst becomes one summary per watch', () => {
     const burst = Array.from({ length: 36 }, (_, i) => asToast(transition(100 + i, 'new', addr(1))));
     const other = asToast(transition(999, 'stuck', addr(2)));
-    const plan = planToasts([...burst, other], (w) => (w === addr(1) ? 'Relayer A' : 'B'));
+    const plan = planToasts([...burst, other], (w) => (w.kind === 'address' && w.address === addr(1) ? 'Relayer A' : 'B'));
     expect(plan.map((p) => (p.kind === 'summary' ? p.title : p.toast.key))).toEqual(['36 changes on Relayer A', other.key]);
   });
 
@@ -45,12 +45,12 @@ describe('toasts', () => {
     await ctx.fake.handlers.addWatch({ address: addr(1), label: 'Relayer A' } as never);
     await useWatchlistStore().load();
     wrapper = mount(Toaster, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    ctx.fake.emit({ type: 'transition', transition: transition(1, 'new', addr(1), false) });
+    ctx.fake.emit({ type: 'transitions', transitions: [transition(1, 'new', addr(1), false)], watches: [] });
     await flush();
     await ctx.clock.advance(400);
     await flush();
     expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
-    for (let i = 0; i < 36; i++) ctx.fake.emit({ type: 'transition', transition: transition(200 + i, 'left_pending', addr(1)) });
+    ctx.fake.emit({ type: 'transitions', transitions: Array.from({ length: 36 }, (_, i) => transition(200 + i, 'left_pending', addr(1))), watches: [] });
     await flush();
     await ctx.clock.advance(400);
     await flush();

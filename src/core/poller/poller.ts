@@ -38,8 +38,6 @@ export interface PollerDeps {
   onStatus: (s: PollStatus) => void;
   /** Called after each cycle (the outbox drains here). */
   afterCycle?: () => Promise<void> | void;
-  /** Reloads the watcher index after a baseline completes. */
-  reloadIndex: () => void;
 }
 
 interface HeadCursor {
@@ -275,7 +273,6 @@ export class Poller {
     if (r.error) return r.error;
     if (r.pages === 0) return null;
     for (const w of pending) this.d.store.watches.finishBaseline(w.key, r.exhausted ? null : r.oldestTs);
-    this.d.reloadIndex();
     this.d.logger.info('baseline taken through the list operation', { watchers: pending.length, pages: r.pages, messages: r.count });
     return null;
   }
@@ -391,7 +388,6 @@ export class Poller {
     });
     if (r.error || r.outOfBudget) return r.error;
     this.d.store.watches.finishBaseline(w.key, r.exhausted ? null : r.oldestTs);
-    this.d.reloadIndex();
     this.d.logger.info('baseline taken', { watcher: w.key, pages: r.pages, messages: r.count });
     return null;
   }

@@ -5,6 +5,7 @@ import { parseMessage, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
 import { searchMatchOf } from './search-match';
+import { isFeedKey, watcherKey, watcherRef } from './watcher-key';
 
 /** The tracking state of one message, as transitions are computed from it. */
 export interface MessageState {
@@ -254,7 +255,7 @@ export class MessageCache {
 
   /** Inserts a transition unless this (message, kind) was already logged; returns its id or null. */
   insertTransition(t: Omit<Transition, 'id'>): number | null {
-    const r = this.stmts.insertTransition.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers));
+    const r = this.stmts.insertTransition.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers.map(watcherKey)));
     return r.changes > 0 ? Number(r.lastInsertRowid) : null;
   }
 
@@ -408,7 +409,7 @@ export class MessageCache {
     const message = parseStored(r);
     const watchers = this.watchers(r.message_id)
       .map((w) => w.watcher)
-      .filter((w) => !w.startsWith('feed:'));
+      .filter((w) => !isFeedKey(w));
     return { message, network: r.network as Network, firstSeenAt: r.first_seen_at, lastSeenAt: r.last_seen_at, watchedAddresses: watchers };
   }
 }
@@ -523,6 +524,6 @@ function toTransition(r: TransitionRow): Transition {
     network: r.network as Network,
     sourceBlockchainId: r.source_chain,
     destinationBlockchainId: r.destination_chain,
-    watchers: JSON.parse(r.watchers) as string[],
+    watchers: (JSON.parse(r.watchers) as string[]).map(watcherRef),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
+import { feedKey, watcherRef } from './watcher-key';
 
 interface WatchRow {
   address: string;
@@ -41,11 +42,23 @@ export interface FeedInfo extends WatcherInfo {
   filter: FeedFilter;
 }
 
-export const feedKey = (id: string): string => `feed:${id}`;
+export { feedKey } from './watcher-key';
 
 /** Watchlist and saved feeds. Addresses are stored EIP-55 checksummed (as validated at the boundary). */
 export class WatchStore {
+  private readonly listeners = new Set<() => void>();
+
   constructor(private readonly db: Db) {}
+
+  /** Calls `listener` after every change of who is watched or of a watcher's baseline (the watcher index follows). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
 
   listWatches(): WatchedAddress[] {
     const rows = this.db
@@ -73,20 +86,24 @@ export class WatchStore {
     const r = this.db
       .prepare('INSERT OR IGNORE INTO watches (address, label, network, notify, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(w.address, w.label, w.network, JSON.stringify(w.notify), w.createdAt);
+    if (r.changes > 0) this.changed();
     return r.changes > 0;
   }
 
   updateWatch(address: string, patch: { label?: string; notify?: NotifyPrefs }): void {
     if (patch.label !== undefined) this.db.prepare('UPDATE watches SET label = ? WHERE address = ?').run(patch.label, address);
     if (patch.notify !== undefined) this.db.prepare('UPDATE watches SET notify = ? WHERE address = ?').run(JSON.stringify(patch.notify), address);
+    this.changed();
   }
 
   removeWatch(address: string): boolean {
-    return this.db.transaction(() => {
+    const removed = this.db.transaction(() => {
       this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(address);
       this.untrackOrphans();
       return this.db.prepare('DELETE FROM watches WHERE address = ?').run(address).changes > 0;
     })();
+    if (removed) this.changed();
+    return removed;
   }
 
   /** Messages nobody watches any more are not re-checked. */
@@ -100,11 +117,10 @@ export class WatchStore {
 
   /** Records that the silent baseline of a watcher is complete. */
   finishBaseline(key: string, floor: number | null): void {
-    if (key.startsWith('feed:')) {
-      this.db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?').run(floor, key.slice(5));
-    } else {
-      this.db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?').run(floor, key);
-    }
+    const ref = watcherRef(key);
+    if (ref.kind === 'feed') this.db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?').run(floor, ref.feedId);
+    else this.db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?').run(floor, ref.address);
+    this.changed();
   }
 
   listFeeds(): SavedFeed[] {
@@ -116,15 +132,18 @@ export class WatchStore {
     this.db
       .prepare('INSERT INTO feeds (id, name, network, filter, notify, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
+    this.changed();
     return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt };
   }
 
   removeFeed(id: string): boolean {
-    return this.db.transaction(() => {
+    const removed = this.db.transaction(() => {
       this.db.prepare('DELETE FROM message_watchers WHERE watcher = ?').run(feedKey(id));
       this.untrackOrphans();
       return this.db.prepare('DELETE FROM feeds WHERE id = ?').run(id).changes > 0;
     })();
+    if (removed) this.changed();
+    return removed;
   }
 
   /** Every watcher with its baseline state, for the engine's index. */

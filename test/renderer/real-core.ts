@@ -1,0 +1,98 @@
+/**
+ * The renderer's stores against the real core: `createMonitorCore` in this process (real SQLite in a
+ * temp folder) reading the real local service on 127.0.0.1, reached through an in-memory transport
+ * that carries calls and events the way the preload and the web host do: structured clones both ways,
+ * errors as values. Time is one jump clock shared by the service, the core and the renderer.
+ */
+import { afterEach } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
+import { installMonitor } from '../../src/renderer/src/client';
+import { createMonitorClient, type InvokeResponse, type MonitorApi, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../src/shared/contract';
+import { MonitorError } from '../../src/shared/errors';
+import { JumpClock } from '../core/http-helpers';
+import { tempDir } from '../core/helpers';
+
+/** Carries calls to a core in the same process; records them and can hold one back (ordering tests). */
+export class InMemoryTransport implements MonitorTransport {
+  /** Every call the renderer sent, in order ("no request sent" reads this). */
+  readonly calls: { method: MonitorMethod; input: unknown }[] = [];
+  private gates = new Map<MonitorMethod, Promise<void>[]>();
+
+  constructor(private readonly core: MonitorCore) {}
+
+  async invoke(method: MonitorMethod, input: unknown): Promise<InvokeResponse> {
+    this.calls.push({ method, input: structuredClone(input) });
+    const gate = this.gates.get(method)?.shift();
+    if (gate) await gate;
+    return structuredClone(await this.core.invoke(method, structuredClone(input)));
+  }
+
+  subscribe(listener: (event: MonitorEvent) => void): () => void {
+    return this.core.onEvent((e) => listener(structuredClone(e)));
+  }
+
+  callsOf(method: MonitorMethod): unknown[] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.input);
+  }
+
+  /** Holds the next call of `method` until release() (the core answers it only then). */
+  hold(method: MonitorMethod): () => void {
+    let release!: () => void;
+    const p = new Promise<void>((r) => (release = r));
+    this.gates.set(method, [...(this.gates.get(method) ?? []), p]);
+    return release;
+  }
+}
+
+export interface RealRenderer {
+  core: MonitorCore;
+  service: RunningService;
+  clock: JumpClock;
+  transport: InMemoryTransport;
+  api: MonitorApi;
+  pinia: Pinia;
+  /** Polls once and waits for the cycle (its batched event has been delivered when this resolves). */
+  poll(): Promise<void>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/**
+ * A fresh local service (no spontaneous traffic unless asked), a started core on it that polls only
+ * when told, a fresh Pinia and the renderer's client installed on the in-memory transport.
+ */
+export async function setupRealRenderer(service: ServiceOptions = {}): Promise<RealRenderer> {
+  const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
+  const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 20, ...service });
+  cleanups.push(() => svc.close());
+  const tmp = tempDir();
+  cleanups.push(() => tmp.cleanup());
+  const core = await createMonitorCore({
+    dataDir: tmp.dir,
+    shell: 'web',
+    version: 'test',
+    clock,
+    localDataApi: { kind: 'url', url: svc.url },
+    autoPoll: false,
+    keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+  });
+  cleanups.push(() => core.close());
+  await core.start();
+  const transport = new InMemoryTransport(core);
+  const api = createMonitorClient(transport, (e) => new MonitorError(e));
+  installMonitor(api, clock);
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  const poll = async () => {
+    const r = await core.invoke('pollNow', undefined);
+    if (!r.ok) throw new Error(r.error.message);
+  };
+  return { core, service: svc, clock, transport, api, pinia, poll };
+}
