@@ -1,8 +1,8 @@
 /**
  * The renderer's stores against the real core: `createMonitorCore` in this process (real SQLite in a
  * temp folder) reading the real local service on 127.0.0.1, reached through an in-memory transport
- * that carries calls and events the way the preload and the web host do: structured clones both ways,
- * errors as values. Time is one jump clock shared by the service, the core and the renderer.
+ * that carries calls and events the way the web host does: JSON both ways (so a store that passed a
+ * live reactive object or kept a reference to the core's answer would show it), errors as values. Time is one jump clock shared by the service, the core and the renderer.
  */
 import { afterEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,9 @@ import { MonitorError } from '../../src/shared/errors';
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
 
+/** What crosses the wire: a JSON copy (undefined stays undefined, as an absent input). */
+const wire = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
 /** Carries calls to a core in the same process; records them and can hold one back (ordering tests). */
 export class InMemoryTransport implements MonitorTransport {
   /** Every call the renderer sent, in order ("no request sent" reads this). */
@@ -25,14 +28,14 @@ export class InMemoryTransport implements MonitorTransport {
   constructor(private readonly core: MonitorCore) {}
 
   async invoke(method: MonitorMethod, input: unknown): Promise<InvokeResponse> {
-    this.calls.push({ method, input: structuredClone(input) });
+    this.calls.push({ method, input: wire(input) });
     const gate = this.gates.get(method)?.shift();
     if (gate) await gate;
-    return structuredClone(await this.core.invoke(method, structuredClone(input)));
+    return wire(await this.core.invoke(method, wire(input)));
   }
 
   subscribe(listener: (event: MonitorEvent) => void): () => void {
-    return this.core.onEvent((e) => listener(structuredClone(e)));
+    return this.core.onEvent((e) => listener(wire(e)));
   }
 
   callsOf(method: MonitorMethod): unknown[] {
