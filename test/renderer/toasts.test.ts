@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import type { Transition } from '../../src/shared/contract';
 import Toaster from '../../src/renderer/src/components/Toaster.vue';
@@ -8,7 +8,8 @@ import { useActivityStore, type Toast } from '../../src/renderer/src/stores/acti
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr, msgId } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { flush } from './setup';
+import { setupRealRenderer } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -39,28 +40,32 @@ describe('toasts', () => {
   });
 
   it("leaves out what the watch's Notify-on choices leave out, and a burst toast opens Activity filtered", async () => {
-    const ctx = setupRenderer();
+    const r = await setupRealRenderer();
     const activity = useActivityStore();
-    ctx.api.onEvent((e) => activity.handleEvent(e));
-    await ctx.fake.handlers.addWatch({ address: addr(1), label: 'Relayer A' } as never);
-    await useWatchlistStore().load();
-    wrapper = mount(Toaster, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    ctx.fake.emit({ type: 'transitions', transitions: [transition(1, 'new', addr(1), false)], watches: [] });
-    await flush();
-    await ctx.clock.advance(400);
+    r.api.onEvent((e) => activity.handleEvent(e));
+    const a = r.service.simulator.addresses[0]!;
+    await useWatchlistStore().add({ address: a, label: 'Relayer A' }); // "new" is off by default
+    await r.poll();
+    wrapper = mount(Toaster, { global: { plugins: [r.pinia] }, attachTo: document.body });
+    for (let i = 0; i < 36; i++) {
+      await r.clock.advance(1000);
+      r.service.simulator.send({ outcome: 'normal', from: a, destination: C, deliveryDelayMs: 60_000, receiptDelayMs: 10 * 3_600_000 });
+    }
+    await r.clock.advance(1000);
+    await r.poll(); // 36 × new: logged, not toasted
+    await vi.waitFor(() => expect(activity.unseen).toBe(36));
+    await r.clock.advance(400);
     await flush();
     expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
-    ctx.fake.emit({ type: 'transitions', transitions: Array.from({ length: 36 }, (_, i) => transition(200 + i, 'left_pending', addr(1))), watches: [] });
-    await flush();
-    await ctx.clock.advance(400);
-    await flush();
-    const toasts = document.querySelectorAll<HTMLElement>('[data-testid="toast"]');
-    expect(toasts).toHaveLength(1);
+    await r.clock.advance(2 * 60_000);
+    await r.poll(); // 36 × left_pending in one batch
+    await vi.waitFor(() => expect(activity.unseen).toBe(72));
+    await r.clock.advance(400);
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(1));
     expect(document.body.textContent).toContain('36 changes on Relayer A');
-    toasts[0]!.click();
-    await flush();
+    document.querySelector<HTMLElement>('[data-testid="toast"]')!.click();
+    await vi.waitFor(() => expect(r.transport.callsOf('listTransitions').at(-1)).toMatchObject({ address: a }));
     expect(useUiStore().view).toBe('activity');
-    expect(activity.address).toBe(addr(1));
-    expect(ctx.fake.callsOf('listTransitions').at(-1)).toMatchObject({ address: addr(1) });
+    expect(activity.address).toBe(a);
   });
 });
