@@ -24,6 +24,7 @@ export class InMemoryTransport implements MonitorTransport {
   /** Every call the renderer sent, in order ("no request sent" reads this). */
   readonly calls: { method: MonitorMethod; input: unknown }[] = [];
   private gates = new Map<MonitorMethod, Promise<void>[]>();
+  private shellListeners = new Set<(event: MonitorEvent) => void>();
 
   constructor(private readonly core: MonitorCore) {}
 
@@ -35,7 +36,20 @@ export class InMemoryTransport implements MonitorTransport {
   }
 
   subscribe(listener: (event: MonitorEvent) => void): () => void {
-    return this.core.onEvent((e) => listener(wire(e)));
+    this.shellListeners.add(listener);
+    const off = this.core.onEvent((e) => listener(wire(e)));
+    return () => {
+      this.shellListeners.delete(listener);
+      off();
+    };
+  }
+
+  /**
+   * An event the shell adds on its own (Electron's main process sends focus-message when a desktop
+   * notification is clicked): the one part of the stream that cannot run here.
+   */
+  fromShell(event: MonitorEvent): void {
+    for (const l of this.shellListeners) l(wire(event));
   }
 
   callsOf(method: MonitorMethod): unknown[] {
