@@ -8,7 +8,7 @@ import { afterEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createMonitorCore } from '../../src/core';
-import type { MonitorCore } from '../../src/core/monitor-core';
+import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 import { installMonitor } from '../../src/renderer/src/client';
 import { createMonitorClient, type InvokeResponse, type MonitorApi, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../src/shared/contract';
@@ -85,7 +85,7 @@ afterEach(async () => {
  * A fresh local service (no spontaneous traffic unless asked), a started core on it that polls only
  * when told, a fresh Pinia and the renderer's client installed on the in-memory transport.
  */
-export async function setupRealRenderer(service: ServiceOptions = {}): Promise<RealRenderer> {
+export async function setupRealRenderer(service: ServiceOptions = {}, shell: Pick<MonitorCoreOptions, 'shell' | 'openExternal'> = { shell: 'web' }): Promise<RealRenderer> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
   const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 20, ...service });
   cleanups.push(() => svc.close());
@@ -93,7 +93,7 @@ export async function setupRealRenderer(service: ServiceOptions = {}): Promise<R
   cleanups.push(() => tmp.cleanup());
   const core = await createMonitorCore({
     dataDir: tmp.dir,
-    shell: 'web',
+    ...shell,
     version: 'test',
     clock,
     localDataApi: { kind: 'url', url: svc.url },
