@@ -15,6 +15,7 @@ import { createMonitorClient, type InvokeResponse, type MonitorApi, type Monitor
 import { MonitorError } from '../../src/shared/errors';
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
+import { BEAM, C_CHAIN, DFK } from './fixtures';
 
 /** What crosses the wire: a JSON copy (undefined stays undefined, as an absent input). */
 const wire = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
@@ -112,4 +113,23 @@ export async function setupRealRenderer(service: ServiceOptions = {}, shell: Pic
     if (!r.ok) throw new Error(r.error.message);
   };
   return { core, service: svc, clock, transport, api, pinia, poll };
+}
+
+/**
+ * Fills the core's cache the way it fills in use: `beam` then `dfk` messages (C-Chain → Beam / DFK) of a
+ * watched address, a second apart, found by one poll. Returns their IDs in the order sent.
+ */
+export async function fillCache(r: RealRenderer, beam: number, dfk: number): Promise<string[]> {
+  const address = r.service.simulator.addresses[0]!;
+  await r.core.invoke('addWatch', { address });
+  await r.poll();
+  const ids: string[] = [];
+  for (let i = 0; i < beam + dfk; i++) {
+    await r.clock.advance(1000);
+    const destination = i < beam ? BEAM.blockchainId : DFK.blockchainId;
+    ids.push(r.service.simulator.send({ outcome: 'normal', from: address, source: C_CHAIN.blockchainId, destination, deliveryDelayMs: 10 * 3_600_000 }));
+  }
+  await r.clock.advance(1000);
+  await r.poll();
+  return ids;
 }

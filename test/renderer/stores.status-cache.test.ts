@@ -6,24 +6,14 @@ import { useCacheStore } from '../../src/renderer/src/stores/cache';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
 import { useChartsStore } from '../../src/renderer/src/stores/charts';
 import { SEARCH_COUNT_CAP } from '../../src/core/store/message-cache';
-import { BEAM, C_CHAIN, DFK } from './fixtures';
-import { setupRealRenderer, type RealRenderer } from './real-core';
+import { fillCache, setupRealRenderer, type RealRenderer } from './real-core';
 
 const HOUR = 3_600_000;
 
-/** Fills the core's cache the way it fills in use: messages of a watched address, found by a poll. */
+/** The real cache, filled by a poll, holding every message sent (up to the count cap). */
 async function cacheMessages(r: RealRenderer, beam: number, dfk: number): Promise<void> {
-  const address = r.service.simulator.addresses[0]!;
-  await r.core.invoke('addWatch', { address });
-  await r.poll();
-  for (let i = 0; i < beam + dfk; i++) {
-    await r.clock.advance(1000);
-    r.service.simulator.send({ outcome: 'normal', from: address, source: C_CHAIN.blockchainId, destination: i < beam ? BEAM.blockchainId : DFK.blockchainId, deliveryDelayMs: 10 * HOUR });
-  }
-  await r.clock.advance(1000);
-  await r.poll();
-  const found = await r.api.searchCache({ limit: 1 });
-  expect(found.total).toBe(Math.min(beam + dfk, SEARCH_COUNT_CAP));
+  await fillCache(r, beam, dfk);
+  expect((await r.api.searchCache({ limit: 1 })).total).toBe(Math.min(beam + dfk, SEARCH_COUNT_CAP));
 }
 
 describe('status store (real core)', () => {
