@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import type { SettingsPatch } from '../../src/shared/contract';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -19,7 +19,7 @@ async function mountSettings(channels: (typeof SLACK | { type: 'webhook'; format
   // Saved before the page opens (no watches, so nothing is ever sent to them).
   expect(await ctx.core.invoke('updateSettings', { alertChannels: channels })).toMatchObject({ ok: true });
   wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-  await vi.waitFor(() => expect(wrapper!.find('[data-testid="alert-channel-url-0"]').exists()).toBe(true));
+  await until(() => expect(wrapper!.find('[data-testid="alert-channel-url-0"]').exists()).toBe(true));
   return { ...ctx, w: wrapper };
 }
 
@@ -42,16 +42,16 @@ describe('AlertChannelsCard in Settings', () => {
     await w.get('[data-testid="alert-channel-url-1"]').setValue(' http://127.0.0.1:9093 ');
     await w.get('[data-testid="alert-channel-name-1"]').setValue('on-call');
     await w.get('form').trigger('submit');
-    await vi.waitFor(() => expect(transport.callsOf('updateSettings')).toHaveLength(1));
+    await until(() => expect(transport.callsOf('updateSettings')).toHaveLength(1));
     await flush();
     expect(w.find('[data-testid="field-error-alert-channel-url-1"]').exists()).toBe(false);
     expect(savedChannels(transport.callsOf('updateSettings'))).toEqual([[SLACK, { type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]]);
 
     await w.get('[data-testid="alert-channel-remove-0"]').trigger('click');
     await w.get('form').trigger('submit');
-    await vi.waitFor(() => expect(transport.callsOf('updateSettings')).toHaveLength(2));
+    await until(() => expect(transport.callsOf('updateSettings')).toHaveLength(2));
     expect(savedChannels(transport.callsOf('updateSettings')).at(-1)).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]);
-    await vi.waitFor(async () => expect((await api.getSettings()).alertChannels).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]));
+    await until(async () => expect((await api.getSettings()).alertChannels).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]));
   });
 
   it('says plainly when a name is taken twice', async () => {

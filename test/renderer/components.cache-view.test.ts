@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import CacheView from '../../src/renderer/src/views/CacheView.vue';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { flush } from './setup';
-import { fillCache, setupRealRenderer } from './real-core';
+import { fillCache, setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -18,7 +18,7 @@ async function mountView() {
   const ctx = await setupRealRenderer();
   const sent = await fillCache(ctx, 300, 150);
   wrapper = mount(CacheView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-  await vi.waitFor(() => expect(wrapper!.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450'));
+  await until(() => expect(wrapper!.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450'));
   return { ...ctx, sent, w: wrapper };
 }
 const rows = (w: VueWrapper) => w.findAll('[data-testid="cache-row"]');
@@ -35,13 +35,13 @@ describe('CacheView', () => {
     const { w, transport, sent } = await mountView();
     const before = rows(w).map((r) => r.element);
     await w.get('[data-testid="cache-filter"]').setValue('dfk');
-    await vi.waitFor(() => expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('150'));
+    await until(() => expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('150'));
     await flush();
     expect(transport.callsOf('searchCache').at(-1)).toEqual({ text: 'dfk', limit: CACHE_PAGE, offset: 0 });
     expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent.at(-1));
     expect(rows(w).map((r) => r.element)).toEqual(before);
     await w.get('button[aria-label="Clear the filter"]').trigger('click');
-    await vi.waitFor(() => expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450'));
+    await until(() => expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450'));
   });
 
   it('opens a row with its full record, fetched from the core (rows carry a summary only)', async () => {
@@ -49,7 +49,7 @@ describe('CacheView', () => {
     const id = rows(w)[2]!.attributes('data-message-id')!;
     await rows(w)[2]!.trigger('click');
     const ui = useUiStore();
-    await vi.waitFor(() => expect(ui.detail?.messageId).toBe(id));
+    await until(() => expect(ui.detail?.messageId).toBe(id));
     expect(transport.callsOf('getMessage')).toEqual([{ messageId: id }]);
     expect(ui.detailOpen).toBe(true);
     expect(ui.detail).toEqual((await api.getMessage({ messageId: id }))!.message);
@@ -65,9 +65,9 @@ describe('CacheView', () => {
     await flush();
     expect(meta().attributes('aria-busy')).toBe('true');
     expect(w.find('[data-testid="cache-loading"]').exists()).toBe(false);
-    await vi.waitFor(() => expect(w.find('[data-testid="cache-loading"]').exists()).toBe(true));
+    await until(() => expect(w.find('[data-testid="cache-loading"]').exists()).toBe(true));
     release();
-    await vi.waitFor(() => expect(meta().attributes('aria-busy')).toBe('false'));
+    await until(() => expect(meta().attributes('aria-busy')).toBe('false'));
     expect(w.find('[data-testid="cache-loading"]').exists()).toBe(false);
     expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('150');
   });
@@ -80,7 +80,7 @@ describe('CacheView', () => {
     expect(transport.callsOf('searchCache')).toHaveLength(1); // far from the end: nothing more yet
     (box.element as HTMLElement).scrollTop = (CACHE_PAGE - 10) * 44;
     await box.trigger('scroll');
-    await vi.waitFor(() => expect(w.findComponent({ name: 'VirtualRows' }).props('items')).toHaveLength(2 * CACHE_PAGE));
+    await until(() => expect(w.findComponent({ name: 'VirtualRows' }).props('items')).toHaveLength(2 * CACHE_PAGE));
     expect(transport.callsOf('searchCache').at(-1)).toEqual({ limit: CACHE_PAGE, offset: CACHE_PAGE });
     expect(w.findComponent({ name: 'VirtualRows' }).props('items')).toHaveLength(2 * CACHE_PAGE);
   });
@@ -88,7 +88,7 @@ describe('CacheView', () => {
   it('says what to do when nothing matches', async () => {
     const { w } = await mountView();
     await w.get('[data-testid="cache-filter"]').setValue('no-such-thing');
-    await vi.waitFor(() => expect(w.find('[data-testid="cache-empty"]').exists()).toBe(true));
+    await until(() => expect(w.find('[data-testid="cache-empty"]').exists()).toBe(true));
     expect(w.get('[data-testid="cache-empty"]').text()).toMatch(/No observed message matches/);
     expect(rows(w)).toHaveLength(0);
   });

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { defineComponent, h, ref } from 'vue';
 import ChainInput from '../../src/renderer/src/components/ChainInput.vue';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { C_CHAIN } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -51,7 +51,7 @@ describe('ChainInput', () => {
     await flush();
     expect(source.element.value).toBe('C-Chain');
     await wrapper.get('[data-testid="filter-apply"]').trigger('click');
-    await vi.waitFor(() => expect(transport.callsOf('browseMessages')).toHaveLength(1));
+    await until(() => expect(transport.callsOf('browseMessages')).toHaveLength(1));
     expect(wrapper.find('[data-testid="field-error-source"]').exists()).toBe(false);
     expect(transport.callsOf('browseMessages')).toEqual([{ network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, pageSize: 10 }]);
   });

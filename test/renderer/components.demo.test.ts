@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import WatchlistView from '../../src/renderer/src/views/WatchlistView.vue';
 import MessageTable from '../../src/renderer/src/components/MessageTable.vue';
@@ -7,7 +7,7 @@ import { useDemoStore } from '../../src/renderer/src/stores/demo';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { BEAM } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -25,10 +25,10 @@ describe('demo busy addresses', () => {
     await useDemoStore().load();
     await useWatchlistStore().load();
     wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await vi.waitFor(() => expect(wrapper!.find('[data-testid="watch-demo"]').exists()).toBe(true));
+    await until(() => expect(wrapper!.find('[data-testid="watch-demo"]').exists()).toBe(true));
     await flush();
     await wrapper.get('[data-testid="watch-demo"]').trigger('click');
-    await vi.waitFor(() => expect(wrapper!.findAll('[data-testid="watch-row"]')).toHaveLength(1));
+    await until(() => expect(wrapper!.findAll('[data-testid="watch-row"]')).toHaveLength(1));
     await flush();
     expect(ctx.transport.callsOf('addWatch')).toEqual([{ address: busy[0], label: 'Demo busy address 1' }]);
     expect(wrapper.findAll('[data-testid="watch-row"]').map((r) => r.attributes('data-address'))).toEqual([busy[0]]);
@@ -52,7 +52,7 @@ describe('demo busy addresses', () => {
     const offers = wrapper.findAll('[data-testid="watch-demo-cell"]');
     expect(offers).toHaveLength(1);
     await offers[0]!.trigger('click');
-    await vi.waitFor(() => expect(wrapper!.findAll('[data-testid="watch-demo-cell"]')).toHaveLength(0));
+    await until(() => expect(wrapper!.findAll('[data-testid="watch-demo-cell"]')).toHaveLength(0));
     expect(ctx.transport.callsOf('addWatch')).toEqual([{ address: busy[1], label: 'Demo busy address 2' }]);
     // Clicking the button did not open the row.
     expect(wrapper.emitted('open')).toBeUndefined();
@@ -63,7 +63,7 @@ describe('demo busy addresses', () => {
     await ctx.api.updateSettings(REAL_SOURCE);
     await useDemoStore().load();
     wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await vi.waitFor(() => expect(wrapper!.find('[data-testid="watchlist-empty"]').exists()).toBe(true));
+    await until(() => expect(wrapper!.find('[data-testid="watchlist-empty"]').exists()).toBe(true));
     await flush();
     expect(wrapper.find('[data-testid="watch-demo"]').exists()).toBe(false);
   });
@@ -78,10 +78,10 @@ describe('demo busy addresses', () => {
     await ctx.api.updateSettings(REAL_SOURCE);
     await demo.load();
     wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await vi.waitFor(() => expect(wrapper!.find('[data-testid="demo-leftovers"]').exists()).toBe(true));
+    await until(() => expect(wrapper!.find('[data-testid="demo-leftovers"]').exists()).toBe(true));
     expect(wrapper.get('[data-testid="demo-leftovers"]').text()).toContain('Demo busy address 1');
     await wrapper.get('[data-testid="demo-leftovers-remove"]').trigger('click');
-    await vi.waitFor(() => expect(wrapper!.find('[data-testid="demo-leftovers"]').exists()).toBe(false));
+    await until(() => expect(wrapper!.find('[data-testid="demo-leftovers"]').exists()).toBe(false));
     expect(ctx.transport.callsOf('removeWatch')).toEqual([{ address: busy[0], forget: true }]);
   });
 });

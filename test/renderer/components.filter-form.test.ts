@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
@@ -8,7 +8,7 @@ import { splitError } from '../../src/renderer/src/logic/field-errors';
 import { MonitorError } from '../../src/shared/errors';
 import { BEAM } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -52,7 +52,7 @@ describe('FilterForm', () => {
     await input(w, 'filter-to').setValue(target.toLowerCase());
     await input(w, 'filter-destination').setValue('Beam');
     await w.get('form').trigger('submit');
-    await vi.waitFor(() => expect(useMessagesStore().messages).toHaveLength(1));
+    await until(() => expect(useMessagesStore().messages).toHaveLength(1));
     expect(w.find('[data-testid="field-error-to"]').exists()).toBe(false);
     expect(transport.callsOf('browseMessages')).toEqual([{ network: 'mainnet', destinationBlockchainId: BEAM.blockchainId, to: target, pageSize: 10 }]);
   });

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /** The Messages view's Find by ID box: Ctrl+K focuses it, a found message opens in the detail drawer, errors show under the box. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import FindMessageBox from '../../src/renderer/src/components/FindMessageBox.vue';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { BEAM } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -35,7 +35,7 @@ describe('FindMessageBox', () => {
     await input.setValue(`0x${id.toUpperCase()}`);
     await input.trigger('keydown', { key: 'Enter' });
     const ui = useUiStore();
-    await vi.waitFor(() => expect(ui.detailOpen).toBe(true));
+    await until(() => expect(ui.detailOpen).toBe(true));
     expect(transport.callsOf('findMessage')).toEqual([{ messageId: id }]);
     // The record the data source holds now, as its single-message operation returns it.
     expect(ui.detail).toEqual(await api.findMessage({ messageId: id }).then((f) => f.message));
@@ -57,7 +57,7 @@ describe('FindMessageBox', () => {
     const unknown = 'ab'.repeat(32);
     await input.setValue(unknown);
     await input.trigger('keydown', { key: 'Enter' });
-    await vi.waitFor(() => expect(w.find('[data-testid="field-error-messageId"]').exists()).toBe(true));
+    await until(() => expect(w.find('[data-testid="field-error-messageId"]').exists()).toBe(true));
     expect(transport.callsOf('findMessage')).toEqual([{ messageId: unknown }]);
     expect(w.get('[data-testid="field-error-messageId"]').text()).toContain(`No message with ID ${unknown}`);
     expect(useUiStore().detailOpen).toBe(false);

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import MessageDetail from '../../src/renderer/src/components/MessageDetail.vue';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 import { BEAM, C_CHAIN, message, msgId, rawMessage, txHash } from './fixtures';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -104,7 +104,7 @@ describe('MessageDetail', () => {
     const m = message({ n: 6 });
     const { w, opened: openedByShell } = await show(m, { shell: 'electron' });
     await w.get('[data-testid="explorer-link"]').trigger('click');
-    await vi.waitFor(() => expect(openedByShell).toHaveLength(1));
+    await until(() => expect(openedByShell).toHaveLength(1));
     expect(openedByShell).toEqual([`https://subnets.avax.network/c-chain/tx/${txHash(6)}`]);
     wrapper!.unmount();
 
@@ -120,7 +120,7 @@ describe('MessageDetail', () => {
     }) as typeof window.open;
     try {
       await web.w.get('[data-testid="explorer-link"]').trigger('click');
-      await vi.waitFor(() => expect(opened).toHaveLength(1));
+      await until(() => expect(opened).toHaveLength(1));
     } finally {
       window.open = original;
     }

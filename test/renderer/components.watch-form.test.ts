@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import WatchForm from '../../src/renderer/src/components/WatchForm.vue';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -44,7 +44,7 @@ describe('WatchForm', () => {
     await w.get('[data-testid="watch-notify-new"]').trigger('click');
     await w.get('[data-testid="watch-notify-stuck"]').trigger('click');
     await w.get('[data-testid="watch-add"]').trigger('click');
-    await vi.waitFor(() => expect(useWatchlistStore().watches).toHaveLength(1));
+    await until(() => expect(useWatchlistStore().watches).toHaveLength(1));
     await flush();
     expect(transport.callsOf('addWatch')).toEqual([
       { address: addr(3).toLowerCase(), label: 'Relayer', network: 'fuji', notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false } },

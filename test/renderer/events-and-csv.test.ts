@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { routeEvents } from '../../src/renderer/src/events';
 import { messagesToCsv } from '../../src/renderer/src/logic/csv';
@@ -8,7 +8,7 @@ import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { parseMessage } from '../../src/shared/messages';
 import { BEAM, message, msgId, rawMessage, txHash } from './fixtures';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 describe('event routing (real core)', () => {
   it('focus-message opens the message from the cache; an unknown ID opens the drawer with nothing found', async () => {
@@ -23,11 +23,11 @@ describe('event routing (real core)', () => {
     routeEvents(r.api, { systemNotifications: false });
     const ui = useUiStore();
     r.transport.fromShell({ type: 'focus-message', messageId: id });
-    await vi.waitFor(() => expect(ui.detail?.messageId).toBe(id));
+    await until(() => expect(ui.detail?.messageId).toBe(id));
     expect(ui.detailOpen).toBe(true);
     r.transport.fromShell({ type: 'focus-message', messageId: msgId(99) });
-    await vi.waitFor(() => expect(ui.detailId).toBe(msgId(99)));
-    await vi.waitFor(() => expect(ui.detailLoading).toBe(false));
+    await until(() => expect(ui.detailId).toBe(msgId(99)));
+    await until(() => expect(ui.detailLoading).toBe(false));
     expect(ui.detail).toBeNull();
     expect(ui.detailError).toBeNull();
   });
@@ -42,8 +42,8 @@ describe('event routing (real core)', () => {
     await watchlist.load();
     await r.core.invoke('updateSettings', { pollIntervalSeconds: 90 });
     await r.core.invoke('setApiKey', { key: 'a-session-key-123' });
-    await vi.waitFor(() => expect(settings.settings?.pollIntervalSeconds).toBe(90));
-    await vi.waitFor(() => expect(settings.apiKey?.hasApiKey).toBe(true));
+    await until(() => expect(settings.settings?.pollIntervalSeconds).toBe(90));
+    await until(() => expect(settings.apiKey?.hasApiKey).toBe(true));
     await r.poll();
     for (let i = 0; i < 2; i++) {
       await r.clock.advance(1000);
@@ -52,7 +52,7 @@ describe('event routing (real core)', () => {
     await r.clock.advance(1000);
     const reads = r.transport.callsOf('listWatches').length;
     await r.poll();
-    await vi.waitFor(() => expect(watchlist.totalUnread).toBe(2));
+    await until(() => expect(watchlist.totalUnread).toBe(2));
     expect(r.transport.callsOf('listWatches')).toHaveLength(reads); // applied in place
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
@@ -7,7 +7,7 @@ import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { BEAM, C_CHAIN, DFK } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -44,9 +44,9 @@ describe('forms say what is wrong where the user acted', () => {
     const store = useMessagesStore();
     await wrapper.get('[data-testid="filter-destination"]').setValue('Beam');
     await wrapper.get('form').trigger('submit');
-    await vi.waitFor(() => expect(store.messages).toHaveLength(1));
+    await until(() => expect(store.messages).toHaveLength(1));
     await wrapper.get('[data-testid="filter-reset"]').trigger('click');
-    await vi.waitFor(() => expect(store.messages).toHaveLength(2));
+    await until(() => expect(store.messages).toHaveLength(2));
     expect(ctx.transport.callsOf('browseMessages').at(-1)).toEqual({ network: 'mainnet', pageSize: 10 });
   });
 });

@@ -4,7 +4,7 @@
  * that carries calls and events the way the web host does: JSON both ways (so a store that passed a
  * live reactive object or kept a reference to the core's answer would show it), errors as values. Time is one jump clock shared by the service, the core and the renderer.
  */
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createMonitorCore } from '../../src/core';
@@ -133,3 +133,6 @@ export async function fillCache(r: RealRenderer, beam: number, dfk: number): Pro
   await r.poll();
   return ids;
 }
+
+/** Waits for a condition on real HTTP answers; generous, because a loaded CI machine is slow (never a sleep). */
+export const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 20_000, interval: 20 });

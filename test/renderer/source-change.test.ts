@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { routeEvents } from '../../src/renderer/src/events';
 import MessagesView from '../../src/renderer/src/views/MessagesView.vue';
@@ -10,7 +10,7 @@ import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { BEAM } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 let stop: (() => void) | null = null;
@@ -35,12 +35,12 @@ describe('a data-source change is a clean cut', () => {
     const settings = useSettingsStore();
     await settings.load();
     wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await vi.waitFor(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
+    await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
     expect(wrapper.get('[data-testid="rows-source"]').text()).toMatch(/simulated demo rows/);
 
     // A source nobody listens on (tests never leave 127.0.0.1).
     await settings.save({ dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
-    await vi.waitFor(() => expect(wrapper!.find('[data-testid="messages-error"]').exists()).toBe(true));
+    await until(() => expect(wrapper!.find('[data-testid="messages-error"]').exists()).toBe(true));
     expect(ctx.transport.callsOf('browseMessages')).toHaveLength(2);
     // Demo rows do not stay under the new source's error.
     expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(0);
@@ -48,7 +48,7 @@ describe('a data-source change is a clean cut', () => {
     expect(wrapper.get('[data-testid="messages-error"]').text()).toContain('Cannot reach');
 
     await settings.save({ dataSource: { kind: 'local' } });
-    await vi.waitFor(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
+    await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
     expect(wrapper.find('[data-testid="messages-error"]').exists()).toBe(false);
     expect(useMessagesStore().error).toBeNull();
   });

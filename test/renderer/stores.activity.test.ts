@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useActivityStore } from '../../src/renderer/src/stores/activity';
 import type { SendOptions } from '../../src/local-data-api';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { BEAM } from './fixtures';
-import { setupRealRenderer, type RealRenderer } from './real-core';
+import { type RealRenderer, setupRealRenderer, until } from './real-core';
 
 const HOUR = 3_600_000;
 
@@ -65,7 +65,7 @@ describe('activity store (real core)', () => {
     expect(batches.map((b) => b.transitions.map((t) => `${t.messageId === id ? 'id' : 'other'}:${t.kind}`).sort())).toEqual([['id:new', 'other:new'], ['id:left_pending']]);
     expect(s.items.map((t) => [t.messageId, t.kind])).toEqual([[id, 'left_pending']]);
     // "new" is left out of this watch's Notify-on choices: logged, not toasted.
-    await vi.waitFor(() => expect(s.pendingToasts.map((t) => (t.kind === 'transition' ? t.transition.kind : t.notification.title))).toContain('left_pending'));
+    await until(() => expect(s.pendingToasts.map((t) => (t.kind === 'transition' ? t.transition.kind : t.notification.title))).toContain('left_pending'));
     const toasts = s.takeToasts();
     expect(toasts.filter((t) => t.kind === 'transition').map((t) => t.key)).toEqual([`t${batches[1]!.transitions[0]!.id}`]);
     expect(s.takeToasts()).toEqual([]);

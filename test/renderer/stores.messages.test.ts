@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useMessagesStore, AUTO_REFRESH_MS } from '../../src/renderer/src/stores/messages';
 import type { SendOptions } from '../../src/local-data-api';
 import { BEAM, C_CHAIN, DFK, FUJI_C, DISPATCH, addr } from './fixtures';
-import { setupRealRenderer, type RealRenderer } from './real-core';
+import { type RealRenderer, setupRealRenderer, until } from './real-core';
 
 const HOUR = 3_600_000;
 
@@ -115,11 +115,11 @@ describe('messages store (real core)', () => {
     expect(s.autoRefresh).toBe(true);
     await s.apply();
     await r.clock.advance(AUTO_REFRESH_MS);
-    await vi.waitFor(() => expect(browseCalls(r)).toHaveLength(2));
-    await vi.waitFor(() => expect(s.loading).toBe(false));
+    await until(() => expect(browseCalls(r)).toHaveLength(2));
+    await until(() => expect(s.loading).toBe(false));
     await r.clock.advance(AUTO_REFRESH_MS);
-    await vi.waitFor(() => expect(browseCalls(r)).toHaveLength(3));
-    await vi.waitFor(() => expect(s.loading).toBe(false));
+    await until(() => expect(browseCalls(r)).toHaveLength(3));
+    await until(() => expect(s.loading).toBe(false));
     s.setAutoRefresh(false);
     await r.clock.advance(AUTO_REFRESH_MS * 3);
     expect(browseCalls(r)).toHaveLength(3);
@@ -139,7 +139,7 @@ describe('messages store (real core)', () => {
     expect(s.messages.map((m) => [m.messageId, m.status])).toEqual([[shown, 'pending']]);
     await r.clock.advance(2 * 60_000);
     await r.poll(); // left_pending for the shown message
-    await vi.waitFor(() => expect(s.messages.map((m) => m.status)).toEqual(['delivered']));
+    await until(() => expect(s.messages.map((m) => m.status)).toEqual(['delivered']));
     expect(browseCalls(r)).toHaveLength(2);
     // A batch about a message the page does not show leaves it alone.
     await send(r, 1, () => ({ from: address, destination: DFK.blockchainId }));

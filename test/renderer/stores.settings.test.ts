@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 describe('settings store (real core)', () => {
   it('loads, saves a valid patch, and follows settings-changed events', async () => {
@@ -15,7 +15,7 @@ describe('settings store (real core)', () => {
     expect((await api.getSettings()).pollIntervalSeconds).toBe(60);
     // Changed elsewhere (another window): the core's event brings it.
     await api.updateSettings({ theme: 'dark', dataSource: { kind: 'local' } });
-    await vi.waitFor(() => expect(s.settings?.theme).toBe('dark'));
+    await until(() => expect(s.settings?.theme).toBe('dark'));
   });
 
   it('marks an invalid value at its field and sends nothing', async () => {

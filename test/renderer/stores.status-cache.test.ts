@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isReactive } from 'vue';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { useCacheStore } from '../../src/renderer/src/stores/cache';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
 import { useChartsStore } from '../../src/renderer/src/stores/charts';
 import { SEARCH_COUNT_CAP } from '../../src/core/store/message-cache';
-import { fillCache, setupRealRenderer, type RealRenderer } from './real-core';
+import { type RealRenderer, fillCache, setupRealRenderer, until } from './real-core';
 
 const HOUR = 3_600_000;
 
@@ -33,7 +33,7 @@ describe('status store (real core)', () => {
     s.stopTicking();
     // The core's own settings-changed event: the banner's app info is read again.
     expect(await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } })).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(s.simulated).toBe(false));
+    await until(() => expect(s.simulated).toBe(false));
   });
 
   it('resynchronises when the event socket comes back', async () => {
@@ -44,7 +44,7 @@ describe('status store (real core)', () => {
     s.setConnection({ state: 'closed', retryAt: 1, attempts: 1 });
     expect(transport.calls).toEqual([]);
     s.setConnection({ state: 'open', retryAt: null, attempts: 0 });
-    await vi.waitFor(() => expect(s.appInfo).not.toBeNull());
+    await until(() => expect(s.appInfo).not.toBeNull());
     expect(transport.calls.map((c) => c.method).sort()).toEqual(['getAppInfo', 'getPollStatus']);
   });
 });

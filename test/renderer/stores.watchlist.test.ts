@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { BEAM } from './fixtures';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 const HOUR = 3_600_000;
 
@@ -56,7 +56,7 @@ describe('watchlist store (real core)', () => {
     const reads = transport.callsOf('listWatches').length;
     await clock.advance(1000);
     await poll();
-    await vi.waitFor(() => expect(s.totalUnread).toBe(12));
+    await until(() => expect(s.totalUnread).toBe(12));
     expect(transport.callsOf('listWatches').length).toBe(reads);
     await s.open(alice);
     expect(s.addressPage?.messages).toHaveLength(10);
@@ -93,7 +93,7 @@ describe('watchlist store (real core)', () => {
     for (const address of service.simulator.addresses.slice(0, 3)) await core.invoke('addWatch', { address });
     expect(transport.callsOf('listWatches').length).toBe(before + 1); // the first read is in flight; the rest wait
     release();
-    await vi.waitFor(() => expect(s.watches.map((w) => w.address).sort()).toEqual(service.simulator.addresses.slice(0, 3).sort()));
+    await until(() => expect(s.watches.map((w) => w.address).sort()).toEqual(service.simulator.addresses.slice(0, 3).sort()));
     expect(transport.callsOf('listWatches').length).toBe(before + 2); // one follow-up read for all of them
   });
 });

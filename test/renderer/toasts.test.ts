@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import type { Transition } from '../../src/shared/contract';
 import Toaster from '../../src/renderer/src/components/Toaster.vue';
@@ -9,7 +9,7 @@ import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr, msgId } from './fixtures';
 import { flush } from './setup';
-import { setupRealRenderer } from './real-core';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -53,18 +53,18 @@ describe('toasts', () => {
     }
     await r.clock.advance(1000);
     await r.poll(); // 36 × new: logged, not toasted
-    await vi.waitFor(() => expect(activity.unseen).toBe(36));
+    await until(() => expect(activity.unseen).toBe(36));
     await r.clock.advance(400);
     await flush();
     expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
     await r.clock.advance(2 * 60_000);
     await r.poll(); // 36 × left_pending in one batch
-    await vi.waitFor(() => expect(activity.unseen).toBe(72));
+    await until(() => expect(activity.unseen).toBe(72));
     await r.clock.advance(400);
-    await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(1));
+    await until(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(1));
     expect(document.body.textContent).toContain('36 changes on Relayer A');
     document.querySelector<HTMLElement>('[data-testid="toast"]')!.click();
-    await vi.waitFor(() => expect(r.transport.callsOf('listTransitions').at(-1)).toMatchObject({ address: a }));
+    await until(() => expect(r.transport.callsOf('listTransitions').at(-1)).toMatchObject({ address: a }));
     expect(useUiStore().view).toBe('activity');
     expect(activity.address).toBe(a);
   });
