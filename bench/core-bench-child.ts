@@ -66,7 +66,7 @@ async function main(): Promise<void> {
         clock = new JumpClock(m.now);
         core = await createMonitorCore({ dataDir: m.dataDir, shell: 'web', version: 'bench', clock, localDataApi: { kind: 'url', url: m.url }, autoPoll: false, keychainService: 'tw-bench' });
         core.onEvent((e) => {
-          if (e.type === 'transition') fresh.push(e.transition);
+          if (e.type === 'transitions') fresh.push(...e.transitions);
         });
         await core.start();
         endPhase('addWatch');

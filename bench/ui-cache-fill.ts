@@ -26,7 +26,7 @@ export function fillMonitorCache(dataDir: string, service: RunningService): numb
       }
     }
     const infos = store.watches.watcherInfos();
-    const engine = new TransitionEngine(store, systemClock, new WatcherIndex(infos), () => store.settings.get());
+    const engine = new TransitionEngine(store, systemClock, new WatcherIndex(store.watches), () => store.settings.get());
     const baselineFor = new Set(infos.feeds.map((f) => f.key));
     for (const network of ['mainnet', 'fuji'] as const) {
       let before: number | undefined;

@@ -21,6 +21,7 @@ import { openStore, type Store } from './store';
 import { MetricsQueries } from './store/metrics-queries';
 import { dataFolderFault } from './store/open-fault';
 import { TransitionEngine } from './watch/engine';
+import { TransitionBatch } from './watch/transition-batch';
 import { WatcherIndex } from './watch/watcher-index';
 
 const PRUNE_EVERY_MS = 6 * 3600_000;
@@ -60,8 +61,8 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   };
 
   const settings = () => store.settings.get();
-  const index = new WatcherIndex(store.watches.watcherInfos());
-  const reloadIndex = () => index.reset(store.watches.watcherInfos());
+  // The index follows the watchlist by itself: every change of the watch store marks it stale.
+  const index = new WatcherIndex(store.watches);
   const engine = new TransitionEngine(store, clock, index, settings);
 
   let launcher: LocalDataApiLauncher | null = null;
@@ -96,9 +97,8 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   };
 
   const compactor = new HeapCompactor();
-  const onTransitions = (ts: { id: number }[]) => {
-    for (const t of ts) emit({ type: 'transition', transition: t as never });
-  };
+  // A cycle's transitions leave the core as one event, before that cycle's notifications.
+  const batch = new TransitionBatch((address) => store.watches.getWatch(address));
   const poller = new Poller({
     store,
     engine,
@@ -108,17 +108,18 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     settings,
     client: (network) => sources.client(network),
     budget: () => sources.budget(),
-    onTransitions,
+    onTransitions: (ts) => batch.add(ts),
     onStatus: (status) => emit({ type: 'poll-status', status }),
     afterCycle: async () => {
+      const batched = batch.take();
+      if (batched) emit(batched);
       await drainAll();
       const t0 = performance.now();
       if (compactor.compactIfGrown()) logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
     },
-    reloadIndex,
   });
 
-  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit, reloadIndex, drain: drainAll };
+  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit };
   const handlers = createHandlers(ctx);
   if (options.metrics) {
     metrics = new CoreMetrics(

@@ -26,6 +26,10 @@ import {
   TRANSITION_KINDS,
 } from './schemas';
 import type { Network } from './validators';
+import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
+
+export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from './transitions';
+export { TransitionsEventSchema, watchedAddressesOf } from './transitions';
 
 export type Settings = z.output<typeof SettingsSchema>;
 export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
@@ -77,19 +81,6 @@ export interface ApiKeyTestResult {
   ok: boolean;
   message: string;
   error?: ErrorInfo;
-}
-
-export interface WatchedAddress {
-  address: string;
-  label: string;
-  network: Network;
-  notify: NotifyPrefs;
-  createdAt: number;
-  lastViewedAt: number | null;
-  /** Messages observed for this address since it was last viewed. */
-  unread: number;
-  /** True until the first baseline of its history has been taken. */
-  baselinePending: boolean;
 }
 
 export interface SavedFeed {
@@ -166,23 +157,6 @@ export interface CachePage {
   totalCapped?: boolean;
 }
 
-export interface Transition {
-  id: number;
-  messageId: string;
-  kind: TransitionKind;
-  fromStatus: string | null;
-  toStatus: string;
-  /** Epoch ms when the change was detected. */
-  at: number;
-  network: Network;
-  sourceBlockchainId: string;
-  destinationBlockchainId: string;
-  /** Watched addresses (and feed IDs as `feed:<id>`) the message is watched through. */
-  watchers: string[];
-  /** On live events: whether a watcher's "Notify on" choices ask for this kind (absent in the log). */
-  notify?: boolean;
-}
-
 export interface TransitionPage {
   items: Transition[];
   /** Pass as beforeId for older entries; absent at the end. */
@@ -234,7 +208,8 @@ export interface NotificationPayload {
 }
 
 export type MonitorEvent =
-  | { type: 'transition'; transition: Transition }
+  /** One per poll cycle that logged transitions (src/shared/transitions.ts). */
+  | TransitionsEvent
   | { type: 'notification'; notification: NotificationPayload }
   | { type: 'poll-status'; status: PollStatus }
   | { type: 'watchlist-changed' }

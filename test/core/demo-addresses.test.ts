@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
 import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';
-import type { Transition } from '../../src/shared/contract';
+import { watchedAddressesOf, type Transition } from '../../src/shared/contract';
 
 describe('demo addresses', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -37,15 +37,15 @@ describe('demo addresses', () => {
     }
     const log = async () => ((await core.invoke('listTransitions', { limit: 500 })) as { ok: true; value: { items: Transition[] } }).value.items;
     const before = await log();
-    const onlyDemo = before.find((t) => t.watchers.includes(demo) && !t.watchers.includes(kept));
+    const onlyDemo = before.find((t) => watchedAddressesOf(t).includes(demo) && !watchedAddressesOf(t).includes(kept));
     expect(onlyDemo).toBeDefined();
     expect(await core.invoke('getMessage', { messageId: onlyDemo!.messageId })).toMatchObject({ ok: true, value: { message: { messageId: onlyDemo!.messageId } } });
-    expect(before.some((t) => t.watchers.includes(kept))).toBe(true);
+    expect(before.some((t) => watchedAddressesOf(t).includes(kept))).toBe(true);
     expect(await core.invoke('removeWatch', { address: demo, forget: true })).toEqual({ ok: true, value: undefined });
     const after = await log();
     // Only what the other watch shares stays.
     expect(after.length).toBeGreaterThan(0);
-    expect(after.every((t) => t.watchers.includes(kept))).toBe(true);
+    expect(after.every((t) => watchedAddressesOf(t).includes(kept))).toBe(true);
     expect(await core.invoke('getMessage', { messageId: onlyDemo!.messageId })).toEqual({ ok: true, value: null });
   });
 });

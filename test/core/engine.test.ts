@@ -24,7 +24,7 @@ describe('transition engine', () => {
     const base = { id, from: me, ts: 1_767_225_600 };
     const t1 = rig.engine.observe([msg({ ...base, status: 'pending' })], 'mainnet');
     expect(t1.map((t) => t.kind)).toEqual(['new']);
-    expect(t1[0]?.watchers).toEqual([me]);
+    expect(t1[0]?.watchers).toEqual([{ kind: 'address', address: me }]);
     expect(rig.engine.observe([msg({ ...base, status: 'pending' })], 'mainnet')).toEqual([]);
     const t2 = rig.engine.observe([msg({ ...base, status: 'delivered' })], 'mainnet');
     expect(t2.map((t) => [t.kind, t.fromStatus, t.toStatus])).toEqual([['left_pending', 'pending', 'delivered']]);
@@ -78,7 +78,6 @@ describe('transition engine', () => {
     const history = [msg({ id: open, from: other, status: 'pending' }), msg({ from: other, status: 'delivered', receiptDelivered: true })];
     expect(rig.engine.observe(history, 'mainnet', { baselineFor: new Set([other]) })).toEqual([]);
     rig.store.watches.finishBaseline(other, null);
-    rig.reload();
     const t = rig.engine.observe([msg({ id: open, from: other, status: 'delivered' })], 'mainnet');
     expect(t.map((x) => x.kind)).toEqual(['left_pending']);
     expect(rig.store.watches.getWatch(other)?.unread).toBe(0);
@@ -110,7 +109,6 @@ describe('transition engine', () => {
 
   it('writes notifications for the kinds a watch asked for, in the same transaction', () => {
     rig.store.watches.updateWatch(me, { notify: { new: false, left_pending: true, receipt_delivered: false, stuck: true } });
-    rig.reload();
     const id = randomId();
     rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
     rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet');

@@ -66,7 +66,6 @@ export interface EngineRig {
   index: WatcherIndex;
   engine: TransitionEngine;
   settings: Settings;
-  reload(): void;
   /** Adds a watch and marks its baseline done (as after the poller's baseline). */
   watch(address: string, opts?: { baselineDone?: boolean }): void;
   close(): void;
@@ -83,7 +82,7 @@ export function watchingRig(address: string): { rig: EngineRig; cleanup: () => v
 /** Store + engine on a real SQLite file; reopen with the same dir to simulate a restart. */
 export function engineRig(dir: string, clock = new ManualClock()): EngineRig {
   const store = openStore(dir);
-  const index = new WatcherIndex(store.watches.watcherInfos());
+  const index = new WatcherIndex(store.watches);
   const rig: EngineRig = {
     dir,
     clock,
@@ -91,11 +90,9 @@ export function engineRig(dir: string, clock = new ManualClock()): EngineRig {
     index,
     settings: structuredClone(DEFAULT_SETTINGS),
     engine: undefined as unknown as TransitionEngine,
-    reload: () => index.reset(store.watches.watcherInfos()),
     watch(address, opts = {}) {
       store.watches.addWatch({ address, label: '', network: 'mainnet', notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true }, createdAt: clock.now() });
       if (opts.baselineDone ?? true) store.watches.finishBaseline(address, null);
-      rig.reload();
     },
     close: () => store.close(),
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoreMetrics, MAX_ROUTES } from '../../src/core/metrics/core-metrics';
 import { LabelCap } from '../../src/core/metrics/label-cap';
-import type { Transition } from '../../src/shared/contract';
+import type { Transition, TransitionsEvent } from '../../src/shared/contract';
 
 const queries = (routes: number) => ({
   trackedByRoute: () => Array.from({ length: routes }, (_, i) => ({ key: `src${i}|dst${i}`, status: 'pending', n: 1 })),
@@ -10,9 +10,10 @@ const queries = (routes: number) => ({
   deliverySeconds: () => 42,
 });
 
-const transition = (i: number, kind: Transition['kind'] = 'left_pending'): { type: 'transition'; transition: Transition } => ({
-  type: 'transition',
-  transition: { id: i, messageId: `${i}`.padStart(64, '0'), kind, fromStatus: 'pending', toStatus: 'delivered', at: 0, network: 'mainnet', sourceBlockchainId: `src${i}`, destinationBlockchainId: `dst${i}`, watchers: [] },
+const transition = (i: number, kind: Transition['kind'] = 'left_pending'): TransitionsEvent => ({
+  type: 'transitions',
+  watches: [],
+  transitions: [{ id: i, messageId: `${i}`.padStart(64, '0'), kind, fromStatus: 'pending', toStatus: 'delivered', at: 0, network: 'mainnet', sourceBlockchainId: `src${i}`, destinationBlockchainId: `dst${i}`, watchers: [] }],
 });
 
 describe('core metrics', () => {

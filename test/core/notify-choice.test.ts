@@ -13,7 +13,6 @@ describe("the watch's Notify-on choices", () => {
     const me = randomAddress();
     rig.watch(me);
     rig.store.watches.updateWatch(me, { notify: { new: false, left_pending: true, receipt_delivered: false, stuck: true } });
-    rig.reload();
     const id = randomId();
     const first = rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
     expect(first.map((t) => [t.kind, t.notify])).toEqual([['new', false]]);

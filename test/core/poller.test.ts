@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coreRig, expectedTransitions, type CoreRig } from './service-rig';
 import { tempDir } from './helpers';
+import type { TransitionPage } from '../../src/shared/contract';
 
 async function scenario(rig: CoreRig, watchCount: number, trafficCycles: number, settleCycles: number) {
   // Skip the few hottest addresses so the expected set stays a readable size.
@@ -106,10 +107,10 @@ describe('poller against the local service', () => {
     }
     const intoBeam = (id: string) => rig!.svc.store.get(id)?.destinationBlockchainId === BEAM;
     const expected = expectedTransitions(rig.truth, intoBeam, baselineAt, 'mainnet');
-    const items = (rig.core.handlers.listTransitions({ limit: 500 }) as { items: { messageId: string; kind: string; watchers: string[] }[] }).items;
+    const items = (rig.core.handlers.listTransitions({ limit: 500 }) as TransitionPage).items;
     const res = compare(rig, expected, items);
     expect(res.expected).toBeGreaterThan(10);
     expect(res).toEqual({ missed: [], extra: [], dupEvents: 0, expected: res.expected, got: res.expected });
-    expect(items.every((t) => t.watchers.length === 1 && t.watchers[0]!.startsWith('feed:'))).toBe(true);
+    expect(items.every((t) => t.watchers.length === 1 && t.watchers[0]!.kind === 'feed')).toBe(true);
   });
 });

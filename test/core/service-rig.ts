@@ -95,7 +95,7 @@ export async function coreRig(dataDir: string, svcOpts: ServiceOptions, opts: { 
   const transitions: Transition[] = [];
   core.onEvent((e) => {
     events.push(e);
-    if (e.type === 'transition') transitions.push(e.transition);
+    if (e.type === 'transitions') transitions.push(...e.transitions);
   });
   await core.start();
   const r = await core.invoke('updateSettings', { pollIntervalSeconds: opts.interval ?? 10, requestBudgetPerMinute: opts.budget ?? 2000 });

@@ -51,7 +51,7 @@ async function openPage(): Promise<{ ws: WebSocket; events: MonitorEvent[] }> {
 async function newMessages(address: string, n: number): Promise<void> {
   const ids = Array.from({ length: n }, () => stack.service.simulator.send({ network: 'mainnet', from: address, outcome: 'normal', deliveryDelayMs: 3_600_000 }));
   await invoke(port, token, 'pollNow');
-  await waitFor(() => (ids.every((id) => coreEvents.some((e) => e.type === 'transition' && e.transition.messageId === id)) ? true : undefined));
+  await waitFor(() => (ids.every((id) => coreEvents.some((e) => e.type === 'transitions' && e.transitions.some((t) => t.messageId === id))) ? true : undefined));
 }
 
 describe('web host: notifications reach a page', () => {

@@ -206,8 +206,10 @@ describe('web host: event socket', () => {
       await invoke(port, token, 'pollNow'); // takes the baseline of its history
       const messageId = stack.service.simulator.send({ network: 'mainnet', from: address, outcome: 'normal', deliveryDelayMs: 3_600_000 });
       await invoke(port, token, 'pollNow');
-      const t = await waitFor(() => s.events.find((e) => e.type === 'transition' && e.transition.messageId === messageId));
-      expect(t).toMatchObject({ type: 'transition', transition: { messageId, kind: 'new', toStatus: 'pending' } });
+      const batch = await waitFor(() => s.events.find((e) => e.type === 'transitions' && e.transitions.some((t) => t.messageId === messageId)));
+      expect(batch).toMatchObject({ type: 'transitions', transitions: [{ messageId, kind: 'new', toStatus: 'pending', watchers: [{ kind: 'address', address }] }] });
+      // The batch carries the watch's row as it now stands: one unread message.
+      expect(batch).toMatchObject({ watches: [{ address, unread: 1 }] });
     } finally {
       s.ws.close();
     }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import type { SettingsPatch } from '../../src/shared/contract';
-import { flush, setupRenderer } from './setup';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -14,10 +15,11 @@ afterEach(() => {
 const SLACK = { type: 'webhook' as const, format: 'slack' as const, url: 'https://hooks.example/services/T1/B2', timeoutSeconds: 5 };
 
 async function mountSettings(channels: (typeof SLACK | { type: 'webhook'; format: 'json'; url: string })[] = [SLACK]) {
-  const ctx = setupRenderer();
-  ctx.fake.settings.alertChannels = channels;
+  const ctx = await setupRealRenderer();
+  // Saved before the page opens (no watches, so nothing is ever sent to them).
+  expect(await ctx.core.invoke('updateSettings', { alertChannels: channels })).toMatchObject({ ok: true });
   wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-  await flush();
+  await until(() => expect(wrapper!.find('[data-testid="alert-channel-url-0"]').exists()).toBe(true));
   return { ...ctx, w: wrapper };
 }
 
@@ -25,7 +27,7 @@ const savedChannels = (calls: unknown[]) => calls.map((p) => (p as SettingsPatch
 
 describe('AlertChannelsCard in Settings', () => {
   it('lists the saved channels, refuses a bad URL beside the field and beside Save, then adds and removes channels', async () => {
-    const { w, fake } = await mountSettings();
+    const { w, transport, api } = await mountSettings();
     expect((w.get('[data-testid="alert-channel-url-0"]').element as HTMLInputElement).value).toBe(SLACK.url);
     expect(w.get('[data-testid="alert-channel-kind-0"]').text()).toContain('Slack webhook');
 
@@ -35,29 +37,30 @@ describe('AlertChannelsCard in Settings', () => {
     await flush();
     expect(w.get('[data-testid="field-error-alert-channel-url-1"]').text()).toBe('Alertmanager url must start with http:// or https://.');
     expect(w.get('[data-testid="settings-save-error"]').text()).toContain('Alertmanager url must start with http:// or https://.');
-    expect(fake.callsOf('updateSettings')).toEqual([]);
+    expect(transport.callsOf('updateSettings')).toEqual([]);
 
     await w.get('[data-testid="alert-channel-url-1"]').setValue(' http://127.0.0.1:9093 ');
     await w.get('[data-testid="alert-channel-name-1"]').setValue('on-call');
     await w.get('form').trigger('submit');
+    await until(() => expect(transport.callsOf('updateSettings')).toHaveLength(1));
     await flush();
     expect(w.find('[data-testid="field-error-alert-channel-url-1"]').exists()).toBe(false);
-    expect(savedChannels(fake.callsOf('updateSettings'))).toEqual([[SLACK, { type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]]);
+    expect(savedChannels(transport.callsOf('updateSettings'))).toEqual([[SLACK, { type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]]);
 
     await w.get('[data-testid="alert-channel-remove-0"]').trigger('click');
     await w.get('form').trigger('submit');
-    await flush();
-    expect(savedChannels(fake.callsOf('updateSettings')).at(-1)).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]);
-    expect(fake.settings.alertChannels).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]);
+    await until(() => expect(transport.callsOf('updateSettings')).toHaveLength(2));
+    expect(savedChannels(transport.callsOf('updateSettings')).at(-1)).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]);
+    await until(async () => expect((await api.getSettings()).alertChannels).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]));
   });
 
   it('says plainly when a name is taken twice', async () => {
-    const { w, fake } = await mountSettings([SLACK, { type: 'webhook', format: 'json', url: 'https://example.org/hook' }]);
+    const { w, transport } = await mountSettings([SLACK, { type: 'webhook', format: 'json', url: 'https://example.org/hook' }]);
     await w.get('[data-testid="alert-channel-name-0"]').setValue('ops');
     await w.get('[data-testid="alert-channel-name-1"]').setValue('ops');
     await w.get('form').trigger('submit');
     await flush();
     expect(w.get('[data-testid="field-error-alert-channel-name-1"]').text()).toBe('Another channel is already named "ops".');
-    expect(fake.callsOf('updateSettings')).toEqual([]);
+    expect(transport.callsOf('updateSettings')).toEqual([]);
   });
 });

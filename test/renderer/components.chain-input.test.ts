@@ -5,7 +5,8 @@ import { defineComponent, h, ref } from 'vue';
 import ChainInput from '../../src/renderer/src/components/ChainInput.vue';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { C_CHAIN } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -39,7 +40,7 @@ describe('ChainInput', () => {
   });
 
   it('takes the highlighted suggestion on Enter, as a value the filter accepts', async () => {
-    const { fake, pinia } = setupRenderer();
+    const { transport, pinia } = await setupRealRenderer();
     wrapper = mount(FilterForm, { global: { plugins: [pinia] }, attachTo: document.body });
     const source = wrapper.get<HTMLInputElement>('[data-testid="filter-source"]');
     await source.trigger('focus');
@@ -50,8 +51,8 @@ describe('ChainInput', () => {
     await flush();
     expect(source.element.value).toBe('C-Chain');
     await wrapper.get('[data-testid="filter-apply"]').trigger('click');
-    await flush();
+    await until(() => expect(transport.callsOf('browseMessages')).toHaveLength(1));
     expect(wrapper.find('[data-testid="field-error-source"]').exists()).toBe(false);
-    expect(fake.callsOf('browseMessages')).toEqual([{ network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, pageSize: 10 }]);
+    expect(transport.callsOf('browseMessages')).toEqual([{ network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, pageSize: 10 }]);
   });
 });

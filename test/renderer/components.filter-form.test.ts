@@ -3,8 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
-import { BEAM, addr, message } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { FILTER_FIELD_MAP } from '../../src/renderer/src/logic/filter-form';
+import { splitError } from '../../src/renderer/src/logic/field-errors';
+import { MonitorError } from '../../src/shared/errors';
+import { BEAM } from './fixtures';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -12,8 +16,8 @@ afterEach(() => {
   wrapper = null;
 });
 
-function mountForm(opts = {}) {
-  const ctx = setupRenderer(opts);
+async function mountForm() {
+  const ctx = await setupRealRenderer();
   wrapper = mount(FilterForm, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
   return { ...ctx, w: wrapper };
 }
@@ -21,7 +25,7 @@ const input = (w: VueWrapper, id: string) => w.get(`[data-testid="${id}"]`);
 
 describe('FilterForm', () => {
   it('marks each invalid field with the validator reason and sends no request', async () => {
-    const { w, fake } = mountForm();
+    const { w, transport } = await mountForm();
     await input(w, 'filter-from').setValue('0x123');
     await input(w, 'filter-source').setValue('Narnia');
     await input(w, 'filter-page-size').setValue('0');
@@ -31,12 +35,16 @@ describe('FilterForm', () => {
     expect(w.get('[data-testid="field-error-source"]').text()).toMatch(/"Narnia" is not a chain known on mainnet \(C-Chain, Beam/);
     expect(w.get('[data-testid="field-error-pageSize"]').text()).toBe('pageSize must not be less than 1.');
     expect(w.find('[data-testid="field-error-to"]').exists()).toBe(false);
-    expect(fake.calls).toEqual([]);
+    expect(transport.calls).toEqual([]);
   });
 
   it('sends the query once the fields are fixed, and clears the marks', async () => {
-    const target = addr(5);
-    const { w, fake } = mountForm({ messages: [{ message: message({ n: 5, dst: BEAM, to: target }), network: 'mainnet' }] });
+    const ctx = await mountForm();
+    const { w, transport } = ctx;
+    const target = ctx.service.simulator.addresses[5]!;
+    await ctx.clock.advance(1000);
+    ctx.service.simulator.send({ outcome: 'normal', to: target, destination: BEAM.blockchainId });
+    await ctx.clock.advance(1000);
     await input(w, 'filter-to').setValue(target.toLowerCase().replace(/^0x/, '0x').slice(0, 10));
     await w.get('[data-testid="filter-apply"]').trigger('click');
     await flush();
@@ -44,18 +52,15 @@ describe('FilterForm', () => {
     await input(w, 'filter-to').setValue(target.toLowerCase());
     await input(w, 'filter-destination').setValue('Beam');
     await w.get('form').trigger('submit');
-    await flush();
+    await until(() => expect(useMessagesStore().messages).toHaveLength(1));
     expect(w.find('[data-testid="field-error-to"]').exists()).toBe(false);
-    expect(fake.callsOf('browseMessages')).toEqual([{ network: 'mainnet', destinationBlockchainId: BEAM.blockchainId, to: target, pageSize: 10 }]);
-    expect(useMessagesStore().messages).toHaveLength(1);
+    expect(transport.callsOf('browseMessages')).toEqual([{ network: 'mainnet', destinationBlockchainId: BEAM.blockchainId, to: target, pageSize: 10 }]);
   });
 
-  it('shows a field error the core reports at that field', async () => {
-    const { w, fake } = mountForm();
-    fake.failNext('browseMessages', { kind: 'invalid_input', field: 'sourceBlockchainId', message: 'The data source does not know this chain.' });
-    await input(w, 'filter-source').setValue('43114');
-    await w.get('form').trigger('submit');
-    await flush();
-    expect(w.get('[data-testid="field-error-source"]').text()).toBe('The data source does not know this chain.');
+  // The form validates with the contract's own schemas, so the real core never refuses what it sends;
+  // a refusal from a newer core (version skew) still lands at the field it names.
+  it('maps a field the core names to the form field', () => {
+    const e = new MonitorError({ kind: 'invalid_input', field: 'sourceBlockchainId', message: 'The data source does not know this chain.' });
+    expect(splitError(e, FILTER_FIELD_MAP)).toEqual({ fields: { source: 'The data source does not know this chain.' }, general: null });
   });
 });

@@ -4,7 +4,7 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import MessageDetail from '../../src/renderer/src/components/MessageDetail.vue';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 import { BEAM, C_CHAIN, message, msgId, rawMessage, txHash } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -12,36 +12,39 @@ afterEach(() => {
   wrapper = null;
 });
 
-function show(m: TeleporterMessage, opts: { shell?: 'electron' | 'web' } = {}) {
-  const ctx = setupRenderer({ shell: opts.shell ?? 'electron' });
+/** The detail on a real core; the Electron shell's opener is the one stand-in (it cannot run here). */
+async function show(m: TeleporterMessage, opts: { shell?: 'electron' | 'web' } = {}) {
+  const opened: string[] = [];
+  const shell = opts.shell ?? 'electron';
+  const ctx = await setupRealRenderer({}, shell === 'electron' ? { shell, openExternal: async (url) => void opened.push(url) } : { shell });
   wrapper = mount(MessageDetail, { props: { message: m }, global: { plugins: [ctx.pinia] } });
-  return { ...ctx, w: wrapper };
+  return { ...ctx, opened, w: wrapper };
 }
 const text = (w: VueWrapper, id: string) => w.get(`[data-testid="${id}"]`).text();
 
 describe('MessageDetail', () => {
-  it('shows a price in its own currency: a EUR price is never labelled or formatted as USD', () => {
+  it('shows a price in its own currency: a EUR price is never labelled or formatted as USD', async () => {
     const raw = rawMessage({ n: 3, status: 'delivered' });
     const rd = raw.rewardDetails as Record<string, unknown>;
     rd.price = { currencyCode: 'eur', value: 20 };
-    const { w } = show(parseMessage(raw)!);
+    const { w } = await show(parseMessage(raw)!);
     expect(w.find('[data-testid="detail-reward-usd"]').exists()).toBe(false);
     expect(text(w, 'detail-reward-value')).toBe('€30.00');
     expect(w.text()).toContain('Value (EUR)');
     expect(w.text()).not.toContain('USD value');
   });
 
-  it('reads an ICM record (icmContractAddress) as its known variant and shows its contract', () => {
+  it('reads an ICM record (icmContractAddress) as its known variant and shows its contract', async () => {
     const { teleporterContractAddress, ...rest } = rawMessage({ n: 4, status: 'pending' });
     const m = parseMessage({ ...rest, icmContractAddress: teleporterContractAddress })!;
     expect(m.status).toBe('pending');
-    const { w } = show(m);
+    const { w } = await show(m);
     expect(w.text()).toContain(`Messenger contract${String(teleporterContractAddress)}`);
   });
 
-  it('delivered: route, both transactions, latency, reward with USD, receipts, payload as hex and UTF-8, raw JSON', () => {
+  it('delivered: route, both transactions, latency, reward with USD, receipts, payload as hex and UTF-8, raw JSON', async () => {
     const m = message({ n: 1, status: 'delivered', src: C_CHAIN, dst: BEAM, latency: 125 });
-    const { w } = show(m);
+    const { w } = await show(m);
     expect(text(w, 'detail-message-id')).toBe(msgId(1));
     expect(text(w, 'detail-status')).toBe('delivered');
     expect(w.text()).toContain('C-Chain');
@@ -60,8 +63,8 @@ describe('MessageDetail', () => {
     expect(links).toContain(`https://subnets.avax.network/beam/tx/${txHash(2)}`);
   });
 
-  it('pending: no destination transaction, not delivered yet, no receipts, binary payload without UTF-8 view', () => {
-    const { w } = show(message({ n: 2, status: 'pending', data: '0x00ff10' }));
+  it('pending: no destination transaction, not delivered yet, no receipts, binary payload without UTF-8 view', async () => {
+    const { w } = await show(message({ n: 2, status: 'pending', data: '0x00ff10' }));
     expect(text(w, 'detail-status')).toBe('pending');
     expect(w.find('[data-testid="detail-destination-tx"]').exists()).toBe(false);
     expect(text(w, 'detail-latency')).toBe('not delivered yet');
@@ -70,18 +73,18 @@ describe('MessageDetail', () => {
     expect(text(w, 'detail-payload-hex')).toBe('0x00ff10');
   });
 
-  it('delivered_source_not_indexed: says the source is not indexed and still shows the destination', () => {
-    const { w } = show(message({ n: 3, status: 'delivered_source_not_indexed' }));
+  it('delivered_source_not_indexed: says the source is not indexed and still shows the destination', async () => {
+    const { w } = await show(message({ n: 3, status: 'delivered_source_not_indexed' }));
     expect(text(w, 'detail-status')).toBe('delivered (source not indexed)');
     expect(w.text()).toContain('The source transaction is not indexed by the data source.');
     expect(text(w, 'detail-destination-tx')).toBe(txHash(4));
     expect(text(w, 'detail-latency')).toBe('—');
   });
 
-  it('unknown status: shows reportedStatus, the problem and the complete raw record', () => {
+  it('unknown status: shows reportedStatus, the problem and the complete raw record', async () => {
     const raw = rawMessage({ n: 4, status: 'relaying', extra: { hops: 3 } });
     const m = parseMessage(raw)!;
-    const { w } = show(m);
+    const { w } = await show(m);
     expect(text(w, 'detail-status')).toBe('unknown: relaying');
     expect(text(w, 'detail-reported-status')).toBe('relaying');
     expect(text(w, 'detail-unknown-problem')).toBe('unknown status "relaying"');
@@ -89,24 +92,24 @@ describe('MessageDetail', () => {
     expect(text(w, 'detail-reward')).toBe('1.5 WAVAX'); // fields still read from the raw record
   });
 
-  it('a known status that failed its schema is shown as unknown with the reason', () => {
+  it('a known status that failed its schema is shown as unknown with the reason', async () => {
     const raw = rawMessage({ n: 5, status: 'delivered' });
     delete raw.destinationTransaction;
-    const { w } = show(parseMessage(raw)!);
+    const { w } = await show(parseMessage(raw)!);
     expect(text(w, 'detail-reported-status')).toBe('delivered');
     expect(text(w, 'detail-unknown-problem')).toMatch(/destinationTransaction/);
   });
 
   it('explorer links open through openExternal; in the web shell a refusal falls back to a new tab', async () => {
     const m = message({ n: 6 });
-    const { w, fake } = show(m, { shell: 'electron' });
+    const { w, opened: openedByShell } = await show(m, { shell: 'electron' });
     await w.get('[data-testid="explorer-link"]').trigger('click');
-    await flush();
-    expect(fake.opened).toEqual([`https://subnets.avax.network/c-chain/tx/${txHash(6)}`]);
+    await until(() => expect(openedByShell).toHaveLength(1));
+    expect(openedByShell).toEqual([`https://subnets.avax.network/c-chain/tx/${txHash(6)}`]);
     wrapper!.unmount();
 
-    const web = show(m, { shell: 'web' });
-    web.fake.openExternalRefuses = true;
+    // The web shell has no opener: the core refuses, and the page opens a new tab itself.
+    const web = await show(m, { shell: 'web' });
     const { useStatusStore } = await import('../../src/renderer/src/stores/status');
     await useStatusStore().load();
     const opened: unknown[][] = [];
@@ -118,7 +121,7 @@ describe('MessageDetail', () => {
     });
     try {
       await web.w.get('[data-testid="explorer-link"]').trigger('click');
-      await flush();
+      await until(() => expect(opened).toHaveLength(1));
     } finally {
       window.open = original;
     }

@@ -4,7 +4,8 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import WatchForm from '../../src/renderer/src/components/WatchForm.vue';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -12,8 +13,8 @@ afterEach(() => {
   wrapper = null;
 });
 
-function mountForm() {
-  const ctx = setupRenderer();
+async function mountForm() {
+  const ctx = await setupRealRenderer();
   wrapper = mount(WatchForm, { props: { defaultNetwork: 'fuji' }, global: { plugins: [ctx.pinia] }, attachTo: document.body });
   return { ...ctx, w: wrapper };
 }
@@ -27,24 +28,25 @@ const breakChecksum = (a: string) => {
 
 describe('WatchForm', () => {
   it('refuses a bad checksum at the address field, sending nothing', async () => {
-    const { w, fake } = mountForm();
+    const { w, transport } = await mountForm();
     await w.get('[data-testid="watch-address"]').setValue(breakChecksum(addr(3)));
     await w.get('form').trigger('submit');
     await flush();
     expect(w.get('[data-testid="field-error-address"]').text()).toContain(`did you mean ${addr(3)}?`);
-    expect(fake.calls).toEqual([]);
+    expect(transport.calls).toEqual([]);
   });
 
   it('adds the address with its label, network and notification switches, then clears the form', async () => {
-    const { w, fake } = mountForm();
+    const { w, transport } = await mountForm();
     await w.get('[data-testid="watch-address"]').setValue(addr(3).toLowerCase());
     await w.get('[data-testid="watch-label"]').setValue('Relayer');
     // Turn "new" on (default off) and "stuck" off (default on).
     await w.get('[data-testid="watch-notify-new"]').trigger('click');
     await w.get('[data-testid="watch-notify-stuck"]').trigger('click');
     await w.get('[data-testid="watch-add"]').trigger('click');
+    await until(() => expect(useWatchlistStore().watches).toHaveLength(1));
     await flush();
-    expect(fake.callsOf('addWatch')).toEqual([
+    expect(transport.callsOf('addWatch')).toEqual([
       { address: addr(3).toLowerCase(), label: 'Relayer', network: 'fuji', notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false } },
     ]);
     expect(useWatchlistStore().watches.map((x) => [x.address, x.label, x.network])).toEqual([[addr(3), 'Relayer', 'fuji']]);

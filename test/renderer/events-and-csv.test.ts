@@ -7,41 +7,53 @@ import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { parseMessage } from '../../src/shared/messages';
-import { BEAM, C_CHAIN, addr, message, msgId, rawMessage, txHash } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { BEAM, message, msgId, rawMessage, txHash } from './fixtures';
+import { setupRealRenderer, until } from './real-core';
 
-describe('event routing', () => {
+describe('event routing (real core)', () => {
   it('focus-message opens the message from the cache; an unknown ID opens the drawer with nothing found', async () => {
-    const m = message({ n: 1 });
-    const { fake, api } = setupRenderer({ messages: [{ message: m, network: 'mainnet' }] });
-    routeEvents(api, { systemNotifications: false });
+    const r = await setupRealRenderer();
+    const a = r.service.simulator.addresses[0]!;
+    await r.core.invoke('addWatch', { address: a });
+    await r.poll();
+    await r.clock.advance(1000);
+    const id = r.service.simulator.send({ outcome: 'normal', from: a, destination: BEAM.blockchainId });
+    await r.clock.advance(1000);
+    await r.poll();
+    routeEvents(r.api, { systemNotifications: false });
     const ui = useUiStore();
-    fake.emit({ type: 'focus-message', messageId: m.messageId });
-    await flush();
+    r.transport.fromShell({ type: 'focus-message', messageId: id });
+    await until(() => expect(ui.detail?.messageId).toBe(id));
     expect(ui.detailOpen).toBe(true);
-    expect(ui.detail?.messageId).toBe(m.messageId);
-    fake.emit({ type: 'focus-message', messageId: msgId(99) });
-    await flush();
-    expect(ui.detailId).toBe(msgId(99));
+    r.transport.fromShell({ type: 'focus-message', messageId: msgId(99) });
+    await until(() => expect(ui.detailId).toBe(msgId(99)));
+    await until(() => expect(ui.detailLoading).toBe(false));
     expect(ui.detail).toBeNull();
     expect(ui.detailError).toBeNull();
   });
 
-  it('settings-changed, api-key-changed and transitions for watched addresses reach their stores', async () => {
-    const { fake, api } = setupRenderer();
-    routeEvents(api, { systemNotifications: false });
+  it("the core's settings-changed, api-key-changed and a poll's batch reach their stores", async () => {
+    const r = await setupRealRenderer();
+    routeEvents(r.api, { systemNotifications: false });
     const settings = useSettingsStore();
     const watchlist = useWatchlistStore();
-    await watchlist.add({ address: addr(1) });
+    const a = r.service.simulator.addresses[0]!;
+    await watchlist.add({ address: a });
     await watchlist.load();
-    fake.emit({ type: 'settings-changed', settings: { ...fake.settings, pollIntervalSeconds: 90 } });
-    fake.emit({ type: 'api-key-changed', status: { hasApiKey: true, storage: 'memory', keychainError: 'install gnome-keyring' } });
-    expect(settings.settings?.pollIntervalSeconds).toBe(90);
-    expect(settings.apiKey?.storage).toBe('memory');
-    fake.watches.set(addr(1), { ...fake.watches.get(addr(1))!, unread: 2 });
-    fake.addTransition({ messageId: msgId(1), kind: 'new', fromStatus: null, toStatus: 'pending', network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, destinationBlockchainId: BEAM.blockchainId, watchers: [addr(1)] });
-    await flush();
-    expect(watchlist.totalUnread).toBe(2);
+    await r.core.invoke('updateSettings', { pollIntervalSeconds: 90 });
+    await r.core.invoke('setApiKey', { key: 'a-session-key-123' });
+    await until(() => expect(settings.settings?.pollIntervalSeconds).toBe(90));
+    await until(() => expect(settings.apiKey?.hasApiKey).toBe(true));
+    await r.poll();
+    for (let i = 0; i < 2; i++) {
+      await r.clock.advance(1000);
+      r.service.simulator.send({ outcome: 'normal', from: a, destination: BEAM.blockchainId, deliveryDelayMs: 3_600_000 });
+    }
+    await r.clock.advance(1000);
+    const reads = r.transport.callsOf('listWatches').length;
+    await r.poll();
+    await until(() => expect(watchlist.totalUnread).toBe(2));
+    expect(r.transport.callsOf('listWatches')).toHaveLength(reads); // applied in place
   });
 });
 

@@ -5,8 +5,9 @@ import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
-import { BEAM, DFK, message } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { BEAM, C_CHAIN, DFK } from './fixtures';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -16,7 +17,7 @@ afterEach(() => {
 
 describe('forms say what is wrong where the user acted', () => {
   it('a negative budget is refused beside Save and at the field, in plain words, sending nothing', async () => {
-    const ctx = setupRenderer();
+    const ctx = await setupRealRenderer();
     await useSettingsStore().load();
     wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     await flush();
@@ -29,20 +30,23 @@ describe('forms say what is wrong where the user acted', () => {
     expect(wrapper.get('[data-testid="settings-save-error"]').text()).toBe(`Not saved: ${plain}`);
     expect(wrapper.get('[data-testid="field-error-requestBudgetPerMinute"]').text()).toBe(plain);
     expect(wrapper.text()).not.toMatch(/Too small|expected number/);
-    expect(ctx.fake.callsOf('updateSettings')).toEqual([]);
+    expect(ctx.transport.callsOf('updateSettings')).toEqual([]);
   });
 
   it('Messages → Reset clears the fields and shows the unfiltered list again', async () => {
-    const ctx = setupRenderer({ messages: [message({ n: 1, dst: BEAM }), message({ n: 2, dst: DFK })].map((m) => ({ message: m, network: 'mainnet' as const })) });
+    const ctx = await setupRealRenderer();
+    for (const dst of [BEAM, DFK]) {
+      await ctx.clock.advance(1000);
+      ctx.service.simulator.send({ outcome: 'normal', source: C_CHAIN.blockchainId, destination: dst.blockchainId });
+    }
+    await ctx.clock.advance(1000);
     wrapper = mount(FilterForm, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     const store = useMessagesStore();
     await wrapper.get('[data-testid="filter-destination"]').setValue('Beam');
     await wrapper.get('form').trigger('submit');
-    await flush();
-    expect(store.messages).toHaveLength(1);
+    await until(() => expect(store.messages).toHaveLength(1));
     await wrapper.get('[data-testid="filter-reset"]').trigger('click');
-    await flush();
-    expect(store.messages).toHaveLength(2);
-    expect(ctx.fake.callsOf('browseMessages').at(-1)).toEqual({ network: 'mainnet', pageSize: 10 });
+    await until(() => expect(store.messages).toHaveLength(2));
+    expect(ctx.transport.callsOf('browseMessages').at(-1)).toEqual({ network: 'mainnet', pageSize: 10 });
   });
 });

@@ -8,8 +8,9 @@ import ErrorAlert from '../../src/renderer/src/components/ErrorAlert.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
-import { message } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { BEAM } from './fixtures';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 let stop: (() => void) | null = null;
@@ -24,36 +25,40 @@ const NETWORK_ERROR = { kind: 'network' as const, message: 'Cannot reach glacier
 
 describe('a data-source change is a clean cut', () => {
   it('drops the old rows and error, reloads from the new source, and labels where rows came from', async () => {
-    const ctx = setupRenderer({ messages: [1, 2, 3].map((n) => ({ message: message({ n }), network: 'mainnet' as const })) });
+    const ctx = await setupRealRenderer();
+    for (let i = 0; i < 3; i++) {
+      await ctx.clock.advance(1000);
+      ctx.service.simulator.send({ outcome: 'normal', destination: BEAM.blockchainId });
+    }
+    await ctx.clock.advance(1000);
     stop = routeEvents(ctx.api, { systemNotifications: false });
     const settings = useSettingsStore();
     await settings.load();
     wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await flush();
-    expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(3);
+    await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
     expect(wrapper.get('[data-testid="rows-source"]').text()).toMatch(/simulated demo rows/);
 
-    ctx.fake.failNext('browseMessages', NETWORK_ERROR);
-    await settings.save({ dataSource: { kind: 'avalanche' } });
-    await flush();
-    expect(ctx.fake.callsOf('browseMessages')).toHaveLength(2);
+    // A source nobody listens on (tests never leave 127.0.0.1).
+    await settings.save({ dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
+    await until(() => expect(wrapper!.find('[data-testid="messages-error"]').exists()).toBe(true));
+    expect(ctx.transport.callsOf('browseMessages')).toHaveLength(2);
     // Demo rows do not stay under the new source's error.
     expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(0);
     expect(wrapper.find('[data-testid="rows-source"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="messages-error"]').text()).toContain('Cannot reach');
 
     await settings.save({ dataSource: { kind: 'local' } });
-    await flush();
+    await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
     expect(wrapper.find('[data-testid="messages-error"]').exists()).toBe(false);
-    expect(wrapper.findAll('[data-testid="message-row"]')).toHaveLength(3);
     expect(useMessagesStore().error).toBeNull();
   });
 
   it('never shows a time in the past as "next run"', async () => {
-    const ctx = setupRenderer();
-    ctx.fake.poll = { ...ctx.fake.poll, state: 'idle', nextRunAt: ctx.clock.now() + 10_000 };
+    const ctx = await setupRealRenderer();
     const status = useStatusStore();
     await status.load();
+    // The core's own status, as a started poller reports it between cycles.
+    status.handleEvent({ type: 'poll-status', status: { ...(await ctx.api.getPollStatus()), state: 'idle', nextRunAt: ctx.clock.now() + 10_000 } });
     status.startTicker();
     wrapper = mount(PollStatusBar, { global: { plugins: [ctx.pinia] } });
     await flush();
@@ -64,8 +69,8 @@ describe('a data-source change is a clean cut', () => {
     status.stopTicking();
   });
 
-  it('an error that already says what to do gets no second hint', () => {
-    setupRenderer();
+  it('an error that already says what to do gets no second hint', async () => {
+    await setupRealRenderer();
     wrapper = mount(ErrorAlert, { props: { error: NETWORK_ERROR } });
     expect(wrapper.text().match(/Settings/g)).toHaveLength(1);
     wrapper.unmount();

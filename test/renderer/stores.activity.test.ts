@@ -1,55 +1,85 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { useActivityStore } from '../../src/renderer/src/stores/activity';
-import { C_CHAIN, BEAM, msgId } from './fixtures';
-import { setupRenderer } from './setup';
-import type { FakeMonitor } from './fake-monitor';
+import type { SendOptions } from '../../src/local-data-api';
+import type { MonitorEvent } from '../../src/shared/contract';
+import { BEAM } from './fixtures';
+import { type RealRenderer, setupRealRenderer, until } from './real-core';
 
-const record = (fake: FakeMonitor, n: number, kind: 'new' | 'left_pending' | 'receipt_delivered' | 'stuck') =>
-  fake.addTransition({ messageId: msgId(n), kind, fromStatus: null, toStatus: 'pending', network: 'mainnet', sourceBlockchainId: C_CHAIN.blockchainId, destinationBlockchainId: BEAM.blockchainId, watchers: [] });
+const HOUR = 3_600_000;
 
-describe('activity store', () => {
+/** Sends a message a second after the previous one (real traffic never shares a timestamp). */
+async function send(r: RealRenderer, o: SendOptions): Promise<string> {
+  await r.clock.advance(1000);
+  return r.service.simulator.send(o);
+}
+
+/** Watches an address (baseline taken) and returns it. */
+async function watched(r: RealRenderer, i = 0, notify?: Record<string, boolean>): Promise<string> {
+  const address = r.service.simulator.addresses[i]!;
+  expect(await r.core.invoke('addWatch', { address, ...(notify ? { notify } : {}) })).toMatchObject({ ok: true });
+  await r.poll();
+  return address;
+}
+
+describe('activity store (real core)', () => {
   it('loads the log newest first, filters by kind and loads older entries', async () => {
-    const { fake } = setupRenderer();
-    for (let i = 1; i <= 120; i++) record(fake, i, i % 3 === 0 ? 'stuck' : 'new');
+    const r = await setupRealRenderer();
+    const a = await watched(r);
+    // 60 messages seen pending (60 new), then 30 of them delivered (30 left_pending): 90 entries.
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push(await send(r, { outcome: 'normal', destination: BEAM.blockchainId, from: a, deliveryDelayMs: i < 30 ? 10 * 60_000 : 10 * HOUR, receiptDelayMs: 10 * HOUR }));
+    await r.clock.advance(1000);
+    await r.poll();
+    await r.clock.advance(11 * 60_000);
+    await r.poll();
     const s = useActivityStore();
     await s.load();
     expect(s.items).toHaveLength(50);
-    expect(s.items[0]?.id).toBe(120);
+    expect(s.items.map((t) => t.id)).toEqual([...s.items.map((t) => t.id)].sort((x, y) => y - x));
     await s.loadOlder();
-    await s.loadOlder();
-    expect(s.items).toHaveLength(120);
+    expect(s.items).toHaveLength(90);
     expect(s.nextBeforeId).toBeUndefined();
-    await s.setKinds(['stuck']);
-    expect(fake.callsOf('listTransitions').at(-1)).toEqual({ kinds: ['stuck'], limit: 50 });
-    expect(s.items.every((t) => t.kind === 'stuck')).toBe(true);
-    expect(s.items).toHaveLength(40);
+    await s.setKinds(['left_pending']);
+    expect(r.transport.callsOf('listTransitions').at(-1)).toEqual({ kinds: ['left_pending'], limit: 50 });
+    expect(s.items.map((t) => t.messageId).sort()).toEqual(ids.slice(0, 30).sort());
   });
 
-  it('prepends live transitions that match the filter and queues every arrival as a toast', async () => {
-    const { fake, api } = setupRenderer();
+  it('applies each cycle as one batch: matching entries prepended, every arrival queued as a toast, none twice', async () => {
+    const r = await setupRealRenderer();
+    const a = await watched(r, 0, { new: false, left_pending: true, receipt_delivered: true, stuck: true });
     const s = useActivityStore();
-    await s.setKinds(['receipt_delivered']);
-    api.onEvent((e) => s.handleEvent(e));
-    record(fake, 1, 'new');
-    record(fake, 2, 'receipt_delivered');
-    fake.emit({ type: 'notification', notification: { id: 9, title: 'Delivered', body: 'x', messageId: msgId(2), transitionIds: [2] } });
-    fake.emit({ type: 'notification', notification: { id: 10, title: '3 changes', body: 'y', transitionIds: [2, 3, 4] } });
-    record(fake, 3, 'stuck'); // already announced by notification 10
-    expect(s.items.map((t) => t.kind)).toEqual(['receipt_delivered']);
+    await s.setKinds(['left_pending']);
+    const batches: Extract<MonitorEvent, { type: 'transitions' }>[] = [];
+    r.api.onEvent((e) => {
+      s.handleEvent(e);
+      if (e.type === 'transitions') batches.push(e);
+    });
+    const id = await send(r, { outcome: 'normal', destination: BEAM.blockchainId, from: a, deliveryDelayMs: 60_000, receiptDelayMs: 10 * HOUR });
+    await send(r, { outcome: 'normal', destination: BEAM.blockchainId, from: a, deliveryDelayMs: 10 * HOUR });
+    await r.clock.advance(1000);
+    await r.poll();
+    await r.clock.advance(2 * 60_000);
+    await r.poll();
+    // One event per cycle: both arrivals in the first, the delivery in the second.
+    expect(batches.map((b) => b.transitions.map((t) => `${t.messageId === id ? 'id' : 'other'}:${t.kind}`).sort())).toEqual([['id:new', 'other:new'], ['id:left_pending']]);
+    expect(s.items.map((t) => [t.messageId, t.kind])).toEqual([[id, 'left_pending']]);
+    // "new" is left out of this watch's Notify-on choices: logged, not toasted.
+    await until(() => expect(s.pendingToasts.map((t) => (t.kind === 'transition' ? t.transition.kind : t.notification.title))).toContain('left_pending'));
     const toasts = s.takeToasts();
-    // One toast per change: notification 9 only repeats transition 2.
-    expect(toasts.map((t) => t.key)).toEqual(['t1', 't2', 'n10']);
+    expect(toasts.filter((t) => t.kind === 'transition').map((t) => t.key)).toEqual([`t${batches[1]!.transitions[0]!.id}`]);
     expect(s.takeToasts()).toEqual([]);
   });
 
   it('keeps the error and recovers on the next load', async () => {
-    const { fake } = setupRenderer();
+    const r = await setupRealRenderer();
     const s = useActivityStore();
-    fake.failNext('listTransitions', { kind: 'internal', message: 'database is locked' });
-    await s.load();
-    expect(s.error?.message).toBe('database is locked');
+    // A request the core refuses (beforeId must be a positive ID) is an error value, shown as such.
+    s.nextBeforeId = -1;
+    await s.loadOlder();
+    expect(s.error?.kind).toBe('invalid_input');
     await s.load();
     expect(s.error).toBeNull();
+    expect(r.transport.callsOf('listTransitions')).toHaveLength(2);
   });
 });

@@ -1,20 +1,34 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { useMessagesStore, AUTO_REFRESH_MS } from '../../src/renderer/src/stores/messages';
-import { BEAM, C_CHAIN, DFK, FUJI_C, DISPATCH, addr, message } from './fixtures';
-import { setupRenderer } from './setup';
+import type { SendOptions } from '../../src/local-data-api';
+import { BEAM, C_CHAIN, DFK, FUJI_C, DISPATCH, addr } from './fixtures';
+import { type RealRenderer, setupRealRenderer, until } from './real-core';
 
-const many = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ message: message({ n: i + 1, dst: i % 2 ? BEAM : DFK }), network: 'mainnet' as const }));
+const HOUR = 3_600_000;
 
-describe('messages store', () => {
+/** Sends messages a second apart (real traffic never shares a timestamp), then lets a second pass. */
+async function send(r: RealRenderer, count: number, o: (i: number) => SendOptions): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await r.clock.advance(1000);
+    ids.push(r.service.simulator.send({ outcome: 'normal', deliveryDelayMs: 10 * HOUR, ...o(i) }));
+  }
+  await r.clock.advance(1000);
+  return ids;
+}
+
+const browseCalls = (r: RealRenderer) => r.transport.callsOf('browseMessages') as { pageToken?: string }[];
+
+describe('messages store (real core)', () => {
   it('applies a filter typed by chain name and pages forward and back through cursors', async () => {
-    const { fake } = setupRenderer({ messages: many(25) });
+    const r = await setupRealRenderer();
+    await send(r, 25, (i) => ({ source: C_CHAIN.blockchainId, destination: i % 2 ? BEAM.blockchainId : DFK.blockchainId }));
     const s = useMessagesStore();
     s.form.destination = 'beam';
     s.form.pageSize = '5';
     expect(await s.apply()).toBe(true);
-    expect(fake.callsOf('browseMessages')[0]).toEqual({ network: 'mainnet', destinationBlockchainId: BEAM.blockchainId, pageSize: 5 });
+    expect(browseCalls(r)[0]).toEqual({ network: 'mainnet', destinationBlockchainId: BEAM.blockchainId, pageSize: 5 });
     expect(s.messages).toHaveLength(5);
     const firstPage = s.messages.map((m) => m.messageId);
     await s.next();
@@ -26,81 +40,118 @@ describe('messages store', () => {
     await s.prev();
     expect(s.pageIndex).toBe(0);
     expect(s.messages.map((m) => m.messageId)).toEqual(firstPage);
-    expect(fake.callsOf('browseMessages').map((c) => (c as { pageToken?: string }).pageToken)).toEqual([undefined, 'cursor:5', 'cursor:10', 'cursor:5', undefined]);
+    const tokens = browseCalls(r).map((c) => c.pageToken);
+    expect(tokens[0]).toBeUndefined();
+    expect(tokens[4]).toBeUndefined();
+    expect(tokens[3]).toBe(tokens[1]); // back to page 1 with the token that fetched it
+    expect(new Set([tokens[1], tokens[2]]).size).toBe(2);
   });
 
   it('marks invalid fields with the validator reason and sends no request', async () => {
-    const { fake } = setupRenderer({ messages: many(3) });
+    const r = await setupRealRenderer();
     const s = useMessagesStore();
     s.form.source = 'Atlantis';
     s.form.from = '0x1234';
-    s.form.to = addr(3).toLowerCase().replace(/^0x(.)/, (_m, c: string) => '0x' + c.toUpperCase()) ;
+    s.form.to = addr(3).toLowerCase().replace(/^0x(.)/, (_m, c: string) => '0x' + c.toUpperCase());
     s.form.pageSize = '500';
     expect(await s.apply()).toBe(false);
     expect(s.fieldErrors.source).toMatch(/not a chain known on mainnet/);
     expect(s.fieldErrors.from).toMatch(/40 hex digits/);
     expect(s.fieldErrors.pageSize).toBe('pageSize must not be greater than 100.');
-    expect(fake.calls).toHaveLength(0);
+    expect(r.transport.calls).toHaveLength(0);
   });
 
   it('accepts cb58 and EVM chain IDs and the fuji network', async () => {
-    const fuji = [{ message: message({ n: 1, src: FUJI_C, dst: DISPATCH }), network: 'fuji' as const }];
-    const { fake } = setupRenderer({ messages: [...many(3), ...fuji] });
+    const r = await setupRealRenderer();
+    await send(r, 3, () => ({ source: C_CHAIN.blockchainId, destination: BEAM.blockchainId }));
+    const [fujiId] = await send(r, 1, () => ({ network: 'fuji', source: FUJI_C.blockchainId, destination: DISPATCH.blockchainId }));
     const s = useMessagesStore();
     s.form.network = 'fuji';
     s.form.source = '43113';
     s.form.either = DISPATCH.blockchainId;
     expect(await s.apply()).toBe(true);
-    expect(fake.callsOf('browseMessages')[0]).toMatchObject({ network: 'fuji', sourceBlockchainId: '43113', blockchainId: DISPATCH.blockchainId });
-    expect(s.messages.map((m) => m.messageId)).toEqual([fuji[0]!.message.messageId]);
+    expect(browseCalls(r)[0]).toMatchObject({ network: 'fuji', sourceBlockchainId: '43113', blockchainId: DISPATCH.blockchainId });
+    expect(s.messages.map((m) => m.messageId)).toEqual([fujiId]);
     s.form.either = '43114'; // EVM id of a registry chain resolves to its cb58 ID
     s.form.network = 'mainnet';
     s.form.source = C_CHAIN.blockchainId;
     expect(await s.apply()).toBe(true);
-    expect(fake.callsOf('browseMessages')[1]).toMatchObject({ blockchainId: C_CHAIN.blockchainId });
+    expect(browseCalls(r)[1]).toMatchObject({ blockchainId: C_CHAIN.blockchainId });
+    expect(s.messages).toHaveLength(3);
   });
 
-  it('shows a field error the core reports, and keeps other errors as a general alert', async () => {
-    const { fake } = setupRenderer({ messages: many(3) });
+  it('keeps a failing source as a general alert and recovers on the next apply', async () => {
+    const r = await setupRealRenderer();
+    await send(r, 3, () => ({ destination: BEAM.blockchainId }));
     const s = useMessagesStore();
-    fake.failNext('browseMessages', { kind: 'invalid_input', field: 'to', message: 'Recipient refused by the core.' });
-    expect(await s.apply()).toBe(false);
-    expect(s.fieldErrors.to).toBe('Recipient refused by the core.');
-    fake.failNext('browseMessages', { kind: 'rate_limited', message: 'Rate limited.', retryAt: 1 });
+    r.service.setFaults('429:1');
     expect(await s.apply()).toBe(false);
     expect(s.error?.kind).toBe('rate_limited');
+    expect(s.fieldErrors).toEqual({});
+    r.service.setFaults(null);
+    await r.clock.advance(60_000);
     expect(await s.apply()).toBe(true);
     expect(s.error).toBeNull();
   });
 
   it('drops a stale answer that arrives after a newer one', async () => {
-    const { fake } = setupRenderer({ messages: many(6) });
+    const r = await setupRealRenderer();
+    await send(r, 6, (i) => ({ destination: i % 2 ? BEAM.blockchainId : DFK.blockchainId }));
     const s = useMessagesStore();
-    const release = fake.hold('browseMessages');
+    const release = r.transport.hold('browseMessages');
     s.form.destination = 'DFK Chain';
     const slow = s.apply();
     s.form.destination = 'Beam';
     await s.apply();
     release();
     await slow;
+    expect(s.messages).toHaveLength(3);
     expect(s.messages.every((m) => (m as { destinationBlockchainId: string }).destinationBlockchainId === BEAM.blockchainId)).toBe(true);
   });
 
   it('auto-refreshes the first page on the injected clock by default, and stops when switched off', async () => {
-    const { fake, clock } = setupRenderer({ messages: many(3) });
+    const r = await setupRealRenderer();
     const s = useMessagesStore();
     expect(s.autoRefresh).toBe(true);
     await s.apply();
-    await clock.advance(AUTO_REFRESH_MS);
-    await clock.advance(AUTO_REFRESH_MS);
-    expect(fake.callsOf('browseMessages')).toHaveLength(3);
+    await r.clock.advance(AUTO_REFRESH_MS);
+    await until(() => expect(browseCalls(r)).toHaveLength(2));
+    await until(() => expect(s.loading).toBe(false));
+    await r.clock.advance(AUTO_REFRESH_MS);
+    await until(() => expect(browseCalls(r)).toHaveLength(3));
+    await until(() => expect(s.loading).toBe(false));
     s.setAutoRefresh(false);
-    await clock.advance(AUTO_REFRESH_MS * 3);
-    expect(fake.callsOf('browseMessages')).toHaveLength(3);
+    await r.clock.advance(AUTO_REFRESH_MS * 3);
+    expect(browseCalls(r)).toHaveLength(3);
+  });
+
+  it('re-reads the shown page once when a poll batch changes a message on it, and not for other messages', async () => {
+    const r = await setupRealRenderer();
+    const address = r.service.simulator.addresses[0]!;
+    await r.core.invoke('addWatch', { address });
+    await r.poll();
+    const [shown] = await send(r, 1, () => ({ from: address, destination: BEAM.blockchainId, deliveryDelayMs: 60_000, receiptDelayMs: 10 * HOUR }));
+    await r.poll(); // `new` for it, before the page is open
+    const s = useMessagesStore();
+    s.setAutoRefresh(false);
+    r.api.onEvent((e) => s.handleEvent(e));
+    await s.apply();
+    expect(s.messages.map((m) => [m.messageId, m.status])).toEqual([[shown, 'pending']]);
+    await r.clock.advance(2 * 60_000);
+    await r.poll(); // left_pending for the shown message
+    await until(() => expect(s.messages.map((m) => m.status)).toEqual(['delivered']));
+    expect(browseCalls(r)).toHaveLength(2);
+    // A batch about a message the page does not show leaves it alone.
+    await send(r, 1, () => ({ from: address, destination: DFK.blockchainId }));
+    s.form.destination = 'Beam';
+    await s.apply();
+    await r.poll();
+    expect(browseCalls(r)).toHaveLength(3);
   });
 
   it('moves the keyboard selection within the page', async () => {
-    setupRenderer({ messages: many(3) });
+    const r = await setupRealRenderer();
+    await send(r, 3, () => ({ destination: BEAM.blockchainId }));
     const s = useMessagesStore();
     await s.apply();
     s.select(1);

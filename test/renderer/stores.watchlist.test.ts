@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
-import { BEAM, addr, message } from './fixtures';
-import { setupRenderer } from './setup';
+import { BEAM } from './fixtures';
+import { setupRealRenderer, until } from './real-core';
 
-const alice = addr(1);
+const HOUR = 3_600_000;
 
-describe('watchlist store', () => {
+describe('watchlist store (real core)', () => {
   it('adds a checksummed address with label and notification choices, then edits and removes it', async () => {
-    const { fake } = setupRenderer();
+    const { service, transport } = await setupRealRenderer();
+    const alice = service.simulator.addresses[0]!;
     const s = useWatchlistStore();
     await s.load();
     const w = await s.add({ address: alice.toLowerCase(), label: 'Treasury', network: 'mainnet', notify: { new: true, stuck: false } });
@@ -18,37 +19,45 @@ describe('watchlist store', () => {
     expect(s.watches[0]).toMatchObject({ label: 'Ops', notify: { new: true, stuck: true } });
     expect(await s.remove(alice)).toBe(true);
     expect(s.watches).toEqual([]);
-    expect(fake.watches.size).toBe(0);
+    expect(await transport.invoke('listWatches', undefined)).toEqual({ ok: true, value: [] });
   });
 
   it('refuses a wrong checksum at the field without sending a request', async () => {
-    const { fake } = setupRenderer();
+    const { service, transport } = await setupRealRenderer();
+    const alice = service.simulator.addresses[0]!;
     const s = useWatchlistStore();
     const wrongCase = '0x' + alice.slice(2).split('').map((c) => (/[a-f]/.test(c) ? c.toUpperCase() : /[A-F]/.test(c) ? c.toLowerCase() : c)).join('');
     expect(await s.add({ address: wrongCase })).toBeNull();
     expect(s.addErrors.address).toMatch(/invalid EIP-55 checksum.*did you mean/);
     expect(await s.add({ address: alice, label: 'x'.repeat(81) })).toBeNull();
     expect(s.addErrors.label).toBe('Label must be at most 80 characters.');
-    expect(fake.calls).toEqual([]);
+    expect(transport.calls).toEqual([]);
   });
 
   it('shows the core refusing a duplicate at the address field', async () => {
-    setupRenderer();
+    const { service } = await setupRealRenderer();
     const s = useWatchlistStore();
-    await s.add({ address: alice });
-    expect(await s.add({ address: alice })).toBeNull();
+    await s.add({ address: service.simulator.addresses[0]! });
+    expect(await s.add({ address: service.simulator.addresses[0]! })).toBeNull();
     expect(s.addErrors.address).toMatch(/already on the watchlist/);
   });
 
-  it('opens an address: its own message list, paged, and marks it viewed (unread resets)', async () => {
-    const mine = Array.from({ length: 12 }, (_, i) => ({ message: message({ n: i + 1, from: i % 2 ? alice : addr(900 + i), to: i % 2 ? addr(50) : alice, dst: BEAM }), network: 'mainnet' as const }));
-    const other = [{ message: message({ n: 99 }), network: 'mainnet' as const }];
-    const { fake } = setupRenderer({ messages: [...mine, ...other] });
+  it('applies a poll cycle\'s batch in place: unread counts without reading the watchlist again; opening resets them', async () => {
+    const { service, transport, api, clock, poll } = await setupRealRenderer();
+    const alice = service.simulator.addresses[0]!;
     const s = useWatchlistStore();
+    api.onEvent((e) => s.handleEvent(e));
     await s.add({ address: alice });
-    fake.watches.set(alice, { ...fake.watches.get(alice)!, unread: 4 });
-    await s.load();
-    expect(s.totalUnread).toBe(4);
+    await poll(); // the silent baseline
+    for (let i = 0; i < 12; i++) {
+      await clock.advance(1000); // real traffic never shares a timestamp
+      service.simulator.send({ outcome: 'normal', from: alice, destination: BEAM.blockchainId, deliveryDelayMs: HOUR });
+    }
+    const reads = transport.callsOf('listWatches').length;
+    await clock.advance(1000);
+    await poll();
+    await until(() => expect(s.totalUnread).toBe(12));
+    expect(transport.callsOf('listWatches').length).toBe(reads);
     await s.open(alice);
     expect(s.addressPage?.messages).toHaveLength(10);
     expect(s.addressHasNext).toBe(true);
@@ -56,30 +65,35 @@ describe('watchlist store', () => {
     expect(s.addressPage?.messages).toHaveLength(2);
     expect(s.watches[0]?.unread).toBe(0);
     expect(s.totalUnread).toBe(0);
-    expect(fake.callsOf('markWatchViewed')).toEqual([{ address: alice }]);
+    expect(transport.callsOf('markWatchViewed')).toEqual([{ address: alice }]);
   });
 
   it('adds and removes saved feeds, with the filter validated first', async () => {
-    const { fake } = setupRenderer();
+    const { transport } = await setupRealRenderer();
     const s = useWatchlistStore();
     expect(await s.addFeed({ name: 'Beam in', filter: {} })).toBeNull();
     expect(s.feedErrors.filter).toBe('A feed needs at least one filter.');
     expect(await s.addFeed({ name: 'Bad', filter: { from: '0x12' } })).toBeNull();
     expect(s.feedErrors.from).toMatch(/40 hex digits/);
-    expect(fake.calls).toEqual([]);
+    expect(transport.calls).toEqual([]);
     const f = await s.addFeed({ name: 'Beam in', filter: { destinationBlockchainId: BEAM.blockchainId } });
     expect(s.feeds.map((x) => x.name)).toEqual(['Beam in']);
     expect(await s.removeFeed(f!.id)).toBe(true);
     expect(s.feeds).toEqual([]);
   });
 
-  it('reloads when the core says the watchlist changed', async () => {
-    const { fake } = setupRenderer();
+  it('reloads when the core says the watchlist changed, one read at a time however many changes arrive', async () => {
+    const { core, service, transport, api } = await setupRealRenderer();
     const s = useWatchlistStore();
+    api.onEvent((e) => s.handleEvent(e));
     await s.load();
-    fake.handlers.addWatch({ address: alice, notify: {} });
-    s.handleEvent({ type: 'watchlist-changed' });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(s.watches.map((w) => w.address)).toEqual([alice]);
+    const release = transport.hold('listWatches');
+    const before = transport.callsOf('listWatches').length;
+    // Added behind the UI's back (as another window would): three watchlist-changed events.
+    for (const address of service.simulator.addresses.slice(0, 3)) await core.invoke('addWatch', { address });
+    expect(transport.callsOf('listWatches').length).toBe(before + 1); // the first read is in flight; the rest wait
+    release();
+    await until(() => expect(s.watches.map((w) => w.address).sort()).toEqual(service.simulator.addresses.slice(0, 3).sort()));
+    expect(transport.callsOf('listWatches').length).toBe(before + 2); // one follow-up read for all of them
   });
 });

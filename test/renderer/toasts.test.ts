@@ -8,7 +8,8 @@ import { useActivityStore, type Toast } from '../../src/renderer/src/stores/acti
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr, msgId } from './fixtures';
-import { flush, setupRenderer } from './setup';
+import { flush } from './setup';
+import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -20,7 +21,7 @@ afterEach(() => {
 const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 let nextId = 1;
 const transition = (n: number, kind: Transition['kind'], watcher: string, notify = true): Transition => ({
-  id: nextId++, messageId: msgId(n), kind, fromStatus: null, toStatus: 'pending', at: 0, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [watcher], notify,
+  id: nextId++, messageId: msgId(n), kind, fromStatus: null, toStatus: 'pending', at: 0, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [{ kind: 'address', address: watcher }], notify,
 });
 const asToast = (t: Transition): Toast => ({ key: `t${t.id}`, kind: 'transition', transition: t });
 
@@ -34,33 +35,37 @@ describe('toasts', () => {
   it('a burst becomes one summary per watch', () => {
     const burst = Array.from({ length: 36 }, (_, i) => asToast(transition(100 + i, 'new', addr(1))));
     const other = asToast(transition(999, 'stuck', addr(2)));
-    const plan = planToasts([...burst, other], (w) => (w === addr(1) ? 'Relayer A' : 'B'));
+    const plan = planToasts([...burst, other], (w) => (w.kind === 'address' && w.address === addr(1) ? 'Relayer A' : 'B'));
     expect(plan.map((p) => (p.kind === 'summary' ? p.title : p.toast.key))).toEqual(['36 changes on Relayer A', other.key]);
   });
 
   it("leaves out what the watch's Notify-on choices leave out, and a burst toast opens Activity filtered", async () => {
-    const ctx = setupRenderer();
+    const r = await setupRealRenderer();
     const activity = useActivityStore();
-    ctx.api.onEvent((e) => activity.handleEvent(e));
-    ctx.fake.handlers.addWatch({ address: addr(1), label: 'Relayer A' });
-    await useWatchlistStore().load();
-    wrapper = mount(Toaster, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    ctx.fake.emit({ type: 'transition', transition: transition(1, 'new', addr(1), false) });
-    await flush();
-    await ctx.clock.advance(400);
+    r.api.onEvent((e) => activity.handleEvent(e));
+    const a = r.service.simulator.addresses[0]!;
+    await useWatchlistStore().add({ address: a, label: 'Relayer A' }); // "new" is off by default
+    await r.poll();
+    wrapper = mount(Toaster, { global: { plugins: [r.pinia] }, attachTo: document.body });
+    for (let i = 0; i < 36; i++) {
+      await r.clock.advance(1000);
+      r.service.simulator.send({ outcome: 'normal', from: a, destination: C, deliveryDelayMs: 60_000, receiptDelayMs: 10 * 3_600_000 });
+    }
+    await r.clock.advance(1000);
+    await r.poll(); // 36 × new: logged, not toasted
+    await until(() => expect(activity.unseen).toBe(36));
+    await r.clock.advance(400);
     await flush();
     expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
-    for (let i = 0; i < 36; i++) ctx.fake.emit({ type: 'transition', transition: transition(200 + i, 'left_pending', addr(1)) });
-    await flush();
-    await ctx.clock.advance(400);
-    await flush();
-    const toasts = document.querySelectorAll<HTMLElement>('[data-testid="toast"]');
-    expect(toasts).toHaveLength(1);
+    await r.clock.advance(2 * 60_000);
+    await r.poll(); // 36 × left_pending in one batch
+    await until(() => expect(activity.unseen).toBe(72));
+    await r.clock.advance(400);
+    await until(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(1));
     expect(document.body.textContent).toContain('36 changes on Relayer A');
-    toasts[0]!.click();
-    await flush();
+    document.querySelector<HTMLElement>('[data-testid="toast"]')!.click();
+    await until(() => expect(r.transport.callsOf('listTransitions').at(-1)).toMatchObject({ address: a }));
     expect(useUiStore().view).toBe('activity');
-    expect(activity.address).toBe(addr(1));
-    expect(ctx.fake.callsOf('listTransitions').at(-1)).toMatchObject({ address: addr(1) });
+    expect(activity.address).toBe(a);
   });
 });

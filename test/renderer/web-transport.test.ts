@@ -242,6 +242,19 @@ describe('web transport: calls over the socket', () => {
     expect(events).toEqual([{ type: 'watchlist-changed' }]);
   });
 
+  it('passes a transitions batch that matches the contract and drops one that does not (e.g. a feed as a string)', () => {
+    const { transport, socket } = fakeSetup();
+    const events: MonitorEvent[] = [];
+    transport.subscribe((e) => events.push(e));
+    socket().open();
+    const t = { id: 1, messageId: 'ab'.repeat(32), kind: 'new', fromStatus: null, toStatus: 'pending', at: 1, network: 'mainnet', sourceBlockchainId: 'a', destinationBlockchainId: 'b' };
+    const good = { type: 'transitions', transitions: [{ ...t, watchers: [{ kind: 'feed', feedId: 'f1' }] }], watches: [] };
+    socket().deliver({ type: 'transitions', transitions: [{ ...t, watchers: ['feed:f1'] }], watches: [] });
+    socket().deliver({ type: 'transitions', transitions: [], watches: [] });
+    socket().deliver(good);
+    expect(events).toEqual([good]);
+  });
+
   it('uses HTTP while the socket is connecting or closed, and again once it reopens uses the socket', async () => {
     const { transport, sockets, socket, fetched, time } = fakeSetup();
     expect(transport.connection().state).toBe('connecting');

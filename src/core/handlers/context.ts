@@ -22,7 +22,4 @@ export interface CoreContext {
   sources: DataSources;
   settings(): Settings;
   emit(e: MonitorEvent): void;
-  reloadIndex(): void;
-  /** Drains the notification outbox (after transitions were logged outside a poll cycle). */
-  drain(): Promise<void>;
 }

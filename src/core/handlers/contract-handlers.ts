@@ -29,12 +29,9 @@ export function defaultNotify(s: Settings, given?: Partial<NotifyPrefs>): Notify
 }
 
 export function createHandlers(ctx: CoreContext): MonitorHandlers {
-  const unwrap = (r: ApiResult<MessagePage>, network: Network, source: PageSource): MessagePage => {
+  // Browsing is a pure read: the page is shown as the source sent it; only the poller changes state.
+  const unwrap = (r: ApiResult<MessagePage>, source: PageSource): MessagePage => {
     if (!r.ok) throw new MonitorError(r.error);
-    // What the user browses is an observation too: watched messages in it update their state.
-    const transitions = ctx.engine.observe(r.value.messages, network);
-    for (const t of transitions) ctx.emit({ type: 'transition', transition: t });
-    if (transitions.length) void ctx.drain();
     return { ...r.value, source };
   };
   /** The client for the current source, and that source's label (taken together, so they agree). */
@@ -115,7 +112,6 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
         createdAt: ctx.clock.now(),
       });
       if (!added) throw new MonitorError({ kind: 'invalid_input', field: 'address', message: `${input.address} is already on the watchlist.` });
-      ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });
       void ctx.poller.runCycle(); // takes the silent baseline now rather than one interval later
       return watchOrThrow(input.address);
@@ -126,14 +122,12 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
         ...(input.label !== undefined ? { label: input.label.trim() } : {}),
         ...(input.notify ? { notify: { ...w.notify, ...input.notify } } : {}),
       });
-      ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });
       return watchOrThrow(input.address);
     },
     removeWatch: ({ address, forget }) => {
       if (forget && ctx.store.watches.getWatch(address)) forgetWatcherData(ctx.store.db, address);
       if (!ctx.store.watches.removeWatch(address)) throw notFound(`${address} is not on the watchlist.`, 'address');
-      ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });
     },
     markWatchViewed: ({ address }) => {
@@ -147,14 +141,12 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     addFeed: (input) => {
       const s = ctx.settings();
       const feed = ctx.store.watches.addFeed({ name: input.name, network: input.network ?? s.network, filter: input.filter, notify: defaultNotify(s, input.notify), createdAt: ctx.clock.now() });
-      ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });
       void ctx.poller.runCycle();
       return feed;
     },
     removeFeed: ({ id }) => {
       if (!ctx.store.watches.removeFeed(id)) throw notFound(`There is no saved feed with ID ${id}.`, 'id');
-      ctx.reloadIndex();
       ctx.emit({ type: 'watchlist-changed' });
     },
 
@@ -162,12 +154,12 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       const network = q.network ?? ctx.settings().network;
       const { network: _n, ...query } = q;
       const { client, source } = clientFor(network);
-      return unwrap(await client.listMessages(query), network, source);
+      return unwrap(await client.listMessages(query), source);
     },
     browseAddressMessages: async (q) => {
       const network = q.network ?? ctx.settings().network;
       const { client, source } = clientFor(network);
-      return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), network, source);
+      return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), source);
     },
     searchCache: (q) => ctx.store.search.find(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),

@@ -7,8 +7,8 @@ import { defaultNotify } from './contract-handlers';
 const WatchListSchema = z.array(WatchInputSchema).max(100_000);
 
 /**
- * Adds many watches at once (the headless config's watchlist): one transaction, one index rebuild and
- * one poll cycle for all of them, where `addWatch` per address would rebuild the index each time.
+ * Adds many watches at once (the headless config's watchlist): one transaction, one watchlist-changed event
+ * and one poll cycle for all of them (the watcher index rebuilds once, on its next use).
  * Addresses already watched are left as they are. Returns how many were added.
  */
 export function importWatches(ctx: CoreContext, input: unknown): number {
@@ -26,7 +26,6 @@ export function importWatches(ctx: CoreContext, input: unknown): number {
     }
   })();
   if (added) {
-    ctx.reloadIndex();
     ctx.emit({ type: 'watchlist-changed' });
     void ctx.poller.runCycle();
   }

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { DemoAddresses } from '../../shared/contract';
 import { evmAddress } from '../../shared/schemas';
+// undici's fetch (the core's HTTP client), not the global one a host environment may replace.
+import { fetch } from 'undici';
 
 const InfoSchema = z.object({ hotAddresses: z.array(evmAddress).max(50) });
 const TIMEOUT_MS = 5_000;

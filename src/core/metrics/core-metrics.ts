@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MonitorEvent, PollStatus } from '../../shared/contract';
+import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
 import { routeLabel } from '../watch/route-label';
@@ -126,8 +126,11 @@ export class CoreMetrics {
   }
 
   observeEvent(e: MonitorEvent): void {
-    if (e.type !== 'transition') return;
-    const t = e.transition;
+    if (e.type !== 'transitions') return;
+    for (const t of e.transitions) this.observeTransition(t);
+  }
+
+  private observeTransition(t: Transition): void {
     const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId));
     this.transitions.inc({ kind: t.kind, route });
     if (t.kind === 'left_pending' && t.toStatus.startsWith('delivered')) {

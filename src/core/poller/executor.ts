@@ -37,8 +37,6 @@ export interface Execution {
   watches: WatchStore;
   logger: Logger;
   onTransitions: (t: Transition[]) => void;
-  /** Reloads the watcher index after a baseline completes. */
-  reloadIndex: () => void;
   hooks: readonly CycleHook[];
   nowMs: number;
 }
@@ -92,7 +90,6 @@ async function discoverByFirehose(d: FirehoseDiscovery, x: Execution): Promise<E
 
 function finishBaselines(watchers: readonly string[], r: ScanResult, x: Execution): void {
   for (const w of watchers) x.watches.finishBaseline(w, r.exhausted ? null : r.oldestTs);
-  x.reloadIndex();
 }
 
 function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void {

@@ -19,6 +19,7 @@ import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
 import { CycleBudget } from './scan';
+import { isFeedKey } from '../store/watcher-key';
 
 export type { CycleHook } from './executor';
 
@@ -36,8 +37,6 @@ export interface PollerDeps {
   onStatus: (s: PollStatus) => void;
   /** Called after each cycle (the outbox drains here). */
   afterCycle?: () => Promise<void> | void;
-  /** Reloads the watcher index after a baseline completes. */
-  reloadIndex: () => void;
   /** Work that rides on each cycle over the messages it read (none by default). */
   hooks?: readonly CycleHook[];
 }
@@ -183,7 +182,6 @@ export class Poller {
       watches: store.watches,
       logger: this.d.logger,
       onTransitions: this.d.onTransitions,
-      reloadIndex: this.d.reloadIndex,
       hooks: this.d.hooks ?? [],
       nowMs,
     });

@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { isFeedKey } from './watcher-key';
 
 /** One row of `message_watchers`: a watched address or feed (`feed:<id>`) a message belongs to. */
 interface MessageWatcherRow {
@@ -44,7 +45,7 @@ export class MessageWatchers {
   addressesOf(messageId: string): string[] {
     return this.of(messageId)
       .map((w) => w.watcher)
-      .filter((w) => !w.startsWith('feed:'));
+      .filter((w) => !isFeedKey(w));
   }
 
   /** Cached messages of a watcher at or after a sort timestamp: how deep its address listing must page. */

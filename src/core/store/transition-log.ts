@@ -2,6 +2,7 @@ import type { Transition, TransitionKind } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
 import { StatementCache } from './statement-cache';
+import { watcherKey, watcherRef } from './watcher-key';
 
 /** One row of `transitions` as SQLite returns it. */
 interface TransitionRow {
@@ -29,7 +30,7 @@ function toTransition(r: TransitionRow): Transition {
     network: r.network as Network,
     sourceBlockchainId: r.source_chain,
     destinationBlockchainId: r.destination_chain,
-    watchers: JSON.parse(r.watchers) as string[],
+    watchers: (JSON.parse(r.watchers) as string[]).map(watcherRef),
   };
 }
 
@@ -58,7 +59,7 @@ export class TransitionLog {
 
   /** Logs a transition unless this (message, kind) was already logged; returns its id or null. */
   add(t: Omit<Transition, 'id'>): number | null {
-    const r = this.insertStmt.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers));
+    const r = this.insertStmt.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers.map(watcherKey)));
     return r.changes > 0 ? Number(r.lastInsertRowid) : null;
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
+import { feedKey, watcherRef } from './watcher-key';
 
 interface WatchRow {
   address: string;
@@ -41,7 +42,7 @@ export interface FeedInfo extends WatcherInfo {
   filter: FeedFilter;
 }
 
-export const feedKey = (id: string): string => `feed:${id}`;
+export { feedKey } from './watcher-key';
 
 /** A watch row with its unread count: messages found after the last visit, baseline history not counted. */
 const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
@@ -50,6 +51,7 @@ const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw
 /** Watchlist and saved feeds. Addresses are stored EIP-55 checksummed (as validated at the boundary). */
 export class WatchStore {
   private readonly stmts;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly db: Db) {
     this.stmts = {
@@ -73,6 +75,16 @@ export class WatchStore {
     };
   }
 
+  /** Calls `listener` after every change of who is watched or of a watcher's baseline (the watcher index follows). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
   listWatches(): WatchedAddress[] {
     return this.stmts.listWatches.all().map(toWatch);
   }
@@ -83,20 +95,25 @@ export class WatchStore {
   }
 
   addWatch(w: { address: string; label: string; network: Network; notify: NotifyPrefs; createdAt: number }): boolean {
-    return this.stmts.addWatch.run(w.address, w.label, w.network, JSON.stringify(w.notify), w.createdAt).changes > 0;
+    const added = this.stmts.addWatch.run(w.address, w.label, w.network, JSON.stringify(w.notify), w.createdAt).changes > 0;
+    if (added) this.changed();
+    return added;
   }
 
   updateWatch(address: string, patch: { label?: string; notify?: NotifyPrefs }): void {
     if (patch.label !== undefined) this.stmts.setLabel.run(patch.label, address);
     if (patch.notify !== undefined) this.stmts.setNotify.run(JSON.stringify(patch.notify), address);
+    this.changed();
   }
 
   removeWatch(address: string): boolean {
-    return this.db.transaction(() => {
+    const removed = this.db.transaction(() => {
       this.stmts.deleteLinks.run(address);
       this.stmts.untrackOrphans.run();
       return this.stmts.deleteWatch.run(address).changes > 0;
     })();
+    if (removed) this.changed();
+    return removed;
   }
 
   markViewed(address: string, at: number): void {
@@ -105,8 +122,10 @@ export class WatchStore {
 
   /** Records that the silent baseline of a watcher is complete. */
   finishBaseline(key: string, floor: number | null): void {
-    if (key.startsWith('feed:')) this.stmts.finishFeedBaseline.run(floor, key.slice(5));
-    else this.stmts.finishWatchBaseline.run(floor, key);
+    const ref = watcherRef(key);
+    if (ref.kind === 'feed') this.stmts.finishFeedBaseline.run(floor, ref.feedId);
+    else this.stmts.finishWatchBaseline.run(floor, ref.address);
+    this.changed();
   }
 
   listFeeds(): SavedFeed[] {
@@ -116,15 +135,18 @@ export class WatchStore {
   addFeed(f: { name: string; network: Network; filter: FeedFilter; notify: NotifyPrefs; createdAt: number }): SavedFeed {
     const id = randomUUID().slice(0, 8);
     this.stmts.addFeed.run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
+    this.changed();
     return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt };
   }
 
   removeFeed(id: string): boolean {
-    return this.db.transaction(() => {
+    const removed = this.db.transaction(() => {
       this.stmts.deleteLinks.run(feedKey(id));
       this.stmts.untrackOrphans.run();
       return this.stmts.deleteFeed.run(id).changes > 0;
     })();
+    if (removed) this.changed();
+    return removed;
   }
 
   /** Every watcher with its baseline state, for the engine's index. */

@@ -5,6 +5,7 @@ import type { Network } from '../../shared/validators';
 import type { MessageRow, MessageState, Store } from '../store';
 import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
+import { watcherRef } from '../store/watcher-key';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
 import type { WatcherIndex } from './watcher-index';
@@ -166,7 +167,7 @@ export class TransitionEngine {
       network,
       sourceBlockchainId: str(raw.sourceBlockchainId),
       destinationBlockchainId: str(raw.destinationBlockchainId),
-      watchers: watchers.map((w) => w.key),
+      watchers: watchers.map((w) => watcherRef(w.key)),
     };
     const id = this.store.transitions.add(t);
     if (id === null) return;

@@ -18,46 +18,64 @@ export function matchesFeed(filter: FeedFilter, raw: Record<string, unknown>): b
   return true;
 }
 
-/** Which watchers (addresses, feeds) a message belongs to: rebuilt whenever the watchlist changes. */
+/** Where the index reads watchers from, and hears that they changed (the core's WatchStore). */
+export interface WatcherSource {
+  watcherInfos(): { addresses: WatcherInfo[]; feeds: FeedInfo[] };
+  onChange(listener: () => void): () => void;
+}
+
+/**
+ * Which watchers (addresses, feeds) a message belongs to. It follows its source by itself: a change
+ * marks it stale and the next question rebuilds it once (a bulk import is one rebuild, not one per row).
+ */
 export class WatcherIndex {
   private byAddress = new Map<string, WatcherInfo[]>();
+  private addressList: WatcherInfo[] = [];
   private feeds: FeedInfo[] = [];
   private all = new Map<string, WatcherInfo>();
+  private stale = true;
 
-  constructor(infos: { addresses: WatcherInfo[]; feeds: FeedInfo[] } = { addresses: [], feeds: [] }) {
-    this.reset(infos);
+  constructor(private readonly source: WatcherSource) {
+    source.onChange(() => (this.stale = true));
   }
 
-  reset(infos: { addresses: WatcherInfo[]; feeds: FeedInfo[] }): void {
+  private fresh(): void {
+    if (!this.stale) return;
+    this.stale = false;
+    const infos = this.source.watcherInfos();
     this.byAddress = new Map();
-    this.all = new Map();
     for (const a of infos.addresses) {
       const k = a.key.toLowerCase();
       this.byAddress.set(k, [...(this.byAddress.get(k) ?? []), a]);
-      this.all.set(a.key, a);
     }
+    this.addressList = infos.addresses;
     this.feeds = infos.feeds;
-    for (const f of infos.feeds) this.all.set(f.key, f);
+    this.all = new Map([...infos.addresses, ...infos.feeds].map((w) => [w.key, w]));
   }
 
   get(key: string): WatcherInfo | undefined {
+    this.fresh();
     return this.all.get(key);
   }
 
   addresses(): WatcherInfo[] {
-    return [...this.all.values()].filter((w) => !w.key.startsWith('feed:'));
+    this.fresh();
+    return this.addressList;
   }
 
   feedList(): FeedInfo[] {
+    this.fresh();
     return this.feeds;
   }
 
   get size(): number {
+    this.fresh();
     return this.all.size;
   }
 
   /** The first watched address (baseline taken) among a message's sender and recipient. */
   watchedAddressOf(from: string, to: string, network: Network): string | null {
+    this.fresh();
     const net = canonicalNetwork(network);
     for (const addr of [from.toLowerCase(), to.toLowerCase()]) {
       const w = (this.byAddress.get(addr) ?? []).find((x) => x.baselineDone && canonicalNetwork(x.network) === net);
@@ -67,6 +85,7 @@ export class WatcherIndex {
   }
 
   watchersOf(m: TeleporterMessage, network: Network): WatcherInfo[] {
+    this.fresh();
     const raw = rawRecord(m);
     const net = canonicalNetwork(network);
     const out: WatcherInfo[] = [];

@@ -20,6 +20,7 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
   const activity = useActivityStore();
   const ui = useUiStore();
   const demo = useDemoStore();
+  const messages = useMessagesStore();
   // Whichever arrives first (the save's answer or the settings-changed event) updates the settings.
   const stopCut = watch(
     () => (settings.settings ? sourceKey(settings.settings) : null),
@@ -33,10 +34,7 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
     watchlist.handleEvent(e);
     activity.handleEvent(e);
     demo.handleEvent(e);
-    if (e.type === 'transition' && watchlist.loaded) {
-      // Unread counts change as transitions arrive for watched addresses.
-      if (e.transition.watchers.some((w) => !w.startsWith('feed:'))) void watchlist.load();
-    }
+    messages.handleEvent(e);
     if (e.type === 'focus-message') void ui.openMessageById(e.messageId);
     if (e.type === 'notification' && opts.systemNotifications) showBrowserNotification(e.notification, (id) => void ui.openMessageById(id));
   });

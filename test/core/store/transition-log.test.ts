@@ -12,7 +12,7 @@ const entry = (messageId: string, kind: TransitionKind, at: number): Omit<Transi
   network: 'mainnet',
   sourceBlockchainId: C_CHAIN,
   destinationBlockchainId: C_CHAIN,
-  watchers: ['0xabc'],
+  watchers: [{ kind: 'address', address: '0xabc' }],
 });
 
 describe('TransitionLog (real SQLite)', () => {

@@ -1,6 +1,7 @@
 import { computed, ref, shallowRef } from 'vue';
 import type { MessagePage } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import { coalesce } from './coalesce';
 
 /**
  * Next/previous through cursor tokens: the API only goes forward, so keep the token of every page
@@ -39,6 +40,9 @@ export function createPager(fetchPage: (pageToken: string | undefined) => Promis
     }
   }
 
+  /** Re-reads the shown page; while one re-read runs, further asks become one more (never a pile-up). */
+  const refreshSoon = coalesce(() => load(index.value));
+
   return {
     tokens,
     index,
@@ -53,6 +57,7 @@ export function createPager(fetchPage: (pageToken: string | undefined) => Promis
       return load(0);
     },
     refresh: () => load(index.value),
+    refreshSoon,
     next: () => (hasNext.value ? load(index.value + 1) : Promise.resolve(false)),
     prev: () => (hasPrev.value ? load(index.value - 1) : Promise.resolve(false)),
     reset: () => {

@@ -1,21 +1,23 @@
-import type { Transition, TransitionKind } from '../../../shared/contract';
+import type { Transition, TransitionKind, WatcherRef } from '../../../shared/contract';
 import type { Toast } from '../stores/activity';
 
 export type PlannedToast =
   | { kind: 'single'; toast: Toast; kinds: TransitionKind[] }
-  | { kind: 'summary'; count: number; watcher: string | null; title: string };
+  | { kind: 'summary'; count: number; watcher: WatcherRef | null; title: string };
 
 /** More toasts than this in one batch become one summary per watched address. */
 export const BURST = 3;
 
-const watcherOf = (t: Transition): string | null => t.watchers.find((w) => !w.startsWith('feed:')) ?? t.watchers[0] ?? null;
+/** The watch a change is grouped under: its first watched address, else its first feed. */
+const watcherOf = (t: Transition): WatcherRef | null => t.watchers.find((w) => w.kind === 'address') ?? t.watchers[0] ?? null;
+const groupKey = (w: WatcherRef | null): string => (w === null ? '' : w.kind === 'feed' ? `feed ${w.feedId}` : `address ${w.address}`);
 
 /**
  * Turns a batch of arrivals into what to show: one toast per message (a message first seen already
  * delivered fires new and left_pending together: one toast, its latest state), and for a burst one
  * summary per watch ("36 changes on Relayer A").
  */
-export function planToasts(toasts: readonly Toast[], labelOf: (watcher: string) => string, burst = BURST): PlannedToast[] {
+export function planToasts(toasts: readonly Toast[], labelOf: (watcher: WatcherRef) => string, burst = BURST): PlannedToast[] {
   const singles: Extract<PlannedToast, { kind: 'single' }>[] = [];
   const byMessage = new Map<string, Extract<PlannedToast, { kind: 'single' }>>();
   for (const t of toasts) {
@@ -34,14 +36,14 @@ export function planToasts(toasts: readonly Toast[], labelOf: (watcher: string) 
     }
   }
   if (singles.length <= burst) return singles;
-  const groups = new Map<string | null, { count: number; first: Extract<PlannedToast, { kind: 'single' }> }>();
+  const groups = new Map<string, { watcher: WatcherRef | null; count: number; first: Extract<PlannedToast, { kind: 'single' }> }>();
   for (const s of singles) {
     const w = s.toast.kind === 'transition' ? watcherOf(s.toast.transition) : null;
-    const g = groups.get(w);
+    const g = groups.get(groupKey(w));
     if (g) g.count += Math.max(1, s.kinds.length);
-    else groups.set(w, { count: Math.max(1, s.kinds.length), first: s });
+    else groups.set(groupKey(w), { watcher: w, count: Math.max(1, s.kinds.length), first: s });
   }
-  return [...groups].map(([watcher, g]) =>
+  return [...groups.values()].map(({ watcher, ...g }) =>
     g.count === 1 ? g.first : { kind: 'summary', count: g.count, watcher, title: `${g.count} changes on ${watcher ? labelOf(watcher) : 'your watches'}` },
   );
 }

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { MonitorEvent, NotificationPayload, Transition, TransitionKind } from '../../../shared/contract';
+import { watchedAddressesOf, type MonitorEvent, type NotificationPayload, type Transition, type TransitionKind } from '../../../shared/contract';
 import { TRANSITION_KINDS } from '../../../shared/schemas';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
@@ -91,16 +91,17 @@ export const useActivityStore = defineStore('activity', () => {
   }
 
   function handleEvent(e: MonitorEvent): void {
-    if (e.type === 'transition') {
-      const t = e.transition;
-      const shown = kinds.value.includes(t.kind) && (!address.value || t.watchers.includes(address.value));
-      if (shown && !items.value.some((x) => x.id === t.id)) {
-        items.value = [t, ...items.value].slice(0, MAX_LIVE);
+    if (e.type === 'transitions') {
+      // The batch is oldest first; the list is newest first. One array write for the whole batch.
+      const have = new Set(items.value.map((x) => x.id));
+      const fresh = e.transitions.filter((t) => !have.has(t.id) && kinds.value.includes(t.kind) && (!address.value || watchedAddressesOf(t).includes(address.value)));
+      if (fresh.length) items.value = [...fresh.reverse(), ...items.value].slice(0, MAX_LIVE);
+      unseen.value += e.transitions.length;
+      for (const t of e.transitions) {
+        // A change the watch's "Notify on" choices leave out is logged, not toasted.
+        if (!toasted.has(t.id) && t.notify !== false) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
+        toasted.add(t.id);
       }
-      unseen.value++;
-      // A change the watch's "Notify on" choices leave out is logged, not toasted.
-      if (!toasted.has(t.id) && t.notify !== false) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
-      toasted.add(t.id);
     } else if (e.type === 'notification') {
       const ids = e.notification.transitionIds;
       // The core's notification for changes already toasted adds nothing in-app (the shell still shows it).

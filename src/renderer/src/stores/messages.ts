@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import type { MonitorEvent } from '../../../shared/contract';
 import { clock, monitor } from '../client';
 import { buildBrowseQuery, emptyFilterForm, FILTER_FIELD_MAP, type BrowseQuery, type FilterForm } from '../logic/filter-form';
 import { splitError, type FieldErrors } from '../logic/field-errors';
@@ -84,6 +85,13 @@ export const useMessagesStore = defineStore('messages', () => {
     schedule();
   }
 
+  /** A batch that changed messages on the shown page re-reads that page (coalesced); others leave it alone. */
+  function handleEvent(e: MonitorEvent): void {
+    if (e.type !== 'transitions') return;
+    const shown = new Set(messages.value.map((m) => m.messageId));
+    if (e.transitions.some((t) => shown.has(t.messageId))) void pager.refreshSoon();
+  }
+
   function select(delta: number): void {
     const n = messages.value.length;
     if (!n) return;
@@ -112,5 +120,6 @@ export const useMessagesStore = defineStore('messages', () => {
     refresh: pager.refresh,
     setAutoRefresh,
     select,
+    handleEvent,
   };
 });

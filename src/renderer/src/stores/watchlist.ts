@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { parseMonitorInput, type MonitorEvent, type MonitorInput, type SavedFeed, type WatchedAddress } from '../../../shared/contract';
+import { parseMonitorInput, watchedAddressesOf, type MonitorEvent, type MonitorInput, type SavedFeed, type WatchedAddress } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';
+import { coalesce } from '../logic/coalesce';
 import { createPager } from '../logic/pager';
 
 export type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
@@ -42,7 +43,9 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     return monitor().browseAddressMessages({ address: w.address, network: w.network, ...(pageToken ? { pageToken } : {}) });
   });
 
-  async function load(): Promise<void> {
+  /** Reads the whole watchlist: on start and when the watchlist itself changed (one read at a time). */
+  const load = coalesce(readAll);
+  async function readAll(): Promise<void> {
     loading.value = true;
     try {
       const [w, f] = await Promise.all([monitor().listWatches(), monitor().listFeeds()]);
@@ -148,6 +151,12 @@ export const useWatchlistStore = defineStore('watchlist', () => {
 
   function handleEvent(e: MonitorEvent): void {
     if (e.type === 'watchlist-changed') void load();
+    if (e.type !== 'transitions') return;
+    // The batch carries the rows it changed (unread counts): applied in place, no list read.
+    for (const w of e.watches) if (watches.value.some((x) => x.address === w.address)) upsert(w);
+    // The open address's first page shows its newest messages: re-read it if the batch touched it.
+    const open = selectedAddress.value;
+    if (open && pager.index.value === 0 && e.transitions.some((t) => watchedAddressesOf(t).includes(open))) void pager.refreshSoon();
   }
 
   return {

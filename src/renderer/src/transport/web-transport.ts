@@ -1,4 +1,4 @@
-import type { InvokeResponse, MonitorEvent, MonitorMethod, MonitorTransport } from '../../../shared/contract';
+import { TransitionsEventSchema, type InvokeResponse, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../../shared/contract';
 import { WEB_EVENTS_PATH, WEB_TOKEN_PARAM } from '../../../shared/web-protocol';
 import { httpInvoke } from './http-invoke';
 import { createSocketCalls, type SetTimer } from './socket-calls';
@@ -104,7 +104,10 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
         return; // A frame we cannot read is dropped; the next poll-status event resynchronises.
       }
       if (typeof parsed !== 'object' || parsed === null || calls.handleFrame(parsed)) return;
-      if (typeof (parsed as { type?: unknown }).type !== 'string') return;
+      const type = (parsed as { type?: unknown }).type;
+      if (typeof type !== 'string') return;
+      // A batch the stores would apply in place is checked against the contract first.
+      if (type === 'transitions' && !TransitionsEventSchema.safeParse(parsed).success) return;
       for (const l of eventListeners) l(parsed as MonitorEvent);
     };
     s.onerror = () => undefined; // onclose follows and schedules the reconnect.
