@@ -10,7 +10,8 @@ import type { TrackedMessage } from '../store/message-cache';
 import type { FeedInfo, WatcherInfo } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
-import { firehoseHeadCost, isDue, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate } from './plan';
+import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate } from './plan';
+import { ReceiptCarriers, recheckDue } from './receipt-carriers';
 import { recheckById } from './recheck-by-id';
 import { CycleBudget, scan, type ScanResult } from './scan';
 
@@ -75,7 +76,11 @@ export class Poller {
     watching: 0,
   };
 
-  constructor(private readonly d: PollerDeps) {}
+  private readonly carriers: ReceiptCarriers;
+
+  constructor(private readonly d: PollerDeps) {
+    this.carriers = new ReceiptCarriers(d.clock);
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -215,18 +220,20 @@ export class Poller {
     const liveAddresses = addresses.filter((a) => a.baselineDone);
     const liveFeeds = feeds.filter((f) => f.baselineDone);
     const liveMs = this.d.settings().stuckThresholdMinutes * 60_000;
-    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs, liveMs));
     // Cursors belong to one data source: switching sources starts fresh.
     const headKey = `head:${client.baseUrl}:${net}`;
     const head = this.d.store.pollState.get<HeadCursor>(headKey);
     const gapSec = head ? Math.max(1, (now - head.at) / 1000) : intervalMs / 1000;
     const rate = this.rates.get(headKey) ?? null;
-    const base = { network: net as Network, engine: this.d.engine, messages: this.d.store.messages, cycle, pageSize: PAGE_SIZE, onTransitions: this.d.onTransitions };
+    const firehose = liveAddresses.length + liveFeeds.length > 0 && preferFirehose(rate, gapSec, liveAddresses.length + liveFeeds.length);
+    this.carriers.refresh(this.d.store.db);
+    const due = this.d.store.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && recheckDue(t, now - trackedTs(t) * 1000, now - t.lastSeenAt, intervalMs, liveMs, firehose));
+    const base = { network: net as Network, engine: this.d.engine, messages: this.d.store.messages, cycle, pageSize: PAGE_SIZE, onTransitions: this.d.onTransitions, receipts: this.carriers };
     // Only due messages are ever looked for (kept for this network's scans only).
     this.tsOf = new Map(due.map((t) => [t.messageId, trackedTs(t)]));
 
     if (liveAddresses.length + liveFeeds.length > 0) {
-      if (preferFirehose(rate, gapSec, liveAddresses.length + liveFeeds.length)) {
+      if (firehose) {
         const err = await this.firehoseCycle(headKey, client, base, head, due, rate, gapSec, nowSec, now);
         if (err) return err;
       } else {
@@ -244,6 +251,8 @@ export class Poller {
           if (r.error || r.outOfBudget) return r.error;
         }
       }
+      const err = await recheckById(client, this.carriers.toAsk(net), base);
+      if (err) return err;
     }
 
     const pendingAddresses = addresses.filter((a) => !a.baselineDone);

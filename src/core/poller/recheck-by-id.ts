@@ -9,6 +9,7 @@ import type { TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
 import type { TransitionEngine } from '../watch/engine';
+import type { ReceiptCarriers } from './receipt-carriers';
 import type { CycleBudget } from './scan';
 
 /** Requests in flight at once (the pool keeps 6 connections). */
@@ -19,6 +20,7 @@ export interface RecheckByIdOptions {
   engine: TransitionEngine;
   cycle: CycleBudget;
   onTransitions: (t: Transition[]) => void;
+  receipts?: ReceiptCarriers;
 }
 
 /** Asks for each ID while the cycle budget lasts (the rest waits for a later cycle); returns the first hard error. */
@@ -35,6 +37,8 @@ export async function recheckById(client: DataApiClient, ids: readonly string[],
     }
     const t = o.engine.observe(found, o.network);
     if (t.length) o.onTransitions(t);
+    const settled = o.receipts?.learn(found, o.engine, o.network) ?? [];
+    if (settled.length) o.onTransitions(settled);
     if (batch.length < PARALLEL) return null;
   }
   return null;

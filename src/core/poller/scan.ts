@@ -5,6 +5,7 @@ import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../data-api/client';
 import type { MessageCache } from '../store/message-cache';
 import type { TransitionEngine } from '../watch/engine';
+import type { ReceiptCarriers } from './receipt-carriers';
 
 /** Requests this cycle may still spend. */
 export class CycleBudget {
@@ -67,6 +68,8 @@ export interface ScanOptions {
   /** Message IDs to report in `seen` (only these: a scan may read thousands of messages). */
   lookFor?: ReadonlySet<string>;
   onTransitions: (t: Transition[]) => void;
+  /** Learns receipts from the carriers on each page. */
+  receipts?: ReceiptCarriers;
   /** Whether to fetch the next page, given what the last one held. */
   next: (page: PageInfo, seen: Set<string>) => boolean;
 }
@@ -112,6 +115,8 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     }
     const transitions = o.engine.observe(page.messages, o.network, o.baselineFor ? { baselineFor: o.baselineFor } : {});
     if (transitions.length) o.onTransitions(transitions);
+    const settled = o.receipts?.learn(page.messages, o.engine, o.network) ?? [];
+    if (settled.length) o.onTransitions(settled);
     res.pages++;
     if (newest !== null && (res.newestTs === null || newest > res.newestTs)) res.newestTs = newest;
     if (oldest !== null) res.oldestTs = res.oldestTs === null ? oldest : Math.min(res.oldestTs, oldest);
