@@ -11,7 +11,8 @@ import { RequestBudget } from '../../src/core/data-api/budget';
 import { DataApiClient } from '../../src/core/data-api/client';
 import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
-import { ReceiptCarriers, recheckDue } from '../../src/core/poller/receipt-carriers';
+import { ReceiptCarriers } from '../../src/core/poller/receipt-carriers';
+import { recheckDue } from '../../src/core/poller/recheck-cadence';
 import { recheckById } from '../../src/core/poller/recheck-by-id';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
 import type { TrackedMessage } from '../../src/core/store/message-cache';
@@ -114,14 +115,50 @@ describe('ReceiptCarriers', () => {
   });
 });
 
+describe('a carrier proves a delivery', () => {
+  it('an original still held as pending is asked for by ID once a message back names it, and fires left_pending once', async () => {
+    const clock = new ManualClock();
+    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+    tmp = tempDir();
+    rig = engineRig(tmp.dir, clock);
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
+    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const carriers = new ReceiptCarriers(clock);
+    const fired: string[] = [];
+    const o = { network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)), receipts: carriers };
+    const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    carriers.refresh(rig.store.db);
+    await recheckById(client, [original], o);
+    expect(carriers.toAsk('mainnet')).toEqual([]);
+    await clock.advance(3_000);
+    // Delivered on the service; the poller still holds it as pending. A message back carries its receipt.
+    const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 60_000 });
+    carriers.refresh(rig.store.db);
+    await recheckById(client, [carrier], o);
+    expect(fired).toEqual(['new']);
+    expect(carriers.toAsk('mainnet').sort()).toEqual([original, carrier].sort());
+    await recheckById(client, [original], o);
+    expect(fired).toEqual(['new', 'left_pending']);
+    // Held as delivered now: asked no more.
+    await recheckById(client, [carrier], o);
+    expect(carriers.toAsk('mainnet')).toEqual([carrier]);
+    expect(fired).toEqual(['new', 'left_pending']);
+  });
+});
+
 describe('recheckDue', () => {
   const t = (status: string, receiptDelivered: boolean) => ({ status, receiptDelivered }) as TrackedMessage;
-  it('where carriers are seen, an open receipt waits for the fallback cadence; pending messages keep theirs', () => {
+  it('where carriers are seen, an open receipt and an old pending message wait for the fallback cadence; young pending messages keep theirs', () => {
     const interval = 10_000;
     expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, false)).toBe(true);
     expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, true)).toBe(true);
     expect(recheckDue(t('pending', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(true);
+    // An old pending message: a carrier will tell of its delivery; without carriers, the live cadence (5 intervals).
+    expect(recheckDue(t('pending', false), 10 * 60_000, 60_000, interval, 30 * 60_000, false)).toBe(true);
+    expect(recheckDue(t('pending', false), 10 * 60_000, 60_000, interval, 30 * 60_000, true)).toBe(false);
     // An old one: a quarter of its age.
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, true)).toBe(true);

@@ -11,7 +11,8 @@ import type { FeedInfo, WatcherInfo } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate } from './plan';
-import { ReceiptCarriers, recheckDue } from './receipt-carriers';
+import { ReceiptCarriers } from './receipt-carriers';
+import { recheckDue } from './recheck-cadence';
 import { recheckById } from './recheck-by-id';
 import { CycleBudget, scan, type ScanResult } from './scan';
 

@@ -1,27 +1,26 @@
 /**
- * Receipts learned from the messages that carry them back. In Teleporter a message A→B has its receipt
- * delivered when a later message B→A naming its nonce in `receipts[]` is delivered on A, and the Data
- * API shows the original with `receiptDelivered: true` from then on. So a delivered carrier seen on any
- * page settles the tracked originals it names: each one's cached record is patched (only
- * `receiptDelivered` changes, exactly as the service now has it) and goes through the engine like a
- * page, with no request per original. Pending carriers nobody watches (a relayer's receipt re-sends)
- * are remembered and asked for by ID until delivered; watched ones are re-checked as pending messages.
+ * Deliveries and receipts learned from the messages that carry receipts back. In Teleporter, when a
+ * message A→B is delivered on B its receipt is queued there; a later message B→A names its nonce in
+ * `receipts[]`, and when that carrier is delivered on A the original's receipt is delivered (the Data
+ * API shows `receiptDelivered: true` from then on). So:
+ * - a delivered carrier settles the tracked originals it names: each cached record is patched (only
+ *   `receiptDelivered` changes, as the service now has it) and goes through the engine like a page,
+ *   with no request per original;
+ * - any carrier, pending or not, naming an original we still hold as pending proves that original was
+ *   delivered: it is asked for by ID (its destination transaction cannot be made up);
+ * - pending carriers nobody watches (a relayer's receipt re-sends) are remembered and asked for by ID
+ *   until delivered; watched ones are re-checked as pending messages anyway.
  */
 import type { Clock } from '../../shared/clock';
 import type { Transition } from '../../shared/contract';
 import { effectiveStatus, parseMessage, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { Db } from '../store';
-import type { TrackedMessage } from '../store/message-cache';
 import { AwaitingReceipts } from '../store/awaiting-receipts';
 import type { TransitionEngine } from '../watch/engine';
-import { isDue } from './plan';
 
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 const FORGET_PENDING_MS = 3600_000;
-
-/** Where carriers are seen (the firehose), a delivered message awaiting its receipt is re-checked only this rarely. */
-export const RECEIPT_FALLBACK_MS = 5 * 60_000;
 
 const keyOf = (source: unknown, destination: unknown, nonce: unknown) => `${String(source)}|${String(destination)}|${String(nonce)}`;
 
@@ -32,27 +31,34 @@ interface PendingCarrier {
   seenAt: number;
 }
 
+interface Open {
+  messageId: string;
+  pending: boolean;
+}
+
 export class ReceiptCarriers {
   private queries: AwaitingReceipts | null = null;
   private db: Db | null = null;
-  /** route|nonce → ID of delivered messages awaiting their receipt: the cache at refresh, plus what pages showed since. */
-  private awaiting = new Map<string, string>();
+  /** route|nonce → open message: the tracked ones at refresh, plus what pages showed since. */
+  private open = new Map<string, Open>();
   private readonly pending = new Map<string, PendingCarrier>();
+  /** Messages held as pending that a carrier proved delivered, by network. */
+  private delivered = new Map<Network, Set<string>>();
 
   constructor(private readonly clock: Clock) {}
 
-  /** Reloads the cached messages awaiting their receipt (at the start of a network's poll). */
+  /** Reloads the tracked messages (at the start of a network's poll). */
   refresh(db: Db): void {
     if (this.db !== db || !this.queries) {
       this.queries = new AwaitingReceipts(db);
       this.db = db;
     }
-    this.awaiting = new Map(this.queries.list().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.nonce), a.messageId]));
+    this.open = new Map(this.queries.list().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.nonce), { messageId: a.messageId, pending: a.pending }]));
   }
 
   /**
    * Learns from messages just observed: delivered carriers settle the originals they name (returns
-   * the transitions the engine logged for them); pending carriers are remembered.
+   * the transitions the engine logged for them); originals still held as pending are noted for asking.
    */
   learn(messages: readonly TeleporterMessage[], engine: TransitionEngine, network: Network): Transition[] {
     const q = this.queries;
@@ -61,53 +67,50 @@ export class ReceiptCarriers {
     for (const m of messages) {
       const raw = rawRecord(m);
       const delivered = effectiveStatus(m) !== 'pending';
-      if (delivered && raw.receiptDelivered !== true) this.awaiting.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, raw.messageNonce), m.messageId);
+      if (raw.receiptDelivered !== true) this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
       const receipts = Array.isArray(raw.receipts) ? (raw.receipts as { receivedMessageNonce?: unknown }[]) : [];
       if (!receipts.length) continue;
       // The originals went the other way: from the carrier's destination to its source.
       const names = receipts.map((r) => keyOf(raw.destinationBlockchainId, raw.sourceBlockchainId, r.receivedMessageNonce));
-      if (!delivered) {
-        if (!this.pending.has(m.messageId)) this.pending.set(m.messageId, { network, names, seenAt: this.clock.now() });
-        continue;
-      }
-      this.pending.delete(m.messageId);
+      if (!delivered && !this.pending.has(m.messageId)) this.pending.set(m.messageId, { network, names, seenAt: this.clock.now() });
+      if (delivered) this.pending.delete(m.messageId);
       for (const k of names) {
-        const id = this.awaiting.get(k);
-        if (id === undefined) continue;
-        this.awaiting.delete(k);
-        const rec = q.get(id);
-        const patched = rec ? parseMessage({ ...(JSON.parse(rec.raw) as Record<string, unknown>), receiptDelivered: true }) : null;
-        if (patched) settled.push(patched);
+        const o = this.open.get(k);
+        if (!o) continue;
+        if (o.pending) this.noteDelivered(network, o.messageId);
+        else if (delivered) {
+          this.open.delete(k);
+          const rec = q.get(o.messageId);
+          const patched = rec ? parseMessage({ ...(JSON.parse(rec.raw) as Record<string, unknown>), receiptDelivered: true }) : null;
+          if (patched) settled.push(patched);
+        }
       }
     }
     return settled.length ? engine.observe(settled, network) : [];
   }
 
   /**
-   * Remembered pending carriers of `network` to ask for by ID: those nobody watches that name an
-   * original still awaiting its receipt. The rest are forgotten.
+   * IDs to ask for by ID on `network`: messages still held as pending that a carrier proved
+   * delivered, and remembered pending carriers nobody watches that name an open original (the rest
+   * are forgotten).
    */
   toAsk(network: Network): string[] {
     const q = this.queries;
+    if (!q) return [];
     const now = this.clock.now();
-    const out: string[] = [];
+    const out = [...(this.delivered.get(network) ?? [])].filter((id) => q.openState(id) === 'pending');
+    this.delivered.delete(network);
     for (const [id, c] of this.pending) {
       if (c.network !== network) continue;
-      if (!q || now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.awaiting.has(k))) this.pending.delete(id);
-      else if (!q.isTracked(id)) out.push(id);
+      if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pending.delete(id);
+      else if (q.openState(id) === null) out.push(id);
     }
     return out;
   }
-}
 
-/**
- * Is a tracked message due for a re-check? Where carriers are seen (`carriersSeen`: the network's
- * firehose is read), a delivered message awaiting its receipt only as a fallback for a carrier missed
- * (a restart, a scan cut short): every RECEIPT_FALLBACK_MS or a quarter of its age, at most hourly.
- * Everything else on isDue's cadence.
- */
-export function recheckDue(t: TrackedMessage, ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs: number, carriersSeen: boolean): boolean {
-  if (!carriersSeen || t.status === 'pending' || t.receiptDelivered) return isDue(ageMs, sinceSeenMs, intervalMs, liveMs);
-  const cadence = Math.min(3600_000, Math.max(RECEIPT_FALLBACK_MS, ageMs / 4));
-  return sinceSeenMs >= cadence - intervalMs / 2;
+  private noteDelivered(network: Network, id: string): void {
+    const set = this.delivered.get(network);
+    if (set) set.add(id);
+    else this.delivered.set(network, new Set([id]));
+  }
 }

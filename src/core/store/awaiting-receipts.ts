@@ -1,8 +1,10 @@
-/** Queries for learning receipts from the messages that carry them back (poller/receipt-carriers). */
+/** Queries for learning deliveries and receipts from the messages that carry receipts back (poller/receipt-carriers). */
 import type { Db } from './database';
 
-export interface AwaitingReceipt {
+export interface OpenMessage {
   messageId: string;
+  /** Still pending (else delivered, awaiting its receipt). */
+  pending: boolean;
   sourceChain: string;
   destinationChain: string;
   nonce: string;
@@ -20,23 +22,24 @@ export class AwaitingReceipts {
     this.stmts = {
       // The tracked-rows index narrows this to the few thousand open messages.
       list: db.prepare(
-        `SELECT message_id, source_chain, destination_chain, json_extract(raw, '$.messageNonce') AS nonce FROM messages
-         WHERE tracked = 1 AND status <> 'pending' AND receipt_delivered = 0`,
+        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, json_extract(raw, '$.messageNonce') AS nonce
+         FROM messages WHERE tracked = 1`,
       ),
-      tracked: db.prepare('SELECT tracked FROM messages WHERE message_id = ?'),
+      open: db.prepare('SELECT tracked, status FROM messages WHERE message_id = ?'),
       one: db.prepare(`SELECT network, raw FROM messages WHERE message_id = ? AND tracked = 1 AND status <> 'pending' AND receipt_delivered = 0`),
     };
   }
 
-  /** Delivered messages someone watches whose receipt has not been seen (chain IDs tell networks apart). */
-  list(): AwaitingReceipt[] {
-    const rows = this.stmts.list.all() as { message_id: string; source_chain: string; destination_chain: string; nonce: unknown }[];
-    return rows.map((r) => ({ messageId: r.message_id, sourceChain: r.source_chain, destinationChain: r.destination_chain, nonce: String(r.nonce) }));
+  /** Tracked messages (someone watches them; pending or awaiting their receipt). Chain IDs tell networks apart. */
+  list(): OpenMessage[] {
+    const rows = this.stmts.list.all() as { message_id: string; pending: number; source_chain: string; destination_chain: string; nonce: unknown }[];
+    return rows.map((r) => ({ messageId: r.message_id, pending: r.pending === 1, sourceChain: r.source_chain, destinationChain: r.destination_chain, nonce: String(r.nonce) }));
   }
 
-  /** Is the message cached and tracked (someone watches it and it is still open)? */
-  isTracked(messageId: string): boolean {
-    return (this.stmts.tracked.get(messageId) as { tracked: number } | undefined)?.tracked === 1;
+  /** 'pending' or 'awaiting' (its receipt) for a tracked message, else null (not cached, or closed). */
+  openState(messageId: string): 'pending' | 'awaiting' | null {
+    const r = this.stmts.open.get(messageId) as { tracked: number; status: string } | undefined;
+    return r?.tracked === 1 ? (r.status === 'pending' ? 'pending' : 'awaiting') : null;
   }
 
   /** The cached record of a message still awaiting its receipt, else null. */
