@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const closed = await childCall(child, { type: 'close' }, 'closed');
 
   // Expected transitions (every simulator address is watched; mainnet and fuji share one watchlist network).
-  const expected = expectedTransitions(svc, history, baselineAt);
+  const expected = expectedTransitions(svc, history, baselineAt, new Set(addresses));
   const { missed, duplicates, unexpected: extra, latencies } = compare(expected, detected);
   const minutes = (trafficEnd - baselineAt) / 60_000;
   const result = {

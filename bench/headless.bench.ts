@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   }
   const closed = await childCall(child, { type: 'close' }, 'closed');
 
-  const expected = expectedTransitions(svc, history, baselineAt);
+  const expected = expectedTransitions(svc, history, baselineAt, new Set(addresses));
   const { missed, duplicates, unexpected } = compare(expected, alerts);
   const naiveRequests = addresses.length * cycles;
   const minutes = (trafficEnd - baselineAt) / 60_000;

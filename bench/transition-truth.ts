@@ -33,12 +33,16 @@ export function recordChanges(svc: Service, clock: Clock): Map<string, Change[]>
   return history;
 }
 
-/** `<id>:<kind>` → when it happened, for every message on `network` (every simulator address is watched). */
-export function expectedTransitions(svc: Service, history: Map<string, Change[]>, baselineAt: number, network = 'mainnet'): Map<string, number> {
+/**
+ * `<id>:<kind>` → when it happened, for every message on `network` to or from a watched address (every
+ * simulator address is watched; the relayers' receipt re-sends, relayer to the zero address, are not).
+ */
+export function expectedTransitions(svc: Service, history: Map<string, Change[]>, baselineAt: number, watched: ReadonlySet<string>, network = 'mainnet'): Map<string, number> {
   const expected = new Map<string, number>();
   for (const [id, list] of history) {
     const rec = svc.store.get(id);
     if (!rec || (chainByBlockchainId(rec.sourceBlockchainId as string)?.network ?? 'mainnet') !== network) continue;
+    if (!watched.has(rec.from as string) && !watched.has(rec.to as string)) continue;
     const before = [...list].reverse().find((h) => h.at < baselineAt);
     const after = list.filter((h) => h.at >= baselineAt);
     if (!before) {

@@ -28,7 +28,8 @@ describe('demo history', () => {
     console.log(`demo history: ${s.store.count()} messages written in ${((performance.now() - began) / 1000).toFixed(2)} s`);
     // Messages whose source transaction is never indexed stay invisible until delivered.
     expect(s.store.count()).toBeGreaterThan(0.95 * 2 * 3600 * 2);
-    expect(s.store.count()).toBeLessThanOrEqual(2 * 3600 * 2);
+    // Plus the relayers' receipt re-sends (receipts lost in a stuck carrier): a few percent.
+    expect(s.store.count()).toBeLessThanOrEqual(2 * 3600 * 2 * 1.05);
     const page = (await get(`${s.url}/v1/teleporter/messages?network=mainnet&pageSize=25`)).json as Page;
     expect(page.messages).toHaveLength(25);
     const info = (await get(`${s.url}/_local/info`)).json as { hotAddresses: string[]; messageCount: number };

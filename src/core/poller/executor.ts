@@ -23,6 +23,8 @@ import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
  * them; `afterNetwork` once a network's plan ran, with what is left of the cycle's budget.
  */
 export interface CycleHook {
+  /** Before a network's plan is made (e.g. reload what the hook tracks). */
+  beforeNetwork?(network: 'mainnet' | 'fuji'): void;
   messages?(network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void;
   afterNetwork?(x: { network: 'mainnet' | 'fuji'; client: DataApiClient; cycle: CycleBudget }): Promise<ErrorInfo | null>;
 }

@@ -6,7 +6,8 @@ import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import type { NetworkState } from './network-state';
-import { isDue, PAGE_SIZE } from './plan';
+import { PAGE_SIZE } from './plan';
+import { recheckDue } from './recheck-cadence';
 import { discoveryMode, type DueMessage, type NetworkPlanInput } from './planner';
 
 export interface PlanInputSources {
@@ -27,7 +28,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const feeds = o.index.feedList().filter(onNet).map((f) => ({ key: f.key, baselineDone: f.baselineDone, filter: f.filter }));
   const base = { nowMs: o.nowMs, intervalMs: o.intervalMs, head: o.state.head, ratePerSec: o.state.ratePerSec, addresses, feeds };
   const mode = discoveryMode(base);
-  const tracked = o.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && isDue(o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs));
+  const tracked = o.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'));
   // Feed membership costs a query per message: asked only when feeds are scanned one by one.
   const liveFeeds = new Set(mode === 'per-address' ? feeds.filter((f) => f.baselineDone).map((f) => f.key) : []);
   const due: DueMessage[] = tracked.map((t) => ({

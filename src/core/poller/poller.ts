@@ -18,6 +18,7 @@ import { runNetworkPlan, type CycleHook } from './executor';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
+import { receiptHook } from './receipt-hook';
 import { CycleBudget } from './scan';
 import { isFeedKey } from '../store/watcher-key';
 
@@ -65,8 +66,11 @@ export class Poller {
     watching: 0,
   };
 
+  private readonly hooks: readonly CycleHook[];
+
   constructor(private readonly d: PollerDeps) {
     this.networks = new NetworkStates(d.store.pollState);
+    this.hooks = [receiptHook({ clock: d.clock, db: d.store.db, engine: d.engine, onTransitions: d.onTransitions }), ...(d.hooks ?? [])];
   }
 
   start(): void {
@@ -171,6 +175,7 @@ export class Poller {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
     const { store, index } = this.d;
+    for (const h of this.hooks) h.beforeNetwork?.(net);
     const plan = planNetwork(gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }));
     state.lastError = await runNetworkPlan(plan, {
       client,
@@ -182,7 +187,7 @@ export class Poller {
       watches: store.watches,
       logger: this.d.logger,
       onTransitions: this.d.onTransitions,
-      hooks: this.d.hooks ?? [],
+      hooks: this.hooks,
       nowMs,
     });
     return state.lastError;

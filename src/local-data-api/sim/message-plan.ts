@@ -24,7 +24,12 @@ export interface MessagePlan {
   executed: boolean;
   sentAt: number;
   deliverAt: number;
-  receiptAt: number;
+  /** Set by send(): the relayer sends this message's receipt back explicitly, arriving this long after delivery. */
+  receiptDelayMs?: number;
+  /** Originals whose receipts this message carries back (`receipts[]`), fixed when it is sent. */
+  carries: MessagePlan[];
+  /** A carrier naming this message has been delivered. */
+  receipted: boolean;
   sourceTx: { txHash: string; timestamp: number; gasSpent: string };
   destTx: { txHash: string; timestamp: number; gasSpent: string; rewardRedeemer: string; delivererAddress: string };
 }
@@ -40,9 +45,8 @@ export interface PlanInputs {
   deliverer: string;
   outcome: Outcome;
   sentAt: number;
-  /** Simulated milliseconds from send to delivery, and from delivery to receipt. */
+  /** Simulated milliseconds from send to delivery. */
   deliveryDelayMs: number;
-  receiptDelayMs: number;
 }
 
 const ms = (t: number) => Math.floor(t / 1000);
@@ -75,7 +79,8 @@ export function drawPlan(rng: Rng, p: PlanInputs): MessagePlan {
     executed: !rng.chance(0.01),
     sentAt: p.sentAt,
     deliverAt,
-    receiptAt: deliverAt + p.receiptDelayMs,
+    carries: [],
+    receipted: false,
     sourceTx: { txHash: '0x' + rng.hex(32), timestamp: ms(p.sentAt), gasSpent: srcGas.toString() },
     destTx: { txHash: '0x' + rng.hex(32), timestamp: ms(deliverAt), gasSpent: dstGas.toString(), rewardRedeemer: p.relayer, delivererAddress: p.deliverer },
   };
@@ -98,7 +103,7 @@ export function recordOf(m: MessagePlan, stage: Stage): Record<string, unknown> 
     to: m.to,
     data: m.data,
     messageExecuted: delivered && m.executed,
-    receipts: receipted ? [{ receivedMessageNonce: m.nonce, relayerRewardAddress: m.destTx.rewardRedeemer }] : [],
+    receipts: m.carries.map((o) => ({ receivedMessageNonce: o.nonce, relayerRewardAddress: o.destTx.rewardRedeemer })),
     receiptDelivered: receipted,
     rewardDetails: {
       address: m.token.address,

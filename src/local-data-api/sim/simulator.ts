@@ -5,12 +5,13 @@
  */
 import { toChecksumAddress } from '../../shared/validators';
 import type { Clock } from '../../shared/clock';
-import type { ChainInfo } from '../../shared/chains';
-import { CHAIN_REGISTRY } from '../../shared/chains';
 import { Rng } from '../rng';
-import { chainWeights, NETWORK_WEIGHTS } from './catalog';
+import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';
-import { drawPlan, recordOf, type MessagePlan, type Outcome, type Stage } from './message-plan';
+import { recordOf, type MessagePlan, type Stage } from './message-plan';
+import { ReceiptRoutes } from './receipt-routes';
+
+export type { SendOptions } from './draw-message';
 
 /** Where records go: called with each batch of new or changed records, in order. */
 export type RecordSink = (records: Record<string, unknown>[]) => void;
@@ -29,29 +30,21 @@ export interface SimulatorOptions {
   tickMs?: number;
 }
 
-export interface SendOptions {
-  network?: 'mainnet' | 'fuji';
-  /** cb58 blockchain ID or EVM chain ID of a registry chain. */
-  source?: string;
-  destination?: string;
-  from?: string;
-  to?: string;
-  outcome?: Outcome;
-  deliveryDelayMs?: number;
-  receiptDelayMs?: number;
-}
-
 type EventBody =
   | { at: number; kind: 'arrival'; bulk?: { start: number; gap: number; index: number; count: number } }
-  | { at: number; kind: 'deliver' | 'receipt'; plan: MessagePlan };
+  | { at: number; kind: 'deliver'; plan: MessagePlan }
+  | { at: number; kind: 'relay' };
 type SimEvent = EventBody & { seq: number };
 
-/** Share of messages that never get delivered, and of those whose source transaction is never indexed. */
-const STUCK_RATE = 0.02;
-const SOURCE_NOT_INDEXED_RATE = 0.04;
-const MIN_DELIVERY_MS = 2_000;
-const MAX_DELIVERY_MS = 10 * 60_000;
-const MAX_RECEIPT_MS = 30 * 60_000;
+/**
+ * The relayers look for receipts still missing this long after delivery (a stuck carrier lost them, or
+ * little traffic goes back) every RELAY_CHECK_MS, and send them back with `sendSpecifiedReceipts`.
+ */
+const RECEIPT_RESEND_MS = 3 * 60_000;
+const RELAY_CHECK_MS = 30_000;
+/** How long a finished record may have to wait for its receipt at most (resend wait, check, delivery). */
+const MAX_RECEIPT_MS = RECEIPT_RESEND_MS + RELAY_CHECK_MS + MAX_DELIVERY_MS;
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** Sort time of a record (seconds): source timestamp, else destination timestamp. */
 const sortTime = (p: MessagePlan): number => (p.outcome === 'sourceNotIndexed' ? p.destTx.timestamp : p.sourceTx.timestamp);
@@ -74,6 +67,9 @@ export class TrafficSimulator {
   private readonly rng: Rng;
   private readonly queue = new EventQueue<SimEvent>();
   private readonly nonces = new Map<string, number>();
+  private readonly receipts = new ReceiptRoutes();
+  private relayScheduled = false;
+  private readonly draw: DrawContext;
   private seq = 0;
   private simNow: number;
   private sent = 0;
@@ -97,6 +93,7 @@ export class TrafficSimulator {
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
+    this.draw = { rng: this.rng, speed: opts.speed, nonces: this.nonces, addressWeights: this.addressWeights, relayers: this.relayers };
     this.scheduleArrivals();
   }
 
@@ -109,7 +106,7 @@ export class TrafficSimulator {
     return this.sent;
   }
 
-  /** Events waiting (arrivals, deliveries, receipts). */
+  /** Events waiting (arrivals, deliveries, relayers' receipt checks). */
   get pendingEvents(): number {
     return this.queue.size;
   }
@@ -139,7 +136,7 @@ export class TrafficSimulator {
   send(options: SendOptions = {}): string {
     const behind = this.clock ? this.clock.now() - this.simNow : 0;
     if (behind > 0) this.step(behind);
-    const plan = this.plan(this.simNow, options);
+    const plan = drawMessage(this.draw, this.simNow, options);
     this.onSent(plan);
     this.flush();
     this.reschedule();
@@ -237,7 +234,7 @@ export class TrafficSimulator {
 
   private handle(ev: SimEvent): void {
     if (ev.kind === 'arrival') {
-      this.onSent(this.plan(ev.at, {}));
+      this.onSent(drawMessage(this.draw, ev.at, {}));
       const b = ev.bulk;
       if (b) {
         // Historical arrivals: one per slot of `gap`, at a random point in the slot, all before now.
@@ -248,17 +245,46 @@ export class TrafficSimulator {
       }
       return;
     }
-    const plan = ev.plan;
-    if (ev.kind === 'deliver') {
-      this.write(plan, 'delivered');
-      this.push({ at: plan.receiptAt, kind: 'receipt', plan });
-    } else {
-      this.write(plan, 'receipted', true);
+    if (ev.kind === 'relay') {
+      this.relayScheduled = false;
+      this.resendOverdue(ev.at);
+      return;
     }
+    // Delivered: the receipts it carries are processed in the same transaction (one store change).
+    const plan = ev.plan;
+    this.write(plan, 'delivered');
+    for (const o of this.receipts.settle(plan)) this.write(o, 'receipted', true);
+    if (plan.receiptDelayMs !== undefined) this.sendReceipts(ev.at, plan.destination.blockchainId, plan.source.blockchainId, [plan], plan.receiptDelayMs);
+    else {
+      this.receipts.queue(plan, ev.at, plan.to !== ZERO_ADDRESS);
+      this.scheduleRelay(ev.at);
+    }
+  }
+
+  /** A relayer's `sendSpecifiedReceipts`: a message with no payload to the zero address, carrying the receipts named. */
+  private sendReceipts(at: number, source: string, destination: string, originals: MessagePlan[], deliveryDelayMs?: number): void {
+    const from = originals[0]!.destTx.rewardRedeemer;
+    const plan = drawMessage(this.draw, at, { source, destination, from, to: ZERO_ADDRESS, outcome: 'normal', ...(deliveryDelayMs !== undefined ? { deliveryDelayMs } : {}) });
+    plan.data = '0x';
+    plan.carries = originals;
+    this.onSent(plan);
+  }
+
+  private resendOverdue(at: number): void {
+    for (const r of this.receipts.overdue(at, RECEIPT_RESEND_MS / this.opts.speed)) this.sendReceipts(at, r.source, r.destination, r.originals);
+    this.scheduleRelay(at);
+  }
+
+  private scheduleRelay(at: number): void {
+    if (this.relayScheduled || this.receipts.waitingCount === 0) return;
+    this.relayScheduled = true;
+    this.push({ at: at + RELAY_CHECK_MS / this.opts.speed, kind: 'relay' });
   }
 
   private onSent(plan: MessagePlan): void {
     this.sent++;
+    // An ordinary message takes the receipts queued on its route (a re-send names its own).
+    if (!plan.carries.length) plan.carries = this.receipts.take(plan.source.blockchainId, plan.destination.blockchainId);
     // A message whose source transaction is never indexed is invisible until it is delivered.
     if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'stuck');
     if (plan.outcome !== 'stuck') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
@@ -280,46 +306,5 @@ export class TrafficSimulator {
     const batch = this.pendingWrites;
     this.pendingWrites = [];
     this.opts.sink(batch);
-  }
-
-  private chain(ref: string): ChainInfo {
-    const c = CHAIN_REGISTRY.chains.find((x) => x.blockchainId === ref || x.evmChainId === ref);
-    if (!c) throw new Error(`Unknown chain "${ref}": use a blockchain ID or EVM chain ID from resources/chains.json.`);
-    return c;
-  }
-
-  private plan(sentAt: number, o: SendOptions): MessagePlan {
-    const rng = this.rng;
-    const hint = o.source ?? o.destination;
-    const network = o.network ?? (hint !== undefined ? this.chain(hint).network : rng.weighted(NETWORK_WEIGHTS));
-    const weights = chainWeights(network);
-    const source = o.source !== undefined ? this.chain(o.source) : rng.weighted(weights);
-    const others = weights.filter(([c]) => c.blockchainId !== source.blockchainId);
-    const destination = o.destination !== undefined ? this.chain(o.destination) : rng.weighted(others.length ? others : weights);
-    const from = o.from ?? rng.weighted(this.addressWeights);
-    // Most messages go to a contract or account other than the sender; some users message themselves.
-    const to = o.to ?? (rng.chance(0.1) ? from : rng.weighted(this.addressWeights));
-    const relayer = rng.pick(this.relayers);
-    const u = rng.next();
-    const outcome: Outcome = o.outcome ?? (u < STUCK_RATE ? 'stuck' : u < STUCK_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
-    const speed = this.opts.speed;
-    const delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / speed;
-    const receipt = o.receiptDelayMs ?? Math.min(MAX_RECEIPT_MS, Math.max(10_000, rng.logNormal(90_000, 0.8))) / speed;
-    const nonce = (this.nonces.get(source.blockchainId) ?? rng.int(1_000, 90_000)) + 1;
-    this.nonces.set(source.blockchainId, nonce);
-    return drawPlan(rng, {
-      network,
-      source,
-      destination,
-      nonce: String(nonce),
-      from,
-      to,
-      relayer,
-      deliverer: relayer,
-      outcome,
-      sentAt,
-      deliveryDelayMs: Math.round(delivery),
-      receiptDelayMs: Math.round(receipt),
-    });
   }
 }

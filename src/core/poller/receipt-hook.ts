@@ -1,0 +1,34 @@
+/**
+ * Learning receipts from the messages that carry them back (receipt-carriers.ts), plugged into the
+ * poll cycle as a hook: it sees every message the cycle reads, and after each network asks by ID for
+ * what the carriers told of (originals proved delivered, unwatched pending carriers).
+ */
+import type { Clock } from '../../shared/clock';
+import type { Transition } from '../../shared/contract';
+import type { TeleporterMessage } from '../../shared/messages';
+import type { Db } from '../store';
+import type { TransitionEngine } from '../watch/engine';
+import type { CycleHook } from './executor';
+import { ReceiptCarriers } from './receipt-carriers';
+import { recheckById } from './recheck-by-id';
+
+export interface ReceiptHookDeps {
+  clock: Clock;
+  db: Db;
+  engine: TransitionEngine;
+  onTransitions: (t: Transition[]) => void;
+}
+
+export function receiptHook(d: ReceiptHookDeps): CycleHook {
+  const carriers = new ReceiptCarriers(d.clock);
+  const learn = (network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void => {
+    const settled = carriers.learn(messages, d.engine, network);
+    if (settled.length) d.onTransitions(settled);
+  };
+  return {
+    beforeNetwork: () => carriers.refresh(d.db),
+    messages: learn,
+    afterNetwork: ({ network, client, cycle }) =>
+      recheckById(client, carriers.toAsk(network), { network, engine: d.engine, cycle, onTransitions: d.onTransitions, onMessages: (m) => learn(network, m) }),
+  };
+}

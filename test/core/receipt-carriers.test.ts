@@ -1,0 +1,178 @@
+/**
+ * Receipts learned from the messages that carry them back, against the real local service: a
+ * delivered carrier settles the tracked original it names without a request for the original, exactly
+ * once, never before the service has it; an unwatched pending carrier is remembered and asked for by ID.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/shared/clock';
+import { CHAIN_REGISTRY } from '../../src/shared/chains';
+import { rawRecord, type TeleporterMessage } from '../../src/shared/messages';
+import type { Transition } from '../../src/shared/contract';
+import { RequestBudget } from '../../src/core/data-api/budget';
+import { DataApiClient } from '../../src/core/data-api/client';
+import { PoolRegistry } from '../../src/core/data-api/pools';
+import { createLogger } from '../../src/core/log/logger';
+import { ReceiptCarriers } from '../../src/core/poller/receipt-carriers';
+import { recheckDue } from '../../src/core/poller/recheck-cadence';
+import { recheckById } from '../../src/core/poller/recheck-by-id';
+import { CycleBudget, scan } from '../../src/core/poller/scan';
+import type { TrackedMessage } from '../../src/core/store';
+import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { engineRig, tempDir, type EngineRig } from './helpers';
+
+/** Scan and by-ID options that feed what they read to the carriers, as the poller's receipt hook does. */
+function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig['engine']; onTransitions: (t: Transition[]) => void }>(o: T, carriers: ReceiptCarriers) {
+  return {
+    ...o,
+    onMessages: (m: readonly TeleporterMessage[]) => {
+      const settled = carriers.learn(m, o.engine, o.network);
+      if (settled.length) o.onTransitions(settled);
+    },
+  };
+}
+
+const pools = new PoolRegistry();
+let svc: RunningService | null = null;
+let rig: EngineRig | null = null;
+let tmp: ReturnType<typeof tempDir> | null = null;
+afterEach(async () => {
+  rig?.close();
+  tmp?.cleanup();
+  await svc?.close();
+  await pools.close();
+  svc = rig = tmp = null;
+});
+
+const chain = (name: string) => CHAIN_REGISTRY.chains.find((c) => c.network === 'mainnet' && c.name === name)!.blockchainId;
+
+describe('ReceiptCarriers', () => {
+  it('a delivered carrier settles the original it names: one transition, no request for the original, the cached record as the service has it', async () => {
+    const clock = new ManualClock();
+    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+    tmp = tempDir();
+    rig = engineRig(tmp.dir, clock);
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Beam')];
+    const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 3_000 });
+    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const carriers = new ReceiptCarriers(clock);
+    const fired: string[] = [];
+    const o = withCarriers({ network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { messageId: string; kind: string }[]) => fired.push(...t.map((x) => `${x.messageId === original ? 'original' : 'other'}:${x.kind}`)) }, carriers);
+    const head = () =>
+      scan((token) => client.listMessages({ pageSize: 100, ...(token ? { pageToken: token } : {}) }), { ...o, messages: rig!.store.messages, pageSize: 100, maxPages: 5, next: () => true });
+
+    await clock.advance(4_000);
+    carriers.refresh(rig.store.db);
+    await head();
+    expect(fired).toEqual(['original:new', 'original:left_pending']);
+
+    // Nobody watches the message back; it carries the original's receipt.
+    const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 8_000 });
+    expect((svc.store.get(carrier)!.receipts as { receivedMessageNonce: string }[]).map((r) => r.receivedMessageNonce)).toEqual([svc.store.get(original)!.messageNonce]);
+    carriers.refresh(rig.store.db);
+    await head();
+    expect(carriers.toAsk('mainnet')).toEqual([carrier]);
+
+    // Still pending on the service: asking for it settles nothing.
+    await clock.advance(4_000);
+    await recheckById(client, carriers.toAsk('mainnet'), o);
+    expect(fired).toEqual(['original:new', 'original:left_pending']);
+    expect(rig.store.messages.state(original)!.receiptDelivered).toBe(false);
+
+    await clock.advance(5_000);
+    expect(svc.store.get(original)!.receiptDelivered).toBe(true);
+    const before = svc.requestCount();
+    await recheckById(client, carriers.toAsk('mainnet'), o);
+    expect(svc.requestCount() - before).toBe(1); // the carrier only
+    expect(fired).toEqual(['original:new', 'original:left_pending', 'original:receipt_delivered']);
+    // The patched cache holds exactly what the service answers for the original now.
+    const fresh = await client.getMessage(original);
+    expect(fresh.ok && rawRecord(rig.store.messages.get(original)!.message)).toEqual(fresh.ok && rawRecord(fresh.value));
+    expect(carriers.toAsk('mainnet')).toEqual([]);
+
+    // The original's own record and the carrier again change nothing.
+    await recheckById(client, [original, carrier], o);
+    carriers.refresh(rig.store.db);
+    await head();
+    expect(fired).toEqual(['original:new', 'original:left_pending', 'original:receipt_delivered']);
+    expect(rig.store.transitions.list({ messageId: original }).map((t) => t.kind).sort()).toEqual(['left_pending', 'new', 'receipt_delivered']);
+  });
+
+  it('a carrier naming a message nobody tracks is forgotten; one on another route settles nothing', async () => {
+    const clock = new ManualClock();
+    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+    tmp = tempDir();
+    rig = engineRig(tmp.dir, clock);
+    const watched = svc.simulator.addresses[0]!;
+    rig.watch(watched);
+    const [a, b, c] = [chain('C-Chain'), chain('Beam'), chain('Dexalot')];
+    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const carriers = new ReceiptCarriers(clock);
+    const fired: string[] = [];
+    const o = withCarriers({ network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)) }, carriers);
+    const mine = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    const theirs = svc.simulator.send({ source: a, destination: c, from: svc.simulator.addresses[9]!, to: svc.simulator.addresses[9]!, outcome: 'normal', deliveryDelayMs: 2_000 });
+    await clock.advance(3_000);
+    await recheckById(client, [mine, theirs], o);
+    // Back from Dexalot: names `theirs` (same source chain, other destination), never `mine`.
+    const back = svc.simulator.send({ source: c, destination: a, from: svc.simulator.addresses[9]!, to: svc.simulator.addresses[9]!, outcome: 'normal', deliveryDelayMs: 2_000 });
+    carriers.refresh(rig.store.db);
+    await recheckById(client, [back], o);
+    expect(carriers.toAsk('mainnet')).toEqual([]);
+    await clock.advance(3_000);
+    await recheckById(client, [back], o);
+    expect(fired).toEqual(['new', 'left_pending']);
+    expect(rig.store.messages.state(mine)!.receiptDelivered).toBe(false);
+  });
+});
+
+describe('a carrier proves a delivery', () => {
+  it('an original still held as pending is asked for by ID once a message back names it, and fires left_pending once', async () => {
+    const clock = new ManualClock();
+    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+    tmp = tempDir();
+    rig = engineRig(tmp.dir, clock);
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
+    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const carriers = new ReceiptCarriers(clock);
+    const fired: string[] = [];
+    const o = withCarriers({ network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)) }, carriers);
+    const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    carriers.refresh(rig.store.db);
+    await recheckById(client, [original], o);
+    expect(carriers.toAsk('mainnet')).toEqual([]);
+    await clock.advance(3_000);
+    // Delivered on the service; the poller still holds it as pending. A message back carries its receipt.
+    const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 60_000 });
+    carriers.refresh(rig.store.db);
+    await recheckById(client, [carrier], o);
+    expect(fired).toEqual(['new']);
+    expect(carriers.toAsk('mainnet').sort()).toEqual([original, carrier].sort());
+    await recheckById(client, [original], o);
+    expect(fired).toEqual(['new', 'left_pending']);
+    // Held as delivered now: asked no more.
+    await recheckById(client, [carrier], o);
+    expect(carriers.toAsk('mainnet')).toEqual([carrier]);
+    expect(fired).toEqual(['new', 'left_pending']);
+  });
+});
+
+describe('recheckDue', () => {
+  const t = (status: string, receiptDelivered: boolean) => ({ status, receiptDelivered }) as TrackedMessage;
+  it('where carriers are seen, an open receipt and an old pending message wait for the fallback cadence; young pending messages keep theirs', () => {
+    const interval = 10_000;
+    expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, false)).toBe(true);
+    expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(false);
+    expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, true)).toBe(true);
+    expect(recheckDue(t('pending', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(true);
+    // An old pending message: a carrier will tell of its delivery; without carriers, the live cadence (5 intervals).
+    expect(recheckDue(t('pending', false), 10 * 60_000, 60_000, interval, 30 * 60_000, false)).toBe(true);
+    expect(recheckDue(t('pending', false), 10 * 60_000, 60_000, interval, 30 * 60_000, true)).toBe(false);
+    // An old one: a quarter of its age.
+    expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, true)).toBe(false);
+    expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, true)).toBe(true);
+  });
+});
