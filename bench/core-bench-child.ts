@@ -24,7 +24,11 @@ async function allocProfile(tick: number): Promise<void> {
   if (tick === 3) {
     profSession = new inspector.Session();
     profSession.connect();
-    await post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_MINOR !== "0" });
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_MINOR !== '0',
+    });
   } else if (tick === 13 && profSession) {
     const r = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
     const { writeFileSync } = await import('node:fs');
@@ -40,7 +44,9 @@ const mb = (n: number) => (n / 1048576).toFixed(0);
 function endPhase(next: string): void {
   if (!process.env.BENCH_DEBUG) return;
   const m = process.memoryUsage();
-  console.error(`child phase ${phase.name}: peak rss ${mb(Math.max(phase.rss, m.rss))}, heapTotal ${mb(Math.max(phase.heapTotal, m.heapTotal))}, heapUsed ${mb(Math.max(phase.heapUsed, m.heapUsed))}, external ${mb(Math.max(phase.external, m.external))} MB; maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  console.error(
+    `child phase ${phase.name}: peak rss ${mb(Math.max(phase.rss, m.rss))}, heapTotal ${mb(Math.max(phase.heapTotal, m.heapTotal))}, heapUsed ${mb(Math.max(phase.heapUsed, m.heapUsed))}, external ${mb(Math.max(phase.external, m.external))} MB; maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+  );
   Object.assign(phase, { name: next, rss: 0, heapTotal: 0, heapUsed: 0, external: 0 });
 }
 if (process.env.BENCH_DEBUG) {
@@ -64,22 +70,42 @@ async function main(): Promise<void> {
       if (m.type === 'init') {
         endPhase('create');
         clock = new JumpClock(m.now);
-        core = await createMonitorCore({ dataDir: m.dataDir, shell: 'web', version: 'bench', clock, localDataApi: { kind: 'url', url: m.url }, autoPoll: false, keychainService: 'tw-bench' });
+        core = await createMonitorCore({
+          dataDir: m.dataDir,
+          shell: 'web',
+          version: 'bench',
+          clock,
+          localDataApi: { kind: 'url', url: m.url },
+          autoPoll: false,
+          keychainService: 'tw-bench',
+        });
         core.onEvent((e) => {
           if (e.type === 'transitions') fresh.push(...e.transitions);
         });
         await core.start();
         endPhase('addWatch');
-        await core.handlers.updateSettings({ pollIntervalSeconds: m.intervalSeconds, requestBudgetPerMinute: m.budget, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
-        for (const address of m.addresses) await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
-        if (process.env.BENCH_DEBUG) console.error(`child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+        await core.handlers.updateSettings({
+          pollIntervalSeconds: m.intervalSeconds,
+          requestBudgetPerMinute: m.budget,
+          stuckThresholdMinutes: 10080,
+          notifications: { enabled: false },
+        });
+        for (const address of m.addresses)
+          await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
+        if (process.env.BENCH_DEBUG)
+          console.error(
+            `child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+          );
         endPhase('baselines');
         // Silent baselines, within the budget (several cycles at the same instant if need be).
         for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
         fresh = [];
         sampleRss();
         endPhase('cycles');
-        if (process.env.BENCH_DEBUG) console.error(`child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+        if (process.env.BENCH_DEBUG)
+          console.error(
+            `child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+          );
         send({ type: 'ready', memory: process.memoryUsage() });
       } else if (m.type === 'tick' && clock && core) {
         await clock.set(m.now);

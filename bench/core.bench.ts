@@ -33,18 +33,42 @@ async function main(): Promise<void> {
   const wallStart = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'tw-core-bench-'));
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-  const svc = await startTeleporterService({ clock, seed: 42, rate: RATE, addressCount: ADDRESSES, preload: 20_000, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+  const svc = await startTeleporterService({
+    clock,
+    seed: 42,
+    rate: RATE,
+    addressCount: ADDRESSES,
+    preload: 20_000,
+    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
+  });
   const history = recordChanges(svc, clock);
   const addresses = svc.simulator.addresses.slice(0, ADDRESSES);
 
   // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
   const childJs = join(work, 'core-bench-child.cjs');
-  await esbuild.build({ entryPoints: [join(__dirname, 'core-bench-child.ts')], bundle: true, platform: 'node', target: 'node22', format: 'cjs', outfile: childJs, external: ['node:sqlite', '@napi-rs/keyring'], logLevel: 'error' });
-  const child = fork(childJs, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') } });
+  await esbuild.build({
+    entryPoints: [join(__dirname, 'core-bench-child.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    outfile: childJs,
+    external: ['node:sqlite', '@napi-rs/keyring'],
+    logLevel: 'error',
+  });
+  const child = fork(childJs, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
+  });
   await new Promise<void>((r) => child.once('message', () => r()));
   svc.simulator.detachClock(); // no traffic while the baselines are taken
   const requestsBeforeBaseline = svc.requestCount();
-  await childCall(child, { type: 'init', url: svc.url, dataDir: join(work, 'core'), now: clock.now(), addresses, intervalSeconds: INTERVAL_S, budget: BUDGET }, 'ready');
+  await childCall(
+    child,
+    { type: 'init', url: svc.url, dataDir: join(work, 'core'), now: clock.now(), addresses, intervalSeconds: INTERVAL_S, budget: BUDGET },
+    'ready',
+  );
   const baselineRequests = svc.requestCount() - requestsBeforeBaseline;
   const baselineAt = clock.now();
   await clock.advance(1);
@@ -78,7 +102,9 @@ async function main(): Promise<void> {
     if (process.env.BENCH_DEBUG && i % 3 === 0) {
       const mem = r.memory as NodeJS.MemoryUsage;
       const st = r.status as { tracked: number };
-      console.error(`cycle ${i}: requests ${svc.requestCount() - before}, tracked ${st.tracked}, rss ${(mem.rss / 1048576).toFixed(0)} MB, heap ${(mem.heapUsed / 1048576).toFixed(0)}/${(mem.heapTotal / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`);
+      console.error(
+        `cycle ${i}: requests ${svc.requestCount() - before}, tracked ${st.tracked}, rss ${(mem.rss / 1048576).toFixed(0)} MB, heap ${(mem.heapUsed / 1048576).toFixed(0)}/${(mem.heapTotal / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`,
+      );
     }
     await naiveCycle();
   }
@@ -106,7 +132,12 @@ async function main(): Promise<void> {
     transitionsMissed: missed.length,
     duplicates,
     unexpected: extra.length,
-    detectionLatencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? null },
+    detectionLatencyMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1] ?? null,
+    },
     latencyP95OverInterval: overInterval(percentile(latencies, 95)),
     // Targets: p99 <= 2 x the poll interval, max <= 6 x.
     latencyP99OverInterval: overInterval(percentile(latencies, 99)),
@@ -123,7 +154,15 @@ async function main(): Promise<void> {
     for (const k of [...missed.slice(0, 8), ...extra.slice(0, 4)]) {
       const id = k.split(':')[0] as string;
       const rec = svc.store.get(id);
-      console.error(missed.includes(k) ? 'MISSED' : 'EXTRA', k, JSON.stringify(history.get(id)?.map((h) => [h.at ? (h.at - baselineAt) / 1000 : 'pre', h.status, h.rd])), 'ts', rec && (rec.sourceTransaction as { timestamp?: number } | undefined)?.timestamp, 'baseline', baselineAt / 1000);
+      console.error(
+        missed.includes(k) ? 'MISSED' : 'EXTRA',
+        k,
+        JSON.stringify(history.get(id)?.map((h) => [h.at ? (h.at - baselineAt) / 1000 : 'pre', h.status, h.rd])),
+        'ts',
+        rec && (rec.sourceTransaction as { timestamp?: number } | undefined)?.timestamp,
+        'baseline',
+        baselineAt / 1000,
+      );
     }
   }
   await svc.close();

@@ -31,7 +31,14 @@ async function main(): Promise<void> {
   const wallStart = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'tw-headless-bench-'));
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-  const svc = await startTeleporterService({ clock, seed: 42, rate: RATE, addressCount: ADDRESSES, preload: 20_000, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+  const svc = await startTeleporterService({
+    clock,
+    seed: 42,
+    rate: RATE,
+    addressCount: ADDRESSES,
+    preload: 20_000,
+    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
+  });
   const history = recordChanges(svc, clock);
   const addresses = svc.simulator.addresses.slice(0, ADDRESSES);
 
@@ -43,7 +50,8 @@ async function main(): Promise<void> {
     req.on('data', (d: Buffer) => (body += d.toString()));
     req.on('end', () => {
       alertRequests++;
-      for (const a of JSON.parse(body) as { labels: Record<string, string> }[]) alerts.push({ id: a.labels.messageId as string, kind: a.labels.kind as string, at: clock.now() });
+      for (const a of JSON.parse(body) as { labels: Record<string, string> }[])
+        alerts.push({ id: a.labels.messageId as string, kind: a.labels.kind as string, at: clock.now() });
       res.writeHead(200).end();
     });
   });
@@ -51,13 +59,30 @@ async function main(): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   const childJs = join(work, 'headless-bench-child.cjs');
-  await esbuild.build({ entryPoints: [join(__dirname, 'headless-bench-child.ts')], bundle: true, platform: 'node', target: 'node22', format: 'cjs', outfile: childJs, external: ['@napi-rs/keyring'], logLevel: 'error' });
+  await esbuild.build({
+    entryPoints: [join(__dirname, 'headless-bench-child.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    outfile: childJs,
+    external: ['@napi-rs/keyring'],
+    logLevel: 'error',
+  });
   // No TypeScript loader in the child (its memory is the watcher's alone).
-  const child = fork(childJs, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') } });
+  const child = fork(childJs, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
+  });
   await new Promise<void>((r) => child.once('message', () => r()));
   svc.simulator.detachClock(); // no traffic while the watchlist is synced and the baselines are taken
   const before = svc.requestCount();
-  const ready = await childCall(child, { type: 'init', url: svc.url, receiverUrl, dir: join(work, 'watcher'), now: clock.now(), addresses, intervalSeconds: INTERVAL_S, budget: BUDGET }, 'ready');
+  const ready = await childCall(
+    child,
+    { type: 'init', url: svc.url, receiverUrl, dir: join(work, 'watcher'), now: clock.now(), addresses, intervalSeconds: INTERVAL_S, budget: BUDGET },
+    'ready',
+  );
   const baselineRequests = svc.requestCount() - before;
   const baselineAt = clock.now();
   await clock.advance(1);
@@ -104,7 +129,8 @@ async function main(): Promise<void> {
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };
   console.log(JSON.stringify(result));
-  if (process.env.BENCH_DEBUG) for (const k of [...missed.slice(0, 8), ...unexpected.slice(0, 4)]) console.error(missed.includes(k) ? 'MISSED' : 'UNEXPECTED', k);
+  if (process.env.BENCH_DEBUG)
+    for (const k of [...missed.slice(0, 8), ...unexpected.slice(0, 4)]) console.error(missed.includes(k) ? 'MISSED' : 'UNEXPECTED', k);
   receiver.close();
   await svc.close();
   rmSync(work, { recursive: true, force: true });

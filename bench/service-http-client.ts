@@ -107,7 +107,7 @@ export class LightHttpClient {
       const text = this.header.toString('latin1', 0, end);
       this.status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
       const length = /\r\ncontent-length: *(\d+)/i.exec(text);
-      if (!length) return this.fail(new Error(`response without content-length: ${text.slice(0, 200)}`)), true;
+      if (!length) return (this.fail(new Error(`response without content-length: ${text.slice(0, 200)}`)), true);
       this.remaining = Number(length[1]);
       start = end + 4 - (this.headerLen - take); // where the body starts in this read
     }

@@ -71,7 +71,10 @@ interface Figures {
 
 /** The timing client, a process of its own (bench/service-client.ts). */
 function startClient(url: string) {
-  const child = fork(resolve(process.cwd(), 'bench/service-client.ts'), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(resolve(process.cwd(), 'bench/service-client.ts'), [url], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<number, { resolve: (r: MeasureReply) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   const ready = new Promise<void>((resolveReady, reject) => {
@@ -97,7 +100,14 @@ function startClient(url: string) {
       child.send({ type: 'measure', id, path, params, n });
     });
     const times = [...reply.times].sort((a, b) => a - b);
-    return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]!), requests: times.length, firstPage: reply.firstPage, deepestPage: reply.deepestPage };
+    return {
+      p50: round(percentile(times, 50)),
+      p99: round(percentile(times, 99)),
+      max: round(times[times.length - 1]!),
+      requests: times.length,
+      firstPage: reply.firstPage,
+      deepestPage: reply.deepestPage,
+    };
   };
   const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.send({ type: 'stop' }))));
   return { measure, stop };
@@ -108,7 +118,22 @@ function startClient(url: string) {
  * (stderr) gives the time each request spent inside the service, apart from the client and the OS.
  */
 function startServiceProcess(dbPath: string, warm: boolean) {
-  const args = ['--import', 'tsx', 'src/local-data-api/cli.ts', '--port', '0', '--db', dbPath, '--rate', '0', '--seed', String(SEED), '--rate-limit', '1000000000,1000000000', '--log-requests'];
+  const args = [
+    '--import',
+    'tsx',
+    'src/local-data-api/cli.ts',
+    '--port',
+    '0',
+    '--db',
+    dbPath,
+    '--rate',
+    '0',
+    '--seed',
+    String(SEED),
+    '--rate-limit',
+    '1000000000,1000000000',
+    '--log-requests',
+  ];
   if (!warm) args.push('--no-warm');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const serverMs: number[] = [];
@@ -153,7 +178,13 @@ async function main(): Promise<void> {
   // Latency tails depend on what else runs on the machine: record it with the figures.
   const loadAtStart = loadavg()[0]!;
   try {
-    const readInfo = async () => (await (await pool.request({ path: '/_local/info', method: 'GET' })).body.json()) as { messageCount: number; addresses: string[]; hotAddresses: string[]; storeCached: boolean };
+    const readInfo = async () =>
+      (await (await pool.request({ path: '/_local/info', method: 'GET' })).body.json()) as {
+        messageCount: number;
+        addresses: string[];
+        hotAddresses: string[];
+        storeCached: boolean;
+      };
     const warmStart = performance.now();
     const cached = async () => {
       const i = await readInfo();
@@ -193,7 +224,18 @@ async function main(): Promise<void> {
       ['from+to(cold,hot)', L, { from: cold, to: hot }],
       ['network+source+destination', L, { network: 'mainnet', sourceBlockchainId: cMain.blockchainId, destinationBlockchainId: beam.blockchainId }],
       ['network+blockchainId+from+to', L, { network: 'mainnet', blockchainId: cMain.blockchainId, from: hot, to: hot2 }],
-      ['all six filters', L, { network: 'mainnet', sourceBlockchainId: beam.blockchainId, destinationBlockchainId: cMain.evmChainId, blockchainId: beam.blockchainId, from: hot2, to: hot }],
+      [
+        'all six filters',
+        L,
+        {
+          network: 'mainnet',
+          sourceBlockchainId: beam.blockchainId,
+          destinationBlockchainId: cMain.evmChainId,
+          blockchainId: beam.blockchainId,
+          from: hot2,
+          to: hot,
+        },
+      ],
       ['contradiction(mainnet+fuji source)', L, { network: 'mainnet', sourceBlockchainId: dispatch.blockchainId }],
       ['address op(hot)', `/v1/teleporter/addresses/${hot}/messages`, {}],
       ['address op(cold)+network', `/v1/icm/addresses/${cold}/messages`, { network: 'mainnet' }],
@@ -210,7 +252,9 @@ async function main(): Promise<void> {
         Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
         served += f.requests;
         results[name][`pageSize${pageSize}`] = f;
-        log(`  ${name.padEnd(38)} pageSize ${pageSize.padStart(3)}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99}; first page ${f.firstPage})`);
+        log(
+          `  ${name.padEnd(38)} pageSize ${pageSize.padStart(3)}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99}; first page ${f.firstPage})`,
+        );
       }
     }
 
@@ -228,7 +272,9 @@ async function main(): Promise<void> {
       Object.assign(f, serverFigures(await service.serverTimes(mark, f.requests)));
       served += f.requests;
       deep[name] = { ...f, deepestMessage: deepestPage * 100 };
-      log(`  deep ${name.padEnd(33)} ${f.requests} pages, down to message ${deepestPage * 100}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99})`);
+      log(
+        `  deep ${name.padEnd(33)} ${f.requests} pages, down to message ${deepestPage * 100}: p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  max ${f.max.toFixed(2)} ms  (in service: p50 ${f.serverP50} p99 ${f.serverP99})`,
+      );
     }
 
     const all = [...Object.values(results).flatMap((r) => Object.values(r)), ...Object.values(deep)];

@@ -11,7 +11,8 @@ export interface Change {
   rd: boolean;
 }
 
-export const percentile = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : null);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : null;
 
 /** Wraps the service store's writes to keep every record change with its simulated time. */
 export function recordChanges(svc: Service, clock: Clock): Map<string, Change[]> {
@@ -37,7 +38,13 @@ export function recordChanges(svc: Service, clock: Clock): Map<string, Change[]>
  * `<id>:<kind>` → when it happened, for every message on `network` to or from a watched address (every
  * simulator address is watched; the relayers' receipt re-sends, relayer to the zero address, are not).
  */
-export function expectedTransitions(svc: Service, history: Map<string, Change[]>, baselineAt: number, watched: ReadonlySet<string>, network = 'mainnet'): Map<string, number> {
+export function expectedTransitions(
+  svc: Service,
+  history: Map<string, Change[]>,
+  baselineAt: number,
+  watched: ReadonlySet<string>,
+  network = 'mainnet',
+): Map<string, number> {
   const expected = new Map<string, number>();
   for (const [id, list] of history) {
     const rec = svc.store.get(id);
@@ -73,6 +80,9 @@ export function compare(expected: Map<string, number>, detected: { id: string; k
   }
   const missed = [...expected.keys()].filter((k) => !seen.has(k) && !k.endsWith(':stuck'));
   const unexpected = [...seen.keys()].filter((k) => !expected.has(k));
-  const latencies = [...expected.entries()].filter(([k]) => seen.has(k)).map(([k, at]) => (seen.get(k) as number) - at).sort((a, b) => a - b);
+  const latencies = [...expected.entries()]
+    .filter(([k]) => seen.has(k))
+    .map(([k, at]) => (seen.get(k) as number) - at)
+    .sort((a, b) => a - b);
   return { missed, duplicates, unexpected, latencies };
 }

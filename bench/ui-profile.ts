@@ -151,7 +151,8 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
-    } else if (process.env.PROFILE_MODE !== 'none') await browser.startTracing(p, { categories: (process.env.TRACE_CATS ?? 'devtools.timeline,blink,v8').split(',') });
+    } else if (process.env.PROFILE_MODE !== 'none')
+      await browser.startTracing(p, { categories: (process.env.TRACE_CATS ?? 'devtools.timeline,blink,v8').split(',') });
     const parts: string[] = [];
     const responseEnds: number[] = [];
     const key = async (k: string) => {
@@ -164,7 +165,9 @@ async function main(): Promise<void> {
       } else await p.keyboard.press(k);
       const r = await p.evaluate<{ t0: number; t1: number; requestStart: number; responseEnd: number }>('window.__keystroke');
       responseEnds.push(r.responseEnd - r.t0);
-      parts.push(`${k.padEnd(9)} total ${(r.t1 - r.t0).toFixed(1)} = before ${(r.requestStart - r.t0).toFixed(1)} + request ${(r.responseEnd - r.requestStart).toFixed(1)} + after ${(r.t1 - r.responseEnd).toFixed(1)}`);
+      parts.push(
+        `${k.padEnd(9)} total ${(r.t1 - r.t0).toFixed(1)} = before ${(r.requestStart - r.t0).toFixed(1)} + request ${(r.responseEnd - r.requestStart).toFixed(1)} + after ${(r.t1 - r.responseEnd).toFixed(1)}`,
+      );
       await p.waitForTimeout(120);
     };
     for (const q of queries) {
@@ -184,7 +187,8 @@ async function main(): Promise<void> {
       for (const [name, ms] of topTotalTime(profile, 60)) console.log(`${ms.toFixed(1).padStart(9)}  ${name}`);
       if (process.env.CALLERS) {
         console.log(`\ncallers of /${process.env.CALLERS}/ (ms):`);
-        for (const [name, ms] of callers(profile, new RegExp(process.env.CALLERS), Number(process.env.CALLER_DEPTH ?? 4))) console.log(`${ms.toFixed(1).padStart(9)}  ${name}`);
+        for (const [name, ms] of callers(profile, new RegExp(process.env.CALLERS), Number(process.env.CALLER_DEPTH ?? 4)))
+          console.log(`${ms.toFixed(1).padStart(9)}  ${name}`);
       }
       return;
     }
@@ -207,9 +211,14 @@ async function main(): Promise<void> {
       const f = (x: number) => (x / 1000).toFixed(1).padStart(5);
       if (!js || !frame) return;
       gaps.push([i, body.ts - kd.ts - (responseEnds[i] ?? 0) * 1000]);
-      console.log(`${String(i).padStart(3)} responseEnd@${f((responseEnds[i] ?? 0) * 1000)} body@${f(body.ts - kd.ts)}  wait ${f(js.ts - body.ts)} js ${f(js.dur!)}  wait ${f(frame.ts - js.ts - js.dur!)} frame ${f((life ? life.ts + life.dur! : frame.ts + frame.dur!) - frame.ts)}  end@${f((life ? life.ts + life.dur! : frame.ts + frame.dur!) - kd.ts)}`);
+      console.log(
+        `${String(i).padStart(3)} responseEnd@${f((responseEnds[i] ?? 0) * 1000)} body@${f(body.ts - kd.ts)}  wait ${f(js.ts - body.ts)} js ${f(js.dur!)}  wait ${f(frame.ts - js.ts - js.dur!)} frame ${f((life ? life.ts + life.dur! : frame.ts + frame.dur!) - frame.ts)}  end@${f((life ? life.ts + life.dur! : frame.ts + frame.dur!) - kd.ts)}`,
+      );
     });
-    const worst = gaps.sort((a, b) => b[1] - a[1]).slice(0, 2).map((g) => g[0]);
+    const worst = gaps
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map((g) => g[0]);
     for (const i of process.env.DETAIL_KEYS ? process.env.DETAIL_KEYS.split(',').map(Number) : worst) {
       const kd = keydowns[i];
       if (!kd) continue;

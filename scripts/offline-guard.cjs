@@ -7,7 +7,8 @@ const dns = require('node:dns');
 const net = require('node:net');
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
-const refuse = (host) => Object.assign(new Error(`offline-guard: refused to reach ${host} (this script stays on 127.0.0.1)`), { code: 'EOFFLINE', hostname: host });
+const refuse = (host) =>
+  Object.assign(new Error(`offline-guard: refused to reach ${host} (this script stays on 127.0.0.1)`), { code: 'EOFFLINE', hostname: host });
 
 const lookup = dns.lookup;
 dns.lookup = function guardedLookup(hostname, options, callback) {

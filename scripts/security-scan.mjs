@@ -53,11 +53,24 @@ function ensureTool() {
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(
     join(cacheDir, 'package.json'),
-    JSON.stringify({ name: 'electronegativity-runner', private: true, description: 'Kept apart from the project (docs/testing.md)', dependencies: { [TOOL]: TOOL_VERSION, [MAPPER]: MAPPER_VERSION } }, null, 2),
+    JSON.stringify(
+      {
+        name: 'electronegativity-runner',
+        private: true,
+        description: 'Kept apart from the project (docs/testing.md)',
+        dependencies: { [TOOL]: TOOL_VERSION, [MAPPER]: MAPPER_VERSION },
+      },
+      null,
+      2,
+    ),
   );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['install', '--no-fund', '--no-audit', '--no-package-lock', '--ignore-scripts', '--loglevel=error'], { cwd: cacheDir, stdio: 'inherit' });
-  if (r.status !== 0 || !installed(toolPkg, TOOL_VERSION) || !installed(mapperPkg, MAPPER_VERSION)) fail(`could not install ${TOOL}@${TOOL_VERSION} (npm exited ${r.status}); check access to the npm registry.`);
+  const r = spawnSync(npm, ['install', '--no-fund', '--no-audit', '--no-package-lock', '--ignore-scripts', '--loglevel=error'], {
+    cwd: cacheDir,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0 || !installed(toolPkg, TOOL_VERSION) || !installed(mapperPkg, MAPPER_VERSION))
+    fail(`could not install ${TOOL}@${TOOL_VERSION} (npm exited ${r.status}); check access to the npm registry.`);
 }
 
 function electronVersion() {
@@ -75,7 +88,16 @@ function runElectronegativity() {
   const version = electronVersion();
   const r = spawnSync(
     process.execPath,
-    ['--require', join(root, 'scripts', 'offline-guard.cjs'), join(root, 'scripts', 'electronegativity-run.cjs'), toolDir, input, version, report, OFFLINE_EXCLUDED.join(',')],
+    [
+      '--require',
+      join(root, 'scripts', 'offline-guard.cjs'),
+      join(root, 'scripts', 'electronegativity-run.cjs'),
+      toolDir,
+      input,
+      version,
+      report,
+      OFFLINE_EXCLUDED.join(','),
+    ],
     { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
   );
   const text = existsSync(report) ? readFileSync(report, 'utf8') : null;
@@ -118,22 +140,34 @@ function suppression(finding, origin) {
   for (const text of [origin.text, origin.above]) {
     const m = ENG_DISABLE.exec(text);
     if (!m) continue;
-    const ids = m[1].trim().split(/[ \t,]+/).map((x) => x.toUpperCase());
-    if (ids.includes(String(finding.issue).toUpperCase())) return (m[2] ?? '').replace(/\*\/\s*$/, '').replace(/^[\s:—-]+/, '').trim() || '(no reason given)';
+    const ids = m[1]
+      .trim()
+      .split(/[ \t,]+/)
+      .map((x) => x.toUpperCase());
+    if (ids.includes(String(finding.issue).toUpperCase()))
+      return (
+        (m[2] ?? '')
+          .replace(/\*\/\s*$/, '')
+          .replace(/^[\s:—-]+/, '')
+          .trim() || '(no reason given)'
+      );
   }
   return null;
 }
 
 const jsFiles = (dir) =>
   existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? jsFiles(join(dir, d.name)) : /\.(c|m)?js$/.test(d.name) ? [join(dir, d.name)] : []))
+    ? readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? jsFiles(join(dir, d.name)) : /\.(c|m)?js$/.test(d.name) ? [join(dir, d.name)] : [],
+      )
     : [];
 
 /** Modules a bundle loads at run time: require("x") and import ... from "x". */
 function requiredModules(file) {
   const text = readFileSync(file, 'utf8');
   const mods = new Set();
-  for (const m of text.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)|\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g)) mods.add(m[1] ?? m[2] ?? m[3]);
+  for (const m of text.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)|\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g))
+    mods.add(m[1] ?? m[2] ?? m[3]);
   return [...mods];
 }
 
@@ -173,7 +207,9 @@ for (const u of unreadable) console.error(`security scan: ${u}`);
 const preloadProblems = checkPreload();
 for (const p of preloadProblems) console.error(`security scan: ${p}`);
 if (bad.length) {
-  console.error(`security scan: ${bad.length} HIGH/MEDIUM finding(s) in ${relative(root, input) || input} (electronegativity ${TOOL_VERSION}, Electron ${version}):`);
+  console.error(
+    `security scan: ${bad.length} HIGH/MEDIUM finding(s) in ${relative(root, input) || input} (electronegativity ${TOOL_VERSION}, Electron ${version}):`,
+  );
   for (const f of bad) console.error(show(f));
   console.error('security scan: fix each finding, or, only where it is provably safe, add `/* eng-disable CHECK_ID: reason */` on its source line.');
 }

@@ -14,7 +14,9 @@ const root = new URL('..', import.meta.url).pathname;
 // The suite runs on the Node that Electron 39 ships (22), where the stores' node:sqlite exists. npm
 // scripts find the node@22 dev dependency (node_modules/.bin/node) first on PATH; run through npm.
 if (Number(process.versions.node.split('.')[0]) < 22 || !isBuiltin('node:sqlite')) {
-  console.error(`tests need Node 22 or newer with node:sqlite; this is Node ${process.versions.node} (${process.execPath}). Run "npm test" after "npm install", which installs node@22.`);
+  console.error(
+    `tests need Node 22 or newer with node:sqlite; this is Node ${process.versions.node} (${process.execPath}). Run "npm test" after "npm install", which installs node@22.`,
+  );
   process.exit(1);
 }
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -34,7 +36,9 @@ if (!process.env.TW_TEST_SESSION) {
     rmSync(k, { recursive: true, force: true });
     process.exit(r.status ?? 1);
   }
-  console.log('note: dbus-run-session or gnome-keyring-daemon is missing; keychain tests will skip (install: apt-get install gnome-keyring dbus libsecret-tools).');
+  console.log(
+    'note: dbus-run-session or gnome-keyring-daemon is missing; keychain tests will skip (install: apt-get install gnome-keyring dbus libsecret-tools).',
+  );
   process.env.TW_TEST_SESSION = 'plain';
 }
 

@@ -34,7 +34,12 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   let logger: CoreLogger;
   let store: Store;
   try {
-    logger = createLogger({ file: join(options.dataDir, 'logs', 'core.log'), ...(options.logger ? { forward: options.logger } : {}), now: () => clock.now(), redactor });
+    logger = createLogger({
+      file: join(options.dataDir, 'logs', 'core.log'),
+      ...(options.logger ? { forward: options.logger } : {}),
+      now: () => clock.now(),
+      redactor,
+    });
     store = openStore(options.dataDir);
   } catch (e) {
     // A read-only or full folder, a file in its place, a newer database: said so the user can act.
@@ -69,7 +74,14 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   const spec = options.localDataApi;
   if (spec?.kind === 'spawn') launcher = new LocalDataApiLauncher(spec, options.dataDir, logger);
   const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
-  const sources = new DataSources(clock, logger, settings, () => keys.get(), localUrl, (o) => metrics?.observeRequest(o));
+  const sources = new DataSources(
+    clock,
+    logger,
+    settings,
+    () => keys.get(),
+    localUrl,
+    (o) => metrics?.observeRequest(o),
+  );
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
   // Channels from the options (headless config) plus those in settings (the desktop's Settings page).
   const fixedChannels = options.alerts?.channels ?? [];

@@ -27,7 +27,9 @@ export function readOwnerOnlyFile(path: string, what: string): string {
   }
   if (!st.isFile()) throw new Error(`The ${what} file ${path} is not a regular file.`);
   if (st.mode & 0o077) {
-    throw new Error(`Refusing the ${what} file ${path}: others can read it (mode ${(st.mode & 0o777).toString(8)}). Run \`chmod 600 ${path}\` so only its owner can.`);
+    throw new Error(
+      `Refusing the ${what} file ${path}: others can read it (mode ${(st.mode & 0o777).toString(8)}). Run \`chmod 600 ${path}\` so only its owner can.`,
+    );
   }
   if (typeof process.getuid === 'function' && st.uid !== process.getuid()) {
     throw new Error(`Refusing the ${what} file ${path}: it belongs to another user (uid ${st.uid}); the watcher runs as uid ${process.getuid()}.`);
@@ -36,7 +38,10 @@ export function readOwnerOnlyFile(path: string, what: string): string {
 }
 
 /** Where the API key comes from, per the config; never from the config file itself. Throws a message for the user. */
-export function resolveApiKey(source: HeadlessConfig['apiKey'], opts: { env?: NodeJS.ProcessEnv; resolvePath?: (p: string) => string; keychainService?: string } = {}): KeyChoice {
+export function resolveApiKey(
+  source: HeadlessConfig['apiKey'],
+  opts: { env?: NodeJS.ProcessEnv; resolvePath?: (p: string) => string; keychainService?: string } = {},
+): KeyChoice {
   if (!source) return { kind: 'none' };
   if (source.env) {
     const v = (opts.env ?? process.env)[source.env];
@@ -48,6 +53,9 @@ export function resolveApiKey(source: HeadlessConfig['apiKey'], opts: { env?: No
     return { kind: 'session', key: checked(readOwnerOnlyFile(path, 'API key'), path), from: `file ${path}` };
   }
   const status = new KeyStore(opts.keychainService ?? 'teleporter-watch').status();
-  if (!status.hasApiKey) throw new Error(`apiKey.keychain is set, but the OS keychain holds no key${status.keychainError ? `: ${status.keychainError}` : ' (store one in the desktop app Settings as the same user, or use apiKey.env or apiKey.file).'}`);
+  if (!status.hasApiKey)
+    throw new Error(
+      `apiKey.keychain is set, but the OS keychain holds no key${status.keychainError ? `: ${status.keychainError}` : ' (store one in the desktop app Settings as the same user, or use apiKey.env or apiKey.file).'}`,
+    );
   return { kind: 'keychain' };
 }

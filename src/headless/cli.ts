@@ -29,7 +29,13 @@ async function main(): Promise<number> {
       args: process.argv.slice(2),
       strict: true,
       allowPositionals: false,
-      options: { config: { type: 'string' }, check: { type: 'boolean' }, web: { type: 'boolean' }, 'web-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        config: { type: 'string' },
+        check: { type: 'boolean' },
+        web: { type: 'boolean' },
+        'web-port': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (e) {
     console.error(`teleporter-watch: ${(e as Error).message}\n\n${WATCH_USAGE}`);
@@ -56,7 +62,9 @@ async function main(): Promise<number> {
     return e instanceof ConfigError ? 2 : 1;
   }
   if (values.check) {
-    say(`${loaded.file} is valid (${loaded.config.watches.length} watches, ${loaded.config.feeds.length} feeds, ${loaded.config.alerts?.channels.length ?? 0} alert channels).`);
+    say(
+      `${loaded.file} is valid (${loaded.config.watches.length} watches, ${loaded.config.feeds.length} feeds, ${loaded.config.alerts?.channels.length ?? 0} alert channels).`,
+    );
     return 0;
   }
 
@@ -85,7 +93,9 @@ async function main(): Promise<number> {
   watcher = await startHeadless({ loaded, ...(rendererDir ? { web: { rendererDir, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}) });
   if (stopping) return 0;
   const w = watcher;
-  say(`watching ${loaded.config.watches.length} addresses and ${loaded.config.feeds.length} feeds (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`);
+  say(
+    `watching ${loaded.config.watches.length} addresses and ${loaded.config.feeds.length} feeds (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`,
+  );
   if (w.metrics) say(`metrics at ${w.metrics.url}`);
   const host = w.metrics ? new URL(w.metrics.url).hostname : '127.0.0.1';
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && !loaded.config.metrics?.bearerTokenFile) {

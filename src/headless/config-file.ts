@@ -16,7 +16,9 @@ export class ConfigError extends Error {
     readonly file: string,
     readonly problems: ConfigProblem[],
   ) {
-    super(`${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p.line !== null ? `line ${p.line}` : 'file'}: ${p.field ? `${p.field}: ` : ''}${p.message}`).join('\n')}`);
+    super(
+      `${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p.line !== null ? `line ${p.line}` : 'file'}: ${p.field ? `${p.field}: ` : ''}${p.message}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -51,11 +53,19 @@ function problemsOf(doc: Document, lc: LineCounter, error: z.ZodError | undefine
   const out: ConfigProblem[] = [];
   for (const issue of error?.issues ?? []) {
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) out.push({ line: lineOf(doc, lc, issue.path, k), field: fieldName([...issue.path, k]), message: 'unknown setting (check the spelling; see docs/headless.md).' });
+      for (const k of issue.keys)
+        out.push({
+          line: lineOf(doc, lc, issue.path, k),
+          field: fieldName([...issue.path, k]),
+          message: 'unknown setting (check the spelling; see docs/headless.md).',
+        });
       continue;
     }
     // YAML reads an unquoted 0x… as a hexadecimal number.
-    const hint = issue.code === 'invalid_type' && issue.expected === 'string' && typeof doc.getIn(issue.path as (string | number)[]) === 'number' ? ' (put it in quotes: YAML reads an unquoted 0x… as a number)' : '';
+    const hint =
+      issue.code === 'invalid_type' && issue.expected === 'string' && typeof doc.getIn(issue.path as (string | number)[]) === 'number'
+        ? ' (put it in quotes: YAML reads an unquoted 0x… as a number)'
+        : '';
     out.push({ line: lineOf(doc, lc, issue.path), field: fieldName(issue.path), message: issue.message + hint });
   }
   for (const d of duplicateProblems(raw)) out.push({ line: lineOf(doc, lc, d.path), field: fieldName(d.path), message: d.message });
@@ -85,7 +95,9 @@ export function loadConfigFile(path: string): LoadedConfig {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(file, [{ line: null, field: '', message: `cannot read the config file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).` }]);
+    throw new ConfigError(file, [
+      { line: null, field: '', message: `cannot read the config file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).` },
+    ]);
   }
   const config = parseConfigText(text, file);
   return { config, file, resolvePath: (p) => resolve(dirname(file), p) };

@@ -7,7 +7,8 @@ import { AlertChannelListSchema } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema } from '../shared/schemas';
 
-const KEY_NOT_HERE = 'The API key itself never goes in the config file: set apiKey.env (an environment variable name), apiKey.file (a file only its owner can read) or apiKey.keychain: true.';
+const KEY_NOT_HERE =
+  'The API key itself never goes in the config file: set apiKey.env (an environment variable name), apiKey.file (a file only its owner can read) or apiKey.keychain: true.';
 
 const dataSource = z.union(
   [
@@ -25,7 +26,10 @@ const dataSource = z.union(
 export const ApiKeySourceSchema = z
   .object(
     {
-      env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'apiKey.env must be an environment variable name.').optional(),
+      env: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'apiKey.env must be an environment variable name.')
+        .optional(),
       file: z.string().min(1, 'apiKey.file must be a path.').optional(),
       keychain: z.literal(true, { error: 'apiKey.keychain can only be true.' }).optional(),
     },
@@ -65,7 +69,11 @@ export const HeadlessConfigSchema = z
     alerts: z
       .object({
         /** The link an alert carries; {messageId} is replaced. Default: the data source's get-by-ID URL. */
-        messageUrl: z.string().url('alerts.messageUrl must be a URL.').refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.').optional(),
+        messageUrl: z
+          .string()
+          .url('alerts.messageUrl must be a URL.')
+          .refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.')
+          .optional(),
         channels: AlertChannelListSchema.default([]),
       })
       .strict()
@@ -93,8 +101,18 @@ export function duplicateProblems(raw: unknown): { path: (string | number)[]; me
       else seen.set(n, i);
     });
   };
-  check('watches', 'address', (s) => s.toLowerCase(), (v, at) => `${v} is already watched at watches[${at}].`);
-  check('feeds', 'name', (s) => s.trim(), (v, at) => `Feed name "${v}" is already used at feeds[${at}].`);
+  check(
+    'watches',
+    'address',
+    (s) => s.toLowerCase(),
+    (v, at) => `${v} is already watched at watches[${at}].`,
+  );
+  check(
+    'feeds',
+    'name',
+    (s) => s.trim(),
+    (v, at) => `Feed name "${v}" is already used at feeds[${at}].`,
+  );
   return out;
 }
 

@@ -50,7 +50,10 @@ export interface HeadlessWatcher {
 }
 
 function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
-  const p: SettingsPatch = { dataSource: typeof c.dataSource === 'string' ? { kind: c.dataSource } : c.dataSource, notifications: { enabled: true, ...c.notify } };
+  const p: SettingsPatch = {
+    dataSource: typeof c.dataSource === 'string' ? { kind: c.dataSource } : c.dataSource,
+    notifications: { enabled: true, ...c.notify },
+  };
   if (c.network) p.network = c.network;
   if (c.apiKeyHeader) p.apiKeyHeader = c.apiKeyHeader;
   if (c.pollIntervalSeconds !== undefined) p.pollIntervalSeconds = c.pollIntervalSeconds;
@@ -66,7 +69,11 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   // A large watchlist leaves tens of MB of parse garbage (YAML nodes, checksums): give it back before the core grows.
   const gc = fullGcFunction();
   gc?.();
-  const key = resolveApiKey(config.apiKey, { ...(o.env ? { env: o.env } : {}), resolvePath, ...(o.keychainService ? { keychainService: o.keychainService } : {}) });
+  const key = resolveApiKey(config.apiKey, {
+    ...(o.env ? { env: o.env } : {}),
+    resolvePath,
+    ...(o.keychainService ? { keychainService: o.keychainService } : {}),
+  });
   const metricsToken = config.metrics?.bearerTokenFile ? readOwnerOnlyFile(resolvePath(config.metrics.bearerTokenFile), 'metrics bearer token') : undefined;
   if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('The metrics bearer token must be at least 16 characters.');
   const dataDir = config.dataDir ? resolvePath(config.dataDir) : defaultDataDir(o.env);

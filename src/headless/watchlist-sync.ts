@@ -14,7 +14,12 @@ async function call<T>(core: MonitorCore, method: MonitorMethod, input?: unknown
 }
 
 const sameNotify = (a: NotifyPrefs, b: Partial<NotifyPrefs> | undefined) => !b || Object.entries(b).every(([k, v]) => a[k as keyof NotifyPrefs] === v);
-const filterKey = (f: FeedFilter) => JSON.stringify(Object.entries(f).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+const filterKey = (f: FeedFilter) =>
+  JSON.stringify(
+    Object.entries(f)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 export interface SyncResult {
   added: number;
@@ -56,7 +61,9 @@ export async function syncWatchlist(core: MonitorCore, config: HeadlessConfig, d
   const kept = new Set<string>();
   for (const f of config.feeds) {
     const network = f.network ?? defaultNetwork;
-    const cur = feeds.find((x) => !kept.has(x.id) && x.name === f.name && x.network === network && filterKey(x.filter) === filterKey(f.filter) && sameNotify(x.notify, f.notify));
+    const cur = feeds.find(
+      (x) => !kept.has(x.id) && x.name === f.name && x.network === network && filterKey(x.filter) === filterKey(f.filter) && sameNotify(x.notify, f.notify),
+    );
     if (cur) {
       kept.add(cur.id);
       continue;

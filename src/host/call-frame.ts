@@ -8,9 +8,7 @@ import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../sha
 import type { ErrorInfo } from '../shared/errors';
 
 export type CallFrame =
-  | { kind: 'call'; id: number; method: MonitorMethod; input: unknown }
-  | { kind: 'bad'; id: number; error: ErrorInfo }
-  | { kind: 'ignore' };
+  { kind: 'call'; id: number; method: MonitorMethod; input: unknown } | { kind: 'bad'; id: number; error: ErrorInfo } | { kind: 'ignore' };
 
 const CallId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -50,6 +48,9 @@ export function replyFrame(id: number, response: InvokeResponse): string {
   try {
     return JSON.stringify({ reply: id, response });
   } catch {
-    return JSON.stringify({ reply: id, response: { ok: false, error: { kind: 'internal', message: 'The host could not encode the reply; see the host log.' } } });
+    return JSON.stringify({
+      reply: id,
+      response: { ok: false, error: { kind: 'internal', message: 'The host could not encode the reply; see the host log.' } },
+    });
   }
 }

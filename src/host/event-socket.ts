@@ -39,8 +39,7 @@ function sendFrame(ws: WebSocket, frame: string): void {
   else ws.send(frame);
 }
 
-const frameText = (data: RawData): string =>
-  (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+const frameText = (data: RawData): string => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
 
 export function createEventSocket(options: EventSocketOptions): EventSocket {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
@@ -59,7 +58,16 @@ export function createEventSocket(options: EventSocketOptions): EventSocket {
       if (frame.kind === 'bad') return sendFrame(ws, replyFrame(frame.id, { ok: false, error: frame.error }));
       const running = inFlight.get(ws) ?? 0;
       if (running >= MAX_CALLS_IN_FLIGHT) {
-        return sendFrame(ws, replyFrame(frame.id, { ok: false, error: { kind: 'rate_limited', message: `More than ${MAX_CALLS_IN_FLIGHT} calls are waiting for the web host on this page; try again when they have finished.` } }));
+        return sendFrame(
+          ws,
+          replyFrame(frame.id, {
+            ok: false,
+            error: {
+              kind: 'rate_limited',
+              message: `More than ${MAX_CALLS_IN_FLIGHT} calls are waiting for the web host on this page; try again when they have finished.`,
+            },
+          }),
+        );
       }
       inFlight.set(ws, running + 1);
       // Calls run concurrently; the id lets the page pair replies that come back out of order.

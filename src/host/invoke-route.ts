@@ -69,7 +69,7 @@ export function methodFromPath(pathname: string): MonitorMethod | null {
 const InvokeBodySchema = z.object({ input: z.unknown().optional() }).strict();
 
 /** The call's input from the body text, or an invalid_input value saying what is wrong. */
-export function parseInvokeBody(text: string): { ok: true; input: unknown } | InvokeResponse & { ok: false } {
+export function parseInvokeBody(text: string): { ok: true; input: unknown } | (InvokeResponse & { ok: false }) {
   if (text.trim() === '') return { ok: true, input: undefined };
   let json: unknown;
   try {

@@ -67,7 +67,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sendJson = (res: ServerResponse, status: number, value: unknown, extra: Record<string, string> = {}) =>
     send(res, status, JSON.stringify(value), 'application/json; charset=utf-8', { 'cache-control': 'no-store', ...extra });
   /** Every refusal, API or static, carries the same JSON error body. */
-  const refuse = (res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) => sendJson(res, status, hostErrorBody(message), extra);
+  const refuse = (res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) =>
+    sendJson(res, status, hostErrorBody(message), extra);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string) {
     if (!tokenMatches(token, bearerToken(req.headers.authorization))) {
@@ -94,7 +95,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     if (req.method === 'HEAD') return res.end();
-    openStaticStream(file).on('error', () => res.destroy()).pipe(res);
+    openStaticStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

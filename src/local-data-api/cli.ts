@@ -51,7 +51,8 @@ async function main(): Promise<number> {
     process.stderr.write(`error: ${message}\n`);
     return 1;
   }
-  if (options.preload || options.history) process.stderr.write(`store holds ${service.store.count()} messages; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  if (options.preload || options.history)
+    process.stderr.write(`store holds ${service.store.count()} messages; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   if (stopSignal === null) {
     process.stdout.write(`listening on ${service.url}\n`);
     await new Promise<void>((resolve) => {

@@ -39,7 +39,10 @@ const COUNTS = { burst: [1, 100], slowMs: [0, 120_000], retryAfter: [0, 3600] } 
 
 export function parseFaultSpec(input: string): Parsed<FaultSpec> {
   const spec: FaultSpec = { ...NO_FAULTS };
-  const items = input.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = input
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of items) {
     const preset = FAULT_PRESETS[item];
     if (preset !== undefined) {
@@ -57,7 +60,8 @@ export function parseFaultSpec(input: string): Parsed<FaultSpec> {
       spec[key as (typeof RATES)[number]] = value;
     } else if (key in COUNTS) {
       const [min, max] = COUNTS[key as keyof typeof COUNTS];
-      if (!Number.isInteger(value) || value < min || value > max) return fail(`Fault setting ${key} must be a whole number from ${min} to ${max} (got "${m[2]}").`);
+      if (!Number.isInteger(value) || value < min || value > max)
+        return fail(`Fault setting ${key} must be a whole number from ${min} to ${max} (got "${m[2]}").`);
       spec[key as keyof typeof COUNTS] = value;
     } else {
       return fail(`Unknown fault "${key}": use ${[...RATES, ...Object.keys(COUNTS)].join(', ')} or a preset (${Object.keys(FAULT_PRESETS).join(', ')}).`);

@@ -55,7 +55,14 @@ export const ServiceOptionsSchema = z
     seed: z.number().int('seed must be a whole number.').min(0).max(4294967295).default(1),
     rate: z.number().min(0, 'rate must not be negative.').max(10_000, 'rate must be at most 10000 messages per second.').default(2),
     speed: z.number().positive('speed must be greater than 0.').max(1_000_000).default(1),
-    apiKeys: z.array(z.string().min(1, 'an API key must not be empty.').regex(/^[\x21-\x7e]+$/, 'an API key must be printable ASCII without spaces.')).default([]),
+    apiKeys: z
+      .array(
+        z
+          .string()
+          .min(1, 'an API key must not be empty.')
+          .regex(/^[\x21-\x7e]+$/, 'an API key must be printable ASCII without spaces.'),
+      )
+      .default([]),
     requireKey: z.boolean().default(false),
     faults: z
       .string()
@@ -66,9 +73,7 @@ export const ServiceOptionsSchema = z
         if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
       }),
     clock: ClockSchema.optional(),
-    rateLimitPerMinute: z
-      .object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() })
-      .default({ keyed: 600, anonymous: 120 }),
+    rateLimitPerMinute: z.object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() }).default({ keyed: 600, anonymous: 120 }),
     preload: z.number().int().min(0).max(50_000_000).default(0),
     history: z.number().min(0, 'history must not be negative.').max(168, 'history must be at most 168 hours.').default(0),
     warmStore: z.boolean().default(true),

@@ -20,7 +20,10 @@ export function queryFingerprint(operation: string, filters: Record<string, stri
     .sort()
     .filter((k) => filters[k] !== undefined)
     .map((k) => [k, filters[k]]);
-  return createHash('sha256').update(JSON.stringify([operation, parts])).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([operation, parts]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export class PageTokenCodec {

@@ -4,15 +4,7 @@
  */
 import { z } from 'zod';
 import { fail, type Parsed } from '../shared/result';
-import {
-  canonicalNetwork,
-  parseBlockchainId,
-  parseChainRef,
-  parseEvmAddress,
-  parseNetwork,
-  parsePageSize,
-  type ChainRef,
-} from '../shared/validators';
+import { canonicalNetwork, parseBlockchainId, parseChainRef, parseEvmAddress, parseNetwork, parsePageSize, type ChainRef } from '../shared/validators';
 import type { ListOperation } from './api-paths';
 import { queryFingerprint } from './page-token';
 import type { StoreQuery } from './store/record-store';
@@ -71,7 +63,9 @@ const ListQuerySchema = z.object({
   destinationBlockchainId: param('destinationBlockchainId', (s) => parseChainRef(s, 'destinationBlockchainId')),
   blockchainId: param('blockchainId', (s) =>
     /^\d+$/.test(s.trim())
-      ? fail(`blockchainId must be a cb58 blockchain ID; "${s.trim()}" looks like an EVM chain ID, which only sourceBlockchainId and destinationBlockchainId accept.`)
+      ? fail(
+          `blockchainId must be a cb58 blockchain ID; "${s.trim()}" looks like an EVM chain ID, which only sourceBlockchainId and destinationBlockchainId accept.`,
+        )
       : parseBlockchainId(s, 'blockchainId'),
   ),
   from: param('from', (s) => parseEvmAddress(s, 'from')),
@@ -97,9 +91,16 @@ function singleValues(params: URLSearchParams, known: readonly string[]): { valu
   return { values, errors };
 }
 
-export function parseListRequest(operation: ListOperation, params: URLSearchParams, pathAddress?: string): { ok: true; value: ListRequest } | { ok: false; errors: string[] } {
+export function parseListRequest(
+  operation: ListOperation,
+  params: URLSearchParams,
+  pathAddress?: string,
+): { ok: true; value: ListRequest } | { ok: false; errors: string[] } {
   const schema = operation === 'list' ? ListQuerySchema : AddressQuerySchema;
-  const { values, errors } = singleValues(params, Object.keys(schema.shape).filter((k) => k !== 'address'));
+  const { values, errors } = singleValues(
+    params,
+    Object.keys(schema.shape).filter((k) => k !== 'address'),
+  );
   if (operation === 'address') values.address = pathAddress ?? '';
   const r = schema.safeParse(values);
   if (!r.success) errors.push(...r.error.issues.map((i) => i.message));

@@ -37,7 +37,9 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
     const started = performance.now();
     const url = requestUrl(req.url);
     let caller: 'key' | 'anonymous' = 'anonymous';
-    res.on('finish', () => deps.onRequest?.({ method: req.method ?? 'GET', path: url?.pathname ?? '(bad target)', status: res.statusCode, ms: performance.now() - started, caller }));
+    res.on('finish', () =>
+      deps.onRequest?.({ method: req.method ?? 'GET', path: url?.pathname ?? '(bad target)', status: res.statusCode, ms: performance.now() - started, caller }),
+    );
     try {
       if (!url) return sendError(res, 400, 'Bad request: the request target must be a path starting with "/".');
       if (url.pathname === LOCAL_PREFIX || url.pathname.startsWith(LOCAL_PREFIX + '/')) return handleLocal(deps, req, res, url);
@@ -53,10 +55,15 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {
         const who = keyValid ? 'this API key' : `anonymous callers (send an ${API_KEY_HEADER} for a higher limit)`;
-        return sendError(res, 429, `Too many requests: the limit is ${decision.limit} per ${decision.windowSeconds} s for ${who}; retry after ${decision.resetSeconds} s.`, {
-          ...headers,
-          'retry-after': String(decision.resetSeconds),
-        });
+        return sendError(
+          res,
+          429,
+          `Too many requests: the limit is ${decision.limit} per ${decision.windowSeconds} s for ${who}; retry after ${decision.resetSeconds} s.`,
+          {
+            ...headers,
+            'retry-after': String(decision.resetSeconds),
+          },
+        );
       }
 
       const route = matchApiPath(url.pathname);
@@ -114,7 +121,11 @@ function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAc
   if (fault.kind === 'malformed') {
     const whole = typeof body === 'string' ? Buffer.from(body) : Buffer.concat(body.map((b) => (typeof b === 'string' ? Buffer.from(b) : b)));
     const broken =
-      fault.variant === 'truncated' ? [whole.subarray(0, Math.max(1, Math.floor(whole.length / 2)))] : fault.variant === 'not_json' ? '<html><body>502 Bad Gateway</body></html>' : '{"messages":"unavailable","nextPageToken":42}';
+      fault.variant === 'truncated'
+        ? [whole.subarray(0, Math.max(1, Math.floor(whole.length / 2)))]
+        : fault.variant === 'not_json'
+          ? '<html><body>502 Bad Gateway</body></html>'
+          : '{"messages":"unavailable","nextPageToken":42}';
     return sendJson(res, 200, broken, headers);
   }
   sendJson(res, 200, body, headers);

@@ -31,7 +31,16 @@ const quoteExecArg = (a: string) => (/^[A-Za-z0-9_./:=+-]+$/.test(a) ? a : `"${a
 
 export function autostartDesktopEntry(launch: LaunchCommand, startHidden: boolean): string {
   const exec = [launch.command, ...launch.args, ...(startHidden ? [HIDDEN_FLAG] : [])].map(quoteExecArg).join(' ');
-  return ['[Desktop Entry]', 'Type=Application', 'Name=Teleporter Watch', 'Comment=Watch Avalanche cross-chain messages', `Exec=${exec}`, 'Terminal=false', 'X-GNOME-Autostart-enabled=true', ''].join('\n');
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Teleporter Watch',
+    'Comment=Watch Avalanche cross-chain messages',
+    `Exec=${exec}`,
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+    '',
+  ].join('\n');
 }
 
 export const AUTOSTART_FILE = 'teleporter-watch.desktop';

@@ -138,7 +138,11 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
       // The Electron binary runs the service as plain Node.
       env: { ELECTRON_RUN_AS_NODE: '1' },
     },
-    notifier: createNotifier(e.notifications, { ...(cfg.paths.icon ? { icon: cfg.paths.icon } : {}), onClick: onNotificationClick, log: (m) => logger.warn(m) }),
+    notifier: createNotifier(e.notifications, {
+      ...(cfg.paths.icon ? { icon: cfg.paths.icon } : {}),
+      onClick: onNotificationClick,
+      log: (m) => logger.warn(m),
+    }),
     openExternal: openLink,
   });
 
@@ -230,7 +234,10 @@ async function startCore(cfg: ShellConfig, options: MonitorCoreOptions): Promise
   try {
     return await cfg.createCore(options);
   } catch (err) {
-    const reason = err instanceof MonitorError ? err : new MonitorError({ kind: 'internal', message: `Teleporter Watch could not start its core: ${(err as Error).message}` });
+    const reason =
+      err instanceof MonitorError
+        ? err
+        : new MonitorError({ kind: 'internal', message: `Teleporter Watch could not start its core: ${(err as Error).message}` });
     cfg.logger.error(`the core could not start: ${reason.message}`);
     return unavailableCore(reason);
   }

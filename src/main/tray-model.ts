@@ -15,9 +15,7 @@ export interface TrayState {
 export type TrayAction = 'toggle-window' | 'poll-now' | 'quit';
 
 export type TrayMenuItem =
-  | { kind: 'info'; id: string; label: string }
-  | { kind: 'action'; id: TrayAction; label: string; enabled: boolean }
-  | { kind: 'separator' };
+  { kind: 'info'; id: string; label: string } | { kind: 'action'; id: TrayAction; label: string; enabled: boolean } | { kind: 'separator' };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -56,7 +56,12 @@ export const AlertChannelListSchema = z
     const seen = new Set<string>();
     list.forEach((c, i) => {
       const key = alertChannelKey(c);
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, c.name ? 'name' : 'url'], message: c.name ? `Another channel is already named "${c.name}".` : 'This channel is already in the list.' });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, c.name ? 'name' : 'url'],
+          message: c.name ? `Another channel is already named "${c.name}".` : 'This channel is already in the list.',
+        });
       seen.add(key);
     });
   });

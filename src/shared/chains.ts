@@ -33,8 +33,7 @@ export function findChain(ref: string, network?: Network): ChainInfo | undefined
   return CHAIN_REGISTRY.chains.find((c) => c.name.toLowerCase() === s.toLowerCase() && (!net || c.network === net));
 }
 
-export const chainsOf = (network: Network): ChainInfo[] =>
-  CHAIN_REGISTRY.chains.filter((c) => c.network === canonicalNetwork(network));
+export const chainsOf = (network: Network): ChainInfo[] => CHAIN_REGISTRY.chains.filter((c) => c.network === canonicalNetwork(network));
 
 /** A readable chain name for an ID, falling back to a shortened ID. */
 export function chainLabel(blockchainIdOrEvmId: string | undefined): string {

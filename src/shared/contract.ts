@@ -304,8 +304,7 @@ export type MonitorHandlers = {
   [M in MonitorMethod]: (input: MonitorParsedInput<M>) => Promise<MonitorResults[M]> | MonitorResults[M];
 };
 
-export const isMonitorMethod = (m: unknown): m is MonitorMethod =>
-  typeof m === 'string' && Object.prototype.hasOwnProperty.call(MONITOR_INPUTS, m);
+export const isMonitorMethod = (m: unknown): m is MonitorMethod => typeof m === 'string' && Object.prototype.hasOwnProperty.call(MONITOR_INPUTS, m);
 
 /** Validates a call's input; throws an invalid_input MonitorError naming the field and the reason. */
 export function parseMonitorInput<M extends MonitorMethod>(method: M, input: unknown): MonitorParsedInput<M> {
@@ -314,7 +313,7 @@ export function parseMonitorInput<M extends MonitorMethod>(method: M, input: unk
   if (r.success) return r.data as MonitorParsedInput<M>;
   const issue = r.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : undefined;
-  const message = issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}.` : issue?.message ?? 'Invalid input.';
+  const message = issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}.` : (issue?.message ?? 'Invalid input.');
   throw invalidInput(message, field);
 }
 

@@ -64,7 +64,6 @@ export function toErrorInfo(e: unknown): ErrorInfo {
 
 export function isErrorInfo(x: unknown): x is ErrorInfo {
   return (
-    typeof x === 'object' && x !== null && typeof (x as ErrorInfo).message === 'string' &&
-    (ERROR_KINDS as readonly string[]).includes((x as ErrorInfo).kind)
+    typeof x === 'object' && x !== null && typeof (x as ErrorInfo).message === 'string' && (ERROR_KINDS as readonly string[]).includes((x as ErrorInfo).kind)
   );
 }

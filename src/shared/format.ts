@@ -5,7 +5,10 @@ export function formatTokenAmount(value: string, decimals: number, maxFractionDi
   const d = Math.max(0, Math.floor(decimals));
   const padded = digits.padStart(d + 1, '0');
   const whole = padded.slice(0, padded.length - d) || '0';
-  const frac = padded.slice(padded.length - d).slice(0, maxFractionDigits).replace(/0+$/, '');
+  const frac = padded
+    .slice(padded.length - d)
+    .slice(0, maxFractionDigits)
+    .replace(/0+$/, '');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return frac ? `${grouped}.${frac}` : grouped;
 }
@@ -51,8 +54,7 @@ export function formatRelative(atMs: number, nowMs: number): string {
   return diff < 0 ? `${text} ago` : `in ${text}`;
 }
 
-export const shortHex = (s: string, head = 6, tail = 4): string =>
-  s.length > head + tail + 1 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s;
+export const shortHex = (s: string, head = 6, tail = 4): string => (s.length > head + tail + 1 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s);
 
 /** Decodes a hex payload as UTF-8 when it is printable text; null otherwise. */
 export function hexToPrintableUtf8(data: string | undefined): string | null {

@@ -25,9 +25,7 @@ export const RewardDetailsSchema = z.looseObject({
   decimals: z.number().int().min(0).max(255),
   logoUri: z.string().optional(),
   ercType: z.string(),
-  price: z
-    .looseObject({ currencyCode: z.string(), value: z.union([z.string(), z.number()]) })
-    .optional(),
+  price: z.looseObject({ currencyCode: z.string(), value: z.union([z.string(), z.number()]) }).optional(),
   value: z.string(),
 });
 
@@ -149,8 +147,7 @@ export function parseMessage(raw: unknown): TeleporterMessage | null {
 export const isKnown = (m: TeleporterMessage): m is KnownMessage => m.status !== 'unknown';
 
 /** The raw record (what the API sent) for any variant. */
-export const rawRecord = (m: TeleporterMessage): Record<string, unknown> =>
-  m.status === 'unknown' ? m.raw : m;
+export const rawRecord = (m: TeleporterMessage): Record<string, unknown> => (m.status === 'unknown' ? m.raw : m);
 
 /** The messenger contract, under either family's name. */
 export function contractAddress(m: TeleporterMessage): string | undefined {

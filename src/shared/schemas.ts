@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { AlertChannelListSchema } from './alert-schemas';
-import {
-  NETWORKS,
-  PAGE_SIZE_MAX,
-  PAGE_SIZE_MIN,
-  parseBlockchainId,
-  parseChainRef,
-  parseEvmAddress,
-  parseMessageId,
-} from './validators';
+import { NETWORKS, PAGE_SIZE_MAX, PAGE_SIZE_MIN, parseBlockchainId, parseChainRef, parseEvmAddress, parseMessageId } from './validators';
 import type { Parsed } from './result';
 import { reservedHeaderReason } from './reserved-headers';
 
@@ -176,9 +168,23 @@ export const CacheQuerySchema = z
   })
   .strict();
 
-export const StatsQuerySchema = z.object({ hours: z.number().int().min(1).max(24 * 30) }).strict();
+export const StatsQuerySchema = z
+  .object({
+    hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+  })
+  .strict();
 
 export const ApiKeySchema = z
   .string()
   .transform((s) => s.trim())
-  .pipe(z.string().min(8, 'API key looks too short (at least 8 characters).').max(512).regex(/^[\x21-\x7e]+$/, 'API key must be printable ASCII without spaces.'));
+  .pipe(
+    z
+      .string()
+      .min(8, 'API key looks too short (at least 8 characters).')
+      .max(512)
+      .regex(/^[\x21-\x7e]+$/, 'API key must be printable ASCII without spaces.'),
+  );

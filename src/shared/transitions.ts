@@ -57,5 +57,4 @@ export const TransitionsEventSchema = z.object({
 export type TransitionsEvent = z.output<typeof TransitionsEventSchema>;
 
 /** The addresses among a transition's watchers. */
-export const watchedAddressesOf = (t: Pick<Transition, 'watchers'>): string[] =>
-  t.watchers.flatMap((w) => (w.kind === 'address' ? [w.address] : []));
+export const watchedAddressesOf = (t: Pick<Transition, 'watchers'>): string[] => t.watchers.flatMap((w) => (w.kind === 'address' ? [w.address] : []));

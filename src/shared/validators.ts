@@ -42,7 +42,6 @@ export function parseEvmAddress(input: unknown, what = 'Address'): Parsed<string
   return ok(checksummed);
 }
 
-
 /** cb58: base58 of payload followed by the last 4 bytes of sha256(payload). Blockchain IDs carry 32 bytes. */
 export function decodeCb58(input: string): Uint8Array | null {
   let bytes: Uint8Array;
@@ -126,4 +125,3 @@ export function parseMessageId(input: unknown): Parsed<string> {
   }
   return ok(input.trim().replace(/^0x/, '').toLowerCase());
 }
-

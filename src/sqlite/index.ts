@@ -128,7 +128,10 @@ export class Database {
   private readonly raw: DatabaseSync;
   private savepoints = 0;
 
-  constructor(readonly path: string, options: OpenOptions = {}) {
+  constructor(
+    readonly path: string,
+    options: OpenOptions = {},
+  ) {
     const { DatabaseSync } = loadSqlite();
     this.raw = new DatabaseSync(path, { readOnly: options.readOnly ?? false });
   }

@@ -9,7 +9,17 @@ const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
 function addTransition(store: ReturnType<typeof openStore>, n: number, at = 1000): void {
   const messageId = String(n).padStart(64, 'a');
-  const id = store.transitions.add({ messageId, kind: 'new', fromStatus: null, toStatus: 'pending', at, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [{ kind: 'address', address: '0xabc' }] });
+  const id = store.transitions.add({
+    messageId,
+    kind: 'new',
+    fromStatus: null,
+    toStatus: 'pending',
+    at,
+    network: 'mainnet',
+    sourceBlockchainId: C,
+    destinationBlockchainId: C,
+    watchers: [{ kind: 'address', address: '0xabc' }],
+  });
   store.outbox.add({ transitionId: id as number, messageId, title: 't', body: 'b', createdAt: at });
 }
 

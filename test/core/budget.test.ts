@@ -69,9 +69,23 @@ describe('request budget: causes and queue limits', () => {
 
   it("the client's 429 error says how long the server asked to wait", async () => {
     const clock = new ManualClock();
-    const srv = await scriptedServer(clock, () => ({ status: 429, headers: { 'retry-after': '120' }, body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' } }));
+    const srv = await scriptedServer(clock, () => ({
+      status: 429,
+      headers: { 'retry-after': '120' },
+      body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' },
+    }));
     const budget = new RequestBudget(clock, 600);
-    const c = new DataApiClient({ baseUrl: srv.url, network: 'fuji', pool: pools.get(srv.url), budget, clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-service-api-key', random: () => 1 });
+    const c = new DataApiClient({
+      baseUrl: srv.url,
+      network: 'fuji',
+      pool: pools.get(srv.url),
+      budget,
+      clock,
+      logger: createLogger(),
+      apiKey: () => null,
+      apiKeyHeader: 'x-service-api-key',
+      random: () => 1,
+    });
     const r = await c.listMessages({});
     expect(!r.ok && r.error.message).toMatch(/HTTP 429\)\. It asked to wait 120 s/);
     expect(budget.shortfall().message).toMatch(/HTTP 429.*120 s/);

@@ -27,7 +27,14 @@ function quickRecord(i: number, status: string, from: string, to: string): Recor
     status,
   };
   if (status !== 'delivered_source_not_indexed') rec.sourceTransaction = { txHash: '0x' + randomBytes(32).toString('hex'), timestamp: ts, gasSpent: '1' };
-  if (status !== 'pending') rec.destinationTransaction = { txHash: '0x' + randomBytes(32).toString('hex'), timestamp: ts + 10, gasSpent: '1', rewardRedeemer: to, delivererAddress: to };
+  if (status !== 'pending')
+    rec.destinationTransaction = {
+      txHash: '0x' + randomBytes(32).toString('hex'),
+      timestamp: ts + 10,
+      gasSpent: '1',
+      rewardRedeemer: to,
+      delivererAddress: to,
+    };
   return rec;
 }
 

@@ -39,7 +39,15 @@ describe('Data API client over real HTTP', () => {
     expect(r.ok && r.value.nextPageToken).toBe('n2');
     const req = srv.requests[0]!;
     expect(req.url.pathname).toBe('/v1/teleporter/messages');
-    expect(Object.fromEntries(req.url.searchParams)).toEqual({ pageToken: 'tok', pageSize: '25', sourceBlockchainId: '43114', destinationBlockchainId: '4337', from, to: from, network: 'fuji' });
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({
+      pageToken: 'tok',
+      pageSize: '25',
+      sourceBlockchainId: '43114',
+      destinationBlockchainId: '4337',
+      from,
+      to: from,
+      network: 'fuji',
+    });
     expect(req.headers['x-glacier-api-key']).toBe('k-123456789');
     expect(req.headers['x-service-api-key']).toBeUndefined();
     await c.listAddressMessages(from, { pageSize: 5 });
@@ -52,7 +60,11 @@ describe('Data API client over real HTTP', () => {
     const clock = new ManualClock();
     const srv = await scriptedServer(clock, (req) => {
       const token = req.url.searchParams.get('pageToken');
-      if (!token) return { status: 200, body: { messages: [apiRecord({ status: 'teleported', extra: { shiny: true } }), { status: 'pending' }], nextPageToken: 'p2', extraTop: 1 } };
+      if (!token)
+        return {
+          status: 200,
+          body: { messages: [apiRecord({ status: 'teleported', extra: { shiny: true } }), { status: 'pending' }], nextPageToken: 'p2', extraTop: 1 },
+        };
       return { status: 200, body: { messages: [apiRecord({ status: 'delivered' })], nextPageToken: '' } };
     });
     const { c } = client(srv.url, clock);
@@ -73,7 +85,9 @@ describe('Data API client over real HTTP', () => {
   it('honours Retry-After on 429: the next request waits until the time the server asked for', async () => {
     const clock = new ManualClock();
     const srv = await scriptedServer(clock, (_r, n) =>
-      n === 1 ? { status: 429, headers: { 'retry-after': '7' }, body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' } } : { status: 200, body: { messages: [] } },
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '7' }, body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' } }
+        : { status: 200, body: { messages: [] } },
     );
     const { c, budget } = client(srv.url, clock);
     const t0 = clock.now();
@@ -88,7 +102,11 @@ describe('Data API client over real HTTP', () => {
 
   it('returns rate_limited with retryAt when the server asks for a long wait, and blocks the budget', async () => {
     const clock = new ManualClock();
-    const srv = await scriptedServer(clock, () => ({ status: 429, headers: { 'retry-after': '120' }, body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' } }));
+    const srv = await scriptedServer(clock, () => ({
+      status: 429,
+      headers: { 'retry-after': '120' },
+      body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' },
+    }));
     const { c, budget } = client(srv.url, clock);
     const r = await c.listMessages({});
     expect(r.ok).toBe(false);
@@ -104,7 +122,13 @@ describe('Data API client over real HTTP', () => {
 
   it('backs off exponentially on 5xx and resets, then succeeds', async () => {
     const clock = new ManualClock();
-    const srv = await scriptedServer(clock, (_r, n) => (n === 1 ? { status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } } : n === 2 ? 'reset' : { status: 200, body: { messages: [] } }));
+    const srv = await scriptedServer(clock, (_r, n) =>
+      n === 1
+        ? { status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } }
+        : n === 2
+          ? 'reset'
+          : { status: 200, body: { messages: [] } },
+    );
     const { c } = client(srv.url, clock);
     const r = await pump(clock, c.listMessages({}), 50);
     expect(r.ok).toBe(true);
@@ -152,7 +176,11 @@ describe('Data API client over real HTTP', () => {
 
   it('narrows the budget to the server ratelimit headers', async () => {
     const clock = new ManualClock();
-    const srv = await scriptedServer(clock, () => ({ status: 200, headers: { 'ratelimit-limit': '30', 'ratelimit-remaining': '2', 'ratelimit-reset': '40' }, body: { messages: [] } }));
+    const srv = await scriptedServer(clock, () => ({
+      status: 200,
+      headers: { 'ratelimit-limit': '30', 'ratelimit-remaining': '2', 'ratelimit-reset': '40' },
+      body: { messages: [] },
+    }));
     const { c, budget } = client(srv.url, clock, { budget: 100 });
     await c.listMessages({});
     expect(budget.perMinute()).toBe(30);

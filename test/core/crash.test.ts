@@ -13,7 +13,9 @@ import { waitFor } from '../support/wait-for';
 const FACTOR = 10; // 10 simulated seconds per real second: a 5 s poll interval is 0.5 s
 
 function startChild(opts: object): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'core-child.ts'), JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'core-child.ts'), JSON.stringify(opts)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
@@ -65,13 +67,28 @@ describe('crash safety', () => {
     const anchor = Date.now();
     const base = Date.UTC(2026, 0, 1, 12);
     const clock = new ScaledClock(base, anchor, FACTOR);
-    const svc = await startTeleporterService({ clock, seed: 5, rate: 2, addressCount: 30, preload: 150, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } });
+    const svc = await startTeleporterService({
+      clock,
+      seed: 5,
+      rate: 2,
+      addressCount: 30,
+      preload: 150,
+      rateLimitPerMinute: { keyed: 100000, anonymous: 100000 },
+    });
     const truth = recordHistory(svc, clock);
     const dataDir = join(tmp.dir, 'data');
     const eventsFile = join(tmp.dir, 'events.txt');
     const notificationsFile = join(tmp.dir, 'notifications.txt');
     const addresses = svc.simulator.addresses.slice(4, 12);
-    const opts = { dataDir, url: svc.url, eventsFile, notificationsFile, addresses, clock: { base, anchor, factor: FACTOR }, keychainService: `tw-test-${randomBytes(4).toString('hex')}` };
+    const opts = {
+      dataDir,
+      url: svc.url,
+      eventsFile,
+      notificationsFile,
+      addresses,
+      clock: { base, anchor, factor: FACTOR },
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    };
     let child: ChildProcess | null = null;
     try {
       svc.simulator.detachClock(); // no traffic while the baselines are taken
@@ -104,7 +121,11 @@ describe('crash safety', () => {
 
       const got = loggedTransitions(dataDir);
       const store = openStore(dataDir);
-      const outbox = store.db.prepare('SELECT id, batch, delivered_at FROM outbox').all() as { id: number; batch: number | null; delivered_at: number | null }[];
+      const outbox = store.db.prepare('SELECT id, batch, delivered_at FROM outbox').all() as {
+        id: number;
+        batch: number | null;
+        delivered_at: number | null;
+      }[];
       store.close();
       expect(expected.size).toBeGreaterThan(30);
       expect([...expected.keys()].filter((k) => !got.has(k))).toEqual([]);

@@ -2,11 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { cycleOutcome, OFFLINE_RETRY_MS, type CycleEnd } from '../../src/core/poller/cycle-outcome';
 
-const end = (o: Partial<CycleEnd>): CycleEnd => ({ error: null, startedMs: 100_000, nowMs: 103_000, intervalMs: 10_000, offlineStreak: 0, blockedUntil: null, ...o });
+const end = (o: Partial<CycleEnd>): CycleEnd => ({
+  error: null,
+  startedMs: 100_000,
+  nowMs: 103_000,
+  intervalMs: 10_000,
+  offlineStreak: 0,
+  blockedUntil: null,
+  ...o,
+});
 
 describe('cycleOutcome', () => {
   it('after a good cycle waits out the rest of the interval and forgets the offline streak', () => {
-    expect(cycleOutcome(end({ offlineStreak: 3 }))).toEqual({ state: 'idle', delayMs: 7_000, offlineStreak: 0, patch: { lastError: null, rateLimitedUntil: null, lastSuccessAt: 103_000 } });
+    expect(cycleOutcome(end({ offlineStreak: 3 }))).toEqual({
+      state: 'idle',
+      delayMs: 7_000,
+      offlineStreak: 0,
+      patch: { lastError: null, rateLimitedUntil: null, lastSuccessAt: 103_000 },
+    });
     // A cycle longer than the interval: the next one starts at once.
     expect(cycleOutcome(end({ nowMs: 125_000 })).delayMs).toBe(0);
   });
@@ -28,7 +41,11 @@ describe('cycleOutcome', () => {
 
   it('rate limited, waits until the budget or the server frees requests, whichever it knows', () => {
     const limited = { kind: 'rate_limited' as const, message: 'wait', retryAt: 150_000 };
-    expect(cycleOutcome(end({ error: limited, blockedUntil: 200_000 }))).toMatchObject({ state: 'rate_limited', delayMs: 97_000, patch: { rateLimitedUntil: 200_000 } });
+    expect(cycleOutcome(end({ error: limited, blockedUntil: 200_000 }))).toMatchObject({
+      state: 'rate_limited',
+      delayMs: 97_000,
+      patch: { rateLimitedUntil: 200_000 },
+    });
     expect(cycleOutcome(end({ error: limited }))).toMatchObject({ delayMs: 47_000, patch: { rateLimitedUntil: 150_000 } });
     expect(cycleOutcome(end({ error: { kind: 'rate_limited', message: 'wait' } }))).toMatchObject({ delayMs: 10_000, patch: { rateLimitedUntil: 113_000 } });
     // It is no offline cycle: the streak stays as it was.
@@ -37,6 +54,11 @@ describe('cycleOutcome', () => {
 
   it('any other error keeps the interval and says so in the state', () => {
     const denied = { kind: 'unauthorized' as const, message: 'The API key was refused.' };
-    expect(cycleOutcome(end({ error: denied, offlineStreak: 1 }))).toEqual({ state: 'error', delayMs: 7_000, offlineStreak: 1, patch: { lastError: denied, rateLimitedUntil: null } });
+    expect(cycleOutcome(end({ error: denied, offlineStreak: 1 }))).toEqual({
+      state: 'error',
+      delayMs: 7_000,
+      offlineStreak: 1,
+      patch: { lastError: denied, rateLimitedUntil: null },
+    });
   });
 });

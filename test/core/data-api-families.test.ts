@@ -23,7 +23,18 @@ afterEach(async () => {
 });
 
 function client(url: string, clock: ManualClock, family: PathFamily, network: 'mainnet' | 'fuji' = 'mainnet') {
-  return new DataApiClient({ baseUrl: url, network, pool: pools.get(url), budget: new RequestBudget(clock, 100_000), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family, maxRetries: 0 });
+  return new DataApiClient({
+    baseUrl: url,
+    network,
+    pool: pools.get(url),
+    budget: new RequestBudget(clock, 100_000),
+    clock,
+    logger: createLogger(),
+    apiKey: () => null,
+    apiKeyHeader: 'x-glacier-api-key',
+    family,
+    maxRetries: 0,
+  });
 }
 
 async function service(clock: ManualClock, preload = 400): Promise<RunningService> {
@@ -48,7 +59,13 @@ describe('both record shapes', () => {
   it('keeps a record with an unknown status or a new field, and names a nextPageToken of the wrong type', async () => {
     const clock = new ManualClock();
     let token: unknown = 'next';
-    const srv = await scriptedServer(clock, () => ({ status: 200, body: { messages: [apiRecord({ status: 'relayed', extra: { brandNew: 1 } }), apiRecord({ status: 'pending', extra: { brandNew: 2 } })], nextPageToken: token } }));
+    const srv = await scriptedServer(clock, () => ({
+      status: 200,
+      body: {
+        messages: [apiRecord({ status: 'relayed', extra: { brandNew: 1 } }), apiRecord({ status: 'pending', extra: { brandNew: 2 } })],
+        nextPageToken: token,
+      },
+    }));
     cleanups.push(srv.close);
     const c = client(srv.url, clock, 'icm');
     const r = await c.listMessages();
@@ -57,7 +74,10 @@ describe('both record shapes', () => {
     token = 42;
     const bad = await c.listMessages();
     expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.error).toMatchObject({ kind: 'invalid_response', message: expect.stringContaining('sent nextPageToken as a number (42); the Data API sends a string') });
+    expect(!bad.ok && bad.error).toMatchObject({
+      kind: 'invalid_response',
+      message: expect.stringContaining('sent nextPageToken as a number (42); the Data API sends a string'),
+    });
   });
 });
 
@@ -66,7 +86,9 @@ describe('path family fallback', () => {
     const clock = new ManualClock();
     let serves: PathFamily = 'teleporter';
     const srv = await scriptedServer(clock, (req) =>
-      req.url.pathname.startsWith(`/v1/${serves}/`) ? { status: 200, body: { messages: [apiRecord({ status: 'pending' })] } } : { status: 404, body: { message: `Cannot GET ${req.url.pathname}`, statusCode: 404, error: 'Not Found' } },
+      req.url.pathname.startsWith(`/v1/${serves}/`)
+        ? { status: 200, body: { messages: [apiRecord({ status: 'pending' })] } }
+        : { status: 404, body: { message: `Cannot GET ${req.url.pathname}`, statusCode: 404, error: 'Not Found' } },
     );
     cleanups.push(srv.close);
     const c = client(srv.url, clock, 'icm');
@@ -98,7 +120,10 @@ describe('lookup by ID', () => {
       expect(r.ok && r.value.messageId).toBe(id);
       expect(r.ok && r.value.status).not.toBe('unknown');
       const missing = await c.getMessage('ef'.repeat(32));
-      expect(missing).toEqual({ ok: false, error: { kind: 'not_found', status: 404, message: `${new URL(s.url).host} has no message with ID ${'ef'.repeat(32)} on any network.` } });
+      expect(missing).toEqual({
+        ok: false,
+        error: { kind: 'not_found', status: 404, message: `${new URL(s.url).host} has no message with ID ${'ef'.repeat(32)} on any network.` },
+      });
     }
   });
 });
@@ -122,7 +147,16 @@ describe('page token expiry mid-scan', () => {
           if (++calls === expireBeforePage) await clock.advance(25 * 3600 * 1000);
           return c.listAddressMessages(address, { pageSize: 10, ...(token ? { pageToken: token } : {}) });
         },
-        { network: 'mainnet', engine: rig.engine, messages: rig.store.messages, cycle: new CycleBudget(1000), pageSize: 10, maxPages: 1000, onTransitions: (t) => fired.push(...t.map((x) => `${x.messageId}:${x.kind}`)), next: () => true },
+        {
+          network: 'mainnet',
+          engine: rig.engine,
+          messages: rig.store.messages,
+          cycle: new CycleBudget(1000),
+          pageSize: 10,
+          maxPages: 1000,
+          onTransitions: (t) => fired.push(...t.map((x) => `${x.messageId}:${x.kind}`)),
+          next: () => true,
+        },
       );
       return { r, fired, calls };
     };

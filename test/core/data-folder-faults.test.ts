@@ -56,7 +56,11 @@ describe('a data folder the core cannot use', () => {
     // A 16 KiB file-size limit: the database cannot grow past its first pages, as on a full disk.
     const r = openInChild(dataDir, ['prlimit', '--fsize=16384']);
     expect(r.ok).toBe(false);
-    expect(r.message).toMatch(new RegExp(`^Teleporter Watch could not write to its data folder ${dataDir}: the disk is full or a size limit was reached \\(.+\\)\\. Free some space, or start`));
+    expect(r.message).toMatch(
+      new RegExp(
+        `^Teleporter Watch could not write to its data folder ${dataDir}: the disk is full or a size limit was reached \\(.+\\)\\. Free some space, or start`,
+      ),
+    );
   });
 
   it('a file where the folder should be: says so, and leaves the file alone', async () => {

@@ -39,7 +39,10 @@ describe('demo addresses', () => {
     const before = await log();
     const onlyDemo = before.find((t) => watchedAddressesOf(t).includes(demo) && !watchedAddressesOf(t).includes(kept));
     expect(onlyDemo).toBeDefined();
-    expect(await core.invoke('getMessage', { messageId: onlyDemo!.messageId })).toMatchObject({ ok: true, value: { message: { messageId: onlyDemo!.messageId } } });
+    expect(await core.invoke('getMessage', { messageId: onlyDemo!.messageId })).toMatchObject({
+      ok: true,
+      value: { message: { messageId: onlyDemo!.messageId } },
+    });
     expect(before.some((t) => watchedAddressesOf(t).includes(kept))).toBe(true);
     expect(await core.invoke('removeWatch', { address: demo, forget: true })).toEqual({ ok: true, value: undefined });
     const after = await log();

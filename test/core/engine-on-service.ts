@@ -17,11 +17,27 @@ export interface EngineOnService {
 /** `preload` simulated messages, no live traffic, a manual clock, no rate limit to speak of. */
 export async function engineOnService(o: { preload: number; seed?: number }): Promise<EngineOnService> {
   const clock = new ManualClock();
-  const svc = await startTeleporterService({ clock, rate: 0, preload: o.preload, ...(o.seed !== undefined ? { seed: o.seed } : {}), rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  const svc = await startTeleporterService({
+    clock,
+    rate: 0,
+    preload: o.preload,
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 },
+  });
   const tmp = tempDir();
   const rig = engineRig(tmp.dir, clock);
   const pools = new PoolRegistry();
-  const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e6), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+  const client = new DataApiClient({
+    baseUrl: svc.url,
+    network: 'mainnet',
+    pool: pools.get(svc.url),
+    budget: new RequestBudget(clock, 1e6),
+    clock,
+    logger: createLogger(),
+    apiKey: () => null,
+    apiKeyHeader: 'x-glacier-api-key',
+    family: 'icm',
+  });
   return {
     svc,
     rig,

@@ -47,7 +47,17 @@ async function setup() {
   return { svc, client, read, transitions, reloads: () => reloads, execution };
 }
 
-const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => ({ nowMs: rig!.clock.now(), intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), ...o });
+const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => ({
+  nowMs: rig!.clock.now(),
+  intervalMs: 10_000,
+  head: null,
+  ratePerSec: null,
+  addresses: [],
+  feeds: [],
+  due: [],
+  addressPages: new Map(),
+  ...o,
+});
 
 /** The first pages of an address, read directly. */
 async function addressPages(client: DataApiClient, address: string, count: number): Promise<TeleporterMessage[][]> {

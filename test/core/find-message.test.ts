@@ -24,7 +24,9 @@ async function start(): Promise<MonitorCore> {
 describe('findMessage', () => {
   it('opens a message the monitor never cached, on another network than the settings, through the single-message operation', async () => {
     const c = await start();
-    const fuji = (await (await fetch(`${svc!.url}/v1/teleporter/messages?network=fuji&pageSize=5`)).json()) as { messages: { messageId: string; status: string }[] };
+    const fuji = (await (await fetch(`${svc!.url}/v1/teleporter/messages?network=fuji&pageSize=5`)).json()) as {
+      messages: { messageId: string; status: string }[];
+    };
     const target = fuji.messages[4]!;
     const before = svc!.requestCount();
     const r = await c.invoke('findMessage', { messageId: `0x${target.messageId.toUpperCase()}` });
@@ -41,10 +43,24 @@ describe('findMessage', () => {
     const c = await start();
     const unknown = '9f'.repeat(32);
     const r = await c.invoke('findMessage', { messageId: unknown });
-    expect(r).toEqual({ ok: false, error: { kind: 'not_found', field: 'messageId', message: `No message with ID ${unknown}: ${new URL(svc!.url).host} does not know it on any network, and it is not in the local cache.` } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        kind: 'not_found',
+        field: 'messageId',
+        message: `No message with ID ${unknown}: ${new URL(svc!.url).host} does not know it on any network, and it is not in the local cache.`,
+      },
+    });
     const before = svc!.requestCount();
     const bad = await c.invoke('findMessage', { messageId: 'not-an-id' });
-    expect(bad).toEqual({ ok: false, error: { kind: 'invalid_input', field: 'messageId', message: 'Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).' } });
+    expect(bad).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalid_input',
+        field: 'messageId',
+        message: 'Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).',
+      },
+    });
     expect(svc!.requestCount()).toBe(before);
   });
 });

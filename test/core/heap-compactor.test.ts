@@ -14,7 +14,14 @@ describe('heap compaction between poll cycles', () => {
   it('compacts only once the heap has grown by the threshold since the last compaction', () => {
     let used = 50;
     let runs = 0;
-    const compactor = new HeapCompactor({ gc: () => { runs++; used = 30; }, growthBytes: 10, usedBytes: () => used });
+    const compactor = new HeapCompactor({
+      gc: () => {
+        runs++;
+        used = 30;
+      },
+      growthBytes: 10,
+      usedBytes: () => used,
+    });
     used = 59;
     expect(compactor.compactIfGrown()).toBe(false);
     used = 60;

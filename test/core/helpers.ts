@@ -53,7 +53,14 @@ export function apiRecord(s: RecordSpec): Record<string, unknown> {
     sourceTransaction: { txHash: '0x' + randomId(), timestamp: ts, gasSpent: '1' },
     ...(s.extra ?? {}),
   };
-  if (status !== 'pending') rec.destinationTransaction = { txHash: '0x' + randomId(), timestamp: ts + 10, gasSpent: '1', rewardRedeemer: randomAddress(), delivererAddress: randomAddress() };
+  if (status !== 'pending')
+    rec.destinationTransaction = {
+      txHash: '0x' + randomId(),
+      timestamp: ts + 10,
+      gasSpent: '1',
+      rewardRedeemer: randomAddress(),
+      delivererAddress: randomAddress(),
+    };
   return rec;
 }
 
@@ -91,7 +98,13 @@ export function engineRig(dir: string, clock = new ManualClock()): EngineRig {
     settings: structuredClone(DEFAULT_SETTINGS),
     engine: undefined as unknown as TransitionEngine,
     watch(address, opts = {}) {
-      store.watches.addWatch({ address, label: '', network: 'mainnet', notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true }, createdAt: clock.now() });
+      store.watches.addWatch({
+        address,
+        label: '',
+        network: 'mainnet',
+        notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true },
+        createdAt: clock.now(),
+      });
       if (opts.baselineDone ?? true) store.watches.finishBaseline(address, null);
     },
     close: () => store.close(),

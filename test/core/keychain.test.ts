@@ -40,7 +40,11 @@ describe('API key without a keychain', () => {
       encoding: 'utf8',
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/tw-no-bus' },
     });
-    const out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as { set: { hasApiKey: boolean; storage: string; keychainError?: string }; got: string; del: { hasApiKey: boolean } };
+    const out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as {
+      set: { hasApiKey: boolean; storage: string; keychainError?: string };
+      got: string;
+      del: { hasApiKey: boolean };
+    };
     expect(out.set.hasApiKey).toBe(true);
     expect(out.set.storage).toBe('memory');
     expect(out.set.keychainError).toMatch(/gnome-keyring/);

@@ -18,7 +18,12 @@ describe('local service launcher', () => {
 
   it('spawns the service, waits for its listening line, restarts it after a crash and kills it on close', async () => {
     const urls: string[] = [];
-    launcher = new LocalDataApiLauncher({ kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', CLI, '--rate', '1'] }, tmp.dir, createLogger(), (u) => urls.push(u));
+    launcher = new LocalDataApiLauncher(
+      { kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', CLI, '--rate', '1'] },
+      tmp.dir,
+      createLogger(),
+      (u) => urls.push(u),
+    );
     const url = await launcher.start();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${url}/v1/teleporter/messages?network=mainnet&pageSize=1`);

@@ -13,7 +13,20 @@ const queries = (routes: number) => ({
 const transition = (i: number, kind: Transition['kind'] = 'left_pending'): TransitionsEvent => ({
   type: 'transitions',
   watches: [],
-  transitions: [{ id: i, messageId: `${i}`.padStart(64, '0'), kind, fromStatus: 'pending', toStatus: 'delivered', at: 0, network: 'mainnet', sourceBlockchainId: `src${i}`, destinationBlockchainId: `dst${i}`, watchers: [] }],
+  transitions: [
+    {
+      id: i,
+      messageId: `${i}`.padStart(64, '0'),
+      kind,
+      fromStatus: 'pending',
+      toStatus: 'delivered',
+      at: 0,
+      network: 'mainnet',
+      sourceBlockchainId: `src${i}`,
+      destinationBlockchainId: `dst${i}`,
+      watchers: [],
+    },
+  ],
 });
 
 describe('core metrics', () => {
@@ -23,7 +36,12 @@ describe('core metrics', () => {
   });
 
   it('keeps route label values bounded however many routes there are, and never labels by message ID', async () => {
-    const m = new CoreMetrics({ queries: queries(MAX_ROUTES + 50) as never, pollStatus: () => ({ lastSuccessAt: 1_700_000_000_000, watching: 3 }) as never, rateLimitRemaining: () => null, alertsPending: () => 0 });
+    const m = new CoreMetrics({
+      queries: queries(MAX_ROUTES + 50) as never,
+      pollStatus: () => ({ lastSuccessAt: 1_700_000_000_000, watching: 3 }) as never,
+      rateLimitRemaining: () => null,
+      alertsPending: () => 0,
+    });
     for (let i = 0; i < MAX_ROUTES + 50; i++) m.observeEvent(transition(i));
     m.observeRequest({ ok: true });
     m.observeRequest({ ok: false, error: { kind: 'rate_limited' } });

@@ -31,9 +31,23 @@ describe('MonitorCore facade', () => {
   async function start(opts: { requireKey?: string; autoPoll?: boolean; clock?: JumpClock; url?: string } = {}) {
     const clock = opts.clock ?? new JumpClock();
     if (!opts.url) {
-      svc = await startTeleporterService({ clock, rate: 3, addressCount: 20, preload: 100, ...(opts.requireKey ? { apiKeys: [opts.requireKey], requireKey: true } : {}) });
+      svc = await startTeleporterService({
+        clock,
+        rate: 3,
+        addressCount: 20,
+        preload: 100,
+        ...(opts.requireKey ? { apiKeys: [opts.requireKey], requireKey: true } : {}),
+      });
     }
-    core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: '1.2.3', clock, localDataApi: { kind: 'url', url: opts.url ?? svc!.url }, autoPoll: opts.autoPoll ?? false, keychainService: uniqueService() });
+    core = await createMonitorCore({
+      dataDir: tmp.dir,
+      shell: 'web',
+      version: '1.2.3',
+      clock,
+      localDataApi: { kind: 'url', url: opts.url ?? svc!.url },
+      autoPoll: opts.autoPoll ?? false,
+      keychainService: uniqueService(),
+    });
     const events: MonitorEvent[] = [];
     core.onEvent((e) => events.push(e));
     await core.start();
@@ -138,7 +152,15 @@ describe('MonitorCore facade', () => {
     await svc!.close();
     svc = await startTeleporterService({ clock, rate: 3, addressCount: 20, preload: 50, apiKeys: ['service-own-key-1'] });
     await c.close();
-    core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 'x', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: uniqueService() });
+    core = await createMonitorCore({
+      dataDir: tmp.dir,
+      shell: 'web',
+      version: 'x',
+      clock,
+      localDataApi: { kind: 'url', url: svc.url },
+      autoPoll: false,
+      keychainService: uniqueService(),
+    });
     await core.start();
     await core.invoke('setApiKey', { key: 'avalanche-key-of-the-user' });
     await core.invoke('addWatch', { address: svc.simulator.addresses[0]! });
@@ -194,11 +216,15 @@ describe('MonitorCore facade', () => {
     await core.invoke('addWatch', { address: svc.simulator.addresses[1]! });
     // Simulated time moves a second per look, so retries and backoff come round without real waiting.
     const statusWhere = (pred: (s: PollStatus) => boolean) =>
-      waitFor(async () => {
-        const hit = events.find((e) => e.type === 'poll-status' && pred(e.status));
-        if (!hit) await clock.advance(1_000);
-        return hit;
-      }, 30_000, 'such a poll status');
+      waitFor(
+        async () => {
+          const hit = events.find((e) => e.type === 'poll-status' && pred(e.status));
+          if (!hit) await clock.advance(1_000);
+          return hit;
+        },
+        30_000,
+        'such a poll status',
+      );
     await statusWhere((s) => s.state === 'idle' && s.lastSuccessAt !== null);
     await svc.close();
     events.length = 0;

@@ -5,7 +5,19 @@ import type { ScanResult } from '../../src/core/poller/scan';
 import { openStore, type Store } from '../../src/core/store';
 import { tempDir } from './helpers';
 
-const scanned = (o: Partial<ScanResult>): ScanResult => ({ pages: 1, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), count: 0, newer: 0, restarted: false, ...o });
+const scanned = (o: Partial<ScanResult>): ScanResult => ({
+  pages: 1,
+  error: null,
+  outOfBudget: false,
+  exhausted: false,
+  newestTs: null,
+  oldestTs: null,
+  seen: new Set(),
+  count: 0,
+  newer: 0,
+  restarted: false,
+  ...o,
+});
 
 let tmp: ReturnType<typeof tempDir> | null = null;
 let store: Store | null = null;

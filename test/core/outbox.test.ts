@@ -15,18 +15,30 @@ describe('notification outbox', () => {
   });
 
   const drainer = (shown: NotificationPayload[], events: MonitorEvent[] = [], fail = false) =>
-    new OutboxDrainer(rig.store.outbox, rig.clock, createLogger(), (n) => {
-      if (fail) throw new Error('display refused');
-      shown.push(n);
-    }, (e) => events.push(e));
+    new OutboxDrainer(
+      rig.store.outbox,
+      rig.clock,
+      createLogger(),
+      (n) => {
+        if (fail) throw new Error('display refused');
+        shown.push(n);
+      },
+      (e) => events.push(e),
+    );
 
   it('shows up to three one by one, and more than three as one summary', async () => {
     const shown: NotificationPayload[] = [];
-    rig.engine.observe([1, 2, 3].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
+    rig.engine.observe(
+      [1, 2, 3].map(() => msg({ from: me, status: 'pending' })),
+      'mainnet',
+    );
     await drainer(shown).drain();
     expect(shown.map((n) => n.transitionIds.length)).toEqual([1, 1, 1]);
     expect(shown.every((n) => n.messageId)).toBe(true);
-    rig.engine.observe([1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'delivered' })), 'mainnet');
+    rig.engine.observe(
+      [1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'delivered' })),
+      'mainnet',
+    );
     shown.length = 0;
     await drainer(shown).drain();
     expect(shown).toHaveLength(1);
@@ -51,7 +63,10 @@ describe('notification outbox', () => {
   it('with no notifier attached keeps everything; an attached one shows it, a detached one no more', async () => {
     const events: MonitorEvent[] = [];
     const d = new OutboxDrainer(rig.store.outbox, rig.clock, createLogger(), undefined, (e) => events.push(e));
-    rig.engine.observe([1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
+    rig.engine.observe(
+      [1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'pending' })),
+      'mainnet',
+    );
     await d.drain();
     await d.drain();
     expect(events).toEqual([]);
@@ -75,7 +90,10 @@ describe('notification outbox', () => {
   });
 
   it('re-shows a batch claimed before a crash with the same ID after a restart', async () => {
-    rig.engine.observe([1, 2, 3, 4].map(() => msg({ from: me, status: 'pending' })), 'mainnet');
+    rig.engine.observe(
+      [1, 2, 3, 4].map(() => msg({ from: me, status: 'pending' })),
+      'mainnet',
+    );
     const claimed = rig.store.outbox.claim(); // claimed, then the process "dies" before the ack
     expect(claimed).toHaveLength(1);
     rig.close();

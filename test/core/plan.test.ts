@@ -22,7 +22,10 @@ describe('request planning', () => {
     expect([...plan.byAddress.keys()]).toEqual(['C']);
     expect(plan.cost).toBe(8 + 10);
     // Quiet addresses (one page each) are cheaper than paging at all.
-    expect(planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 })).toMatchObject({ depthTs: null, cost: 3 });
+    expect(planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 })).toMatchObject({
+      depthTs: null,
+      cost: 3,
+    });
   });
 
   it('asks addresses when that is cheaper than paging, and never plans beyond the page cap', () => {
@@ -30,7 +33,13 @@ describe('request planning', () => {
     const cands = [{ messageId: 'x', ts: now - 600, address: 'X' }];
     expect(planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 }).depthTs).toBeNull();
     // A feed-only message (no address) too deep to reach is left for later, not planned.
-    const deep = planRechecks([{ messageId: 'f', ts: now - 100_000, address: null }], { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 60 });
+    const deep = planRechecks([{ messageId: 'f', ts: now - 100_000, address: null }], {
+      ratePerSec: 20,
+      nowSec: now,
+      headPages: 1,
+      addressPages: () => 1,
+      maxDepthPages: 60,
+    });
     expect(deep).toEqual({ depthTs: null, byAddress: new Map(), byId: [], cost: 0 });
   });
 

@@ -1,6 +1,15 @@
 /** The planner with plain values: which requests one cycle on one network makes. */
 import { describe, expect, it } from 'vitest';
-import { BASELINE_MAX_PAGES, discoveryMode, FIREHOSE_BASELINE_MIN, MAX_PAGES_PER_SCAN, planFollowUps, planNetwork, type DueMessage, type NetworkPlanInput } from '../../src/core/poller/planner';
+import {
+  BASELINE_MAX_PAGES,
+  discoveryMode,
+  FIREHOSE_BASELINE_MIN,
+  MAX_PAGES_PER_SCAN,
+  planFollowUps,
+  planNetwork,
+  type DueMessage,
+  type NetworkPlanInput,
+} from '../../src/core/poller/planner';
 
 const NOW_MS = 1_000_000_000;
 const NOW = NOW_MS / 1000;
@@ -19,20 +28,41 @@ describe('planNetwork', () => {
     expect(plan.listBaseline).toBeNull();
     expect(plan.baselines).toEqual([
       { watcher: 'A', step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } } },
-      { watcher: 'feed:1', step: { source: { kind: 'feed', filter: { to: '0xb' } }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['feed:1'], stop: { kind: 'while-open' } } },
+      {
+        watcher: 'feed:1',
+        step: { source: { kind: 'feed', filter: { to: '0xb' } }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['feed:1'], stop: { kind: 'while-open' } },
+      },
     ]);
   });
 
   it('asks each live address and feed for a few watchers, each scan looking for its own due messages', () => {
     const feed = { ...live('feed:1'), filter: { destinationBlockchainId: 'X' } };
     // 50 msg/s: the firehose would cost 6 pages a cycle, more than asking these three.
-    const plan = planNetwork(input({ head: { ts: NOW - 10, at: NOW_MS - 10_000 }, ratePerSec: 50, addresses: [live('A'), live('B')], feeds: [feed], due: [due('a1', 30, 'A'), due('a2', 90, 'A'), due('f1', 60, null, ['feed:1'])] }));
+    const plan = planNetwork(
+      input({
+        head: { ts: NOW - 10, at: NOW_MS - 10_000 },
+        ratePerSec: 50,
+        addresses: [live('A'), live('B')],
+        feeds: [feed],
+        due: [due('a1', 30, 'A'), due('a2', 90, 'A'), due('f1', 60, null, ['feed:1'])],
+      }),
+    );
     expect(plan.discovery).toEqual({
       mode: 'per-address',
       scans: [
-        { source: { kind: 'address', address: 'A' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: ['a1', 'a2'], stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90 } },
+        {
+          source: { kind: 'address', address: 'A' },
+          maxPages: MAX_PAGES_PER_SCAN,
+          lookFor: ['a1', 'a2'],
+          stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90 },
+        },
         { source: { kind: 'address', address: 'B' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: [], stop: { kind: 'found', need: [], neededTs: null } },
-        { source: { kind: 'feed', filter: { destinationBlockchainId: 'X' } }, maxPages: MAX_PAGES_PER_SCAN, lookFor: ['f1'], stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60 } },
+        {
+          source: { kind: 'feed', filter: { destinationBlockchainId: 'X' } },
+          maxPages: MAX_PAGES_PER_SCAN,
+          lookFor: ['f1'],
+          stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60 },
+        },
       ],
     });
   });
@@ -42,7 +72,13 @@ describe('planNetwork', () => {
     const plan = planNetwork(input({ addresses }));
     expect(plan.discovery?.mode).toBe('firehose');
     if (plan.discovery?.mode !== 'firehose') return;
-    expect(plan.discovery.head).toEqual({ source: { kind: 'firehose' }, maxPages: MAX_PAGES_PER_SCAN, countNewerThan: null, lookFor: [], stop: { kind: 'past', ts: null, undated: 'stop' } });
+    expect(plan.discovery.head).toEqual({
+      source: { kind: 'firehose' },
+      maxPages: MAX_PAGES_PER_SCAN,
+      countNewerThan: null,
+      lookFor: [],
+      stop: { kind: 'past', ts: null, undated: 'stop' },
+    });
   });
 
   it('pages the firehose past its cursor and as deep as the cheapest re-checks need, the rest by address or ID', () => {
@@ -123,7 +159,12 @@ describe('planFollowUps', () => {
   it('sends what the head scan fell short of to its address, looking only for those', () => {
     // The rate was off: the scan stopped at 200 s, so 'far' was not reached (the orphan has no address: it waits).
     const short = planFollowUps(d, { seen: new Set(near.map((m) => m.messageId)), oldestTs: NOW - 200, exhausted: false });
-    expect(short.scans).toContainEqual({ source: { kind: 'address', address: 'A5' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: ['far'], stop: { kind: 'found', need: ['far'], neededTs: NOW - 250 } });
+    expect(short.scans).toContainEqual({
+      source: { kind: 'address', address: 'A5' },
+      maxPages: MAX_PAGES_PER_SCAN,
+      lookFor: ['far'],
+      stop: { kind: 'found', need: ['far'], neededTs: NOW - 250 },
+    });
     expect(short.scans.flatMap((s) => s.lookFor)).not.toContain('orphan');
     expect(short.byId).toEqual(['deep']);
     // The list ended (nothing older exists): nothing to chase.

@@ -67,7 +67,11 @@ describe('poller against the local service', () => {
   });
 
   it('fires every transition exactly once, with a silent baseline of preloaded history', async () => {
-    rig = await coreRig(tmp.dir, { seed: 7, rate: 4, addressCount: 40, preload: 400, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } }, { keychainService: `tw-test-${randomBytes(3).toString('hex')}` });
+    rig = await coreRig(
+      tmp.dir,
+      { seed: 7, rate: 4, addressCount: 40, preload: 400, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } },
+      { keychainService: `tw-test-${randomBytes(3).toString('hex')}` },
+    );
     const { expected, all } = await scenario(rig, 12, 18, 8);
     const r = compare(rig, expected, all);
     expect(r.expected).toBeGreaterThan(20);
@@ -76,7 +80,11 @@ describe('poller against the local service', () => {
 
   for (const faults of ['flaky', 'ratelimited', 'malformed', 'chaos,slowMs:150', 'slow:0.3,slowMs:200']) {
     it(`stays exact under the "${faults}" fault profile`, async () => {
-      rig = await coreRig(tmp.dir, { seed: 11, rate: 3, addressCount: 30, preload: 200, faults, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } }, { keychainService: `tw-test-${randomBytes(3).toString('hex')}` });
+      rig = await coreRig(
+        tmp.dir,
+        { seed: 11, rate: 3, addressCount: 30, preload: 200, faults, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } },
+        { keychainService: `tw-test-${randomBytes(3).toString('hex')}` },
+      );
       const { expected, all } = await scenario(rig, 8, 12, 8);
       const r = compare(rig, expected, all);
       expect(r.expected).toBeGreaterThan(5);
@@ -87,7 +95,11 @@ describe('poller against the local service', () => {
   }
 
   it('follows a saved feed (a chain pair) through the filtered list operation', async () => {
-    rig = await coreRig(tmp.dir, { seed: 3, rate: 3, addressCount: 30, preload: 200, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } }, { keychainService: `tw-test-${randomBytes(3).toString('hex')}` });
+    rig = await coreRig(
+      tmp.dir,
+      { seed: 3, rate: 3, addressCount: 30, preload: 200, rateLimitPerMinute: { keyed: 100000, anonymous: 100000 } },
+      { keychainService: `tw-test-${randomBytes(3).toString('hex')}` },
+    );
     const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
     const r = await rig.core.invoke('addFeed', { name: 'into Beam', network: 'mainnet', filter: { destinationBlockchainId: BEAM }, notify: { new: true } });
     expect(r.ok).toBe(true);

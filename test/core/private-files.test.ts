@@ -33,7 +33,14 @@ describe.skipIf(isWindows)('private data folder', () => {
     chmodSync(dataDir, 0o755);
     writeFileSync(join(dataDir, 'logs', 'core.log'), '');
     chmodSync(join(dataDir, 'logs', 'core.log'), 0o644);
-    const core = await createMonitorCore({ dataDir, shell: 'web', version: 'x', localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    const core = await createMonitorCore({
+      dataDir,
+      shell: 'web',
+      version: 'x',
+      localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' },
+      autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
     try {
       await core.invoke('updateSettings', { pollIntervalSeconds: 30 }); // a write, so the WAL exists
       expect(mode(dataDir)).toBe(0o700);
@@ -49,7 +56,9 @@ describe.skipIf(isWindows)('private data folder', () => {
 
   it('the service process creates its database and WAL 0600 on its own', async () => {
     const db = join(tmp.dir, 'service.sqlite');
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVICE_CLI, '--port', '0', '--db', db, '--rate', '0', '--preload', '5', '--no-warm'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVICE_CLI, '--port', '0', '--db', db, '--rate', '0', '--preload', '5', '--no-warm'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         let out = '';

@@ -22,7 +22,15 @@ describe('reads are pure', () => {
     cleanups.push(() => svc.close());
     const tmp = tempDir();
     cleanups.push(() => tmp.cleanup());
-    const core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 'x', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    const core = await createMonitorCore({
+      dataDir: tmp.dir,
+      shell: 'web',
+      version: 'x',
+      clock,
+      localDataApi: { kind: 'url', url: svc.url },
+      autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
     cleanups.push(() => core.close());
     await core.start();
     const call = async (method: string, input?: unknown) => {
@@ -38,7 +46,9 @@ describe('reads are pure', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       await clock.advance(1000);
-      ids.push(svc.simulator.send({ outcome: 'normal', destination: '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn', from: address, deliveryDelayMs: 60_000 }));
+      ids.push(
+        svc.simulator.send({ outcome: 'normal', destination: '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn', from: address, deliveryDelayMs: 60_000 }),
+      );
     }
     await clock.advance(1000);
     await call('pollNow');
@@ -72,6 +82,11 @@ describe('reads are pure', () => {
     await call('pollNow');
     const batches = events.filter((e): e is Extract<MonitorEvent, { type: 'transitions' }> => e.type === 'transitions');
     expect(batches).toHaveLength(1);
-    expect(batches[0]!.transitions.filter((t) => t.kind === 'left_pending').map((t) => t.messageId).sort()).toEqual([...ids].sort());
+    expect(
+      batches[0]!.transitions
+        .filter((t) => t.kind === 'left_pending')
+        .map((t) => t.messageId)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 });

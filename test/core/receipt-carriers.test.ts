@@ -21,7 +21,10 @@ import { startTeleporterService, type RunningService } from '../../src/local-dat
 import { engineRig, tempDir, type EngineRig } from './helpers';
 
 /** Scan and by-ID options that feed what they read to the carriers, as the poller's receipt hook does. */
-function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig['engine']; onTransitions: (t: Transition[]) => void }>(o: T, carriers: ReceiptCarriers) {
+function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig['engine']; onTransitions: (t: Transition[]) => void }>(
+  o: T,
+  carriers: ReceiptCarriers,
+) {
   return {
     ...o,
     onMessages: (m: readonly TeleporterMessage[]) => {
@@ -55,12 +58,37 @@ describe('ReceiptCarriers', () => {
     rig.watch(watched);
     const [a, b] = [chain('C-Chain'), chain('Beam')];
     const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 3_000 });
-    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const client = new DataApiClient({
+      baseUrl: svc.url,
+      network: 'mainnet',
+      pool: pools.get(svc.url),
+      budget: new RequestBudget(clock, 1e5),
+      clock,
+      logger: createLogger(),
+      apiKey: () => null,
+      apiKeyHeader: 'x-glacier-api-key',
+      family: 'icm',
+    });
     const carriers = new ReceiptCarriers(clock);
     const fired: string[] = [];
-    const o = withCarriers({ network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { messageId: string; kind: string }[]) => fired.push(...t.map((x) => `${x.messageId === original ? 'original' : 'other'}:${x.kind}`)) }, carriers);
+    const o = withCarriers(
+      {
+        network: 'mainnet' as const,
+        engine: rig.engine,
+        cycle: new CycleBudget(100),
+        onTransitions: (t: { messageId: string; kind: string }[]) =>
+          fired.push(...t.map((x) => `${x.messageId === original ? 'original' : 'other'}:${x.kind}`)),
+      },
+      carriers,
+    );
     const head = () =>
-      scan((token) => client.listMessages({ pageSize: 100, ...(token ? { pageToken: token } : {}) }), { ...o, messages: rig!.store.messages, pageSize: 100, maxPages: 5, next: () => true });
+      scan((token) => client.listMessages({ pageSize: 100, ...(token ? { pageToken: token } : {}) }), {
+        ...o,
+        messages: rig!.store.messages,
+        pageSize: 100,
+        maxPages: 5,
+        next: () => true,
+      });
 
     await clock.advance(4_000);
     carriers.refresh(rig.store.db);
@@ -69,7 +97,9 @@ describe('ReceiptCarriers', () => {
 
     // Nobody watches the message back; it carries the original's receipt.
     const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 8_000 });
-    expect((svc.store.get(carrier)!.receipts as { receivedMessageNonce: string }[]).map((r) => r.receivedMessageNonce)).toEqual([svc.store.get(original)!.messageNonce]);
+    expect((svc.store.get(carrier)!.receipts as { receivedMessageNonce: string }[]).map((r) => r.receivedMessageNonce)).toEqual([
+      svc.store.get(original)!.messageNonce,
+    ]);
     carriers.refresh(rig.store.db);
     await head();
     expect(carriers.toAsk('mainnet')).toEqual([carrier]);
@@ -96,7 +126,12 @@ describe('ReceiptCarriers', () => {
     carriers.refresh(rig.store.db);
     await head();
     expect(fired).toEqual(['original:new', 'original:left_pending', 'original:receipt_delivered']);
-    expect(rig.store.transitions.list({ messageId: original }).map((t) => t.kind).sort()).toEqual(['left_pending', 'new', 'receipt_delivered']);
+    expect(
+      rig.store.transitions
+        .list({ messageId: original })
+        .map((t) => t.kind)
+        .sort(),
+    ).toEqual(['left_pending', 'new', 'receipt_delivered']);
   });
 
   it('a carrier naming a message nobody tracks is forgotten; one on another route settles nothing', async () => {
@@ -107,16 +142,48 @@ describe('ReceiptCarriers', () => {
     const watched = svc.simulator.addresses[0]!;
     rig.watch(watched);
     const [a, b, c] = [chain('C-Chain'), chain('Beam'), chain('Dexalot')];
-    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const client = new DataApiClient({
+      baseUrl: svc.url,
+      network: 'mainnet',
+      pool: pools.get(svc.url),
+      budget: new RequestBudget(clock, 1e5),
+      clock,
+      logger: createLogger(),
+      apiKey: () => null,
+      apiKeyHeader: 'x-glacier-api-key',
+      family: 'icm',
+    });
     const carriers = new ReceiptCarriers(clock);
     const fired: string[] = [];
-    const o = withCarriers({ network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)) }, carriers);
+    const o = withCarriers(
+      {
+        network: 'mainnet' as const,
+        engine: rig.engine,
+        cycle: new CycleBudget(100),
+        onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)),
+      },
+      carriers,
+    );
     const mine = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
-    const theirs = svc.simulator.send({ source: a, destination: c, from: svc.simulator.addresses[9]!, to: svc.simulator.addresses[9]!, outcome: 'normal', deliveryDelayMs: 2_000 });
+    const theirs = svc.simulator.send({
+      source: a,
+      destination: c,
+      from: svc.simulator.addresses[9]!,
+      to: svc.simulator.addresses[9]!,
+      outcome: 'normal',
+      deliveryDelayMs: 2_000,
+    });
     await clock.advance(3_000);
     await recheckById(client, [mine, theirs], o);
     // Back from Dexalot: names `theirs` (same source chain, other destination), never `mine`.
-    const back = svc.simulator.send({ source: c, destination: a, from: svc.simulator.addresses[9]!, to: svc.simulator.addresses[9]!, outcome: 'normal', deliveryDelayMs: 2_000 });
+    const back = svc.simulator.send({
+      source: c,
+      destination: a,
+      from: svc.simulator.addresses[9]!,
+      to: svc.simulator.addresses[9]!,
+      outcome: 'normal',
+      deliveryDelayMs: 2_000,
+    });
     carriers.refresh(rig.store.db);
     await recheckById(client, [back], o);
     expect(carriers.toAsk('mainnet')).toEqual([]);
@@ -136,10 +203,28 @@ describe('a carrier proves a delivery', () => {
     const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
     rig.watch(watched);
     const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
-    const client = new DataApiClient({ baseUrl: svc.url, network: 'mainnet', pool: pools.get(svc.url), budget: new RequestBudget(clock, 1e5), clock, logger: createLogger(), apiKey: () => null, apiKeyHeader: 'x-glacier-api-key', family: 'icm' });
+    const client = new DataApiClient({
+      baseUrl: svc.url,
+      network: 'mainnet',
+      pool: pools.get(svc.url),
+      budget: new RequestBudget(clock, 1e5),
+      clock,
+      logger: createLogger(),
+      apiKey: () => null,
+      apiKeyHeader: 'x-glacier-api-key',
+      family: 'icm',
+    });
     const carriers = new ReceiptCarriers(clock);
     const fired: string[] = [];
-    const o = withCarriers({ network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)) }, carriers);
+    const o = withCarriers(
+      {
+        network: 'mainnet' as const,
+        engine: rig.engine,
+        cycle: new CycleBudget(100),
+        onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)),
+      },
+      carriers,
+    );
     const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
     carriers.refresh(rig.store.db);
     await recheckById(client, [original], o);

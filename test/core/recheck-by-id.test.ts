@@ -19,7 +19,12 @@ describe('recheckById', () => {
     rig.watch(sender);
     const id = svc.simulator.send({ network: 'mainnet', from: sender, outcome: 'normal', deliveryDelayMs: 5_000, receiptDelayMs: 20_000 });
     const fired: string[] = [];
-    const o = { network: 'mainnet' as const, engine: rig.engine, cycle: new CycleBudget(100), onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)) };
+    const o = {
+      network: 'mainnet' as const,
+      engine: rig.engine,
+      cycle: new CycleBudget(100),
+      onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)),
+    };
     const unknown = '00'.repeat(32);
     expect(await recheckById(client, [id, unknown], o)).toBeNull();
     expect(fired).toEqual(['new']);

@@ -11,11 +11,22 @@ function put(messages: CachedMessages, raw: Record<string, unknown>, status: str
   const m = parseMessage(raw) as TeleporterMessage;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   const row = {
-    messageId: m.messageId, network: 'mainnet' as const, status, receiptDelivered: raw.receiptDelivered === true, from: s(raw.from), to: s(raw.to),
-    sourceChain: s(raw.sourceBlockchainId), destinationChain: s(raw.destinationBlockchainId),
+    messageId: m.messageId,
+    network: 'mainnet' as const,
+    status,
+    receiptDelivered: raw.receiptDelivered === true,
+    from: s(raw.from),
+    to: s(raw.to),
+    sourceChain: s(raw.sourceBlockchainId),
+    destinationChain: s(raw.destinationBlockchainId),
     sourceTs: (raw.sourceTransaction as { timestamp?: number } | undefined)?.timestamp ?? null,
     destinationTs: (raw.destinationTransaction as { timestamp?: number } | undefined)?.timestamp ?? null,
-    raw: JSON.stringify(raw), searchText: searchTextOf(m, raw), seenAt: 2, tracked: false, pendingSince: null, stuckFired: false,
+    raw: JSON.stringify(raw),
+    searchText: searchTextOf(m, raw),
+    seenAt: 2,
+    tracked: false,
+    pendingSince: null,
+    stuckFired: false,
   };
   const state = messages.state(m.messageId);
   if (state) messages.update(state.rowid, row);
@@ -54,7 +65,12 @@ describe('searchCache result rows', () => {
   it('show a record changed since the last search as it is now', () => {
     const pending = rig.store.search.find({ status: 'pending', limit: 1 }).items[0]!;
     expect(rig.store.search.find({ text: pending.messageId, limit: 1 }).items[0]!.status).toBe('pending');
-    const raw = { ...rawRecord(rig.store.messages.get(pending.messageId)!.message), status: 'delivered', receiptDelivered: true, destinationTransaction: { txHash: '0x' + 'ab'.repeat(32), timestamp: 1_767_000_999, gasSpent: '1' } };
+    const raw = {
+      ...rawRecord(rig.store.messages.get(pending.messageId)!.message),
+      status: 'delivered',
+      receiptDelivered: true,
+      destinationTransaction: { txHash: '0x' + 'ab'.repeat(32), timestamp: 1_767_000_999, gasSpent: '1' },
+    };
     put(rig.store.messages, raw, 'delivered');
     const again = rig.store.search.find({ text: pending.messageId, limit: 1 }).items[0]!;
     expect(again).toMatchObject({ status: 'delivered', receiptDelivered: true });

@@ -15,7 +15,43 @@ const MAX = (() => {
   throw new Error('no text limit');
 })();
 
-const SYNTAX = ['"', '""', "'", '*', '^', ':', '(', ')', '-', '+', 'NEAR', 'NEAR(', 'AND', 'OR', 'NOT', '\u0000', '\\', '%', '_', '{', '}', 'text:', 'rowid', ';', '--', '/*', '0x', 'beam', 'c-chain', 'é', '😀', '\ud800', ' ', '\t', '\n'];
+const SYNTAX = [
+  '"',
+  '""',
+  "'",
+  '*',
+  '^',
+  ':',
+  '(',
+  ')',
+  '-',
+  '+',
+  'NEAR',
+  'NEAR(',
+  'AND',
+  'OR',
+  'NOT',
+  '\u0000',
+  '\\',
+  '%',
+  '_',
+  '{',
+  '}',
+  'text:',
+  'rowid',
+  ';',
+  '--',
+  '/*',
+  '0x',
+  'beam',
+  'c-chain',
+  'é',
+  '😀',
+  '\ud800',
+  ' ',
+  '\t',
+  '\n',
+];
 
 describe('cache search text is data', () => {
   const tmp = tempDir();
@@ -36,7 +72,21 @@ describe('cache search text is data', () => {
     tmp.cleanup();
   });
 
-  it.each([['\u0000'], ['ab\u0000cd'], ['"'], ['a" OR "b'], ['NEAR(a b)'], ['*'], ['^abc'], ['text:abc'], ['"unterminated'], ['😀'], ['\ud800\udc00x'], ['--'], ['beam" AND "c']])('%j answers without an error', (text) => {
+  it.each([
+    ['\u0000'],
+    ['ab\u0000cd'],
+    ['"'],
+    ['a" OR "b'],
+    ['NEAR(a b)'],
+    ['*'],
+    ['^abc'],
+    ['text:abc'],
+    ['"unterminated'],
+    ['😀'],
+    ['\ud800\udc00x'],
+    ['--'],
+    ['beam" AND "c'],
+  ])('%j answers without an error', (text) => {
     const page = rig.store.search.find({ text });
     expect(Array.isArray(page.items)).toBe(true);
     expect(page.total).toBe(page.items.length);

@@ -67,7 +67,8 @@ export function expectedTransitions(
       const rd = list.find((h) => h.rd);
       if (rd) out.set(`${id}:receipt_delivered`, rd.at);
     } else {
-      if (before.status === 'pending' && last.status !== 'pending') out.set(`${id}:left_pending`, list.find((h) => h.at >= baselineAt && h.status !== 'pending')!.at);
+      if (before.status === 'pending' && last.status !== 'pending')
+        out.set(`${id}:left_pending`, list.find((h) => h.at >= baselineAt && h.status !== 'pending')!.at);
       if (!before.rd && last.rd) out.set(`${id}:receipt_delivered`, list.find((h) => h.at >= baselineAt && h.rd)!.at);
     }
   }
@@ -86,11 +87,23 @@ export interface CoreRig {
   close(): Promise<void>;
 }
 
-export async function coreRig(dataDir: string, svcOpts: ServiceOptions, opts: { keychainService: string; budget?: number; interval?: number } ): Promise<CoreRig> {
+export async function coreRig(
+  dataDir: string,
+  svcOpts: ServiceOptions,
+  opts: { keychainService: string; budget?: number; interval?: number },
+): Promise<CoreRig> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
   const svc = await startTeleporterService({ clock, ...svcOpts });
   const truth = recordHistory(svc, clock);
-  const core = await createMonitorCore({ dataDir, shell: 'web', version: 'test', clock, localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: opts.keychainService });
+  const core = await createMonitorCore({
+    dataDir,
+    shell: 'web',
+    version: 'test',
+    clock,
+    localDataApi: { kind: 'url', url: svc.url },
+    autoPoll: false,
+    keychainService: opts.keychainService,
+  });
   const events: MonitorEvent[] = [];
   const transitions: Transition[] = [];
   core.onEvent((e) => {

@@ -23,17 +23,29 @@ describe('alert channels in settings', () => {
     svc = await startTeleporterService({ rate: 0, seed: 11 });
     tmp = tempDir();
     fixed = await startReceiver();
-    core = await createMonitorCore({ alerts: { channels: [{ type: 'webhook', url: `${fixed.url}/fixed`, format: 'json' }] }, dataDir: tmp.dir, shell: 'web', version: '1.0.0', localDataApi: { kind: 'url', url: svc.url }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    core = await createMonitorCore({
+      alerts: { channels: [{ type: 'webhook', url: `${fixed.url}/fixed`, format: 'json' }] },
+      dataDir: tmp.dir,
+      shell: 'web',
+      version: '1.0.0',
+      localDataApi: { kind: 'url', url: svc.url },
+      autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
     core.onEvent((e) => events.push(e));
     await core.start();
     const s = await core.invoke('updateSettings', { notifications: { new: true } });
     expect(s.ok).toBe(true);
     expect((await core.invoke('addWatch', { address: WATCHED, label: 'treasury' })).ok).toBe(true);
-    await waitFor(async () => {
-      await core.invoke('pollNow', undefined);
-      const r = await core.invoke('listWatches', undefined);
-      return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
-    }, 30_000, 'the baseline');
+    await waitFor(
+      async () => {
+        await core.invoke('pollNow', undefined);
+        const r = await core.invoke('listWatches', undefined);
+        return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
+      },
+      30_000,
+      'the baseline',
+    );
   });
   afterAll(async () => {
     await core.close();
@@ -53,10 +65,17 @@ describe('alert channels in settings', () => {
 
   it('refuses a bad URL with a field error and keeps the saved channels', async () => {
     const bad = await setChannels([{ type: 'webhook', url: 'ftp://127.0.0.1/hook', format: 'json' }]);
-    expect(!bad.ok && bad.error).toMatchObject({ kind: 'invalid_input', field: 'alertChannels.0.url', message: 'Webhook url must start with http:// or https://.' });
+    expect(!bad.ok && bad.error).toMatchObject({
+      kind: 'invalid_input',
+      field: 'alertChannels.0.url',
+      message: 'Webhook url must start with http:// or https://.',
+    });
     const long = await setChannels([{ type: 'alertmanager', url: `http://127.0.0.1/${'a'.repeat(2100)}` }]);
     expect(!long.ok && long.error).toMatchObject({ field: 'alertChannels.0.url', message: 'Alertmanager url must be at most 2048 characters.' });
-    const twice = await setChannels([{ type: 'webhook', url: 'http://127.0.0.1:1/a', name: 'ops' }, { type: 'webhook', url: 'http://127.0.0.1:1/b', name: 'ops' }]);
+    const twice = await setChannels([
+      { type: 'webhook', url: 'http://127.0.0.1:1/a', name: 'ops' },
+      { type: 'webhook', url: 'http://127.0.0.1:1/b', name: 'ops' },
+    ]);
     expect(!twice.ok && twice.error).toMatchObject({ field: 'alertChannels.1.name', message: 'Another channel is already named "ops".' });
     const saved = await core.invoke('getSettings', undefined);
     expect(saved.ok && (saved.value as Settings).alertChannels).toEqual([]);
@@ -67,7 +86,10 @@ describe('alert channels in settings', () => {
     const slack = await startReceiver();
     try {
       const before = await transition(); // Before any channel: never sent (a new channel does not replay history).
-      const saved = await setChannels([{ type: 'webhook', url: `${hook.url}/hook?token=s3cret-token-value`, format: 'json', name: 'ops' }, { type: 'webhook', url: slack.url, format: 'slack' }]);
+      const saved = await setChannels([
+        { type: 'webhook', url: `${hook.url}/hook?token=s3cret-token-value`, format: 'json', name: 'ops' },
+        { type: 'webhook', url: slack.url, format: 'slack' },
+      ]);
       expect(saved.ok && (saved.value as Settings).alertChannels).toHaveLength(2);
       expect(events.some((e) => e.type === 'settings-changed' && e.settings.alertChannels.length === 2)).toBe(true);
 

@@ -15,20 +15,40 @@ describe('settings guards', () => {
   let core: MonitorCore;
   beforeEach(async () => {
     tmp = tempDir();
-    core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 'x', localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' }, autoPoll: false, keychainService: `tw-test-${randomBytes(4).toString('hex')}` });
+    core = await createMonitorCore({
+      dataDir: tmp.dir,
+      shell: 'web',
+      version: 'x',
+      localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' },
+      autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
   });
   afterEach(async () => {
     await core.close();
     tmp.cleanup();
   });
 
-  it.each(['host', 'Host', 'connection', 'content-length', 'Transfer-Encoding', 'upgrade', 'te', 'trailer', 'keep-alive', 'expect', 'cookie', 'origin', 'proxy-authorization', 'Proxy-Connection', 'sec-fetch-mode'])(
-    'refuses the reserved header %s as the API key header',
-    async (name) => {
-      const r = await core.invoke('updateSettings', { apiKeyHeader: name });
-      expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'apiKeyHeader', message: expect.stringMatching(/HTTP reserves/) } });
-    },
-  );
+  it.each([
+    'host',
+    'Host',
+    'connection',
+    'content-length',
+    'Transfer-Encoding',
+    'upgrade',
+    'te',
+    'trailer',
+    'keep-alive',
+    'expect',
+    'cookie',
+    'origin',
+    'proxy-authorization',
+    'Proxy-Connection',
+    'sec-fetch-mode',
+  ])('refuses the reserved header %s as the API key header', async (name) => {
+    const r = await core.invoke('updateSettings', { apiKeyHeader: name });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'apiKeyHeader', message: expect.stringMatching(/HTTP reserves/) } });
+  });
 
   it.each(['x key', 'x:key', 'x\r\nhost', 'x_key', 'ключ', '', 'x'.repeat(65)])('refuses the header name %j with a field error', async (name) => {
     const r = await core.invoke('updateSettings', { apiKeyHeader: name });
@@ -45,7 +65,10 @@ describe('settings guards', () => {
   it('refuses a base URL over the length limit with a field error', async () => {
     const long = `http://127.0.0.1:9/${'a'.repeat(MAX_URL_CHARS)}`;
     const r = await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: long } });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'dataSource.baseUrl', message: `Base URL must be at most ${MAX_URL_CHARS} characters.` } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', field: 'dataSource.baseUrl', message: `Base URL must be at most ${MAX_URL_CHARS} characters.` },
+    });
     const ok = await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9/api' } });
     expect(ok.ok).toBe(true);
   });

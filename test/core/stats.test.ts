@@ -22,7 +22,10 @@ describe('stats buckets', () => {
   it('puts every transition into the bucket that contains its time, with a clock off the boundaries', async () => {
     const tmp = tempDir();
     const rig = engineRig(tmp.dir, new JumpClock(OFF_BOUNDARY));
-    cleanups.push(() => tmp.cleanup(), () => rig.close());
+    cleanups.push(
+      () => tmp.cleanup(),
+      () => rig.close(),
+    );
     const me = randomAddress();
     rig.watch(me);
     const times: number[] = [];
@@ -56,7 +59,7 @@ describe('stats buckets', () => {
     if (!got.ok) throw new Error(got.error.message);
     const stats = got.value as Stats;
     const log: Transition[] = [];
-    for (let before: number | undefined; ; ) {
+    for (let before: number | undefined; ;) {
       const r = await core.invoke('listTransitions', { limit: 500, ...(before ? { beforeId: before } : {}) });
       if (!r.ok) throw new Error(r.error.message);
       const page = r.value as { items: Transition[]; nextBeforeId?: number };

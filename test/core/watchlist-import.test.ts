@@ -9,11 +9,23 @@ const B = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
 
 describe('addWatches (bulk watchlist import)', () => {
   it('adds many watches at once, validates like addWatch, and leaves watched ones alone', async () => {
-    const core = await createMonitorCore({ dataDir: mkdtempSync(join(tmpdir(), 'tw-import-')), shell: 'web', version: 'test', autoPoll: false, keychainService: `tw-import-${process.pid}`, localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' } });
+    const core = await createMonitorCore({
+      dataDir: mkdtempSync(join(tmpdir(), 'tw-import-')),
+      shell: 'web',
+      version: 'test',
+      autoPoll: false,
+      keychainService: `tw-import-${process.pid}`,
+      localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' },
+    });
     try {
       const events: string[] = [];
       core.onEvent((e) => events.push(e.type));
-      expect(await core.addWatches([{ address: A.toLowerCase(), label: ' ops ' }, { address: B, network: 'fuji', notify: { new: true } }])).toBe(2);
+      expect(
+        await core.addWatches([
+          { address: A.toLowerCase(), label: ' ops ' },
+          { address: B, network: 'fuji', notify: { new: true } },
+        ]),
+      ).toBe(2);
       expect(events.filter((t) => t === 'watchlist-changed')).toHaveLength(1);
       const list = await core.handlers.listWatches(undefined);
       expect(list.map((w) => [w.address, w.label, w.network, w.notify.new])).toEqual([

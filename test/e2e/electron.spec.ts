@@ -24,7 +24,8 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
-const SKIP_REASON = 'the Electron binary is not installed on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD); this spec runs where `npm install` could download Electron';
+const SKIP_REASON =
+  'the Electron binary is not installed on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD); this spec runs where `npm install` could download Electron';
 if (!binary) console.log(`electron.spec.ts: skipped: ${SKIP_REASON}`);
 
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
@@ -57,9 +58,14 @@ test.describe('desktop app (Electron)', () => {
 
   test('starts with a locked-down window and exactly the monitor bridge', async () => {
     // No Node in the page; the bridge is the transport and nothing else.
-    expect(await page.evaluate(() => [typeof (globalThis as unknown as PageGlobals).require, typeof (globalThis as unknown as PageGlobals).process])).toEqual(['undefined', 'undefined']);
+    expect(await page.evaluate(() => [typeof (globalThis as unknown as PageGlobals).require, typeof (globalThis as unknown as PageGlobals).process])).toEqual([
+      'undefined',
+      'undefined',
+    ]);
     expect(await page.evaluate(() => Object.keys((globalThis as unknown as PageGlobals).monitor ?? {}).sort())).toEqual(['invoke', 'subscribe']);
-    const info = (await page.evaluate(() => (globalThis as unknown as PageGlobals).monitor!.invoke('getAppInfo', undefined))) as InvokeResponse<{ shell: string }>;
+    const info = (await page.evaluate(() => (globalThis as unknown as PageGlobals).monitor!.invoke('getAppInfo', undefined))) as InvokeResponse<{
+      shell: string;
+    }>;
     expect(info.ok && info.value.shell).toBe('electron');
     // window.open never makes a window.
     await page.evaluate(() => void (globalThis as unknown as PageGlobals).open('https://evil.example/', '_blank'));
@@ -96,7 +102,13 @@ test.describe('desktop app (Electron)', () => {
     // A feed on C-Chain with "new" notifications: the local service's simulator sends messages
     // every second, so the next polls produce notifications.
     const added = (await page.evaluate(
-      (c) => (globalThis as unknown as PageGlobals).monitor!.invoke('addFeed', { name: 'C-Chain out', network: 'mainnet', filter: { sourceBlockchainId: c }, notify: { new: true } }),
+      (c) =>
+        (globalThis as unknown as PageGlobals).monitor!.invoke('addFeed', {
+          name: 'C-Chain out',
+          network: 'mainnet',
+          filter: { sourceBlockchainId: c },
+          notify: { new: true },
+        }),
       C_CHAIN,
     )) as InvokeResponse;
     expect(added.ok).toBe(true);

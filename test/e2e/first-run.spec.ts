@@ -27,7 +27,11 @@ test('screenshots of the local cache and of charts with real transitions', async
   test.setTimeout(90_000);
   for (const w of await stack.call<WatchedAddress[]>('listWatches')) await stack.call('removeWatch', { address: w.address });
   const busy = stack.service.simulator.hotAddresses[0]!;
-  await stack.call('addWatch', { address: busy, label: 'Demo busy address 1', notify: { new: false, left_pending: false, receipt_delivered: false, stuck: false } });
+  await stack.call('addWatch', {
+    address: busy,
+    label: 'Demo busy address 1',
+    notify: { new: false, left_pending: false, receipt_delivered: false, stuck: false },
+  });
   try {
     // Polls run every 5 s; the busy address's next messages move within seconds at the stack's speed.
     await expect

@@ -57,8 +57,7 @@ function recordCalls(page: Page): void {
 export const callsSent = (page: Page, method: string): number => inputsSent(page, method).length;
 
 /** The inputs of the `method` calls the page has sent so far, in order. */
-export const inputsSent = (page: Page, method: string): unknown[] =>
-  (pageCalls.get(page) ?? []).filter((c) => c.method === method).map((c) => c.input);
+export const inputsSent = (page: Page, method: string): unknown[] => (pageCalls.get(page) ?? []).filter((c) => c.method === method).map((c) => c.input);
 
 export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack }>({
   stack: [
@@ -118,12 +117,15 @@ export async function canvasesSettled(page: Page): Promise<void> {
   const pixels = () => page.locator('canvas').evaluateAll((cs) => cs.map((c) => (c as unknown as { toDataURL(): string }).toDataURL()).join('|'));
   let last = await pixels();
   await expect
-    .poll(async () => {
-      const now = await pixels();
-      const same = now === last;
-      last = now;
-      return same;
-    }, { intervals: [100, 200, 400] })
+    .poll(
+      async () => {
+        const now = await pixels();
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [100, 200, 400] },
+    )
     .toBe(true);
 }
 

@@ -49,7 +49,6 @@ test('filters by sender and page size', async ({ openApp, stack }) => {
   const froms = await senders();
   expect(froms.length).toBeLessThanOrEqual(5);
   expect(new Set(froms)).toEqual(new Set([from]));
-
 });
 
 for (const how of ['typed', 'picked from the suggestions'] as const) {

@@ -96,7 +96,9 @@ test('adds an alert channel in Settings: a bad URL is refused at the field, a go
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-saved')).toBeVisible();
   try {
-    expect((await stack.call<{ alertChannels: unknown[] }>('getSettings', undefined)).alertChannels).toEqual([{ type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]);
+    expect((await stack.call<{ alertChannels: unknown[] }>('getSettings', undefined)).alertChannels).toEqual([
+      { type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' },
+    ]);
     await page.reload();
     await expect(page.getByTestId('alert-channel-url-0')).toHaveValue('http://127.0.0.1:9093');
     await page.getByTestId('alert-channel-remove-0').click();

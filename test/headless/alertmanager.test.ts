@@ -23,7 +23,9 @@ receivers:
 
 /** Every alert the receiver got, as "<messageId>:<kind>", one entry per notification it was in. */
 const received = (r: Receiver) =>
-  r.bodies.flatMap((b) => ((b.body as { alerts?: { labels: Record<string, string>; status: string }[] }).alerts ?? []).map((a) => `${a.labels.messageId}:${a.labels.kind}`));
+  r.bodies.flatMap((b) =>
+    ((b.body as { alerts?: { labels: Record<string, string>; status: string }[] }).alerts ?? []).map((a) => `${a.labels.messageId}:${a.labels.kind}`),
+  );
 
 const pending = async (w: HeadlessWatcher) => {
   const text = await (await fetch(w.metrics!.url)).text();
@@ -57,7 +59,10 @@ describe.skipIf(skip)('two replicas, one Alertmanager, one page', () => {
   async function replicas(amUrl: string): Promise<HeadlessWatcher[]> {
     const ws: HeadlessWatcher[] = [];
     for (let i = 0; i < 2; i++) {
-      const w = await startWatcher(tempDir('tw-replica-'), baseConfig(svc.url, { alerts: { channels: [{ type: 'alertmanager', url: amUrl, timeoutSeconds: 2 }] } }));
+      const w = await startWatcher(
+        tempDir('tw-replica-'),
+        baseConfig(svc.url, { alerts: { channels: [{ type: 'alertmanager', url: amUrl, timeoutSeconds: 2 }] } }),
+      );
       running.push({ stop: () => w.close() });
       ws.push(w);
     }
@@ -76,7 +81,11 @@ describe.skipIf(skip)('two replicas, one Alertmanager, one page', () => {
     await waitFor(async () => (await Promise.all(ws.map(pending))).every((n) => n === 0), 15_000, 'both replicas to deliver');
     await waitFor(() => new Set(received(hook)).size === want.length || undefined, 30_000, 'the receiver');
     // Alertmanager merged the replicas' pushes into one alert per message and kind.
-    const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as { labels: Record<string, string>; annotations: Record<string, string>; generatorURL: string }[];
+    const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as {
+      labels: Record<string, string>;
+      annotations: Record<string, string>;
+      generatorURL: string;
+    }[];
     expect(alerts.map((a) => `${a.labels.messageId}:${a.labels.kind}`).sort()).toEqual(want);
     expect(alerts[0]?.labels).toMatchObject({ alertname: 'TeleporterMessage_new', kind: 'new', watch: 'treasury', network: 'mainnet' });
     expect(alerts[0]?.labels.route).toMatch(/ -> /);

@@ -30,14 +30,28 @@ describe('alert channels from the outbox', () => {
     const w = await startWatcher(
       dir,
       baseConfig(svc.url, {
-        alerts: { messageUrl: 'https://watch.example/m/{messageId}', channels: [{ type: 'webhook', url: `${json.url}/hook?token=secret`, format: 'json' }, { type: 'webhook', url: `${slack.url}/slack`, format: 'slack' }] },
+        alerts: {
+          messageUrl: 'https://watch.example/m/{messageId}',
+          channels: [
+            { type: 'webhook', url: `${json.url}/hook?token=secret`, format: 'json' },
+            { type: 'webhook', url: `${slack.url}/slack`, format: 'slack' },
+          ],
+        },
       }),
     );
     try {
       const id = sendWatched(svc);
       await pollNow(w);
       await waitFor(() => json.bodies.length >= 1 && slack.bodies.length >= 1, 10_000, 'both webhooks');
-      expect(json.bodies[0]?.body).toMatchObject({ key: `${id}:new`, messageId: id, kind: 'new', network: 'mainnet', watch: 'treasury', link: `https://watch.example/m/${id}`, title: 'New cross-chain message' });
+      expect(json.bodies[0]?.body).toMatchObject({
+        key: `${id}:new`,
+        messageId: id,
+        kind: 'new',
+        network: 'mainnet',
+        watch: 'treasury',
+        link: `https://watch.example/m/${id}`,
+        title: 'New cross-chain message',
+      });
       expect((json.bodies[0]?.body as { route: string }).route).toMatch(/^C-Chain -> |-> /);
       expect(json.bodies[0]?.headers['idempotency-key']).toBe(`${id}:new`);
       expect(json.bodies[0]?.path).toBe('/hook?token=secret');
@@ -63,7 +77,11 @@ describe('alert channels from the outbox', () => {
       const ids = [sendWatched(svc), sendWatched(svc)];
       await pollNow(w);
       const metrics = w.metrics!.url;
-      await waitFor(async () => (await metricValue(metrics, 'teleporter_watch_alert_deliveries_total', 'outcome="failed"')) >= 2 || undefined, 10_000, 'failed deliveries');
+      await waitFor(
+        async () => (await metricValue(metrics, 'teleporter_watch_alert_deliveries_total', 'outcome="failed"')) >= 2 || undefined,
+        10_000,
+        'failed deliveries',
+      );
       expect(await metricValue(metrics, 'teleporter_watch_alerts_pending')).toBe(2);
       hook.mode = 'hang';
       ids.push(sendWatched(svc));
@@ -130,7 +148,13 @@ describe('alert channels from the outbox', () => {
   it('an alert for a watch the config does not ask for is not sent', async () => {
     const hook = await startReceiver();
     const dir = tempDir('tw-alerts-');
-    const w = await startWatcher(dir, baseConfig(svc.url, { watches: [{ address: WATCHED, label: 'quiet', notify: { new: false } }], alerts: { channels: [{ type: 'webhook', url: hook.url }] } }));
+    const w = await startWatcher(
+      dir,
+      baseConfig(svc.url, {
+        watches: [{ address: WATCHED, label: 'quiet', notify: { new: false } }],
+        alerts: { channels: [{ type: 'webhook', url: hook.url }] },
+      }),
+    );
     try {
       sendWatched(svc);
       await pollNow(w);

@@ -37,7 +37,9 @@ describe('teleporter-watch command', () => {
     const file = writeConfig(dir, { network: 'moon', pollIntervalSeconds: 1, dataDir: './data' });
     const r = await run(['--config', file]).exited;
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/has 2 problems:\n {2}line \d+: network: network must be one of[\s\S]*line \d+: pollIntervalSeconds: Poll interval must be at least 5 seconds/);
+    expect(r.stderr).toMatch(
+      /has 2 problems:\n {2}line \d+: network: network must be one of[\s\S]*line \d+: pollIntervalSeconds: Poll interval must be at least 5 seconds/,
+    );
     const check = await run(['--config', writeConfig(dir, baseConfig(svc.url)), '--check']).exited;
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/is valid \(1 watches, 0 feeds, 0 alert channels\)/);
@@ -87,11 +89,20 @@ describe('teleporter-watch command', () => {
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Teleporter Watch</title>');
     const { loadConfigFile } = await import('../../src/headless/config-file');
     const { startHeadless } = await import('../../src/headless/watcher');
-    const w = await startHeadless({ loaded: loadConfigFile(writeConfig(dir, baseConfig(svc.url))), web: { rendererDir }, metricsPort: 0, keychainService: `tw-cli-web-${process.pid}` });
+    const w = await startHeadless({
+      loaded: loadConfigFile(writeConfig(dir, baseConfig(svc.url))),
+      web: { rendererDir },
+      metricsPort: 0,
+      keychainService: `tw-cli-web-${process.pid}`,
+    });
     try {
       expect(new URL(w.web!.url).hostname).toBe('127.0.0.1');
       expect(await (await fetch(w.web!.url)).text()).toContain('Teleporter Watch');
-      const r = await fetch(`${w.web!.origin}/api/invoke/listWatches`, { method: 'POST', headers: { authorization: `Bearer ${w.web!.token}`, 'content-type': 'application/json' }, body: '{}' });
+      const r = await fetch(`${w.web!.origin}/api/invoke/listWatches`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.web!.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(r.status).toBe(200);
       expect(JSON.stringify(await r.json())).toContain('treasury');
     } finally {

@@ -52,7 +52,13 @@ describe('headless config file', () => {
     ['feed chain', 'feeds:\n  - name: x\n    filter:\n      sourceBlockchainId: nope', 4, 'feeds[0].filter.sourceBlockchainId', /./],
     ['channel type', 'alerts:\n  channels:\n    - type: pager\n      url: http://x', 3, 'alerts.channels[0].type', /"alertmanager" or "webhook"/],
     ['channel url', 'alerts:\n  channels:\n    - type: alertmanager\n      url: nope', 4, 'alerts.channels[0].url', /full URL/],
-    ['webhook format', 'alerts:\n  channels:\n    - type: webhook\n      url: http://x\n      format: teams', 5, 'alerts.channels[0].format', /"slack" or "json"/],
+    [
+      'webhook format',
+      'alerts:\n  channels:\n    - type: webhook\n      url: http://x\n      format: teams',
+      5,
+      'alerts.channels[0].format',
+      /"slack" or "json"/,
+    ],
     ['message url', 'alerts:\n  messageUrl: http://x/', 2, 'alerts.messageUrl', /\{messageId\}/],
   ];
   it.each(cases)('refuses: %s', (_name, text, line, field, message) => {

@@ -46,7 +46,12 @@ describe('deploy/ files', () => {
     const names = new Set(exprs.flatMap((e) => [...e.matchAll(/teleporter_watch_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, ''))));
     const { CoreMetrics } = await import('../../src/core/metrics/core-metrics');
     const metrics = new CoreMetrics(
-      { queries: { trackedByRoute: () => [], trackedByWatchLabel: () => [], stuckByRoute: () => [], deliverySeconds: () => null } as never, pollStatus: () => ({ lastSuccessAt: null, watching: 0 }) as never, rateLimitRemaining: () => ({ host: 'h', remaining: 1 }), alertsPending: () => 0 },
+      {
+        queries: { trackedByRoute: () => [], trackedByWatchLabel: () => [], stuckByRoute: () => [], deliverySeconds: () => null } as never,
+        pollStatus: () => ({ lastSuccessAt: null, watching: 0 }) as never,
+        rateLimitRemaining: () => ({ host: 'h', remaining: 1 }),
+        alertsPending: () => 0,
+      },
       { processMetrics: true },
     );
     const exported = new Set((await metrics.registry.getMetricsAsJSON()).map((m) => m.name));

@@ -64,7 +64,12 @@ export async function startPrometheus(config: string, opts: { port?: number } = 
   const file = join(dir, 'prometheus.yml');
   writeFileSync(file, config);
   const port = opts.port ?? (await freePort());
-  return startEngine(PROMETHEUS, [`--config.file=${file}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], port, '/-/ready');
+  return startEngine(
+    PROMETHEUS,
+    [`--config.file=${file}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+    port,
+    '/-/ready',
+  );
 }
 
 export async function startAlertmanager(config: string, opts: { port?: number } = {}): Promise<Engine> {
@@ -72,5 +77,10 @@ export async function startAlertmanager(config: string, opts: { port?: number } 
   const file = join(dir, 'alertmanager.yml');
   writeFileSync(file, config);
   const port = opts.port ?? (await freePort());
-  return startEngine(ALERTMANAGER, [`--config.file=${file}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address='], port, '/-/ready');
+  return startEngine(
+    ALERTMANAGER,
+    [`--config.file=${file}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address='],
+    port,
+    '/-/ready',
+  );
 }

@@ -46,14 +46,27 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
 
   it('returns the watcher series through its query API, and a stuck message fires the stuck rule', async () => {
     const id = sendWatched(svc, 'stuck');
-    const tracked = await waitFor(async () => (await query(prom, 'teleporter_watch_tracked_messages{status="pending"}')).find((s) => Number(s.value[1]) >= 1), 45_000, 'the tracked series');
+    const tracked = await waitFor(
+      async () => (await query(prom, 'teleporter_watch_tracked_messages{status="pending"}')).find((s) => Number(s.value[1]) >= 1),
+      45_000,
+      'the tracked series',
+    );
     expect(tracked.metric.route).toMatch(/ -> /);
     expect(tracked.metric.job).toBe('teleporter-watch');
-    const byWatch = await waitFor(async () => (await query(prom, 'teleporter_watch_tracked_messages_by_watch')).find((s) => s.metric.watch === 'treasury'), 15_000, 'the per-watch series');
+    const byWatch = await waitFor(
+      async () => (await query(prom, 'teleporter_watch_tracked_messages_by_watch')).find((s) => s.metric.watch === 'treasury'),
+      15_000,
+      'the per-watch series',
+    );
     expect(Number(byWatch.value[1])).toBeGreaterThanOrEqual(1);
     const newOnes = await waitFor(async () => (await query(prom, 'teleporter_watch_transitions_total{kind="new"}'))[0], 15_000, 'the transitions counter');
     expect(Number(newOnes.value[1])).toBeGreaterThanOrEqual(1);
-    for (const name of ['teleporter_watch_poll_requests_total', 'teleporter_watch_last_successful_poll_timestamp_seconds', 'teleporter_watch_ratelimit_remaining', 'teleporter_watch_process_resident_memory_bytes']) {
+    for (const name of [
+      'teleporter_watch_poll_requests_total',
+      'teleporter_watch_last_successful_poll_timestamp_seconds',
+      'teleporter_watch_ratelimit_remaining',
+      'teleporter_watch_process_resident_memory_bytes',
+    ]) {
       const s = await waitFor(async () => (await query(prom, name))[0], 15_000, name);
       expect(Number(s.value[1]), name).toBeGreaterThan(0);
     }
@@ -64,10 +77,14 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
 
     const stuck = await waitFor(async () => (await query(prom, 'teleporter_watch_stuck_messages'))[0], 30_000, 'the stuck gauge');
     expect(Number(stuck.value[1])).toBe(1);
-    const alert = await waitFor(async () => {
-      const r = (await (await fetch(`${prom.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } };
-      return r.data.alerts.find((a) => a.labels.alertname === 'TeleporterMessageStuck' && a.state === 'firing');
-    }, 30_000, 'the stuck alert to fire');
+    const alert = await waitFor(
+      async () => {
+        const r = (await (await fetch(`${prom.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } };
+        return r.data.alerts.find((a) => a.labels.alertname === 'TeleporterMessageStuck' && a.state === 'firing');
+      },
+      30_000,
+      'the stuck alert to fire',
+    );
     expect(alert.labels.route).toBe(stuck.metric.route);
   }, 120_000);
 });

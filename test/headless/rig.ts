@@ -42,10 +42,14 @@ export async function startWatcher(dir: string, config: Record<string, unknown>,
     alertRetryBaseMs: opts.retryMs ?? 200,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
-  await waitFor(async () => {
-    const r = await w.core.invoke('listWatches', undefined);
-    return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
-  }, 30_000, 'the baseline');
+  await waitFor(
+    async () => {
+      const r = await w.core.invoke('listWatches', undefined);
+      return r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending);
+    },
+    30_000,
+    'the baseline',
+  );
   return w;
 }
 

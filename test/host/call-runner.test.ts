@@ -45,7 +45,12 @@ describe('web host: a call the core fails to turn into a value', () => {
     ws.send(JSON.stringify({ call: 2, method: 'getAppInfo' }));
     await waitFor(() => replies.length >= 2, 5000, 'both replies');
     ws.close();
-    expect(replies).toEqual(expect.arrayContaining([{ reply: 1, response: internal }, { reply: 2, response: { ok: true, value: 'getAppInfo' } }]));
+    expect(replies).toEqual(
+      expect.arrayContaining([
+        { reply: 1, response: internal },
+        { reply: 2, response: { ok: true, value: 'getAppInfo' } },
+      ]),
+    );
     expect(logged).toEqual(['web host call failed', 'web host call failed']);
   });
 });

@@ -30,7 +30,10 @@ const ALL = { new: true, left_pending: true, receipt_delivered: true, stuck: tru
 function outbox(): { waiting: number; delivered: number } {
   const db = new Database(join(stack.base, 'data', DATABASE_FILE), { readOnly: true });
   try {
-    return db.prepare('SELECT SUM(delivered_at IS NULL) AS waiting, SUM(delivered_at IS NOT NULL) AS delivered FROM outbox').get() as { waiting: number; delivered: number };
+    return db.prepare('SELECT SUM(delivered_at IS NULL) AS waiting, SUM(delivered_at IS NOT NULL) AS delivered FROM outbox').get() as {
+      waiting: number;
+      delivered: number;
+    };
   } finally {
     db.close();
   }
@@ -49,9 +52,13 @@ async function openPage(): Promise<{ ws: WebSocket; events: MonitorEvent[] }> {
 
 /** Sends `n` messages from the watched address and polls until the core has logged their transitions. */
 async function newMessages(address: string, n: number): Promise<void> {
-  const ids = Array.from({ length: n }, () => stack.service.simulator.send({ network: 'mainnet', from: address, outcome: 'normal', deliveryDelayMs: 3_600_000 }));
+  const ids = Array.from({ length: n }, () =>
+    stack.service.simulator.send({ network: 'mainnet', from: address, outcome: 'normal', deliveryDelayMs: 3_600_000 }),
+  );
   await invoke(port, token, 'pollNow');
-  await waitFor(() => (ids.every((id) => coreEvents.some((e) => e.type === 'transitions' && e.transitions.some((t) => t.messageId === id))) ? true : undefined));
+  await waitFor(() =>
+    ids.every((id) => coreEvents.some((e) => e.type === 'transitions' && e.transitions.some((t) => t.messageId === id))) ? true : undefined,
+  );
 }
 
 describe('web host: notifications reach a page', () => {

@@ -207,7 +207,10 @@ describe('web host: event socket', () => {
       const messageId = stack.service.simulator.send({ network: 'mainnet', from: address, outcome: 'normal', deliveryDelayMs: 3_600_000 });
       await invoke(port, token, 'pollNow');
       const batch = await waitFor(() => s.events.find((e) => e.type === 'transitions' && e.transitions.some((t) => t.messageId === messageId)));
-      expect(batch).toMatchObject({ type: 'transitions', transitions: [{ messageId, kind: 'new', toStatus: 'pending', watchers: [{ kind: 'address', address }] }] });
+      expect(batch).toMatchObject({
+        type: 'transitions',
+        transitions: [{ messageId, kind: 'new', toStatus: 'pending', watchers: [{ kind: 'address', address }] }],
+      });
       // The batch carries the watch's row as it now stands: one unread message.
       expect(batch).toMatchObject({ watches: [{ address, unread: 1 }] });
     } finally {

@@ -79,7 +79,10 @@ describe('web host: calls over the socket', () => {
       c.call(2, 'browseMessages', { pageSize: 1000 });
       const http = (method: string, input?: unknown) => invoke(port, token, method, input).then((r) => JSON.parse(r.body) as InvokeResponse);
       expect((await c.reply(1)).response).toEqual(await http('getAppInfo'));
-      expect((await c.reply(2)).response).toEqual({ ok: false, error: { kind: 'invalid_input', field: 'pageSize', message: 'pageSize must not be greater than 100.' } });
+      expect((await c.reply(2)).response).toEqual({
+        ok: false,
+        error: { kind: 'invalid_input', field: 'pageSize', message: 'pageSize must not be greater than 100.' },
+      });
       expect((await c.reply(2)).response).toEqual(await http('browseMessages', { pageSize: 1000 }));
     } finally {
       c.ws.close();
@@ -175,7 +178,7 @@ describe('web host: calls over the socket', () => {
     }
   });
 
-  it('carries the web transport\'s calls once its socket is open (no HTTP request)', async () => {
+  it("carries the web transport's calls once its socket is open (no HTTP request)", async () => {
     const fetched: string[] = [];
     const transport = createWebTransport({
       origin: stack.app.host.origin,

@@ -15,7 +15,10 @@ export const TEST_CSP = "default-src 'self'; script-src 'self'; connect-src 'sel
 export function makeRendererDir(base: string): string {
   const dir = join(base, 'renderer');
   mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${TEST_CSP}"></head><body><div id="app"></div><script type="module" src="./assets/index-abc123.js"></script></body></html>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${TEST_CSP}"></head><body><div id="app"></div><script type="module" src="./assets/index-abc123.js"></script></body></html>`,
+  );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'document.getElementById("app").textContent = "ok";');
   writeFileSync(join(dir, 'assets', 'index-abc123.css'), 'body { margin: 0 }');
   writeFileSync(join(base, 'outside.txt'), 'must never be served');

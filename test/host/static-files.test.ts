@@ -27,7 +27,17 @@ describe('resolveStaticFile', () => {
   });
 
   it('refuses every way out of the root', async () => {
-    for (const p of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%5c..%5csecret.txt', '/link.txt', '/%00', '/%E0%A4%A', '//etc/passwd']) {
+    for (const p of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/link.txt',
+      '/%00',
+      '/%E0%A4%A',
+      '//etc/passwd',
+    ]) {
       expect(await resolveStaticFile(root, p), p).toBeNull();
     }
   });

@@ -13,10 +13,14 @@ describe('API keys', () => {
     expect((await get(s.url + LIST)).status).toBe(200);
     const r = await get(s.url + LIST, { 'x-service-api-key': 'whatever-key' });
     expect(r.status).toBe(401);
-    expect(r.json).toEqual({ message: 'Invalid API key: the value of the x-service-api-key header does not match a configured key.', statusCode: 401, error: 'Unauthorized' });
+    expect(r.json).toEqual({
+      message: 'Invalid API key: the value of the x-service-api-key header does not match a configured key.',
+      statusCode: 401,
+      error: 'Unauthorized',
+    });
   });
 
-  it('accepts the key in x-glacier-api-key (the official SDK\'s header) as well as x-service-api-key, and says which header was wrong', async () => {
+  it("accepts the key in x-glacier-api-key (the official SDK's header) as well as x-service-api-key, and says which header was wrong", async () => {
     const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], requireKey: true });
     const glacier = await get(s.url + LIST, { 'x-glacier-api-key': KEY });
     expect(glacier.status).toBe(200);
@@ -26,7 +30,11 @@ describe('API keys', () => {
     expect((await get(s.url + LIST, { 'x-glacier-api-key': KEY, 'x-service-api-key': 'stale-key-000' })).status).toBe(200);
     const wrong = await get(s.url + LIST, { 'x-glacier-api-key': 'wrong-key-123' });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ message: 'Invalid API key: the value of the x-glacier-api-key header does not match a configured key.', statusCode: 401, error: 'Unauthorized' });
+    expect(wrong.json).toEqual({
+      message: 'Invalid API key: the value of the x-glacier-api-key header does not match a configured key.',
+      statusCode: 401,
+      error: 'Unauthorized',
+    });
   });
 
   it('accepts a configured key, refuses a wrong one, and allows no key unless a key is required', async () => {
@@ -44,7 +52,11 @@ describe('API keys', () => {
     for (const path of [LIST, '/v1/icm/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed/messages', '/v1/nothing']) {
       const r = await get(s.url + path);
       expect(r.status).toBe(401);
-      expect(r.json).toEqual({ message: 'Missing API key: send it in the x-glacier-api-key header (x-service-api-key is accepted too).', statusCode: 401, error: 'Unauthorized' });
+      expect(r.json).toEqual({
+        message: 'Missing API key: send it in the x-glacier-api-key header (x-service-api-key is accepted too).',
+        statusCode: 401,
+        error: 'Unauthorized',
+      });
     }
     expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).status).toBe(200);
     // The local info route is for the app's demo mode, not the public API: no key needed.

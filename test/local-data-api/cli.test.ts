@@ -14,7 +14,10 @@ afterEach(() => {
 });
 
 function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/local-data-api/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/local-data-api/cli.ts', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -87,7 +90,30 @@ describe('service command line', () => {
 describe('flag parsing', () => {
   it('maps every flag to a service option', () => {
     expect(
-      parseCliArgs(['--port', '8080', '--db', '/tmp/x.sqlite', '--seed', '9', '--rate', '0.5', '--speed', '20', '--api-key', 'a-key-1234', '--api-key', 'b-key-5678', '--require-key', '--faults', 'flaky', '--preload', '1000', '--rate-limit', '100,10', '--log-requests']),
+      parseCliArgs([
+        '--port',
+        '8080',
+        '--db',
+        '/tmp/x.sqlite',
+        '--seed',
+        '9',
+        '--rate',
+        '0.5',
+        '--speed',
+        '20',
+        '--api-key',
+        'a-key-1234',
+        '--api-key',
+        'b-key-5678',
+        '--require-key',
+        '--faults',
+        'flaky',
+        '--preload',
+        '1000',
+        '--rate-limit',
+        '100,10',
+        '--log-requests',
+      ]),
     ).toEqual({
       ok: true,
       value: {

@@ -29,14 +29,22 @@ describe('400 Bad Request names the parameter', () => {
     [
       'sourceBlockchainId with a broken checksum',
       `sourceBlockchainId=${C_CHAIN.slice(0, -1)}6`,
-      [`sourceBlockchainId (blockchain ID) "${C_CHAIN.slice(0, -1)}6" fails its cb58 checksum (a character is wrong or missing). Use a cb58 blockchain ID or a decimal EVM chain ID.`],
+      [
+        `sourceBlockchainId (blockchain ID) "${C_CHAIN.slice(0, -1)}6" fails its cb58 checksum (a character is wrong or missing). Use a cb58 blockchain ID or a decimal EVM chain ID.`,
+      ],
     ],
     [
       'destinationBlockchainId with a non-base58 character',
       'destinationBlockchainId=0OIl',
-      ['destinationBlockchainId (blockchain ID) must be a cb58 (base58) string; "0OIl" has characters outside the base58 alphabet. Use a cb58 blockchain ID or a decimal EVM chain ID.'],
+      [
+        'destinationBlockchainId (blockchain ID) must be a cb58 (base58) string; "0OIl" has characters outside the base58 alphabet. Use a cb58 blockchain ID or a decimal EVM chain ID.',
+      ],
     ],
-    ['destinationBlockchainId EVM chain ID with a leading zero', 'destinationBlockchainId=043114', ['destinationBlockchainId (EVM chain ID) must be a positive whole number in decimal, like 43114.']],
+    [
+      'destinationBlockchainId EVM chain ID with a leading zero',
+      'destinationBlockchainId=043114',
+      ['destinationBlockchainId (EVM chain ID) must be a positive whole number in decimal, like 43114.'],
+    ],
     ['blockchainId not cb58', 'blockchainId=abcdef', ['blockchainId "abcdef" fails its cb58 checksum (a character is wrong or missing).']],
     [
       'blockchainId given an EVM chain ID',
@@ -75,21 +83,30 @@ describe('400 Bad Request names the parameter', () => {
 });
 
 describe('unknown paths and methods', () => {
-  it.each(['/', '/v1', '/v1/teleporter', '/v2/teleporter/messages', '/v1/teleporter/messages/extra/more', '/v1/teleporter/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '/_local/nothing'])(
-    '404 for %s in the error shape',
-    async (path) => {
-      s = await serve({ clock: new ManualClock() });
-      const r = await get(s.url + path);
-      expect(r.status).toBe(404);
-      expect(r.json).toEqual({ message: `Cannot GET ${path}`, statusCode: 404, error: 'Not Found' });
-    },
-  );
+  it.each([
+    '/',
+    '/v1',
+    '/v1/teleporter',
+    '/v2/teleporter/messages',
+    '/v1/teleporter/messages/extra/more',
+    '/v1/teleporter/addresses/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '/_local/nothing',
+  ])('404 for %s in the error shape', async (path) => {
+    s = await serve({ clock: new ManualClock() });
+    const r = await get(s.url + path);
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ message: `Cannot GET ${path}`, statusCode: 404, error: 'Not Found' });
+  });
 
   it('405 with Allow for a non-GET method on an API path', async () => {
     s = await serve({ clock: new ManualClock() });
     const res = await fetch(`${s.url}/v1/teleporter/messages`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    expect(await res.json()).toEqual({ message: 'Method POST is not allowed on /v1/teleporter/messages; use GET.', statusCode: 405, error: 'Method Not Allowed' });
+    expect(await res.json()).toEqual({
+      message: 'Method POST is not allowed on /v1/teleporter/messages; use GET.',
+      statusCode: 405,
+      error: 'Method Not Allowed',
+    });
   });
 });

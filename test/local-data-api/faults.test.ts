@@ -27,7 +27,10 @@ async function tally(url: string, n: number): Promise<{ seq: Outcome[]; counts: 
 
 describe('fault specs', () => {
   it('parses presets and explicit specs, later items overriding earlier ones', () => {
-    expect(parseFaultSpec('flaky')).toEqual({ ok: true, value: { '5xx': 0.2, '429': 0, slow: 0, malformed: 0, reset: 0.05, burst: 2, slowMs: 1500, retryAfter: 1 } });
+    expect(parseFaultSpec('flaky')).toEqual({
+      ok: true,
+      value: { '5xx': 0.2, '429': 0, slow: 0, malformed: 0, reset: 0.05, burst: 2, slowMs: 1500, retryAfter: 1 },
+    });
     expect(parseFaultSpec('flaky,burst:1,429:0.1')).toMatchObject({ ok: true, value: { '5xx': 0.2, '429': 0.1, burst: 1 } });
     expect(parseFaultSpec('5xx:0.2,429:0.1,slow:0.1,malformed:0.05,reset:0.05')).toMatchObject({ ok: true });
     for (const name of Object.keys(FAULT_PRESETS)) expect(parseFaultSpec(name).ok).toBe(true);
@@ -37,7 +40,10 @@ describe('fault specs', () => {
     ['nonsense', 'Fault item "nonsense" is neither a preset (none, flaky, ratelimited, slow, malformed, chaos) nor key:value.'],
     ['5xx:2', 'Fault rate 5xx must be a probability between 0 and 1 (got "2").'],
     ['burst:0', 'Fault setting burst must be a whole number from 1 to 100 (got "0").'],
-    ['teapot:0.1', 'Unknown fault "teapot": use 5xx, 429, slow, malformed, reset, burst, slowMs, retryAfter or a preset (none, flaky, ratelimited, slow, malformed, chaos).'],
+    [
+      'teapot:0.1',
+      'Unknown fault "teapot": use 5xx, 429, slow, malformed, reset, burst, slowMs, retryAfter or a preset (none, flaky, ratelimited, slow, malformed, chaos).',
+    ],
     ['5xx:0.6,reset:0.5', 'Fault rates add up to 1.100; their sum must not exceed 1.'],
   ])('rejects %s with a clear message', (spec, message) => {
     expect(parseFaultSpec(spec)).toEqual({ ok: false, error: message });

@@ -152,11 +152,19 @@ describe('filters combine with AND', () => {
   it('every combination matches the reference filter (property)', async () => {
     const bools = fc.array(fc.boolean(), { minLength: 6, maxLength: 6 });
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: all.length - 1 }), fc.nat({ max: all.length - 1 }), bools, bools, bools, fc.constantFrom(7, 25, 100), async (i, j, pick, mix, evm, pageSize) => {
-        const f = filtersFrom(all[i]!, all[j]!, pick, mix, evm);
-        const got = await walk(`${service.url}/v1/teleporter/messages`, { ...f, pageSize });
-        expect(ids(got.messages)).toEqual(ids(reference(f)));
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: all.length - 1 }),
+        fc.nat({ max: all.length - 1 }),
+        bools,
+        bools,
+        bools,
+        fc.constantFrom(7, 25, 100),
+        async (i, j, pick, mix, evm, pageSize) => {
+          const f = filtersFrom(all[i]!, all[j]!, pick, mix, evm);
+          const got = await walk(`${service.url}/v1/teleporter/messages`, { ...f, pageSize });
+          expect(ids(got.messages)).toEqual(ids(reference(f)));
+        },
+      ),
       { numRuns: 80 },
     );
   });

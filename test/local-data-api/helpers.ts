@@ -47,7 +47,11 @@ export function query(params: Record<string, string | number | undefined>): stri
 }
 
 /** Follows nextPageToken to the end; returns every record in order and the number of pages. */
-export async function walk(base: string, params: Record<string, string | number | undefined> = {}, onPage?: (n: number) => Promise<void> | void): Promise<{ messages: Record<string, unknown>[]; pages: number }> {
+export async function walk(
+  base: string,
+  params: Record<string, string | number | undefined> = {},
+  onPage?: (n: number) => Promise<void> | void,
+): Promise<{ messages: Record<string, unknown>[]; pages: number }> {
   const messages: Record<string, unknown>[] = [];
   let token: string | undefined;
   let pages = 0;

@@ -44,7 +44,9 @@ describe('demo history', () => {
       const statuses = db.prepare('SELECT status, COUNT(*) AS n FROM messages GROUP BY status').all() as { status: string; n: number }[];
       expect(statuses.map((r) => r.status).sort()).toEqual(['delivered', 'delivered_source_not_indexed', 'pending']);
       const nowS = Math.floor(START / 1000);
-      const stuck = db.prepare("SELECT COUNT(*) AS n FROM messages WHERE status = 'pending' AND json_extract(raw, '$.sourceTransaction.timestamp') < ?").get(nowS - 3600) as { n: number };
+      const stuck = db
+        .prepare("SELECT COUNT(*) AS n FROM messages WHERE status = 'pending' AND json_extract(raw, '$.sourceTransaction.timestamp') < ?")
+        .get(nowS - 3600) as { n: number };
       expect(stuck.n).toBeGreaterThan(0);
       const span = db.prepare("SELECT MIN(json_extract(raw, '$.sourceTransaction.timestamp')) AS oldest FROM messages").get() as { oldest: number };
       expect(nowS - span.oldest).toBeGreaterThan(1.9 * 3600);

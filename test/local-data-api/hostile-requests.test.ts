@@ -13,9 +13,13 @@ let child: ChildProcess;
 let port: number;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', TSX_LOADER, SERVICE_CLI, '--port', '0', '--rate', '0', '--preload', '20', '--rate-limit', '100000000,100000000', '--no-warm'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    process.execPath,
+    ['--import', TSX_LOADER, SERVICE_CLI, '--port', '0', '--rate', '0', '--preload', '20', '--rate-limit', '100000000,100000000', '--no-warm'],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {

@@ -35,9 +35,15 @@ describe('GET .../messages/{messageId}', () => {
     expect(missing.json).toEqual({ message: `Message ${unknown} was not found.`, statusCode: 404, error: 'Not Found' });
     const short = await get(`${s.url}${prefix}/messages/0x1234`);
     expect(short.status).toBe(400);
-    expect(short.json).toEqual({ message: ['messageId: Message ID must be 64 hex digits, with or without 0x (got 4).'], statusCode: 400, error: 'Bad Request' });
+    expect(short.json).toEqual({
+      message: ['messageId: Message ID must be 64 hex digits, with or without 0x (got 4).'],
+      statusCode: 400,
+      error: 'Bad Request',
+    });
     const letters = await get(`${s.url}${prefix}/messages/${'zz'.repeat(32)}`);
-    expect((letters.json as { message: string[] }).message).toEqual(['messageId: Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).']);
+    expect((letters.json as { message: string[] }).message).toEqual([
+      'messageId: Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).',
+    ]);
   });
 });
 

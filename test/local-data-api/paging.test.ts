@@ -39,7 +39,10 @@ describe('walking every page', () => {
         fc.constantFrom(...filters),
         fc.integer({ min: 4, max: 60 }),
         // Per page: messages to insert (each with a time offset from "now" in seconds, negative = in the past) and simulator steps.
-        fc.array(fc.record({ inserts: fc.array(fc.integer({ min: -4000, max: 5 }), { maxLength: 4 }), sends: fc.nat({ max: 3 }), stepMs: fc.nat({ max: 90_000 }) }), { minLength: 1, maxLength: 40 }),
+        fc.array(
+          fc.record({ inserts: fc.array(fc.integer({ min: -4000, max: 5 }), { maxLength: 4 }), sends: fc.nat({ max: 3 }), stepMs: fc.nat({ max: 90_000 }) }),
+          { minLength: 1, maxLength: 40 },
+        ),
         async ([path, f], pageSize, perPage) => {
           const base = s.url + path;
           const before = (await walk(base, { ...f, pageSize: 100 })).messages.map((m) => m.messageId as string);

@@ -27,27 +27,47 @@ const count = <T>(r: T): T => {
 };
 
 beforeAll(async () => {
-  service = await startTeleporterService({ clock, preload: 3000, seed: 11, rate: 0, apiKeys: [KEY], requireKey: true, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+  service = await startTeleporterService({
+    clock,
+    preload: 3000,
+    seed: 11,
+    rate: 0,
+    apiKeys: [KEY],
+    requireKey: true,
+    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
+  });
   rig = sdkFor(service.url, KEY);
 });
 afterAll(() => service.close());
 
-type Msg = { messageId: string; status: string; from: string; to: string; sourceBlockchainId: string; destinationBlockchainId: string; sourceEvmChainId: string; destinationEvmChainId: string };
+type Msg = {
+  messageId: string;
+  status: string;
+  from: string;
+  to: string;
+  sourceBlockchainId: string;
+  destinationBlockchainId: string;
+  sourceEvmChainId: string;
+  destinationEvmChainId: string;
+};
 type IcmLike = Msg & { icmContractAddress: string };
 
 const teleporterList = async (req: Record<string, unknown>) => count((await rig.sdk.data.teleporter.listTeleporterMessages(req, rig.opts)).result);
 const icmList = async (req: Record<string, unknown>) => count((await rig.sdk.data.icm.list(req, rig.opts)).result);
 
 describe('list operations, both families', () => {
-  it.each(NETWORKS.flatMap((n) => PAGE_SIZES.map((p) => [n, p] as const)))('network %s, pageSize %i: the SDK accepts both families and they list the same messages', async (network, pageSize) => {
-    const t = await teleporterList({ network, pageSize });
-    const i = await icmList({ network, pageSize });
-    expect(t.messages).toHaveLength(pageSize);
-    expect(i.messages.map((m) => m.messageId)).toEqual(t.messages.map((m) => m.messageId));
-    const chains = new Set(CHAIN_REGISTRY.chains.filter((c) => c.network === (network === 'mainnet' ? 'mainnet' : 'fuji')).map((c) => c.blockchainId));
-    for (const m of t.messages as Msg[]) expect(chains.has(m.sourceBlockchainId)).toBe(true);
-    for (const m of i.messages as IcmLike[]) expect(m.icmContractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-  });
+  it.each(NETWORKS.flatMap((n) => PAGE_SIZES.map((p) => [n, p] as const)))(
+    'network %s, pageSize %i: the SDK accepts both families and they list the same messages',
+    async (network, pageSize) => {
+      const t = await teleporterList({ network, pageSize });
+      const i = await icmList({ network, pageSize });
+      expect(t.messages).toHaveLength(pageSize);
+      expect(i.messages.map((m) => m.messageId)).toEqual(t.messages.map((m) => m.messageId));
+      const chains = new Set(CHAIN_REGISTRY.chains.filter((c) => c.network === (network === 'mainnet' ? 'mainnet' : 'fuji')).map((c) => c.blockchainId));
+      for (const m of t.messages as Msg[]) expect(chains.has(m.sourceBlockchainId)).toBe(true);
+      for (const m of i.messages as IcmLike[]) expect(m.icmContractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    },
+  );
 
   it('every filter, alone and combined, in both families', async () => {
     const sample = (await teleporterList({ network: 'mainnet', pageSize: 100 })).messages as Msg[];
@@ -127,16 +147,21 @@ describe('errors through the SDK error classes', () => {
     await expect(rig.sdk.data.teleporter.getTeleporterMessage({ messageId: unknown }, rig.opts)).rejects.toMatchObject({ statusCode: 404, error: 'Not Found' });
     const bad = rig.sdk.data.icm.get({ messageId: 'xyz' }, rig.opts);
     await expect(bad).rejects.toBeInstanceOf(errors.BadRequest);
-    await expect(bad).rejects.toMatchObject({ data$: { message: ['messageId: Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).'] } });
+    await expect(bad).rejects.toMatchObject({
+      data$: { message: ['messageId: Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).'] },
+    });
     await expect(rig.sdk.data.icm.list({ pageSize: 101 }, rig.opts)).rejects.toBeInstanceOf(errors.BadRequest);
     await expect(rig.sdk.data.teleporter.listTeleporterMessages({ pageToken: 'forged.token' }, rig.opts)).rejects.toBeInstanceOf(errors.BadRequest);
   });
 
-  it('the key travels in the SDK\'s own header; Unauthorized without it or with a wrong one', async () => {
+  it("the key travels in the SDK's own header; Unauthorized without it or with a wrong one", async () => {
     const before = rig.exchanges.length;
     await teleporterList({ pageSize: 1 });
     expect(rig.exchanges[before]!.headers.get('x-glacier-api-key')).toBe(KEY);
-    await expect(sdkFor(service.url).sdk.data.icm.list({ pageSize: 1 }, rig.opts)).rejects.toMatchObject({ statusCode: 401, data$: { message: expect.stringContaining('Missing API key') } });
+    await expect(sdkFor(service.url).sdk.data.icm.list({ pageSize: 1 }, rig.opts)).rejects.toMatchObject({
+      statusCode: 401,
+      data$: { message: expect.stringContaining('Missing API key') },
+    });
     const wrong = sdkFor(service.url, 'not-the-key').sdk.data.icm.list({ pageSize: 1 }, rig.opts);
     await expect(wrong).rejects.toBeInstanceOf(errors.Unauthorized);
     await expect(wrong).rejects.toMatchObject({ data$: { message: expect.stringContaining('Invalid API key') } });

@@ -136,7 +136,9 @@ describe('lifecycle on a ManualClock', () => {
     // Within five minutes (3 min wait, 30 s checks, then the re-send's delivery) both have their receipt.
     for (let i = 0; i < 60 && ![lost, lonely].every((id) => s.store.get(id)!.receiptDelivered); i++) await clock.advance(5_000);
     expect([lost, lonely].map((id) => s.store.get(id)!.receiptDelivered)).toEqual([true, true]);
-    const resends = (await walk(`${s.url}/v1/teleporter/messages`, { pageSize: 100 })).messages.filter((m) => m.to === '0x0000000000000000000000000000000000000000');
+    const resends = (await walk(`${s.url}/v1/teleporter/messages`, { pageSize: 100 })).messages.filter(
+      (m) => m.to === '0x0000000000000000000000000000000000000000',
+    );
     expect(resends.length).toBeGreaterThan(0);
     expect(resends.every((m) => m.sourceBlockchainId === b && m.destinationBlockchainId === a && m.data === '0x')).toBe(true);
     expect(s.store.get(stuck)!.status).toBe('pending');
@@ -154,7 +156,7 @@ describe('lifecycle on a ManualClock', () => {
     expect(parseMessage(rec)?.status).toBe('delivered_source_not_indexed');
   });
 
-  it('send() stamps the clock\'s time even when no traffic moved the simulator', async () => {
+  it("send() stamps the clock's time even when no traffic moved the simulator", async () => {
     const clock = new ManualClock(START);
     const s = await serve({ clock, rate: 0 });
     await clock.advance(90_000);
@@ -225,7 +227,7 @@ describe('realistic records', () => {
       const reward = m.rewardDetails as { symbol: string; decimals: number; value: string; price: { currencyCode: string; value: string }; ercType: string };
       expect(reward.ercType).toBe('ERC-20');
       expect(reward.price.currencyCode).toBe('usd');
-      expect({ USDC: 6, 'USDt': 6, WAVAX: 18 }[reward.symbol]).toBe(reward.decimals);
+      expect({ USDC: 6, USDt: 6, WAVAX: 18 }[reward.symbol]).toBe(reward.decimals);
       expect(reward.value).toMatch(/^\d+$/);
       for (const tx of [m.sourceTransaction, m.destinationTransaction] as ({ txHash: string; timestamp: number; gasSpent: string } | undefined)[]) {
         if (!tx) continue;
@@ -252,7 +254,14 @@ describe('realistic records', () => {
 
   it('/_local/info describes the simulation', async () => {
     const s = await serve({ clock: new ManualClock(START), preload: 50, seed: 9 });
-    const info = (await get(`${s.url}/_local/info`)).json as { simulated: boolean; seed: number; addresses: string[]; hotAddresses: string[]; chains: unknown[]; messageCount: number };
+    const info = (await get(`${s.url}/_local/info`)).json as {
+      simulated: boolean;
+      seed: number;
+      addresses: string[];
+      hotAddresses: string[];
+      chains: unknown[];
+      messageCount: number;
+    };
     expect(info.simulated).toBe(true);
     expect(info.seed).toBe(9);
     expect(info.addresses).toHaveLength(200);

@@ -15,7 +15,10 @@ const BEAM = { blockchainId: '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
 
-function rec(id: number, o: { src?: number; dst?: number; from?: string; to?: string; status?: string; chains?: [typeof C_CHAIN, typeof C_CHAIN] } = {}): Record<string, unknown> {
+function rec(
+  id: number,
+  o: { src?: number; dst?: number; from?: string; to?: string; status?: string; chains?: [typeof C_CHAIN, typeof C_CHAIN] } = {},
+): Record<string, unknown> {
   const [s, d] = o.chains ?? [C_CHAIN, BEAM];
   const r: Record<string, unknown> = {
     messageId: id.toString(16).padStart(64, '0'),
@@ -28,7 +31,8 @@ function rec(id: number, o: { src?: number; dst?: number; from?: string; to?: st
     status: o.status ?? 'pending',
   };
   if (o.src !== undefined) r.sourceTransaction = { txHash: '0x' + '1'.repeat(64), timestamp: o.src, gasSpent: '1' };
-  if (o.dst !== undefined) r.destinationTransaction = { txHash: '0x' + '2'.repeat(64), timestamp: o.dst, gasSpent: '1', rewardRedeemer: A, delivererAddress: A };
+  if (o.dst !== undefined)
+    r.destinationTransaction = { txHash: '0x' + '2'.repeat(64), timestamp: o.dst, gasSpent: '1', rewardRedeemer: A, delivererAddress: A };
   return r;
 }
 
@@ -85,15 +89,17 @@ describe('records', () => {
   it('refuses a record without a messageId with a clear error, and a failed batch changes nothing', () => {
     store.upsert(rec(1, { src: 10 }));
     const unknownChain = { blockchainId: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm', evm: '999' };
-    expect(() => store.upsertMany([rec(2, { src: 20, chains: [unknownChain, unknownChain], from: '0x3333333333333333333333333333333333333333' }), { from: A }])).toThrow(
-      'Cannot store record: messageId: Invalid input: expected string, received undefined.',
-    );
+    expect(() =>
+      store.upsertMany([rec(2, { src: 20, chains: [unknownChain, unknownChain], from: '0x3333333333333333333333333333333333333333' }), { from: A }]),
+    ).toThrow('Cannot store record: messageId: Invalid input: expected string, received undefined.');
     expect(store.count()).toBe(1);
     expect(store.page({ source: { kind: 'blockchainId', value: unknownChain.blockchainId } }, undefined, 10).records).toEqual([]);
     expect(store.page({ from: '0x3333333333333333333333333333333333333333' }, undefined, 10).records).toEqual([]);
     // The dictionaries were re-read after the rollback: the same chain and address work afterwards.
     store.upsert(rec(2, { src: 20, chains: [unknownChain, unknownChain], from: '0x3333333333333333333333333333333333333333' }));
-    expect(idsOf(store.page({ source: { kind: 'evmChainId', value: '999' }, from: '0x3333333333333333333333333333333333333333' }, undefined, 10))).toEqual(['2']);
+    expect(idsOf(store.page({ source: { kind: 'evmChainId', value: '999' }, from: '0x3333333333333333333333333333333333333333' }, undefined, 10))).toEqual([
+      '2',
+    ]);
   });
 
   it('gives messages on chains outside the registry no network', () => {
@@ -107,13 +113,26 @@ describe('records', () => {
 
 describe('pages as joined JSON pieces (what the HTTP layer sends)', () => {
   const other = { blockchainId: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm', evm: '999' };
-  const queries = [{}, { network: 'mainnet' as const }, { from: A }, { to: A }, { address: A }, { blockchainId: BEAM.blockchainId }, { source: { kind: 'evmChainId' as const, value: '999' } }];
+  const queries = [
+    {},
+    { network: 'mainnet' as const },
+    { from: A },
+    { to: A },
+    { address: A },
+    { blockchainId: BEAM.blockchainId },
+    { source: { kind: 'evmChainId' as const, value: '999' } },
+  ];
 
   it('holds the same records in the same order as page(), on every page of a walk', () => {
     // Mixed routes, senders and recipients, and equal timestamps (ties), so walks merge several scans.
     store.upsertMany(
       Array.from({ length: 137 }, (_, i) =>
-        rec(i + 1, { src: 1000 + Math.floor(i / 3), from: i % 2 ? A : B, to: i % 3 ? B : A, chains: i % 5 === 0 ? [other, C_CHAIN] : i % 5 === 1 ? [BEAM, C_CHAIN] : [C_CHAIN, BEAM] }),
+        rec(i + 1, {
+          src: 1000 + Math.floor(i / 3),
+          from: i % 2 ? A : B,
+          to: i % 3 ? B : A,
+          chains: i % 5 === 0 ? [other, C_CHAIN] : i % 5 === 1 ? [BEAM, C_CHAIN] : [C_CHAIN, BEAM],
+        }),
       ),
     );
     for (const q of queries) {
@@ -126,7 +145,11 @@ describe('pages as joined JSON pieces (what the HTTP layer sends)', () => {
           expect(j.json.join(',')).toBe(p.records.join(','));
           expect(JSON.parse(`[${j.json.join(',')}]`)).toHaveLength(p.records.length);
           expect(j.json.length).toBe(Math.ceil(p.records.length / 16)); // small pieces, never one large string
-          expect({ count: j.count, last: j.last, hasMore: j.hasMore }).toEqual({ count: p.records.length, last: p.positions[p.positions.length - 1], hasMore: p.hasMore });
+          expect({ count: j.count, last: j.last, hasMore: j.hasMore }).toEqual({
+            count: p.records.length,
+            last: p.positions[p.positions.length - 1],
+            hasMore: p.hasMore,
+          });
           before = j.last;
           pages++;
         } while (store.pageJson(q, before, size).count > 0 && pages < 200);
@@ -148,7 +171,12 @@ describe('pages as joined JSON pieces (what the HTTP layer sends)', () => {
 
   it('is empty when nothing matches', () => {
     store.upsert(rec(1, { src: 10 }));
-    expect(store.pageJson({ from: '0x3333333333333333333333333333333333333333' }, undefined, 10)).toEqual({ json: [], count: 0, last: undefined, hasMore: false });
+    expect(store.pageJson({ from: '0x3333333333333333333333333333333333333333' }, undefined, 10)).toEqual({
+      json: [],
+      count: 0,
+      last: undefined,
+      hasMore: false,
+    });
     expect(store.pageJson({ network: 'fuji' }, undefined, 10).count).toBe(0);
   });
 
@@ -181,7 +209,9 @@ describe('persistence', () => {
     store.setMeta('schemaVersion', '99');
     store.close();
     const path = join(dir, 'store.sqlite');
-    expect(() => (store = new RecordStore(path))).toThrow(`Database ${path} has schema version 99; this service needs 1. Use another --db file or delete this one.`);
+    expect(() => (store = new RecordStore(path))).toThrow(
+      `Database ${path} has schema version 99; this service needs 1. Use another --db file or delete this one.`,
+    );
     store = new RecordStore(join(dir, 'fresh.sqlite'));
   });
 

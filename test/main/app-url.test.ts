@@ -11,7 +11,10 @@ describe('renderer location', () => {
   });
 
   it('uses the dev server only on loopback', () => {
-    expect(rendererLocation({ isPackaged: false, devUrl: 'http://localhost:5173/', indexHtml })).toMatchObject({ kind: 'dev', origin: 'http://localhost:5173' });
+    expect(rendererLocation({ isPackaged: false, devUrl: 'http://localhost:5173/', indexHtml })).toMatchObject({
+      kind: 'dev',
+      origin: 'http://localhost:5173',
+    });
     expect(rendererLocation({ isPackaged: false, devUrl: 'http://127.0.0.1:5173/', indexHtml }).kind).toBe('dev');
     expect(rendererLocation({ isPackaged: false, devUrl: 'https://evil.example/', indexHtml }).kind).toBe('file');
     expect(rendererLocation({ isPackaged: false, devUrl: 'file:///etc/passwd', indexHtml }).kind).toBe('file');

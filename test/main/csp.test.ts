@@ -34,7 +34,7 @@ describe('desktop CSP', () => {
   it('is set on every response, replacing whatever CSP the response carried', () => {
     const session = new FakeSession();
     installCspHeader(session as never, desktopCsp());
-    const out = session.respond({ 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] });
+    const out = session.respond({ 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] });
     expect(out).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [desktopCsp()] });
     expect(session.respond({})).toEqual({ 'Content-Security-Policy': [desktopCsp()] });
   });

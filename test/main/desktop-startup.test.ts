@@ -70,7 +70,7 @@ function launch(opts: { env?: Record<string, string> } = {}, dataDir = mkdtempSy
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const call = <T,>(cmd: string, args: Record<string, unknown> = {}) =>
+  const call = <T>(cmd: string, args: Record<string, unknown> = {}) =>
     new Promise<T>((ok, fail) => {
       if (!child.connected) return fail(new Error(`the app process is gone; its output:\n${output}`));
       const id = nextId++;
@@ -93,7 +93,10 @@ function launch(opts: { env?: Record<string, string> } = {}, dataDir = mkdtempSy
 /** Child processes of a process (the local service is one of the app's). */
 function childrenOf(pid: number): number[] {
   const r = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
-  return r.stdout.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  return r.stdout
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
 }
 
 describe('the built desktop app on Node 22', () => {
@@ -187,7 +190,10 @@ describe('the built desktop app on Node 22', () => {
     const app = launch({}, dataDir);
     await vi.waitFor(async () => expect((await app.snapshot()).windows[0]?.loaded).toHaveLength(1), { timeout: 30_000 });
     const info = await app.invoke('getAppInfo');
-    expect(info).toMatchObject({ ok: false, error: { message: expect.stringContaining(`The data folder ${dataDir} holds a database from a newer Teleporter Watch (schema 99`) } });
+    expect(info).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining(`The data folder ${dataDir} holds a database from a newer Teleporter Watch (schema 99`) },
+    });
     expect(app.output()).toContain('the core could not start: The data folder');
     const s = await app.snapshot();
     expect([s.dialogs, s.exitCode, s.quit]).toEqual([[], null, 'running']);

@@ -140,7 +140,9 @@ export function createElectronStandIn(hooks: { onQuitDone(): void; onExit(code: 
       sent: w.webContents.sent.map((s) => s.payload),
     })),
     notifications: notifications.map(({ n, shownTimes }) => ({ title: n.options.title, body: n.options.body, shownTimes })),
-    tray: trays[0] ? { tooltip: trays[0].tooltip, menu: trays[0].menu.map(({ id, label, enabled }) => ({ id, label, enabled })), destroyed: trays[0].destroyed } : null,
+    tray: trays[0]
+      ? { tooltip: trays[0].tooltip, menu: trays[0].menu.map(({ id, label, enabled }) => ({ id, label, enabled })), destroyed: trays[0].destroyed }
+      : null,
     dialogs: [...dialogs],
     quit,
     exitCode: app.exitCode,

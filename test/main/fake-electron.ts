@@ -30,7 +30,10 @@ export class Emitter {
     return this;
   }
   removeListener(event: string, fn: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l.fn !== fn));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l.fn !== fn),
+    );
     return this;
   }
   listenerCount(event: string): number {
@@ -44,7 +47,10 @@ export class Emitter {
   }
   emitRaw(event: string, ...args: unknown[]): void {
     const ls = this.listeners.get(event) ?? [];
-    this.listeners.set(event, ls.filter((l) => !l.once));
+    this.listeners.set(
+      event,
+      ls.filter((l) => !l.once),
+    );
     for (const l of ls) l.fn(...args);
   }
 }

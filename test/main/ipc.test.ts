@@ -18,13 +18,23 @@ const ours = new FakeWebContents();
 const stranger = new FakeWebContents();
 
 const call = (sender: { id: number }, frame: ReturnType<typeof frameAt> | null, method: unknown, input?: unknown) =>
-  ipcMain.invoke(IPC_INVOKE_CHANNEL, sender, frame, method, input) as Promise<{ ok: boolean; value?: unknown; error?: { kind: string; message: string; field?: string } }>;
+  ipcMain.invoke(IPC_INVOKE_CHANNEL, sender, frame, method, input) as Promise<{
+    ok: boolean;
+    value?: unknown;
+    error?: { kind: string; message: string; field?: string };
+  }>;
 const watches = async () => ((await core.invoke('listWatches', undefined)) as { value: WatchedAddress[] }).value;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tw-ipc-'));
   // The real core on a temp folder; no polling, a keychain name no one else uses.
-  core = await createMonitorCore({ dataDir: dir, shell: 'electron', version: 'test', autoPoll: false, keychainService: `tw-test-ipc-${process.pid}-${Date.now()}` });
+  core = await createMonitorCore({
+    dataDir: dir,
+    shell: 'electron',
+    version: 'test',
+    autoPoll: false,
+    keychainService: `tw-test-ipc-${process.pid}-${Date.now()}`,
+  });
   registerInvokeHandler(ipcMain, core, { appContents: () => ours, isAppUrl: (u) => u.split('#')[0] === APP });
 });
 afterAll(async () => {
@@ -47,7 +57,10 @@ describe('IPC invoke handler', () => {
     expect(await call(ours, frameAt(APP), 'addWatch', { address: '0x1234' })).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'address' } });
     expect(await call(ours, frameAt(APP), 'setApiKey', { key: 'short' })).toMatchObject({ ok: false, error: { kind: 'invalid_input', field: 'key' } });
     expect(await call(ours, frameAt(APP), 'openExternal', { url: 'https://evil.example/' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
-    expect(await call(ours, frameAt(APP), 'dropDatabase')).toMatchObject({ ok: false, error: { kind: 'invalid_input', message: expect.stringContaining('Unknown method') } });
+    expect(await call(ours, frameAt(APP), 'dropDatabase')).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', message: expect.stringContaining('Unknown method') },
+    });
     expect(await call(ours, frameAt(APP), { toString: () => 'getSettings' })).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
   });
 

@@ -15,9 +15,15 @@ describe('start at login and start hidden', () => {
   });
 
   it('launches the AppImage when run from one, the app folder in development', () => {
-    expect(launchCommand({ isPackaged: true, execPath: '/tmp/.mount_x/tw', appPath: '/a', appImage: '/home/u/TW.AppImage' })).toEqual({ command: '/home/u/TW.AppImage', args: [] });
+    expect(launchCommand({ isPackaged: true, execPath: '/tmp/.mount_x/tw', appPath: '/a', appImage: '/home/u/TW.AppImage' })).toEqual({
+      command: '/home/u/TW.AppImage',
+      args: [],
+    });
     expect(launchCommand({ isPackaged: true, execPath: '/opt/tw/tw', appPath: '/a', appImage: undefined })).toEqual({ command: '/opt/tw/tw', args: [] });
-    expect(launchCommand({ isPackaged: false, execPath: '/n/electron', appPath: '/src/tw', appImage: undefined })).toEqual({ command: '/n/electron', args: ['/src/tw'] });
+    expect(launchCommand({ isPackaged: false, execPath: '/n/electron', appPath: '/src/tw', appImage: undefined })).toEqual({
+      command: '/n/electron',
+      args: ['/src/tw'],
+    });
   });
 
   it('quotes the autostart Exec line', () => {
@@ -30,7 +36,12 @@ describe('start at login and start hidden', () => {
     const configDir = mkdtempSync(join(tmpdir(), 'tw-autostart-'));
     dirs.push(configDir);
     const calls: unknown[] = [];
-    const target = { platform: 'linux' as const, app: { setLoginItemSettings: (s: unknown) => calls.push(s) }, launch: { command: '/opt/tw/tw', args: [] }, configDir };
+    const target = {
+      platform: 'linux' as const,
+      app: { setLoginItemSettings: (s: unknown) => calls.push(s) },
+      launch: { command: '/opt/tw/tw', args: [] },
+      configDir,
+    };
     const file = join(configDir, 'autostart', 'teleporter-watch.desktop');
     await applyLoginItem(target, { startAtLogin: true, startHidden: false });
     expect(readFileSync(file, 'utf8')).toContain('Exec=/opt/tw/tw\n');
@@ -43,7 +54,12 @@ describe('start at login and start hidden', () => {
 
   it('on macOS and Windows uses app.setLoginItemSettings', async () => {
     const calls: unknown[] = [];
-    const target = { platform: 'win32' as const, app: { setLoginItemSettings: (s: unknown) => calls.push(s) }, launch: { command: 'C:\\TW\\tw.exe', args: [] }, configDir: 'unused' };
+    const target = {
+      platform: 'win32' as const,
+      app: { setLoginItemSettings: (s: unknown) => calls.push(s) },
+      launch: { command: 'C:\\TW\\tw.exe', args: [] },
+      configDir: 'unused',
+    };
     await applyLoginItem(target, { startAtLogin: true, startHidden: true });
     await applyLoginItem(target, { startAtLogin: false, startHidden: false });
     expect(calls).toEqual([

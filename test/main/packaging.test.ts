@@ -12,7 +12,9 @@ const yaml = req('js-yaml') as { load(text: string): unknown };
 const { validateConfiguration } = req('app-builder-lib/out/util/config/config') as { validateConfiguration: (c: unknown, log: unknown) => Promise<void> };
 const { DebugLogger } = req('builder-util') as { DebugLogger: new () => unknown };
 // The glob matcher electron-builder applies `files` and `asarUnpack` with.
-const { minimatch } = createRequire(req.resolve('app-builder-lib/package.json'))('minimatch') as { minimatch: (path: string, pattern: string, o?: object) => boolean };
+const { minimatch } = createRequire(req.resolve('app-builder-lib/package.json'))('minimatch') as {
+  minimatch: (path: string, pattern: string, o?: object) => boolean;
+};
 
 interface BuilderConfig {
   appId: string;
@@ -35,7 +37,9 @@ function pngSize(file: string): [number, number] {
 describe('packaging', () => {
   it('is a configuration electron-builder accepts', async () => {
     await expect(validateConfiguration(config, new DebugLogger())).resolves.toBeUndefined();
-    await expect(validateConfiguration({ ...config, linux: { target: 'AppImage', bogus: 1 } }, new DebugLogger())).rejects.toThrow(/Invalid configuration object/);
+    await expect(validateConfiguration({ ...config, linux: { target: 'AppImage', bogus: 1 } }, new DebugLogger())).rejects.toThrow(
+      /Invalid configuration object/,
+    );
   });
 
   it('builds AppImage and deb, dmg, and nsis', () => {
@@ -55,18 +59,31 @@ describe('packaging', () => {
     if (!built.length) throw new Error('out/ is empty: run "npx electron-vite build" first.');
     const runtime = [...built, ...walk(resolve(root, 'resources'), root), 'package.json'];
     // What the main bundle loads at run time: its entry, the local service, the preload and the page.
-    for (const f of ['out/main/index.js', 'out/main/local-data-api.js', 'out/preload/index.js', 'out/renderer/index.html', 'resources/icon.png', 'resources/tray.png']) {
+    for (const f of [
+      'out/main/index.js',
+      'out/main/local-data-api.js',
+      'out/preload/index.js',
+      'out/renderer/index.html',
+      'resources/icon.png',
+      'resources/tray.png',
+    ]) {
       expect(runtime).toContain(f);
     }
     for (const f of runtime) expect(packaged(f), f).toBe(!f.endsWith('.map'));
   });
 
   it('unpacks every native binary of the production dependencies from the asar, and nothing needs an ABI-specific build', () => {
-    const prod = spawnSync('npm', ['ls', '--omit=dev', '--parseable', '--all'], { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter((d) => d && resolve(d) !== root);
+    const prod = spawnSync('npm', ['ls', '--omit=dev', '--parseable', '--all'], { cwd: root, encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((d) => d && resolve(d) !== root);
     const natives = prod.flatMap((dir) => walk(dir, root).filter((f) => f.endsWith('.node')));
     // @napi-rs/keyring's prebuilt N-API binary for this platform (ABI-stable: loads in Electron as it is).
     expect(natives.some((f) => /^node_modules\/@napi-rs\/keyring-[^/]+\/keyring\.[^/]+\.node$/.test(f))).toBe(true);
-    for (const f of natives) expect(config.asarUnpack.some((p) => minimatch(f, p, { dot: true })), f).toBe(true);
+    for (const f of natives)
+      expect(
+        config.asarUnpack.some((p) => minimatch(f, p, { dot: true })),
+        f,
+      ).toBe(true);
     const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(pkg.dependencies)).not.toContain('better-sqlite3');
     expect(prod.some((d) => /node_modules\/better-sqlite3$/.test(d))).toBe(false);
@@ -75,7 +92,9 @@ describe('packaging', () => {
   it('packages for this OS where Electron is installed (skips with the reason elsewhere)', (ctx) => {
     const electron = electronBinary();
     if (!electron) {
-      console.log('packaging.test.ts: electron-builder run skipped: the Electron binary is not installed on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD), and packaging needs Electron\'s download');
+      console.log(
+        "packaging.test.ts: electron-builder run skipped: the Electron binary is not installed on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD), and packaging needs Electron's download",
+      );
       return ctx.skip();
     }
     const outDir = mkdtempSync(join(tmpdir(), 'tw-dist-'));

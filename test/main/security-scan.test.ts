@@ -42,7 +42,8 @@ async function app(files: Record<string, string>): Promise<string> {
   return out;
 }
 
-const scan = (input: string) => spawnSync(process.execPath, [join(root, 'scripts', 'security-scan.mjs'), '--input', input], { cwd: root, encoding: 'utf8', timeout: 180_000 });
+const scan = (input: string) =>
+  spawnSync(process.execPath, [join(root, 'scripts', 'security-scan.mjs'), '--input', input], { cwd: root, encoding: 'utf8', timeout: 180_000 });
 
 describe('security scan', () => {
   it('fails on a window without context isolation and sandbox', { timeout: 200_000 }, async () => {
@@ -58,7 +59,11 @@ describe('security scan', () => {
   });
 
   it('fails when navigation and permissions are left open', async () => {
-    const r = scan(await app({ 'main/index.js': `import { BrowserWindow } from 'electron';\nexport const w = () => new BrowserWindow({ webPreferences: { sandbox: true } });\n` }));
+    const r = scan(
+      await app({
+        'main/index.js': `import { BrowserWindow } from 'electron';\nexport const w = () => new BrowserWindow({ webPreferences: { sandbox: true } });\n`,
+      }),
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('HIGH LIMIT_NAVIGATION_GLOBAL_CHECK');
     expect(r.stderr).toContain('MEDIUM PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK');
@@ -86,7 +91,9 @@ describe('security scan', () => {
 
     const reason = '  // eng-disable OPEN_EXTERNAL_JS_CHECK: only snowtrace.io links reach this line\n';
     const annotated = scan(await app({ 'main/index.js': body(reason) }));
-    expect(annotated.stdout).toMatch(new RegExp(`suppressed: MEDIUM OPEN_EXTERNAL_JS_CHECK at \\S*src/main/index\\.ts:${lineOf(body(reason))} — only snowtrace\\.io links reach this line\n`));
+    expect(annotated.stdout).toMatch(
+      new RegExp(`suppressed: MEDIUM OPEN_EXTERNAL_JS_CHECK at \\S*src/main/index\\.ts:${lineOf(body(reason))} — only snowtrace\\.io links reach this line\n`),
+    );
     expect(annotated.status).toBe(0);
     expect(annotated.stdout).toMatch(/security scan: \d+ checks, no HIGH or MEDIUM findings .*1 suppressed/);
 

@@ -39,7 +39,13 @@ describe('desktop shell with an unusable data folder', () => {
     expect(win?.loaded).toEqual([{ kind: 'file', target: PATHS.indexHtml }]);
     win!.emitRaw('ready-to-show');
     expect(win!.visible).toBe(true);
-    const answer = (await fx.ipcMain.invoke(IPC_INVOKE_CHANNEL, win!.webContents, frameAt('file:///opt/tw/out/renderer/index.html'), 'getAppInfo', undefined)) as InvokeResponse;
+    const answer = (await fx.ipcMain.invoke(
+      IPC_INVOKE_CHANNEL,
+      win!.webContents,
+      frameAt('file:///opt/tw/out/renderer/index.html'),
+      'getAppInfo',
+      undefined,
+    )) as InvokeResponse;
     expect(answer).toEqual({ ok: false, error: { kind: 'internal', message: reason } });
     expect(fx.app.exitCode).toBeNull();
     expect(fx.app.quitCalls).toBe(0);

@@ -8,12 +8,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCoreOptions } from '../../src/core/monitor-core';
 import type { Logger } from '../../src/core/log/logger';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ApiKeyStatus, type AppInfo, type InvokeResponse, type MonitorEvent, type NotificationPayload } from '../../src/shared/contract';
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  type ApiKeyStatus,
+  type AppInfo,
+  type InvokeResponse,
+  type MonitorEvent,
+  type NotificationPayload,
+} from '../../src/shared/contract';
 import { startShell, type RunningShell } from '../../src/main/shell';
 import { SECURE_WEB_PREFERENCES } from '../../src/main/window-options';
 import { fakeElectron, FakeWebContents, FakeWindow, frameAt } from './fake-electron';
 
-const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', localDataApi: '/opt/tw/out/main/local-data-api.js', icon: '/opt/tw/resources/icon.png' };
+const PATHS = {
+  preload: '/opt/tw/out/preload/index.js',
+  indexHtml: '/opt/tw/out/renderer/index.html',
+  localDataApi: '/opt/tw/out/main/local-data-api.js',
+  icon: '/opt/tw/resources/icon.png',
+};
 const APP_URL = 'file:///opt/tw/out/renderer/index.html';
 const EXEC = '/opt/tw/teleporter-watch';
 const ADDRESS = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
@@ -163,10 +176,19 @@ describe('desktop shell', () => {
     const clickedAt = Date.now();
     s.tray().clickItem('poll-now');
     await vi.waitFor(
-      () => expect(s.eventsSent().slice(seen).some((e) => e.type === 'poll-status' && e.status.state === 'idle' && (e.status.lastSuccessAt ?? 0) >= clickedAt)).toBe(true),
+      () =>
+        expect(
+          s
+            .eventsSent()
+            .slice(seen)
+            .some((e) => e.type === 'poll-status' && e.status.state === 'idle' && (e.status.lastSuccessAt ?? 0) >= clickedAt),
+        ).toBe(true),
       { timeout: 15_000 },
     );
-    const last = s.eventsSent().filter((e) => e.type === 'poll-status').at(-1) as Extract<MonitorEvent, { type: 'poll-status' }>;
+    const last = s
+      .eventsSent()
+      .filter((e) => e.type === 'poll-status')
+      .at(-1) as Extract<MonitorEvent, { type: 'poll-status' }>;
     expect(s.running!.tray.state().status).toEqual(last.status);
     expect(s.tray().tooltip).toContain(`${last.status.tracked} pending`);
     expect(s.tray().menu.find((i) => i.id === 'pending')?.label).toContain('watching 1');
@@ -184,7 +206,13 @@ describe('desktop shell', () => {
   it('shows the core’s notifications; a click brings the window to that message', async () => {
     const s = await launch();
     const notify = s.recorded[0]!.notifier!;
-    const payload: NotificationPayload = { id: 1, title: 'Message stuck', body: 'Pending for 31 min: C-Chain → Beam', messageId: MESSAGE_ID, transitionIds: [4] };
+    const payload: NotificationPayload = {
+      id: 1,
+      title: 'Message stuck',
+      body: 'Pending for 31 min: C-Chain → Beam',
+      messageId: MESSAGE_ID,
+      transitionIds: [4],
+    };
     await notify(payload);
     const [n] = s.fx.notifications;
     expect([n?.options.title, n?.options.body, n?.options.icon, n?.shown]).toEqual(['Message stuck', 'Pending for 31 min: C-Chain → Beam', PATHS.icon, true]);

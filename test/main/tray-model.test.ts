@@ -48,8 +48,13 @@ describe('tray model', () => {
   });
 
   it('shows a keychain problem, and keeps the tooltip within 127 characters', () => {
-    const keychainError = 'No Secret Service on D-Bus. Install gnome-keyring (or KeePassXC with Secret Service enabled) and log in again; the key is kept for this session only.';
-    const state = { status: status({ state: 'offline', lastError: { kind: 'network' as const, message: 'x'.repeat(200) } }), windowVisible: true, keychainError };
+    const keychainError =
+      'No Secret Service on D-Bus. Install gnome-keyring (or KeePassXC with Secret Service enabled) and log in again; the key is kept for this session only.';
+    const state = {
+      status: status({ state: 'offline', lastError: { kind: 'network' as const, message: 'x'.repeat(200) } }),
+      windowVisible: true,
+      keychainError,
+    };
     const tip = trayTooltip(state, NOW);
     expect(tip.length).toBeLessThanOrEqual(127);
     expect(tip.endsWith('…')).toBe(true);

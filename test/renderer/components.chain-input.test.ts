@@ -18,7 +18,9 @@ afterEach(() => {
 /** ChainInput bound to a ref, the way FilterForm and FeedForm use it. */
 function mountInput(initial = '') {
   const value = ref(initial);
-  const Host = defineComponent(() => () => h(ChainInput, { network: 'mainnet', testid: 'chain', modelValue: value.value, 'onUpdate:modelValue': (v: string) => (value.value = v) }));
+  const Host = defineComponent(
+    () => () => h(ChainInput, { network: 'mainnet', testid: 'chain', modelValue: value.value, 'onUpdate:modelValue': (v: string) => (value.value = v) }),
+  );
   wrapper = mount(Host, { attachTo: document.body });
   return { w: wrapper, value, input: () => wrapper!.get<HTMLInputElement>('[data-testid="chain"]') };
 }

@@ -39,7 +39,10 @@ describe('demo busy addresses', () => {
     const ctx = await setupRealRenderer();
     const busy = ctx.service.simulator.hotAddresses;
     const quiet = ctx.service.simulator.addresses.filter((a) => !busy.includes(a));
-    for (const [from, to] of [[busy[1]!, quiet[0]!], [quiet[1]!, quiet[0]!]]) {
+    for (const [from, to] of [
+      [busy[1]!, quiet[0]!],
+      [quiet[1]!, quiet[0]!],
+    ]) {
       await ctx.clock.advance(1000);
       ctx.service.simulator.send({ outcome: 'normal', from, to, destination: BEAM.blockchainId });
     }

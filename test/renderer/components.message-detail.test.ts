@@ -115,10 +115,10 @@ describe('MessageDetail', () => {
     const opened: unknown[][] = [];
     // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back
     const original = window.open;
-    window.open = ((...args: unknown[]) => {
+    window.open = (...args: unknown[]) => {
       opened.push(args);
       return null;
-    });
+    };
     try {
       await web.w.get('[data-testid="explorer-link"]').trigger('click');
       await until(() => expect(opened).toHaveLength(1));

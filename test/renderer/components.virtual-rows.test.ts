@@ -16,9 +16,13 @@ const rows = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => 
 function mountList(items = shallowRef(rows('a', 1000))) {
   const Host = defineComponent({
     setup: () => () =>
-      h(VirtualRows<{ id: string }>, { items: items.value, itemHeight: 40, overscan: 2, ref: 'list', style: 'height: 400px' }, {
-        default: ({ item, index }: { item: { id: string }; index: number }) => h('p', { 'data-index': index }, item.id),
-      }),
+      h(
+        VirtualRows<{ id: string }>,
+        { items: items.value, itemHeight: 40, overscan: 2, ref: 'list', style: 'height: 400px' },
+        {
+          default: ({ item, index }: { item: { id: string }; index: number }) => h('p', { 'data-index': index }, item.id),
+        },
+      ),
   });
   wrapper = mount(Host, { attachTo: document.body });
   return { w: wrapper, items };

@@ -64,7 +64,17 @@ describe('CSV export', () => {
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
     expect(parsed.errors).toEqual([]);
     const [a, b, c] = parsed.data;
-    expect(a).toMatchObject({ messageId: msgId(1), status: 'delivered', sourceChain: 'C-Chain', destinationChain: 'Beam', sourceTxHash: txHash(1), latencySeconds: '30', reward: '1.5', rewardSymbol: 'WAVAX', receiptDelivered: 'true' });
+    expect(a).toMatchObject({
+      messageId: msgId(1),
+      status: 'delivered',
+      sourceChain: 'C-Chain',
+      destinationChain: 'Beam',
+      sourceTxHash: txHash(1),
+      latencySeconds: '30',
+      reward: '1.5',
+      rewardSymbol: 'WAVAX',
+      receiptDelivered: 'true',
+    });
     expect(a?.sourceTime).toBe(new Date((1_767_225_600 - 60) * 1000).toISOString());
     expect(b).toMatchObject({ status: 'pending', destinationTxHash: '', latencySeconds: '' });
     expect(c).toMatchObject({ status: 'relaying', from: 'a, "quoted" sender' });

@@ -47,15 +47,27 @@ export function rawMessage(s: MessageSpec): Record<string, unknown> {
     receipts: status === 'pending' ? [] : [{ receivedMessageNonce: String(s.n), relayerRewardAddress: addr(s.n + 5000) }],
     receiptDelivered: status === 'delivered',
     rewardDetails: {
-      address: addr(77), name: 'Wrapped AVAX', symbol: 'WAVAX', decimals: 18, logoUri: 'https://example.invalid/wavax.png', ercType: 'ERC-20',
-      price: { currencyCode: 'usd', value: '25.5' }, value: '1500000000000000000',
+      address: addr(77),
+      name: 'Wrapped AVAX',
+      symbol: 'WAVAX',
+      decimals: 18,
+      logoUri: 'https://example.invalid/wavax.png',
+      ercType: 'ERC-20',
+      price: { currencyCode: 'usd', value: '25.5' },
+      value: '1500000000000000000',
     },
     status,
     ...s.extra,
   };
   if (status !== 'delivered_source_not_indexed') rec.sourceTransaction = { txHash: txHash(s.n), timestamp: at, gasSpent: '21000' };
   if (status !== 'pending') {
-    rec.destinationTransaction = { txHash: txHash(s.n + 1), timestamp: at + (s.latency ?? 90), gasSpent: '180000', rewardRedeemer: addr(s.n + 6000), delivererAddress: addr(s.n + 7000) };
+    rec.destinationTransaction = {
+      txHash: txHash(s.n + 1),
+      timestamp: at + (s.latency ?? 90),
+      gasSpent: '180000',
+      rewardRedeemer: addr(s.n + 6000),
+      delivererAddress: addr(s.n + 7000),
+    };
   }
   return rec;
 }

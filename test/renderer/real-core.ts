@@ -11,7 +11,14 @@ import { createMonitorCore } from '../../src/core';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 import { installMonitor } from '../../src/renderer/src/client';
-import { createMonitorClient, type InvokeResponse, type MonitorApi, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../src/shared/contract';
+import {
+  createMonitorClient,
+  type InvokeResponse,
+  type MonitorApi,
+  type MonitorEvent,
+  type MonitorMethod,
+  type MonitorTransport,
+} from '../../src/shared/contract';
 import { MonitorError } from '../../src/shared/errors';
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
@@ -74,7 +81,7 @@ export interface RealRenderer {
   api: MonitorApi;
   pinia: Pinia;
   /** Polls once and waits for the cycle (its batched event has been delivered when this resolves). */
-  poll(): Promise<void>;
+  poll: () => Promise<void>;
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -86,7 +93,10 @@ afterEach(async () => {
  * A fresh local service (no spontaneous traffic unless asked), a started core on it that polls only
  * when told, a fresh Pinia and the renderer's client installed on the in-memory transport.
  */
-export async function setupRealRenderer(service: ServiceOptions = {}, shell: Pick<MonitorCoreOptions, 'shell' | 'openExternal'> = { shell: 'web' }): Promise<RealRenderer> {
+export async function setupRealRenderer(
+  service: ServiceOptions = {},
+  shell: Pick<MonitorCoreOptions, 'shell' | 'openExternal'> = { shell: 'web' },
+): Promise<RealRenderer> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
   const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 20, ...service });
   cleanups.push(() => svc.close());

@@ -21,7 +21,10 @@ afterEach(() => {
   stop = null;
 });
 
-const NETWORK_ERROR = { kind: 'network' as const, message: 'Cannot reach glacier-api.avax.network (ENOTFOUND). Check the network connection or the data source in Settings; polling resumes by itself.' };
+const NETWORK_ERROR = {
+  kind: 'network' as const,
+  message: 'Cannot reach glacier-api.avax.network (ENOTFOUND). Check the network connection or the data source in Settings; polling resumes by itself.',
+};
 
 describe('a data-source change is a clean cut', () => {
   it('drops the old rows and error, reloads from the new source, and labels where rows came from', async () => {

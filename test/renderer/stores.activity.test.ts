@@ -28,7 +28,16 @@ describe('activity store (real core)', () => {
     const a = await watched(r);
     // 60 messages seen pending (60 new), then 30 of them delivered (30 left_pending): 90 entries.
     const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push(await send(r, { outcome: 'normal', destination: BEAM.blockchainId, from: a, deliveryDelayMs: i < 30 ? 10 * 60_000 : 10 * HOUR, receiptDelayMs: 10 * HOUR }));
+    for (let i = 0; i < 60; i++)
+      ids.push(
+        await send(r, {
+          outcome: 'normal',
+          destination: BEAM.blockchainId,
+          from: a,
+          deliveryDelayMs: i < 30 ? 10 * 60_000 : 10 * HOUR,
+          receiptDelayMs: 10 * HOUR,
+        }),
+      );
     await r.clock.advance(1000);
     await r.poll();
     await r.clock.advance(11 * 60_000);
@@ -62,7 +71,10 @@ describe('activity store (real core)', () => {
     await r.clock.advance(2 * 60_000);
     await r.poll();
     // One event per cycle: both arrivals in the first, the delivery in the second.
-    expect(batches.map((b) => b.transitions.map((t) => `${t.messageId === id ? 'id' : 'other'}:${t.kind}`).sort())).toEqual([['id:new', 'other:new'], ['id:left_pending']]);
+    expect(batches.map((b) => b.transitions.map((t) => `${t.messageId === id ? 'id' : 'other'}:${t.kind}`).sort())).toEqual([
+      ['id:new', 'other:new'],
+      ['id:left_pending'],
+    ]);
     expect(s.items.map((t) => [t.messageId, t.kind])).toEqual([[id, 'left_pending']]);
     // "new" is left out of this watch's Notify-on choices: logged, not toasted.
     await until(() => expect(s.pendingToasts.map((t) => (t.kind === 'transition' ? t.transition.kind : t.notification.title))).toContain('left_pending'));

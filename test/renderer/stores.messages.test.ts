@@ -52,7 +52,9 @@ describe('messages store (real core)', () => {
     const s = useMessagesStore();
     s.form.source = 'Atlantis';
     s.form.from = '0x1234';
-    s.form.to = addr(3).toLowerCase().replace(/^0x(.)/, (_m, c: string) => '0x' + c.toUpperCase());
+    s.form.to = addr(3)
+      .toLowerCase()
+      .replace(/^0x(.)/, (_m, c: string) => '0x' + c.toUpperCase());
     s.form.pageSize = '500';
     expect(await s.apply()).toBe(false);
     expect(s.fieldErrors.source).toMatch(/not a chain known on mainnet/);

@@ -26,7 +26,13 @@ describe('watchlist store (real core)', () => {
     const { service, transport } = await setupRealRenderer();
     const alice = service.simulator.addresses[0]!;
     const s = useWatchlistStore();
-    const wrongCase = '0x' + alice.slice(2).split('').map((c) => (/[a-f]/.test(c) ? c.toUpperCase() : /[A-F]/.test(c) ? c.toLowerCase() : c)).join('');
+    const wrongCase =
+      '0x' +
+      alice
+        .slice(2)
+        .split('')
+        .map((c) => (/[a-f]/.test(c) ? c.toUpperCase() : /[A-F]/.test(c) ? c.toLowerCase() : c))
+        .join('');
     expect(await s.add({ address: wrongCase })).toBeNull();
     expect(s.addErrors.address).toMatch(/invalid EIP-55 checksum.*did you mean/);
     expect(await s.add({ address: alice, label: 'x'.repeat(81) })).toBeNull();
@@ -42,7 +48,7 @@ describe('watchlist store (real core)', () => {
     expect(s.addErrors.address).toMatch(/already on the watchlist/);
   });
 
-  it('applies a poll cycle\'s batch in place: unread counts without reading the watchlist again; opening resets them', async () => {
+  it("applies a poll cycle's batch in place: unread counts without reading the watchlist again; opening resets them", async () => {
     const { service, transport, api, clock, poll } = await setupRealRenderer();
     const alice = service.simulator.addresses[0]!;
     const s = useWatchlistStore();

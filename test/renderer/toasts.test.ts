@@ -21,7 +21,17 @@ afterEach(() => {
 const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 let nextId = 1;
 const transition = (n: number, kind: Transition['kind'], watcher: string, notify = true): Transition => ({
-  id: nextId++, messageId: msgId(n), kind, fromStatus: null, toStatus: 'pending', at: 0, network: 'mainnet', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [{ kind: 'address', address: watcher }], notify,
+  id: nextId++,
+  messageId: msgId(n),
+  kind,
+  fromStatus: null,
+  toStatus: 'pending',
+  at: 0,
+  network: 'mainnet',
+  sourceBlockchainId: C,
+  destinationBlockchainId: C,
+  watchers: [{ kind: 'address', address: watcher }],
+  notify,
 });
 const asToast = (t: Transition): Toast => ({ key: `t${t.id}`, kind: 'transition', transition: t });
 

@@ -38,7 +38,8 @@ async function startHost(): Promise<Host> {
     }
     res.setHeader('content-type', 'application/json');
     if (req.url === '/api/invoke/getSettings') res.end(JSON.stringify({ ok: true, value: { theme: 'dark' } }));
-    else if (req.url === '/api/invoke/addWatch') res.end(JSON.stringify({ ok: false, error: { kind: 'invalid_input', field: 'address', message: 'Address must start with 0x.' } }));
+    else if (req.url === '/api/invoke/addWatch')
+      res.end(JSON.stringify({ ok: false, error: { kind: 'invalid_input', field: 'address', message: 'Address must start with 0x.' } }));
     else if (req.url === '/api/invoke/garbage') res.end('not json');
     else res.writeHead(404).end();
   };
@@ -88,7 +89,10 @@ async function setup(token = TOKEN, socket: 'real' | 'silent' = 'real') {
     createSocket: socket === 'real' ? (url) => new WebSocket(url) as unknown as SocketLike : silentSocket,
     backoffMs: () => 30,
   });
-  cleanups.push(() => host.close(), () => transport.close());
+  cleanups.push(
+    () => host.close(),
+    () => transport.close(),
+  );
   return { host, transport };
 }
 
@@ -110,7 +114,10 @@ describe('web transport', () => {
 
   it('turns refusals and an unreachable host into actionable errors', async () => {
     const { transport } = await setup('wrong-token');
-    expect(await transport.invoke('getSettings', undefined)).toMatchObject({ ok: false, error: { kind: 'unauthorized', status: 401, message: expect.stringContaining('?token=') } });
+    expect(await transport.invoke('getSettings', undefined)).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized', status: 401, message: expect.stringContaining('?token=') },
+    });
     const gone = createWebTransport({ origin: 'http://127.0.0.1:9', token: TOKEN, createSocket: silentSocket });
     cleanups.push(() => gone.close());
     expect(await gone.invoke('getSettings', undefined)).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('start:web') } });
@@ -247,7 +254,17 @@ describe('web transport: calls over the socket', () => {
     const events: MonitorEvent[] = [];
     transport.subscribe((e) => events.push(e));
     socket().open();
-    const t = { id: 1, messageId: 'ab'.repeat(32), kind: 'new', fromStatus: null, toStatus: 'pending', at: 1, network: 'mainnet', sourceBlockchainId: 'a', destinationBlockchainId: 'b' };
+    const t = {
+      id: 1,
+      messageId: 'ab'.repeat(32),
+      kind: 'new',
+      fromStatus: null,
+      toStatus: 'pending',
+      at: 1,
+      network: 'mainnet',
+      sourceBlockchainId: 'a',
+      destinationBlockchainId: 'b',
+    };
     const good = { type: 'transitions', transitions: [{ ...t, watchers: [{ kind: 'feed', feedId: 'f1' }] }], watches: [] };
     socket().deliver({ type: 'transitions', transitions: [{ ...t, watchers: ['feed:f1'] }], watches: [] });
     socket().deliver({ type: 'transitions', transitions: [], watches: [] });

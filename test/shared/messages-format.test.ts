@@ -19,7 +19,13 @@ const common = {
   rewardDetails: { address: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', name: 'USD Coin', symbol: 'USDC', decimals: 6, ercType: 'ERC-20', value: '1500000' },
 };
 const sourceTransaction = { txHash: '0x' + 'a'.repeat(64), timestamp: 1_700_000_000, gasSpent: '21000' };
-const destinationTransaction = { txHash: '0x' + 'b'.repeat(64), timestamp: 1_700_000_030, gasSpent: '50000', rewardRedeemer: common.from, delivererAddress: common.from };
+const destinationTransaction = {
+  txHash: '0x' + 'b'.repeat(64),
+  timestamp: 1_700_000_030,
+  gasSpent: '50000',
+  rewardRedeemer: common.from,
+  delivererAddress: common.from,
+};
 
 describe('parseMessage', () => {
   it('recognises the three variants and keeps extra fields', () => {
@@ -30,7 +36,13 @@ describe('parseMessage', () => {
 
   it('keeps an unknown status, or a known one that fails its schema, as an unknown record with the raw JSON', () => {
     const odd = { ...common, status: 'retrying', sourceTransaction };
-    expect(parseMessage(odd)).toEqual({ status: 'unknown', messageId: common.messageId, reportedStatus: 'retrying', problem: 'unknown status "retrying"', raw: odd });
+    expect(parseMessage(odd)).toEqual({
+      status: 'unknown',
+      messageId: common.messageId,
+      reportedStatus: 'retrying',
+      problem: 'unknown status "retrying"',
+      raw: odd,
+    });
     const broken = { ...common, status: 'delivered', sourceTransaction };
     const parsed = parseMessage(broken)!;
     expect(parsed.status).toBe('unknown');

@@ -7,7 +7,45 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { KNOWN_HOSTILE_TARGETS, rawGet, sendRaw, type RawReply } from './raw-http';
 
-const PIECES = ['/', '//', '\\', '@', ':', '?', '#', '%', '%2e', '%00', '%zz', '..', '.', '&', '=', '+', ';', '[', ']', '~', 'a', 'é', '日', '\u0000', 'v1', 'teleporter', 'icm', 'messages', 'addresses', '_local', 'info', 'api', 'invoke', 'events', 'assets', 'index.html', '.map'];
+const PIECES = [
+  '/',
+  '//',
+  '\\',
+  '@',
+  ':',
+  '?',
+  '#',
+  '%',
+  '%2e',
+  '%00',
+  '%zz',
+  '..',
+  '.',
+  '&',
+  '=',
+  '+',
+  ';',
+  '[',
+  ']',
+  '~',
+  'a',
+  'é',
+  '日',
+  '\u0000',
+  'v1',
+  'teleporter',
+  'icm',
+  'messages',
+  'addresses',
+  '_local',
+  'info',
+  'api',
+  'invoke',
+  'events',
+  'assets',
+  'index.html',
+  '.map',
+];
 
 const joined = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((a) => a.join(''));
 const rawBytes = fc.uint8Array({ minLength: 1, maxLength: 48 }).map((b) => Buffer.from(b));
@@ -24,7 +62,16 @@ const queryString = fc
   // Values go out percent-encoded or raw (raw spaces and non-ASCII must be refused cleanly too).
   .map((pairs) => pairs.map(([k, v, encode]) => `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v}`).join('&'));
 
-const BASES = ['/', '/v1/teleporter/messages', '/v1/icm/messages', '/v1/teleporter/addresses/0xabc/messages', '/_local/info', '/api/invoke/getAppInfo', '/api/events', '/assets/index-abc123.js'];
+const BASES = [
+  '/',
+  '/v1/teleporter/messages',
+  '/v1/icm/messages',
+  '/v1/teleporter/addresses/0xabc/messages',
+  '/_local/info',
+  '/api/invoke/getAppInfo',
+  '/api/events',
+  '/assets/index-abc123.js',
+];
 
 /** Request targets: known killers, joined pieces, raw bytes, and known paths with hostile query strings. */
 export const hostileTarget: fc.Arbitrary<string | Buffer> = fc.oneof(
@@ -36,7 +83,20 @@ export const hostileTarget: fc.Arbitrary<string | Buffer> = fc.oneof(
 );
 
 const headerName = fc.oneof(
-  fc.constantFrom('x-service-api-key', 'authorization', 'origin', 'host', 'content-type', 'accept', 'cookie', 'upgrade', 'expect', 'x-forwarded-for', 'range', 'if-none-match'),
+  fc.constantFrom(
+    'x-service-api-key',
+    'authorization',
+    'origin',
+    'host',
+    'content-type',
+    'accept',
+    'cookie',
+    'upgrade',
+    'expect',
+    'x-forwarded-for',
+    'range',
+    'if-none-match',
+  ),
   fc.string({ minLength: 1, maxLength: 20 }),
 );
 const headerValue = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('Bearer x', 'null', 'http://evil.example', 'bytes=0-1,5-', '*', 'a'.repeat(20_000)));
@@ -46,7 +106,17 @@ export const hostileHeaders: fc.Arbitrary<(string | Buffer)[]> = fc.array(
   fc.oneof(
     fc.tuple(headerName, headerValue).map(([n, v]) => `${n}: ${v}`),
     rawBytes,
-    fc.constantFrom('Content-Length: -1', 'Content-Length: abc', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Host: evil.example', 'Expect: 100-continue', 'Upgrade: websocket', 'Connection: upgrade', ' folded: line'),
+    fc.constantFrom(
+      'Content-Length: -1',
+      'Content-Length: abc',
+      'Transfer-Encoding: chunked',
+      'Transfer-Encoding: gzip, chunked',
+      'Host: evil.example',
+      'Expect: 100-continue',
+      'Upgrade: websocket',
+      'Connection: upgrade',
+      ' folded: line',
+    ),
   ),
   { maxLength: 4 },
 );
@@ -70,7 +140,11 @@ export async function fuzzServer(port: number, isErrorBody: (body: unknown, stat
 }
 
 /** Each of the known killers (KNOWN_HOSTILE_TARGETS) is refused with a JSON error body that `isErrorBody` accepts, and `healthy()` succeeds after each. */
-export async function expectKnownKillersRefused(port: number, isErrorBody: (body: unknown, status: number) => boolean, healthy: () => Promise<boolean>): Promise<void> {
+export async function expectKnownKillersRefused(
+  port: number,
+  isErrorBody: (body: unknown, status: number) => boolean,
+  healthy: () => Promise<boolean>,
+): Promise<void> {
   for (const target of KNOWN_HOSTILE_TARGETS) {
     const reply = await sendRaw(port, rawGet(target, port));
     expectAnswered(reply, isErrorBody);

@@ -28,7 +28,11 @@ export function sendRaw(port: number, bytes: Buffer | string, ms = 5_000): Promi
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
       const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
       const rest = split < 0 ? '' : text.slice(split + 4);
-      resolve({ status: status ? Number(status) : 0, head, body: length !== undefined ? Buffer.from(rest).subarray(0, Number(length)).toString('utf8') : rest });
+      resolve({
+        status: status ? Number(status) : 0,
+        head,
+        body: length !== undefined ? Buffer.from(rest).subarray(0, Number(length)).toString('utf8') : rest,
+      });
     };
     const timer = setTimeout(done, ms);
     socket.on('data', (c: Buffer) => chunks.push(c));

@@ -19,7 +19,15 @@ const DEFAULT_TIMEOUT_S = 10;
 
 /** The labels Alertmanager fingerprints an alert by: identical on every replica of one config. */
 export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
-  return { alertname: `TeleporterMessage_${r.kind}`, kind: r.kind, route: r.route, watch: r.watch, messageId: r.messageId, network: r.network, severity: r.kind === 'stuck' ? 'warning' : 'info' };
+  return {
+    alertname: `TeleporterMessage_${r.kind}`,
+    kind: r.kind,
+    route: r.route,
+    watch: r.watch,
+    messageId: r.messageId,
+    network: r.network,
+    severity: r.kind === 'stuck' ? 'warning' : 'info',
+  };
 }
 
 export function alertmanagerBody(records: AlertRecord[], now: number, resolveAfterMs: number): unknown[] {

@@ -38,9 +38,7 @@ export class AlertDeliveryStore {
   register(channel: string): void {
     // Rows of outbox entries that retention pruned are history: forget them (once per start).
     this.db.prepare('DELETE FROM alert_deliveries WHERE channel = ? AND outbox_id NOT IN (SELECT id FROM outbox)').run(channel);
-    this.db
-      .prepare('INSERT OR IGNORE INTO alert_channels (channel, cursor) VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM outbox))')
-      .run(channel);
+    this.db.prepare('INSERT OR IGNORE INTO alert_channels (channel, cursor) VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM outbox))').run(channel);
   }
 
   /** Drops a removed channel's cursor and rows: added again later, it starts afresh instead of replaying. */
@@ -57,7 +55,9 @@ export class AlertDeliveryStore {
       const cursor = (this.db.prepare('SELECT cursor FROM alert_channels WHERE channel = ?').pluck().get(channel) as number | undefined) ?? 0;
       const top = this.db.prepare('SELECT COALESCE(MAX(id), 0) FROM outbox').pluck().get() as number;
       if (top > cursor) {
-        this.db.prepare('INSERT OR IGNORE INTO alert_deliveries (outbox_id, channel) SELECT id, ? FROM outbox WHERE id > ? AND id <= ?').run(channel, cursor, top);
+        this.db
+          .prepare('INSERT OR IGNORE INTO alert_deliveries (outbox_id, channel) SELECT id, ? FROM outbox WHERE id > ? AND id <= ?')
+          .run(channel, cursor, top);
         this.db.prepare('UPDATE alert_channels SET cursor = ? WHERE channel = ?').run(top, channel);
       }
       // Retention pruning may have removed an undelivered row's outbox entry or transition: drop it.
@@ -75,14 +75,18 @@ export class AlertDeliveryStore {
   }
 
   delivered(channel: string, outboxIds: readonly number[], at: number): void {
-    const stmt = this.db.prepare('UPDATE alert_deliveries SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE channel = ? AND outbox_id = ?');
+    const stmt = this.db.prepare(
+      'UPDATE alert_deliveries SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE channel = ? AND outbox_id = ?',
+    );
     this.db.transaction(() => {
       for (const id of outboxIds) stmt.run(at, channel, id);
     })();
   }
 
   failed(channel: string, outboxIds: readonly number[], nextAttemptAt: number, error: string): void {
-    const stmt = this.db.prepare('UPDATE alert_deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE channel = ? AND outbox_id = ?');
+    const stmt = this.db.prepare(
+      'UPDATE alert_deliveries SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE channel = ? AND outbox_id = ?',
+    );
     this.db.transaction(() => {
       for (const id of outboxIds) stmt.run(nextAttemptAt, error.slice(0, 500), channel, id);
     })();
@@ -90,7 +94,10 @@ export class AlertDeliveryStore {
 
   /** When the next undelivered row of a channel becomes due (null: nothing waits). */
   nextDueAt(channel: string): number | null {
-    return (this.db.prepare('SELECT MIN(next_attempt_at) FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL').pluck().get(channel) as number | null) ?? null;
+    return (
+      (this.db.prepare('SELECT MIN(next_attempt_at) FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL').pluck().get(channel) as number | null) ??
+      null
+    );
   }
 
   pendingCount(channel: string): number {

@@ -13,7 +13,12 @@ export const safeOrigin = (url: string): string => {
  * POSTs a JSON body and resolves on 2xx; otherwise throws an Error whose message says what happened
  * (never the URL's path or query, which may hold a token).
  */
-export async function postJson(dispatcher: Dispatcher, url: string, body: unknown, opts: { timeoutMs: number; headers?: Record<string, string>; signal?: AbortSignal }): Promise<void> {
+export async function postJson(
+  dispatcher: Dispatcher,
+  url: string,
+  body: unknown,
+  opts: { timeoutMs: number; headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<void> {
   const where = safeOrigin(url);
   let res;
   try {

@@ -70,7 +70,10 @@ export class RequestBudget {
       if (wait <= 0) break;
       if (this.clock.now() + wait > deadline) {
         const why = this.shortfall();
-        throw new MonitorError({ ...why, message: `The request could not go out within ${Math.round(this.maxQueueWaitMs / 1000)} s, so it was dropped. ${why.message}` });
+        throw new MonitorError({
+          ...why,
+          message: `The request could not go out within ${Math.round(this.maxQueueWaitMs / 1000)} s, so it was dropped. ${why.message}`,
+        });
       }
       await this.clock.sleep(wait, signal);
     }
@@ -85,21 +88,40 @@ export class RequestBudget {
     const now = this.clock.now();
     const secs = (t: number) => Math.max(1, Math.ceil((t - now) / 1000));
     if (now < this.blockedUntil) {
-      return { kind: 'rate_limited', retryAt: this.blockedUntil, message: `The server answered HTTP 429 (too many requests) and asked to wait ${secs(this.blockedUntil)} s; polling resumes then.` };
+      return {
+        kind: 'rate_limited',
+        retryAt: this.blockedUntil,
+        message: `The server answered HTTP 429 (too many requests) and asked to wait ${secs(this.blockedUntil)} s; polling resumes then.`,
+      };
     }
     const r = this.serverRemaining;
     if (r && r.remaining <= 0 && now < r.resetAt) {
-      return { kind: 'rate_limited', retryAt: r.resetAt, message: `The server's rate limit for this window is used up (it announced 0 requests remaining); it resets in ${secs(r.resetAt)} s and polling resumes then.` };
+      return {
+        kind: 'rate_limited',
+        retryAt: r.resetAt,
+        message: `The server's rate limit for this window is used up (it announced 0 requests remaining); it resets in ${secs(r.resetAt)} s and polling resumes then.`,
+      };
     }
     const used = this.usedLastMinute();
     const frees = this.sent.length ? (this.sent[0] as number) + WINDOW_MS : now + 1000;
     if (this.serverLimit !== null && this.serverLimit < this.limit && used >= this.serverLimit) {
-      return { kind: 'rate_limited', retryAt: frees, message: `The server allows ${this.serverLimit} requests per minute and ${used} went out in the last minute; polling continues in ${secs(frees)} s. An API key raises the server's limit.` };
+      return {
+        kind: 'rate_limited',
+        retryAt: frees,
+        message: `The server allows ${this.serverLimit} requests per minute and ${used} went out in the last minute; polling continues in ${secs(frees)} s. An API key raises the server's limit.`,
+      };
     }
     if (used >= this.perMinute()) {
-      return { kind: 'rate_limited', retryAt: frees, message: `The local request budget is used up: ${used} of ${this.perMinute()} requests in the last minute; polling continues in ${secs(frees)} s. Raise the budget in Settings or add an API key.` };
+      return {
+        kind: 'rate_limited',
+        retryAt: frees,
+        message: `The local request budget is used up: ${used} of ${this.perMinute()} requests in the last minute; polling continues in ${secs(frees)} s. Raise the budget in Settings or add an API key.`,
+      };
     }
-    return { kind: 'rate_limited', message: `This poll cycle used its share of the local request budget (${this.perMinute()} per minute, ${used} used); the next cycle continues. Raise the budget in Settings or add an API key.` };
+    return {
+      kind: 'rate_limited',
+      message: `This poll cycle used its share of the local request budget (${this.perMinute()} per minute, ${used} used); the next cycle continues. Raise the budget in Settings or add an API key.`,
+    };
   }
 
   /** Reads `ratelimit-limit` / `ratelimit-remaining` / `ratelimit-reset` (or the combined `ratelimit`). */

@@ -182,7 +182,14 @@ export class DataApiClient {
     let text: string;
     let getHeader: (n: string) => string | undefined;
     try {
-      const res = await this.o.pool.request({ path: url, method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...(signal ? { signal } : {}) });
+      const res = await this.o.pool.request({
+        path: url,
+        method: 'GET',
+        headers,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        ...(signal ? { signal } : {}),
+      });
       status = res.statusCode;
       getHeader = (n) => {
         const v = res.headers[n];

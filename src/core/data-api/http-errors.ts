@@ -7,11 +7,21 @@ export function httpError(status: number, bodyText: string, host: string, retryA
   const suffix = detail ? `: ${detail}` : '';
   if (status === 429) {
     const secs = retryAt !== undefined && now !== undefined ? Math.max(1, Math.ceil((retryAt - now) / 1000)) : null;
-    const wait = secs !== null ? ` It asked to wait ${secs} s; polling resumes then.` : retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
-    return { kind: 'rate_limited', status, message: `${host} is rate limiting requests (HTTP 429).${wait} An API key or a longer poll interval raises the headroom.`, ...(retryAt !== undefined ? { retryAt } : {}) };
+    const wait =
+      secs !== null ? ` It asked to wait ${secs} s; polling resumes then.` : retryAt !== undefined ? ' Polling resumes after the wait the API asked for.' : '';
+    return {
+      kind: 'rate_limited',
+      status,
+      message: `${host} is rate limiting requests (HTTP 429).${wait} An API key or a longer poll interval raises the headroom.`,
+      ...(retryAt !== undefined ? { retryAt } : {}),
+    };
   }
   if (status === 401 || status === 403) {
-    return { kind: 'unauthorized', status, message: `${host} refused the API key (HTTP ${status})${suffix}. Check or replace the key in Settings, or delete it to use the keyless limit.` };
+    return {
+      kind: 'unauthorized',
+      status,
+      message: `${host} refused the API key (HTTP ${status})${suffix}. Check or replace the key in Settings, or delete it to use the keyless limit.`,
+    };
   }
   if (status === 404) {
     return { kind: 'not_found', status, message: `${host} has no such endpoint (HTTP 404)${suffix}. Check the data source base URL in Settings.` };
@@ -40,7 +50,10 @@ function apiMessage(bodyText: string): string {
  */
 export const MAX_REASON_CHARS = 120;
 function shortReason(text: string): string {
-  const line = text.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (line.length <= MAX_REASON_CHARS) return line;
   const cut = line.slice(0, MAX_REASON_CHARS + 1);
   const end = cut.lastIndexOf(' ');

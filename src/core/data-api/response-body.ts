@@ -26,7 +26,9 @@ export function parseListBody(text: string, host: string, now: number): ApiResul
   }
   const token = body.nextPageToken;
   if (token !== undefined && token !== null && typeof token !== 'string') {
-    return invalid(`${host} sent nextPageToken as ${typeName(token)} (${JSON.stringify(token).slice(0, 40)}); the Data API sends a string. Retrying; if it persists the base URL may point at a service that is not the Data API.`);
+    return invalid(
+      `${host} sent nextPageToken as ${typeName(token)} (${JSON.stringify(token).slice(0, 40)}); the Data API sends a string. Retrying; if it persists the base URL may point at a service that is not the Data API.`,
+    );
   }
   const messages: TeleporterMessage[] = [];
   let rejected = 0;

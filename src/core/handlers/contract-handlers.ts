@@ -1,11 +1,4 @@
-import {
-  DEFAULT_NOTIFY,
-  type MessagePage,
-  type MonitorHandlers,
-  type NotifyPrefs,
-  type PageSource,
-  type Settings,
-} from '../../shared/contract';
+import { DEFAULT_NOTIFY, type MessagePage, type MonitorHandlers, type NotifyPrefs, type PageSource, type Settings } from '../../shared/contract';
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
@@ -68,7 +61,11 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
         next = ctx.store.settings.update(patch);
       } catch (e) {
         const issue = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
-        throw new MonitorError({ kind: 'invalid_input', message: issue?.message ?? 'Invalid settings.', ...(issue?.path.length ? { field: issue.path.join('.') } : {}) });
+        throw new MonitorError({
+          kind: 'invalid_input',
+          message: issue?.message ?? 'Invalid settings.',
+          ...(issue?.path.length ? { field: issue.path.join('.') } : {}),
+        });
       }
       ctx.emit({ type: 'settings-changed', settings: next });
       void ctx.poller.runCycle();
@@ -140,7 +137,13 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     listFeeds: () => ctx.store.watches.listFeeds(),
     addFeed: (input) => {
       const s = ctx.settings();
-      const feed = ctx.store.watches.addFeed({ name: input.name, network: input.network ?? s.network, filter: input.filter, notify: defaultNotify(s, input.notify), createdAt: ctx.clock.now() });
+      const feed = ctx.store.watches.addFeed({
+        name: input.name,
+        network: input.network ?? s.network,
+        filter: input.filter,
+        notify: defaultNotify(s, input.notify),
+        createdAt: ctx.clock.now(),
+      });
       ctx.emit({ type: 'watchlist-changed' });
       void ctx.poller.runCycle();
       return feed;
@@ -159,7 +162,10 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     browseAddressMessages: async (q) => {
       const network = q.network ?? ctx.settings().network;
       const { client, source } = clientFor(network);
-      return unwrap(await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }), source);
+      return unwrap(
+        await client.listAddressMessages(q.address, { ...(q.pageSize ? { pageSize: q.pageSize } : {}), ...(q.pageToken ? { pageToken: q.pageToken } : {}) }),
+        source,
+      );
     },
     searchCache: (q) => ctx.store.search.find(q),
     getMessage: ({ messageId }) => ctx.store.messages.get(messageId),

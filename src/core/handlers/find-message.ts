@@ -19,7 +19,11 @@ export async function findMessage(ctx: CoreContext, messageId: string): Promise<
   if (r.ok) return { message: r.value, source: 'api', cached };
   if (r.error.kind === 'not_found') {
     if (cached) return fromCache(`${client.host} no longer has this message; showing the cached copy.`);
-    throw new MonitorError({ kind: 'not_found', field: 'messageId', message: `No message with ID ${messageId}: ${client.host} does not know it on any network, and it is not in the local cache.` });
+    throw new MonitorError({
+      kind: 'not_found',
+      field: 'messageId',
+      message: `No message with ID ${messageId}: ${client.host} does not know it on any network, and it is not in the local cache.`,
+    });
   }
   if (cached) return fromCache(`${r.error.message} Showing the cached copy.`);
   throw new MonitorError(r.error);

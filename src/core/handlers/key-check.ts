@@ -14,7 +14,10 @@ export async function checkApiKey(withKey: DataApiClient, withoutKey: DataApiCli
   if (!anon.ok && anon.error.kind === 'unauthorized') return { ok: true, message: `The key works with ${withKey.host}, which refuses requests without one.` };
   const anonLimit = anon.ok ? limitOf(withoutKey.lastRateLimit) : null;
   if (keyedLimit === null || anonLimit === null) {
-    return { ok: true, message: `${withKey.host} accepted the request with the key in ${header}, but sends no rate-limit headers to show that it counted the key.` };
+    return {
+      ok: true,
+      message: `${withKey.host} accepted the request with the key in ${header}, but sends no rate-limit headers to show that it counted the key.`,
+    };
   }
   if (keyedLimit > anonLimit) {
     return { ok: true, message: `The key works with ${withKey.host}: its limit is ${keyedLimit} with the key and ${anonLimit} without.` };

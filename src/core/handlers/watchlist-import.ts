@@ -22,7 +22,16 @@ export function importWatches(ctx: CoreContext, input: unknown): number {
   let added = 0;
   ctx.store.db.transaction(() => {
     for (const w of parsed.data) {
-      if (ctx.store.watches.addWatch({ address: w.address, label: w.label?.trim() ?? '', network: w.network ?? s.network, notify: defaultNotify(s, w.notify), createdAt: now })) added++;
+      if (
+        ctx.store.watches.addWatch({
+          address: w.address,
+          label: w.label?.trim() ?? '',
+          network: w.network ?? s.network,
+          notify: defaultNotify(s, w.notify),
+          createdAt: now,
+        })
+      )
+        added++;
     }
   })();
   if (added) {

@@ -38,7 +38,10 @@ export class CoreMetrics {
   private readonly rateLimited: Counter;
   private readonly alerts: Counter<'channel' | 'outcome'>;
 
-  constructor(private readonly s: CoreMetricsSources, opts: { processMetrics?: boolean } = {}) {
+  constructor(
+    private readonly s: CoreMetricsSources,
+    opts: { processMetrics?: boolean } = {},
+  ) {
     const registers = [this.registry];
     const route = (key: string) => {
       const [src = '', dst = ''] = key.split('|');
@@ -76,7 +79,12 @@ export class CoreMetrics {
         for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key) }, r.n);
       },
     });
-    this.transitions = new Counter({ name: `${METRIC_PREFIX}transitions_total`, help: 'Transitions detected, by kind and route.', labelNames: ['kind', 'route'], registers });
+    this.transitions = new Counter({
+      name: `${METRIC_PREFIX}transitions_total`,
+      help: 'Transitions detected, by kind and route.',
+      labelNames: ['kind', 'route'],
+      registers,
+    });
     this.latency = new Histogram({
       name: `${METRIC_PREFIX}delivery_latency_seconds`,
       help: 'Seconds from the source transaction to the destination transaction of delivered messages, by route.',
@@ -85,7 +93,12 @@ export class CoreMetrics {
       registers,
     });
     this.requests = new Counter({ name: `${METRIC_PREFIX}poll_requests_total`, help: 'Requests sent to the Data API.', registers });
-    this.errors = new Counter({ name: `${METRIC_PREFIX}poll_errors_total`, help: 'Data API requests that failed, by error kind.', labelNames: ['kind'], registers });
+    this.errors = new Counter({
+      name: `${METRIC_PREFIX}poll_errors_total`,
+      help: 'Data API requests that failed, by error kind.',
+      labelNames: ['kind'],
+      registers,
+    });
     this.rateLimited = new Counter({ name: `${METRIC_PREFIX}poll_rate_limited_total`, help: 'Data API answers with HTTP 429.', registers });
     new Gauge({
       name: `${METRIC_PREFIX}ratelimit_remaining`,
@@ -114,7 +127,12 @@ export class CoreMetrics {
         this.set(s.pollStatus().watching);
       },
     });
-    this.alerts = new Counter({ name: `${METRIC_PREFIX}alert_deliveries_total`, help: 'Alert deliveries by channel and outcome (sent, failed).', labelNames: ['channel', 'outcome'], registers });
+    this.alerts = new Counter({
+      name: `${METRIC_PREFIX}alert_deliveries_total`,
+      help: 'Alert deliveries by channel and outcome (sent, failed).',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    });
     new Gauge({
       name: `${METRIC_PREFIX}alerts_pending`,
       help: 'Alerts waiting for a receiver (retried with backoff).',

@@ -87,7 +87,13 @@ async function discoverByFirehose(d: FirehoseDiscovery, x: Execution): Promise<E
     const a = await readPages(step, x);
     if (a.error || a.outOfBudget) return a.error;
   }
-  return recheckById(x.client, next.byId, { network: x.state.network, engine: x.engine, cycle: x.cycle, onTransitions: x.onTransitions, onMessages: (m) => notifyHooks(x, m) });
+  return recheckById(x.client, next.byId, {
+    network: x.state.network,
+    engine: x.engine,
+    cycle: x.cycle,
+    onTransitions: x.onTransitions,
+    onMessages: (m) => notifyHooks(x, m),
+  });
 }
 
 function finishBaselines(watchers: readonly string[], r: ScanResult, x: Execution): void {

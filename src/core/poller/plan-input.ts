@@ -24,18 +24,32 @@ export interface PlanInputSources {
 export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const net = o.state.network;
   const onNet = (w: { network: Network }) => canonicalNetwork(w.network) === net;
-  const addresses = o.index.addresses().filter(onNet).map((a) => ({ key: a.key, baselineDone: a.baselineDone }));
-  const feeds = o.index.feedList().filter(onNet).map((f) => ({ key: f.key, baselineDone: f.baselineDone, filter: f.filter }));
+  const addresses = o.index
+    .addresses()
+    .filter(onNet)
+    .map((a) => ({ key: a.key, baselineDone: a.baselineDone }));
+  const feeds = o.index
+    .feedList()
+    .filter(onNet)
+    .map((f) => ({ key: f.key, baselineDone: f.baselineDone, filter: f.filter }));
   const base = { nowMs: o.nowMs, intervalMs: o.intervalMs, head: o.state.head, ratePerSec: o.state.ratePerSec, addresses, feeds };
   const mode = discoveryMode(base);
-  const tracked = o.messages.trackedWhere((t) => canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'));
+  const tracked = o.messages.trackedWhere(
+    (t) =>
+      canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'),
+  );
   // Feed membership costs a query per message: asked only when feeds are scanned one by one.
   const liveFeeds = new Set(mode === 'per-address' ? feeds.filter((f) => f.baselineDone).map((f) => f.key) : []);
   const due: DueMessage[] = tracked.map((t) => ({
     messageId: t.messageId,
     ts: trackedTs(t),
     address: o.index.watchedAddressOf(t.from, t.to, net),
-    feeds: liveFeeds.size ? o.watchers.of(t.messageId).map((w) => w.watcher).filter((k) => liveFeeds.has(k)) : [],
+    feeds: liveFeeds.size
+      ? o.watchers
+          .of(t.messageId)
+          .map((w) => w.watcher)
+          .filter((k) => liveFeeds.has(k))
+      : [],
   }));
   return { ...base, due, addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map() };
 }

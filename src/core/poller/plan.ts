@@ -73,7 +73,8 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
   for (let k = n - 1; k >= 0; k--) {
     const c = sorted[k] as RecheckCandidate;
     let add: number;
-    if (c.address === null) add = byId ? 1 : Infinity; // the firehose, or its ID
+    if (c.address === null)
+      add = byId ? 1 : Infinity; // the firehose, or its ID
     else {
       if (!pagesOf.has(c.address)) pagesOf.set(c.address, Math.max(1, addressPages(c.address)));
       const pages = pagesOf.get(c.address) as number;

@@ -94,7 +94,8 @@ export interface NetworkPlan {
 }
 
 /** Seconds since the head cursor (one interval without one). */
-const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number => (i.head ? Math.max(1, (i.nowMs - i.head.at) / 1000) : i.intervalMs / 1000);
+const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number =>
+  i.head ? Math.max(1, (i.nowMs - i.head.at) / 1000) : i.intervalMs / 1000;
 
 /** How new messages are discovered this cycle (null: no watcher is live yet). */
 export function discoveryMode(i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds'>): DiscoveryMode | null {
@@ -141,7 +142,14 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
   const dueByAddress = new Map<string, DueMessage[]>();
   for (const t of i.due) if (t.address) dueByAddress.set(t.address, [...(dueByAddress.get(t.address) ?? []), t]);
   const addressScans = i.addresses.filter((a) => a.baselineDone).map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? []));
-  const feedScans = i.feeds.filter((f) => f.baselineDone).map((f) => findStep({ kind: 'feed', filter: f.filter }, i.due.filter((t) => t.feeds.includes(f.key))));
+  const feedScans = i.feeds
+    .filter((f) => f.baselineDone)
+    .map((f) =>
+      findStep(
+        { kind: 'feed', filter: f.filter },
+        i.due.filter((t) => t.feeds.includes(f.key)),
+      ),
+    );
   return { mode: 'per-address', scans: [...addressScans, ...feedScans] };
 }
 

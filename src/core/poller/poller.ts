@@ -20,7 +20,6 @@ import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
 import { receiptHook } from './receipt-hook';
 import { CycleBudget } from './scan';
-import { isFeedKey } from '../store/watcher-key';
 
 export type { CycleHook } from './executor';
 
@@ -147,7 +146,9 @@ export class Poller {
     const started = this.d.clock.now();
     this.setStatus({ state: 'polling', lastAttemptAt: started });
     const budget = this.d.budget();
-    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.perMinute() * settings.pollIntervalSeconds) / 60))), () => budget.shortfall());
+    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.perMinute() * settings.pollIntervalSeconds) / 60))), () =>
+      budget.shortfall(),
+    );
     let error: ErrorInfo | null = null;
     try {
       const networks = new Set<'mainnet' | 'fuji'>();
@@ -171,12 +172,18 @@ export class Poller {
   }
 
   /** One network's share of a cycle: plan it from what is known, run the plan, remember how it ended. */
-  private async pollNetwork(net: 'mainnet' | 'fuji', client: DataApiClient, c: { cycle: CycleBudget; intervalMs: number; liveMs: number }): Promise<ErrorInfo | null> {
+  private async pollNetwork(
+    net: 'mainnet' | 'fuji',
+    client: DataApiClient,
+    c: { cycle: CycleBudget; intervalMs: number; liveMs: number },
+  ): Promise<ErrorInfo | null> {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
     const { store, index } = this.d;
     for (const h of this.hooks) h.beforeNetwork?.(net);
-    const plan = planNetwork(gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }));
+    const plan = planNetwork(
+      gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }),
+    );
     state.lastError = await runNetworkPlan(plan, {
       client,
       cycle: c.cycle,

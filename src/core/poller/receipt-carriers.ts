@@ -67,7 +67,8 @@ export class ReceiptCarriers {
     for (const m of messages) {
       const raw = rawRecord(m);
       const delivered = effectiveStatus(m) !== 'pending';
-      if (raw.receiptDelivered !== true) this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
+      if (raw.receiptDelivered !== true)
+        this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
       const receipts = Array.isArray(raw.receipts) ? (raw.receipts as { receivedMessageNonce?: unknown }[]) : [];
       if (!receipts.length) continue;
       // The originals went the other way: from the carrier's destination to its source.

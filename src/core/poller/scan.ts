@@ -12,7 +12,10 @@ export class CycleBudget {
   /** `why` names the cause when the cap is reached (the server's limit or the local budget). */
   constructor(
     private cap: number,
-    readonly why: () => ErrorInfo = () => ({ kind: 'rate_limited', message: 'The request budget for this poll cycle is used up; polling continues on the next cycle.' }),
+    readonly why: () => ErrorInfo = () => ({
+      kind: 'rate_limited',
+      message: 'The request budget for this poll cycle is used up; polling continues on the next cycle.',
+    }),
   ) {}
   take(): boolean {
     if (this.used >= this.cap) return false;
@@ -75,7 +78,18 @@ export interface ScanOptions {
 
 /** Pages through one operation, feeding every page to the engine, until `next` says stop. */
 export async function scan(fetchPage: (token: string | undefined) => Promise<ApiResult<MessagePage>>, o: ScanOptions): Promise<ScanResult> {
-  const res: ScanResult = { pages: 0, error: null, outOfBudget: false, exhausted: false, newestTs: null, oldestTs: null, seen: new Set(), count: 0, newer: 0, restarted: false };
+  const res: ScanResult = {
+    pages: 0,
+    error: null,
+    outOfBudget: false,
+    exhausted: false,
+    newestTs: null,
+    oldestTs: null,
+    seen: new Set(),
+    count: 0,
+    newer: 0,
+    restarted: false,
+  };
   let token: string | undefined;
   for (;;) {
     if (!o.cycle.take()) {

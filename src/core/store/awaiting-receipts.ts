@@ -33,7 +33,13 @@ export class AwaitingReceipts {
   /** Tracked messages (someone watches them; pending or awaiting their receipt). Chain IDs tell networks apart. */
   list(): OpenMessage[] {
     const rows = this.stmts.list.all() as { message_id: string; pending: number; source_chain: string; destination_chain: string; nonce: unknown }[];
-    return rows.map((r) => ({ messageId: r.message_id, pending: r.pending === 1, sourceChain: r.source_chain, destinationChain: r.destination_chain, nonce: String(r.nonce) }));
+    return rows.map((r) => ({
+      messageId: r.message_id,
+      pending: r.pending === 1,
+      sourceChain: r.source_chain,
+      destinationChain: r.destination_chain,
+      nonce: String(r.nonce),
+    }));
   }
 
   /** 'pending' or 'awaiting' (its receipt) for a tracked message, else null (not cached, or closed). */

@@ -63,11 +63,17 @@ export class CacheSearch {
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     // One pass over the index yields both the (capped) count and, usually, the page.
-    const ids = (this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ${SEARCH_COUNT_CAP + 1}`).all(...all) as { r: number }[]).map((x) => x.r);
+    const ids = (
+      this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ${SEARCH_COUNT_CAP + 1}`).all(...all) as { r: number }[]
+    ).map((x) => x.r);
     const pageIds =
       offset + limit <= ids.length || ids.length <= SEARCH_COUNT_CAP
         ? ids.slice(offset, offset + limit)
-        : (this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as { r: number }[]).map((x) => x.r);
+        : (
+            this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as {
+              r: number;
+            }[]
+          ).map((x) => x.r);
     const page: CachePage = { items: this.summaries(pageIds), total: Math.min(ids.length, SEARCH_COUNT_CAP) };
     if (ids.length > SEARCH_COUNT_CAP) page.totalCapped = true;
     return page;

@@ -117,7 +117,13 @@ export function messageParams(row: MessageRow) {
 /** A full row as the contract's cached message, given the addresses watching it. */
 export function toCachedMessage(r: MessagesRow, watchedAddresses: string[]): CachedMessage {
   const parsed = parseMessage(JSON.parse(r.raw) as unknown);
-  const message: TeleporterMessage = parsed ?? { status: 'unknown', messageId: r.message_id, reportedStatus: r.status, problem: 'stored record unreadable', raw: {} };
+  const message: TeleporterMessage = parsed ?? {
+    status: 'unknown',
+    messageId: r.message_id,
+    reportedStatus: r.status,
+    problem: 'stored record unreadable',
+    raw: {},
+  };
   return { message, network: r.network as Network, firstSeenAt: r.first_seen_at, lastSeenAt: r.last_seen_at, watchedAddresses };
 }
 

@@ -40,7 +40,9 @@ export function dataFolderFault(dataDir: string, err: unknown): MonitorError {
     return say(`The data folder ${dataDir} is read-only: Teleporter Watch cannot save its database there. Give your user write access to it, ${ELSEWHERE}.`);
   }
   if (code === SQLITE_FULL || code === SQLITE_IOERR || e.code === 'ENOSPC' || e.code === 'EFBIG' || e.code === 'EDQUOT') {
-    return say(`Teleporter Watch could not write to its data folder ${dataDir}: the disk is full or a size limit was reached (${detail}). Free some space, ${ELSEWHERE}.`);
+    return say(
+      `Teleporter Watch could not write to its data folder ${dataDir}: the disk is full or a size limit was reached (${detail}). Free some space, ${ELSEWHERE}.`,
+    );
   }
   return say(`Teleporter Watch could not open its database in the data folder ${dataDir}: ${detail}`);
 }

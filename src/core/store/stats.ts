@@ -28,7 +28,9 @@ export function computeStats(db: Db, now: number, hours: number): Stats {
   // A bound JS number may arrive as REAL, and REAL division does not truncate: the bucket size is
   // cast so `at / size` is integer division and every row lands on a bucket start.
   const rows = db
-    .prepare('SELECT (at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS start, kind, COUNT(*) AS n FROM transitions WHERE at >= @first AND at <= @now GROUP BY 1, 2')
+    .prepare(
+      'SELECT (at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS start, kind, COUNT(*) AS n FROM transitions WHERE at >= @first AND at <= @now GROUP BY 1, 2',
+    )
     .all({ size: bucketMs, first, now }) as { start: number; kind: string; n: number }[];
   const index = new Map(buckets.map((b) => [b.start, b]));
   for (const r of rows) {
@@ -41,7 +43,10 @@ export function computeStats(db: Db, now: number, hours: number): Stats {
       .all(Math.floor(since / 1000)) as { d: number }[]
   ).map((r) => r.d);
   const byStatus: Record<string, number> = {};
-  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM messages WHERE last_seen_at >= ? GROUP BY status').all(since) as { status: string; n: number }[]) {
+  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM messages WHERE last_seen_at >= ? GROUP BY status').all(since) as {
+    status: string;
+    n: number;
+  }[]) {
     byStatus[r.status] = r.n;
   }
   return {

@@ -59,7 +59,17 @@ export class TransitionLog {
 
   /** Logs a transition unless this (message, kind) was already logged; returns its id or null. */
   add(t: Omit<Transition, 'id'>): number | null {
-    const r = this.insertStmt.run(t.messageId, t.kind, t.fromStatus, t.toStatus, t.at, t.network, t.sourceBlockchainId, t.destinationBlockchainId, JSON.stringify(t.watchers.map(watcherKey)));
+    const r = this.insertStmt.run(
+      t.messageId,
+      t.kind,
+      t.fromStatus,
+      t.toStatus,
+      t.at,
+      t.network,
+      t.sourceBlockchainId,
+      t.destinationBlockchainId,
+      JSON.stringify(t.watchers.map(watcherKey)),
+    );
     return r.changes > 0 ? Number(r.lastInsertRowid) : null;
   }
 

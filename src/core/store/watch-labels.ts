@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { watcherRef } from './watcher-key';
 
 /** The label a person gave a watcher: an address's label, or a feed's name ('' when none). */
 export class WatchLabels {
@@ -12,7 +13,7 @@ export class WatchLabels {
   }
 
   of(watcherKey: string): string {
-    if (watcherKey.startsWith('feed:')) return this.stmts.feedName.get(watcherKey.slice(5)) ?? '';
-    return this.stmts.addressLabel.get(watcherKey) ?? '';
+    const ref = watcherRef(watcherKey);
+    return (ref.kind === 'feed' ? this.stmts.feedName.get(ref.feedId) : this.stmts.addressLabel.get(ref.address)) ?? '';
   }
 }

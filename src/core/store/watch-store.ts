@@ -152,7 +152,9 @@ export class WatchStore {
   /** Every watcher with its baseline state, for the engine's index. */
   watcherInfos(): { addresses: WatcherInfo[]; feeds: FeedInfo[] } {
     const addresses = this.stmts.allWatches.all().map(toWatcherInfo);
-    const feeds = this.stmts.allFeeds.all().map((r) => ({ ...toWatcherInfo({ ...r, address: feedKey(r.id) }), id: r.id, filter: JSON.parse(r.filter) as FeedFilter }));
+    const feeds = this.stmts.allFeeds
+      .all()
+      .map((r) => ({ ...toWatcherInfo({ ...r, address: feedKey(r.id) }), id: r.id, filter: JSON.parse(r.filter) as FeedFilter }));
     return { addresses, feeds };
   }
 }

@@ -111,7 +111,8 @@ export class TransitionEngine {
     const pendingSince = status === 'pending' ? prev.pendingSince : null;
     const watched = watchers.length > 0;
     // Most observations repeat what is stored: only note the sighting then (no row or index rewrite).
-    if (trackedState(status, rd, watched) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw))) this.store.messages.touch(m.messageId, now);
+    if (trackedState(status, rd, watched) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
+      this.store.messages.touch(m.messageId, now);
     else this.store.messages.update(prev.rowid, this.row(m, network, now, watched, pendingSince, prev.stuckFired));
     if (!live.length) return;
     if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince, settings);

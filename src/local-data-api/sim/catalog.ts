@@ -22,9 +22,33 @@ export interface RewardToken {
 
 const token = (address: string, t: Omit<RewardToken, 'address'>): RewardToken => ({ address: toChecksumAddress(address.toLowerCase()), ...t });
 
-const USDC = { name: 'USD Coin', symbol: 'USDC', decimals: 6, logoUri: 'https://assets.coingecko.com/coins/images/6319/large/usdc.png', usd: 0.9998, min: 0.05, max: 5 };
-const WAVAX = { name: 'Wrapped AVAX', symbol: 'WAVAX', decimals: 18, logoUri: 'https://assets.coingecko.com/coins/images/12559/large/Avalanche_Circle_RedWhite_Trans.png', usd: 24.87, min: 0.001, max: 0.2 };
-const USDT = { name: 'TetherToken', symbol: 'USDt', decimals: 6, logoUri: 'https://assets.coingecko.com/coins/images/325/large/Tether.png', usd: 1.0002, min: 0.05, max: 5 };
+const USDC = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  decimals: 6,
+  logoUri: 'https://assets.coingecko.com/coins/images/6319/large/usdc.png',
+  usd: 0.9998,
+  min: 0.05,
+  max: 5,
+};
+const WAVAX = {
+  name: 'Wrapped AVAX',
+  symbol: 'WAVAX',
+  decimals: 18,
+  logoUri: 'https://assets.coingecko.com/coins/images/12559/large/Avalanche_Circle_RedWhite_Trans.png',
+  usd: 24.87,
+  min: 0.001,
+  max: 0.2,
+};
+const USDT = {
+  name: 'TetherToken',
+  symbol: 'USDt',
+  decimals: 6,
+  logoUri: 'https://assets.coingecko.com/coins/images/325/large/Tether.png',
+  usd: 1.0002,
+  min: 0.05,
+  max: 5,
+};
 
 export const REWARD_TOKENS: Record<'mainnet' | 'fuji', readonly (readonly [RewardToken, number])[]> = {
   mainnet: [

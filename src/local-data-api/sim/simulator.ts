@@ -264,7 +264,14 @@ export class TrafficSimulator {
   /** A relayer's `sendSpecifiedReceipts`: a message with no payload to the zero address, carrying the receipts named. */
   private sendReceipts(at: number, source: string, destination: string, originals: MessagePlan[], deliveryDelayMs?: number): void {
     const from = originals[0]!.destTx.rewardRedeemer;
-    const plan = drawMessage(this.draw, at, { source, destination, from, to: ZERO_ADDRESS, outcome: 'normal', ...(deliveryDelayMs !== undefined ? { deliveryDelayMs } : {}) });
+    const plan = drawMessage(this.draw, at, {
+      source,
+      destination,
+      from,
+      to: ZERO_ADDRESS,
+      outcome: 'normal',
+      ...(deliveryDelayMs !== undefined ? { deliveryDelayMs } : {}),
+    });
     plan.data = '0x';
     plan.carries = originals;
     this.onSent(plan);

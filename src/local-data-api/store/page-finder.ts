@@ -44,7 +44,13 @@ export class PageFinder {
     let branches: (Conjunction | null)[] = [base];
     if (q.address !== undefined) {
       const a = this.dictionaries.knownAddress(q.address);
-      branches = a === undefined || !base ? [] : [{ ...base, frm: a }, { ...base, too: a }];
+      branches =
+        a === undefined || !base
+          ? []
+          : [
+              { ...base, frm: a },
+              { ...base, too: a },
+            ];
     }
     const plans = branches.flatMap((b) => {
       const plan = b ? planScans(b, { routes: this.dictionaries.routes }, MESSAGE_INDEXES) : null;
@@ -72,7 +78,10 @@ export class PageFinder {
   explainScan(index: IndexSpec): string[] {
     const sql = scanSql(index);
     const args = [...index.cols.map(() => 1), 1, 1];
-    return this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...args).map((r) => r.detail);
+    return this.db
+      .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...args)
+      .map((r) => r.detail);
   }
 
   /** The filter as equality constraints on dictionary IDs; null when it cannot match anything. */
@@ -85,7 +94,10 @@ export class PageFinder {
       const dst = q.destination ? d.chainsMatching(q.destination) : null;
       const either = q.blockchainId ? d.chainsMatching({ kind: 'blockchainId', value: q.blockchainId }) : null;
       c.routes = d.routes
-        .filter((r) => (net === undefined || r.net === net) && (!src || src.has(r.src)) && (!dst || dst.has(r.dst)) && (!either || either.has(r.src) || either.has(r.dst)))
+        .filter(
+          (r) =>
+            (net === undefined || r.net === net) && (!src || src.has(r.src)) && (!dst || dst.has(r.dst)) && (!either || either.has(r.src) || either.has(r.dst)),
+        )
         .map((r) => r.id);
     } else if (net !== undefined) c.net = [net];
     if (q.from !== undefined) {

@@ -45,7 +45,10 @@ export class RecordReader {
 
   /** The query plan SQLite uses to read a page's records by position (tests check it). */
   explainJoined(sorted = false): string[] {
-    return this.db.prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${sorted ? PAGE_JSON_SORTED_SQL : PAGE_JSON_SQL}`).all('[1,2]').map((r) => r.detail);
+    return this.db
+      .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${sorted ? PAGE_JSON_SORTED_SQL : PAGE_JSON_SQL}`)
+      .all('[1,2]')
+      .map((r) => r.detail);
   }
 
   private joinedPiece(positions: readonly number[]): string {

@@ -12,7 +12,11 @@ describe('CachedMessages (real SQLite)', () => {
     const [ra, rb, rc] = [a, b, c].map((r) => store().messages.state(r.messageId)!.rowid);
     expect(rb).toBe(ra! + 1);
     expect(rc).toBeLessThan(ra!);
-    expect(store().search.find({}).items.map((s) => s.messageId)).toEqual([b.messageId, a.messageId, c.messageId]);
+    expect(
+      store()
+        .search.find({})
+        .items.map((s) => s.messageId),
+    ).toEqual([b.messageId, a.messageId, c.messageId]);
   });
 
   it('reads back what was written, through one mapping', () => {
@@ -53,7 +57,11 @@ describe('CachedMessages (real SQLite)', () => {
     const oldHash = (JSON.parse(row.raw) as { sourceTransaction: { txHash: string } }).sourceTransaction.txHash;
     const newHash = (JSON.parse(next.raw) as { sourceTransaction: { txHash: string } }).sourceTransaction.txHash;
     expect(store().search.find({ text: oldHash }).total).toBe(0);
-    expect(store().search.find({ text: newHash }).items.map((s) => s.messageId)).toEqual([row.messageId]);
+    expect(
+      store()
+        .search.find({ text: newHash })
+        .items.map((s) => s.messageId),
+    ).toEqual([row.messageId]);
   });
 
   it('lists tracked messages that pass a test, and those past the stuck or receipt limit', () => {
@@ -63,9 +71,23 @@ describe('CachedMessages (real SQLite)', () => {
     const settled = messageRow({ status: 'delivered', receiptDelivered: true });
     for (const r of [pendingOld, pendingNew, noReceipt, settled]) store().messages.insert(r);
     expect(store().messages.trackedCount()).toBe(3);
-    expect(store().messages.trackedWhere((t) => t.status === 'pending').map((t) => t.messageId).sort()).toEqual([pendingOld.messageId, pendingNew.messageId].sort());
-    expect(store().messages.sweepable(500, 50).map((t) => t.messageId)).toEqual([pendingOld.messageId]);
-    expect(store().messages.sweepable(500, 500).map((t) => t.messageId).sort()).toEqual([pendingOld.messageId, noReceipt.messageId].sort());
+    expect(
+      store()
+        .messages.trackedWhere((t) => t.status === 'pending')
+        .map((t) => t.messageId)
+        .sort(),
+    ).toEqual([pendingOld.messageId, pendingNew.messageId].sort());
+    expect(
+      store()
+        .messages.sweepable(500, 50)
+        .map((t) => t.messageId),
+    ).toEqual([pendingOld.messageId]);
+    expect(
+      store()
+        .messages.sweepable(500, 500)
+        .map((t) => t.messageId)
+        .sort(),
+    ).toEqual([pendingOld.messageId, noReceipt.messageId].sort());
     store().messages.markStuck(pendingOld.messageId);
     expect(store().messages.sweepable(500, 50)).toEqual([]);
     store().messages.untrack(noReceipt.messageId);

@@ -6,7 +6,17 @@ describe('Pruner (real SQLite)', () => {
   const store = useStore();
 
   const log = (messageId: string, at: number) =>
-    store().transitions.add({ messageId, kind: 'new', fromStatus: null, toStatus: 'pending', at, network: 'mainnet', sourceBlockchainId: C_CHAIN, destinationBlockchainId: C_CHAIN, watchers: [] })!;
+    store().transitions.add({
+      messageId,
+      kind: 'new',
+      fromStatus: null,
+      toStatus: 'pending',
+      at,
+      network: 'mainnet',
+      sourceBlockchainId: C_CHAIN,
+      destinationBlockchainId: C_CHAIN,
+      watchers: [],
+    })!;
 
   it('lets go of settled messages not seen since the cutoff, with their links and search entries; keeps tracked ones', () => {
     const oldSettled = messageRow({ status: 'delivered', receiptDelivered: true }, { seenAt: 100 });
@@ -20,7 +30,11 @@ describe('Pruner (real SQLite)', () => {
     expect(store().messages.has(oldSettled.messageId)).toBe(false);
     expect(store().messageWatchers.of(oldSettled.messageId)).toEqual([]);
     expect(store().search.find({ text: oldSettled.messageId }).total).toBe(0);
-    expect(store().search.find({ text: oldSettled.messageId.slice(0, 2) }).items.map((s) => s.messageId)).not.toContain(oldSettled.messageId);
+    expect(
+      store()
+        .search.find({ text: oldSettled.messageId.slice(0, 2) })
+        .items.map((s) => s.messageId),
+    ).not.toContain(oldSettled.messageId);
     expect(store().messages.has(oldTracked.messageId)).toBe(true);
     expect(store().search.find({ text: recent.messageId }).total).toBe(1);
   });
@@ -33,7 +47,12 @@ describe('Pruner (real SQLite)', () => {
     store().outbox.ack(store().outbox.claim()[0]!.id, 200);
     store().outbox.add({ transitionId: waiting, messageId: 'm2', title: 't', body: 'b', createdAt: 100 });
     expect(store().pruner.prune(500).transitions).toBe(1);
-    expect(store().transitions.list({}).map((t) => t.messageId).sort()).toEqual(['m2', 'm3']);
+    expect(
+      store()
+        .transitions.list({})
+        .map((t) => t.messageId)
+        .sort(),
+    ).toEqual(['m2', 'm3']);
     expect(store().outbox.pendingCount()).toBe(1);
     expect(store().db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(1);
   });

@@ -32,11 +32,27 @@ describe('TransitionLog (real SQLite)', () => {
     const all = store().transitions.list({});
     expect(all.map((t) => t.id)).toEqual([...all.map((t) => t.id)].sort((a, b) => b - a));
     expect(all).toHaveLength(8);
-    expect(new Set(store().transitions.list({ kinds: ['stuck'] }).map((t) => t.kind))).toEqual(new Set(['stuck']));
+    expect(
+      new Set(
+        store()
+          .transitions.list({ kinds: ['stuck'] })
+          .map((t) => t.kind),
+      ),
+    ).toEqual(new Set(['stuck']));
     expect(store().transitions.list({ kinds: ['new', 'stuck'] })).toHaveLength(4);
     expect(store().transitions.list({ kinds: ['new', 'stuck', 'left_pending'] })).toHaveLength(6);
-    expect(new Set(store().transitions.list({ address: '0xdef' }).map((t) => t.messageId))).toEqual(new Set(['m1']));
-    expect(store().transitions.list({ messageId: 'm0', kinds: ['left_pending'] }).map((t) => [t.messageId, t.kind])).toEqual([['m0', 'left_pending']]);
+    expect(
+      new Set(
+        store()
+          .transitions.list({ address: '0xdef' })
+          .map((t) => t.messageId),
+      ),
+    ).toEqual(new Set(['m1']));
+    expect(
+      store()
+        .transitions.list({ messageId: 'm0', kinds: ['left_pending'] })
+        .map((t) => [t.messageId, t.kind]),
+    ).toEqual([['m0', 'left_pending']]);
     const first = store().transitions.list({ limit: 3 });
     const next = store().transitions.list({ limit: 3, beforeId: first[2]!.id });
     expect([...first, ...next].map((t) => t.id)).toEqual(all.slice(0, 6).map((t) => t.id));
@@ -47,10 +63,10 @@ describe('TransitionLog (real SQLite)', () => {
     const db = store().db;
     const prepare = db.prepare.bind(db);
     let prepared = 0;
-    db.prepare = ((sql: string) => {
+    db.prepare = (sql: string) => {
       prepared++;
       return prepare(sql);
-    });
+    };
     const all: TransitionKind[] = ['new', 'left_pending', 'receipt_delivered', 'stuck'];
     for (let round = 0; round < 3; round++) {
       for (let n = 1; n <= all.length; n++) store().transitions.list({ kinds: all.slice(0, n), beforeId: 100 + round });

@@ -12,13 +12,15 @@ export function coalesce<T>(task: () => Promise<T>): () => Promise<T> {
       });
       return running;
     }
-    again ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      again = null;
-      return run();
-    });
+    again ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        again = null;
+        return run();
+      });
     return again;
   };
 }

@@ -16,7 +16,6 @@ export function splitError(e: unknown, fieldMap: Record<string, string> = {}): {
   return { fields: {}, general: info };
 }
 
-
 /** Messages that already say what to do (the core's network and timeout errors do): no second hint. */
 const ALREADY_ADVISES = /\b(settings|retry|retrying|resumes)\b/i;
 
@@ -25,7 +24,9 @@ export function nextStep(info: ErrorInfo): string {
   if ((info.kind === 'network' || info.kind === 'timeout' || info.kind === 'unauthorized') && ALREADY_ADVISES.test(info.message)) return '';
   switch (info.kind) {
     case 'rate_limited':
-      return info.retryAt ? `Try again after ${new Date(info.retryAt).toLocaleTimeString()}, or add an API key in Settings.` : 'Wait a minute, or add an API key in Settings.';
+      return info.retryAt
+        ? `Try again after ${new Date(info.retryAt).toLocaleTimeString()}, or add an API key in Settings.`
+        : 'Wait a minute, or add an API key in Settings.';
     case 'unauthorized':
       return 'Check the API key in Settings.';
     case 'network':

@@ -40,7 +40,10 @@ export const FILTER_FIELD_MAP: Record<string, FilterField> = {
   network: 'network',
 };
 
-const knownNames = (network: Network) => chainsOf(network).map((c) => c.name).join(', ');
+const knownNames = (network: Network) =>
+  chainsOf(network)
+    .map((c) => c.name)
+    .join(', ');
 
 /** A chain typed by name (within the network), cb58 ID or EVM chain ID → the value the API takes. */
 export function resolveChainInput(value: string, network: Network, what: string): { ok: true; value: string } | { ok: false; error: string } {
@@ -88,7 +91,10 @@ export function buildBrowseQuery(form: FilterForm): { ok: true; query: BrowseQue
     if (r.ok) query.blockchainId = r.value;
     else errors.either = r.error;
   }
-  for (const [field, what] of [['from', 'Sender'], ['to', 'Recipient']] as const) {
+  for (const [field, what] of [
+    ['from', 'Sender'],
+    ['to', 'Recipient'],
+  ] as const) {
     if (!form[field].trim()) continue;
     const r = parseEvmAddress(form[field], what);
     if (r.ok) query[field] = r.value;

@@ -2,8 +2,7 @@ import type { Transition, TransitionKind, WatcherRef } from '../../../shared/con
 import type { Toast } from '../stores/activity';
 
 export type PlannedToast =
-  | { kind: 'single'; toast: Toast; kinds: TransitionKind[] }
-  | { kind: 'summary'; count: number; watcher: WatcherRef | null; title: string };
+  { kind: 'single'; toast: Toast; kinds: TransitionKind[] } | { kind: 'summary'; count: number; watcher: WatcherRef | null; title: string };
 
 /** More toasts than this in one batch become one summary per watched address. */
 export const BURST = 3;

@@ -1,5 +1,8 @@
 /** Which rows of a fixed-height list to render for a scroll position: the visible ones plus `overscan` either side. */
-export function virtualWindow(opts: { count: number; itemHeight: number; scrollTop: number; viewportHeight: number; overscan: number }): { start: number; end: number } {
+export function virtualWindow(opts: { count: number; itemHeight: number; scrollTop: number; viewportHeight: number; overscan: number }): {
+  start: number;
+  end: number;
+} {
   const { count, itemHeight, scrollTop, viewportHeight, overscan } = opts;
   if (count <= 0 || itemHeight <= 0) return { start: 0, end: 0 };
   const first = Math.floor(Math.max(0, scrollTop) / itemHeight);

@@ -9,9 +9,7 @@ export const ACTIVITY_PAGE = 50;
 /** Live entries kept in memory; older ones come back through "load older". */
 const MAX_LIVE = 1000;
 
-export type Toast =
-  | { key: string; kind: 'transition'; transition: Transition }
-  | { key: string; kind: 'notification'; notification: NotificationPayload };
+export type Toast = { key: string; kind: 'transition'; transition: Transition } | { key: string; kind: 'notification'; notification: NotificationPayload };
 
 /** The Activity room: the transition log with a kinds filter, live updates, and toasts to show. */
 export const useActivityStore = defineStore('activity', () => {
@@ -94,7 +92,9 @@ export const useActivityStore = defineStore('activity', () => {
     if (e.type === 'transitions') {
       // The batch is oldest first; the list is newest first. One array write for the whole batch.
       const have = new Set(items.value.map((x) => x.id));
-      const fresh = e.transitions.filter((t) => !have.has(t.id) && kinds.value.includes(t.kind) && (!address.value || watchedAddressesOf(t).includes(address.value)));
+      const fresh = e.transitions.filter(
+        (t) => !have.has(t.id) && kinds.value.includes(t.kind) && (!address.value || watchedAddressesOf(t).includes(address.value)),
+      );
       if (fresh.length) items.value = [...fresh.reverse(), ...items.value].slice(0, MAX_LIVE);
       unseen.value += e.transitions.length;
       for (const t of e.transitions) {
@@ -118,5 +118,22 @@ export const useActivityStore = defineStore('activity', () => {
     return out;
   }
 
-  return { items, kinds, address, showAddress, nextBeforeId, loading, loaded, error, pendingToasts, unseen, load, loadOlder, setKinds, handleEvent, takeToasts, markSeen: () => (unseen.value = 0) };
+  return {
+    items,
+    kinds,
+    address,
+    showAddress,
+    nextBeforeId,
+    loading,
+    loaded,
+    error,
+    pendingToasts,
+    unseen,
+    load,
+    loadOlder,
+    setKinds,
+    handleEvent,
+    takeToasts,
+    markSeen: () => (unseen.value = 0),
+  };
 });

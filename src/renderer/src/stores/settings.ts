@@ -109,5 +109,22 @@ export const useSettingsStore = defineStore('settings', () => {
     if (e.type === 'api-key-changed') apiKey.value = e.status;
   }
 
-  return { settings, apiKey, loading, saving, savedAt, fieldErrors, error, keyBusy, keyError, testResult, load, save, setApiKey, deleteApiKey, testApiKey, handleEvent };
+  return {
+    settings,
+    apiKey,
+    loading,
+    saving,
+    savedAt,
+    fieldErrors,
+    error,
+    keyBusy,
+    keyError,
+    testResult,
+    load,
+    save,
+    setApiKey,
+    deleteApiKey,
+    testApiKey,
+    handleEvent,
+  };
 });

@@ -74,5 +74,21 @@ export const useStatusStore = defineStore('status', () => {
     stopTicker = null;
   }
 
-  return { appInfo, poll, connection, error, pollingNow, now, simulated, shell, rateLimitedUntil, load, pollNow, handleEvent, setConnection, startTicker, stopTicking };
+  return {
+    appInfo,
+    poll,
+    connection,
+    error,
+    pollingNow,
+    now,
+    simulated,
+    shell,
+    rateLimitedUntil,
+    load,
+    pollNow,
+    handleEvent,
+    setConnection,
+    startTicker,
+    stopTicking,
+  };
 });

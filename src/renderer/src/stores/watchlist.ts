@@ -88,23 +88,35 @@ export const useWatchlistStore = defineStore('watchlist', () => {
   }
 
   async function add(input: WatchInput): Promise<WatchedAddress | null> {
-    const w = await mutate(() => parseMonitorInput('addWatch', input), () => monitor().addWatch(input), addErrors);
+    const w = await mutate(
+      () => parseMonitorInput('addWatch', input),
+      () => monitor().addWatch(input),
+      addErrors,
+    );
     if (w) upsert(w);
     return w;
   }
 
   async function update(patch: WatchPatch): Promise<WatchedAddress | null> {
-    const w = await mutate(() => parseMonitorInput('updateWatch', patch), () => monitor().updateWatch(patch), null);
+    const w = await mutate(
+      () => parseMonitorInput('updateWatch', patch),
+      () => monitor().updateWatch(patch),
+      null,
+    );
     if (w) upsert(w);
     return w;
   }
 
   async function remove(address: string, opts: { forget?: boolean } = {}): Promise<boolean> {
     const input = { address, ...(opts.forget ? { forget: true } : {}) };
-    const r = await mutate(() => parseMonitorInput('removeWatch', input), async () => {
-      await monitor().removeWatch(input);
-      return true;
-    }, null);
+    const r = await mutate(
+      () => parseMonitorInput('removeWatch', input),
+      async () => {
+        await monitor().removeWatch(input);
+        return true;
+      },
+      null,
+    );
     if (r) {
       watches.value = watches.value.filter((w) => w.address !== address);
       if (selectedAddress.value === address) close();
@@ -122,10 +134,15 @@ export const useWatchlistStore = defineStore('watchlist', () => {
   async function open(address: string): Promise<void> {
     selectedAddress.value = address;
     pager.reset();
-    const [, viewed] = await Promise.all([pager.first(), monitor().markWatchViewed({ address }).catch((e: unknown) => {
-      error.value = toErrorInfo(e);
-      return null;
-    })]);
+    const [, viewed] = await Promise.all([
+      pager.first(),
+      monitor()
+        .markWatchViewed({ address })
+        .catch((e: unknown) => {
+          error.value = toErrorInfo(e);
+          return null;
+        }),
+    ]);
     if (viewed) upsert(viewed);
   }
 
@@ -135,16 +152,25 @@ export const useWatchlistStore = defineStore('watchlist', () => {
   }
 
   async function addFeed(input: FeedInput): Promise<SavedFeed | null> {
-    const f = await mutate(() => parseMonitorInput('addFeed', input), () => monitor().addFeed(input), feedErrors, FEED_FIELDS);
+    const f = await mutate(
+      () => parseMonitorInput('addFeed', input),
+      () => monitor().addFeed(input),
+      feedErrors,
+      FEED_FIELDS,
+    );
     if (f) feeds.value = [...feeds.value.filter((x) => x.id !== f.id), f];
     return f;
   }
 
   async function removeFeed(id: string): Promise<boolean> {
-    const r = await mutate(() => parseMonitorInput('removeFeed', { id }), async () => {
-      await monitor().removeFeed({ id });
-      return true;
-    }, null);
+    const r = await mutate(
+      () => parseMonitorInput('removeFeed', { id }),
+      async () => {
+        await monitor().removeFeed({ id });
+        return true;
+      },
+      null,
+    );
     if (r) feeds.value = feeds.value.filter((f) => f.id !== id);
     return r === true;
   }

@@ -6,9 +6,16 @@ import { WEB_INVOKE_PREFIX } from '../../../shared/web-protocol';
 export const HOST_UNREACHABLE = 'Cannot reach the web host. Is `npm run start:web` still running?';
 
 const refusal = (status: number): ErrorInfo => {
-  if (status === 401) return { kind: 'unauthorized', status, message: 'The web host refused the launch token. Open the URL the host printed (with ?token=…) again.' };
-  if (status === 403) return { kind: 'unauthorized', status, message: 'The web host refused this page (Host or Origin). Open it at the 127.0.0.1 URL the host printed.' };
-  if (status === 404) return { kind: 'not_found', status, message: 'The web host does not know this operation; the page and the host may be different versions. Reload the page.' };
+  if (status === 401)
+    return { kind: 'unauthorized', status, message: 'The web host refused the launch token. Open the URL the host printed (with ?token=…) again.' };
+  if (status === 403)
+    return { kind: 'unauthorized', status, message: 'The web host refused this page (Host or Origin). Open it at the 127.0.0.1 URL the host printed.' };
+  if (status === 404)
+    return {
+      kind: 'not_found',
+      status,
+      message: 'The web host does not know this operation; the page and the host may be different versions. Reload the page.',
+    };
   if (status === 413) return { kind: 'bad_request', status, message: 'The request was too large for the web host.' };
   return { kind: 'server', status, message: `The web host answered HTTP ${status}. Check the terminal that runs it.` };
 };

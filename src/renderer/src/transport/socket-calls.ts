@@ -23,8 +23,7 @@ export interface SocketCalls {
   readonly pending: number;
 }
 
-const fitsFrame = (text: string): boolean =>
-  text.length * 3 <= WEB_MAX_BODY_BYTES || new TextEncoder().encode(text).length <= WEB_MAX_BODY_BYTES;
+const fitsFrame = (text: string): boolean => text.length * 3 <= WEB_MAX_BODY_BYTES || new TextEncoder().encode(text).length <= WEB_MAX_BODY_BYTES;
 
 export function createSocketCalls(setTimer: SetTimer, timeoutMs = WEB_CALL_TIMEOUT_MS): SocketCalls {
   const pending = new Map<number, { resolve: (r: InvokeResponse) => void; cancelTimer: () => void }>();
@@ -53,7 +52,10 @@ export function createSocketCalls(setTimer: SetTimer, timeoutMs = WEB_CALL_TIMEO
       const reply = new Promise<InvokeResponse>((r) => (resolve = r));
       const timeout: InvokeResponse = {
         ok: false,
-        error: { kind: 'timeout', message: `The web host did not answer within ${Math.round(timeoutMs / 1000)} s. The call may still have taken effect; check before repeating it.` },
+        error: {
+          kind: 'timeout',
+          message: `The web host did not answer within ${Math.round(timeoutMs / 1000)} s. The call may still have taken effect; check before repeating it.`,
+        },
       };
       pending.set(id, { resolve, cancelTimer: setTimer(() => settle(id, timeout), timeoutMs) });
       try {

@@ -56,10 +56,12 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const createSocket = opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const backoff = opts.backoffMs ?? defaultBackoff;
-  const setTimer = opts.setTimer ?? ((fn: () => void, ms: number) => {
-    const t = setTimeout(fn, ms);
-    return () => clearTimeout(t);
-  });
+  const setTimer =
+    opts.setTimer ??
+    ((fn: () => void, ms: number) => {
+      const t = setTimeout(fn, ms);
+      return () => clearTimeout(t);
+    });
   const now = opts.now ?? Date.now;
   const calls = createSocketCalls(setTimer, opts.callTimeoutMs);
 
