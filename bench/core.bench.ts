@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
-import { startTeleporterService } from '../src/local-data-api';
+import { startBenchService } from './bench-service';
 import { compare, expectedTransitions, percentile, recordChanges } from './transition-truth';
 import { childCall } from './child-call';
 
@@ -33,14 +33,7 @@ async function main(): Promise<void> {
   const wallStart = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'tw-core-bench-'));
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-  const svc = await startTeleporterService({
-    clock,
-    seed: 42,
-    rate: RATE,
-    addressCount: ADDRESSES,
-    preload: 20_000,
-    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
-  });
+  const svc = await startBenchService(clock, { rate: RATE, addresses: ADDRESSES });
   const history = recordChanges(svc, clock);
   const addresses = svc.simulator.addresses.slice(0, ADDRESSES);
 

@@ -1,19 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { createMonitorCore } from '../../src/core';
-import type { MonitorCore } from '../../src/core/monitor-core';
+import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import type { Clock } from '../../src/shared/clock';
 import { tempDir } from './helpers';
 
+/** What a test may choose: the shell (and its link opener), or a data folder it reads itself. */
+export type CoreOnServiceOptions = Partial<Pick<MonitorCoreOptions, 'shell' | 'openExternal' | 'dataDir'>>;
+
 /**
- * A started core on a fresh data folder, reading the local service at `url`, polling only when asked.
- * Its close and its folder's removal are pushed onto `cleanups` (run in reverse order).
+ * A started core reading the local service at `url`, polling only when asked, on a fresh data folder
+ * unless `o.dataDir` names one. Its close (and its folder's removal) are pushed onto `cleanups` (run in
+ * reverse order).
  */
-export async function coreOnService(url: string, clock: Clock, cleanups: (() => Promise<void> | void)[]): Promise<MonitorCore> {
-  const tmp = tempDir();
-  cleanups.push(() => tmp.cleanup());
+export async function coreOnService(url: string, clock: Clock, cleanups: (() => Promise<void> | void)[], o: CoreOnServiceOptions = {}): Promise<MonitorCore> {
+  let dataDir = o.dataDir;
+  if (!dataDir) {
+    const tmp = tempDir();
+    cleanups.push(() => tmp.cleanup());
+    dataDir = tmp.dir;
+  }
   const core = await createMonitorCore({
-    dataDir: tmp.dir,
     shell: 'web',
+    ...o,
+    dataDir,
     version: 'x',
     clock,
     localDataApi: { kind: 'url', url },

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../src/core';
 import { openDatabase } from '../../src/core/store';
 import { startTeleporterService } from '../../src/local-data-api';
 import type { MonitorEvent } from '../../src/shared/contract';
+import { coreOnService } from './core-on-service';
 import { tempDir } from './helpers';
 import { JumpClock } from './http-helpers';
 
@@ -22,17 +21,7 @@ describe('reads are pure', () => {
     cleanups.push(() => svc.close());
     const tmp = tempDir();
     cleanups.push(() => tmp.cleanup());
-    const core = await createMonitorCore({
-      dataDir: tmp.dir,
-      shell: 'web',
-      version: 'x',
-      clock,
-      localDataApi: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-    });
-    cleanups.push(() => core.close());
-    await core.start();
+    const core = await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir });
     const call = async (method: string, input?: unknown) => {
       const r = await core.invoke(method, input);
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);

@@ -48,50 +48,53 @@ afterEach(async () => {
 
 const chain = (name: string) => CHAIN_REGISTRY.chains.find((c) => c.network === 'mainnet' && c.name === name)!.blockchainId;
 
+/**
+ * A local service without traffic, an engine beside it, a client of it, and scan / by-ID options that
+ * feed what they read to fresh carriers; `fired` records each transition as `label` names it.
+ */
+async function carrierRig(label: (t: Transition) => string = (t) => t.kind) {
+  const clock = new ManualClock();
+  const s = (svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } }));
+  tmp = tempDir();
+  const r = (rig = engineRig(tmp.dir, clock));
+  const client = new DataApiClient({
+    baseUrl: s.url,
+    network: 'mainnet',
+    pool: pools.get(s.url),
+    budget: new RequestBudget(clock, 1e5),
+    clock,
+    logger: createLogger(),
+    apiKey: () => null,
+    apiKeyHeader: 'x-glacier-api-key',
+    family: 'icm',
+  });
+  const carriers = new ReceiptCarriers(clock, r.store.messages);
+  const fired: string[] = [];
+  const o = withCarriers(
+    { network: 'mainnet' as const, engine: r.engine, cycle: new CycleBudget(100), onTransitions: (t: Transition[]) => fired.push(...t.map(label)) },
+    carriers,
+  );
+  return { clock, svc: s, rig: r, client, carriers, fired, o };
+}
+
 describe('ReceiptCarriers', () => {
   it('a delivered carrier settles the original it names: one transition, no request for the original, the cached record as the service has it', async () => {
-    const clock = new ManualClock();
-    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
-    tmp = tempDir();
-    rig = engineRig(tmp.dir, clock);
+    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig((t) => `${t.messageId === original ? 'original' : 'other'}:${t.kind}`);
     const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
     rig.watch(watched);
     const [a, b] = [chain('C-Chain'), chain('Beam')];
     const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 3_000 });
-    const client = new DataApiClient({
-      baseUrl: svc.url,
-      network: 'mainnet',
-      pool: pools.get(svc.url),
-      budget: new RequestBudget(clock, 1e5),
-      clock,
-      logger: createLogger(),
-      apiKey: () => null,
-      apiKeyHeader: 'x-glacier-api-key',
-      family: 'icm',
-    });
-    const carriers = new ReceiptCarriers(clock);
-    const fired: string[] = [];
-    const o = withCarriers(
-      {
-        network: 'mainnet' as const,
-        engine: rig.engine,
-        cycle: new CycleBudget(100),
-        onTransitions: (t: { messageId: string; kind: string }[]) =>
-          fired.push(...t.map((x) => `${x.messageId === original ? 'original' : 'other'}:${x.kind}`)),
-      },
-      carriers,
-    );
     const head = () =>
       scan((token) => client.listMessages({ pageSize: 100, ...(token ? { pageToken: token } : {}) }), {
         ...o,
-        messages: rig!.store.messages,
+        messages: rig.store.messages,
         pageSize: 100,
         maxPages: 5,
         next: () => true,
       });
 
     await clock.advance(4_000);
-    carriers.refresh(rig.store.db);
+    carriers.refresh();
     await head();
     expect(fired).toEqual(['original:new', 'original:left_pending']);
 
@@ -100,7 +103,7 @@ describe('ReceiptCarriers', () => {
     expect((svc.store.get(carrier)!.receipts as { receivedMessageNonce: string }[]).map((r) => r.receivedMessageNonce)).toEqual([
       svc.store.get(original)!.messageNonce,
     ]);
-    carriers.refresh(rig.store.db);
+    carriers.refresh();
     await head();
     expect(carriers.toAsk('mainnet')).toEqual([carrier]);
 
@@ -123,7 +126,7 @@ describe('ReceiptCarriers', () => {
 
     // The original's own record and the carrier again change nothing.
     await recheckById(client, [original, carrier], o);
-    carriers.refresh(rig.store.db);
+    carriers.refresh();
     await head();
     expect(fired).toEqual(['original:new', 'original:left_pending', 'original:receipt_delivered']);
     expect(
@@ -135,35 +138,10 @@ describe('ReceiptCarriers', () => {
   });
 
   it('a carrier naming a message nobody tracks is forgotten; one on another route settles nothing', async () => {
-    const clock = new ManualClock();
-    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
-    tmp = tempDir();
-    rig = engineRig(tmp.dir, clock);
+    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig();
     const watched = svc.simulator.addresses[0]!;
     rig.watch(watched);
     const [a, b, c] = [chain('C-Chain'), chain('Beam'), chain('Dexalot')];
-    const client = new DataApiClient({
-      baseUrl: svc.url,
-      network: 'mainnet',
-      pool: pools.get(svc.url),
-      budget: new RequestBudget(clock, 1e5),
-      clock,
-      logger: createLogger(),
-      apiKey: () => null,
-      apiKeyHeader: 'x-glacier-api-key',
-      family: 'icm',
-    });
-    const carriers = new ReceiptCarriers(clock);
-    const fired: string[] = [];
-    const o = withCarriers(
-      {
-        network: 'mainnet' as const,
-        engine: rig.engine,
-        cycle: new CycleBudget(100),
-        onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)),
-      },
-      carriers,
-    );
     const mine = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
     const theirs = svc.simulator.send({
       source: a,
@@ -184,7 +162,7 @@ describe('ReceiptCarriers', () => {
       outcome: 'normal',
       deliveryDelayMs: 2_000,
     });
-    carriers.refresh(rig.store.db);
+    carriers.refresh();
     await recheckById(client, [back], o);
     expect(carriers.toAsk('mainnet')).toEqual([]);
     await clock.advance(3_000);
@@ -196,43 +174,18 @@ describe('ReceiptCarriers', () => {
 
 describe('a carrier proves a delivery', () => {
   it('an original still held as pending is asked for by ID once a message back names it, and fires left_pending once', async () => {
-    const clock = new ManualClock();
-    svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
-    tmp = tempDir();
-    rig = engineRig(tmp.dir, clock);
+    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig();
     const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
     rig.watch(watched);
     const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
-    const client = new DataApiClient({
-      baseUrl: svc.url,
-      network: 'mainnet',
-      pool: pools.get(svc.url),
-      budget: new RequestBudget(clock, 1e5),
-      clock,
-      logger: createLogger(),
-      apiKey: () => null,
-      apiKeyHeader: 'x-glacier-api-key',
-      family: 'icm',
-    });
-    const carriers = new ReceiptCarriers(clock);
-    const fired: string[] = [];
-    const o = withCarriers(
-      {
-        network: 'mainnet' as const,
-        engine: rig.engine,
-        cycle: new CycleBudget(100),
-        onTransitions: (t: { kind: string }[]) => fired.push(...t.map((x) => x.kind)),
-      },
-      carriers,
-    );
     const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
-    carriers.refresh(rig.store.db);
+    carriers.refresh();
     await recheckById(client, [original], o);
     expect(carriers.toAsk('mainnet')).toEqual([]);
     await clock.advance(3_000);
     // Delivered on the service; the poller still holds it as pending. A message back carries its receipt.
     const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 60_000 });
-    carriers.refresh(rig.store.db);
+    carriers.refresh();
     await recheckById(client, [carrier], o);
     expect(fired).toEqual(['new']);
     expect(carriers.toAsk('mainnet').sort()).toEqual([original, carrier].sort());

@@ -5,9 +5,7 @@
  * live reactive object or kept a reference to the core's answer would show it), errors as values. Time is one jump clock shared by the service, the core and the renderer.
  */
 import { afterEach, vi } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { createMonitorCore } from '../../src/core';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 import { installMonitor } from '../../src/renderer/src/client';
@@ -21,7 +19,7 @@ import {
 } from '../../src/shared/contract';
 import { MonitorError } from '../../src/shared/errors';
 import { JumpClock } from '../core/http-helpers';
-import { tempDir } from '../core/helpers';
+import { coreOnService } from '../core/core-on-service';
 import { BEAM, C_CHAIN, DFK } from './fixtures';
 
 /** What crosses the wire: a JSON copy (undefined stays undefined, as an absent input). */
@@ -100,19 +98,7 @@ export async function setupRealRenderer(
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
   const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 20, ...service });
   cleanups.push(() => svc.close());
-  const tmp = tempDir();
-  cleanups.push(() => tmp.cleanup());
-  const core = await createMonitorCore({
-    dataDir: tmp.dir,
-    ...shell,
-    version: 'test',
-    clock,
-    localDataApi: { kind: 'url', url: svc.url },
-    autoPoll: false,
-    keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-  });
-  cleanups.push(() => core.close());
-  await core.start();
+  const core = await coreOnService(svc.url, clock, cleanups, shell);
   const transport = new InMemoryTransport(core);
   const api = createMonitorClient(transport, (e) => new MonitorError(e));
   installMonitor(api, clock);

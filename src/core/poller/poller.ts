@@ -69,7 +69,7 @@ export class Poller {
 
   constructor(private readonly d: PollerDeps) {
     this.networks = new NetworkStates(d.store.pollState);
-    this.hooks = [receiptHook({ clock: d.clock, db: d.store.db, engine: d.engine, onTransitions: d.onTransitions }), ...(d.hooks ?? [])];
+    this.hooks = [receiptHook({ clock: d.clock, messages: d.store.messages, engine: d.engine, onTransitions: d.onTransitions }), ...(d.hooks ?? [])];
   }
 
   start(): void {

@@ -15,8 +15,7 @@ import type { Clock } from '../../shared/clock';
 import type { Transition } from '../../shared/contract';
 import { effectiveStatus, parseMessage, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
-import type { Db } from '../store';
-import { AwaitingReceipts } from '../store/awaiting-receipts';
+import type { CachedMessages } from '../store';
 import type { TransitionEngine } from '../watch/engine';
 
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
@@ -37,23 +36,22 @@ interface Open {
 }
 
 export class ReceiptCarriers {
-  private queries: AwaitingReceipts | null = null;
-  private db: Db | null = null;
   /** route|nonce → open message: the tracked ones at refresh, plus what pages showed since. */
   private open = new Map<string, Open>();
   private readonly pending = new Map<string, PendingCarrier>();
   /** Messages held as pending that a carrier proved delivered, by network. */
   private delivered = new Map<Network, Set<string>>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly messages: CachedMessages,
+  ) {}
 
   /** Reloads the tracked messages (at the start of a network's poll). */
-  refresh(db: Db): void {
-    if (this.db !== db || !this.queries) {
-      this.queries = new AwaitingReceipts(db);
-      this.db = db;
-    }
-    this.open = new Map(this.queries.list().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.nonce), { messageId: a.messageId, pending: a.pending }]));
+  refresh(): void {
+    this.open = new Map(
+      this.messages.openByRoute().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.nonce), { messageId: a.messageId, pending: a.pending }]),
+    );
   }
 
   /**
@@ -61,8 +59,6 @@ export class ReceiptCarriers {
    * the transitions the engine logged for them); originals still held as pending are noted for asking.
    */
   learn(messages: readonly TeleporterMessage[], engine: TransitionEngine, network: Network): Transition[] {
-    const q = this.queries;
-    if (!q) return [];
     const settled: TeleporterMessage[] = [];
     for (const m of messages) {
       const raw = rawRecord(m);
@@ -81,8 +77,9 @@ export class ReceiptCarriers {
         if (o.pending) this.noteDelivered(network, o.messageId);
         else if (delivered) {
           this.open.delete(k);
-          const rec = q.get(o.messageId);
-          const patched = rec ? parseMessage({ ...(JSON.parse(rec.raw) as Record<string, unknown>), receiptDelivered: true }) : null;
+          const st = this.messages.state(o.messageId);
+          const cached = st?.tracked && st.status !== 'pending' && !st.receiptDelivered ? this.messages.get(o.messageId) : null;
+          const patched = cached ? parseMessage({ ...rawRecord(cached.message), receiptDelivered: true }) : null;
           if (patched) settled.push(patched);
         }
       }
@@ -96,17 +93,21 @@ export class ReceiptCarriers {
    * are forgotten).
    */
   toAsk(network: Network): string[] {
-    const q = this.queries;
-    if (!q) return [];
     const now = this.clock.now();
-    const out = [...(this.delivered.get(network) ?? [])].filter((id) => q.openState(id) === 'pending');
+    const out = [...(this.delivered.get(network) ?? [])].filter((id) => this.openState(id) === 'pending');
     this.delivered.delete(network);
     for (const [id, c] of this.pending) {
       if (c.network !== network) continue;
       if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pending.delete(id);
-      else if (q.openState(id) === null) out.push(id);
+      else if (this.openState(id) === null) out.push(id);
     }
     return out;
+  }
+
+  /** 'pending' or 'awaiting' (its receipt) for a tracked message, else null (not cached, or closed). */
+  private openState(messageId: string): 'pending' | 'awaiting' | null {
+    const st = this.messages.state(messageId);
+    return st?.tracked ? (st.status === 'pending' ? 'pending' : 'awaiting') : null;
   }
 
   private noteDelivered(network: Network, id: string): void {

@@ -6,7 +6,7 @@
 import type { Clock } from '../../shared/clock';
 import type { Transition } from '../../shared/contract';
 import type { TeleporterMessage } from '../../shared/messages';
-import type { Db } from '../store';
+import type { CachedMessages } from '../store';
 import type { TransitionEngine } from '../watch/engine';
 import type { CycleHook } from './executor';
 import { ReceiptCarriers } from './receipt-carriers';
@@ -14,19 +14,19 @@ import { recheckById } from './recheck-by-id';
 
 export interface ReceiptHookDeps {
   clock: Clock;
-  db: Db;
+  messages: CachedMessages;
   engine: TransitionEngine;
   onTransitions: (t: Transition[]) => void;
 }
 
 export function receiptHook(d: ReceiptHookDeps): CycleHook {
-  const carriers = new ReceiptCarriers(d.clock);
+  const carriers = new ReceiptCarriers(d.clock, d.messages);
   const learn = (network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void => {
     const settled = carriers.learn(messages, d.engine, network);
     if (settled.length) d.onTransitions(settled);
   };
   return {
-    beforeNetwork: () => carriers.refresh(d.db),
+    beforeNetwork: () => carriers.refresh(),
     messages: learn,
     afterNetwork: ({ network, client, cycle }) =>
       recheckById(client, carriers.toAsk(network), { network, engine: d.engine, cycle, onTransitions: d.onTransitions, onMessages: (m) => learn(network, m) }),

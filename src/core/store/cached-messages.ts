@@ -17,6 +17,16 @@ import type { SearchIndex } from './search-index';
 /** Sort keys per second of timestamp (see CachedMessages.insert). */
 const ROWS_PER_SECOND = 1_000_000;
 
+/** A tracked message as the messages carrying receipts back name it. */
+export interface OpenByRoute {
+  messageId: string;
+  /** Still pending (else delivered, awaiting its receipt). */
+  pending: boolean;
+  sourceChain: string;
+  destinationChain: string;
+  nonce: string;
+}
+
 /** The latest record of every observed message and its tracking state (`messages`), with its search text. */
 export class CachedMessages {
   private readonly stmts;
@@ -55,6 +65,11 @@ export class CachedMessages {
            OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(pending_since, last_seen_at) <= @receiptBefore))`,
       ),
       trackedCount: db.prepare<[], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1').pluck(),
+      // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
+      openByRoute: db.prepare<[], { message_id: string; pending: number; source_chain: string; destination_chain: string; nonce: unknown }>(
+        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, json_extract(raw, '$.messageNonce') AS nonce
+         FROM messages WHERE tracked = 1`,
+      ),
       get: db.prepare<[string], MessagesRow>(`SELECT ${columns}, raw FROM messages WHERE message_id = ?`),
     };
   }
@@ -121,6 +136,17 @@ export class CachedMessages {
   /** Tracked messages that may be stuck (pending since before `stuckBefore`) or past their receipt wait. */
   sweepable(stuckBefore: number, receiptBefore: number): TrackedMessage[] {
     return this.stmts.sweepable.all({ stuckBefore, receiptBefore }).map(toMessageState);
+  }
+
+  /** Every tracked message by its route and nonce (what a message carrying receipts back names). */
+  openByRoute(): OpenByRoute[] {
+    return this.stmts.openByRoute.all().map((r) => ({
+      messageId: r.message_id,
+      pending: r.pending === 1,
+      sourceChain: r.source_chain,
+      destinationChain: r.destination_chain,
+      nonce: String(r.nonce),
+    }));
   }
 
   trackedCount(): number {
