@@ -42,7 +42,21 @@ export interface RunningService {
   storeCached: Promise<boolean>;
   /** Requests received so far (all paths). */
   requestCount(): number;
+  /**
+   * Every batch of record changes, just before the store writes it (so `store.get` still returns the
+   * previous state): the ground truth tests and benchmarks judge the monitor against. Returns unsubscribe.
+   */
+  onRecordChange(listener: (changes: readonly RecordChange[]) => void): () => void;
   close(): Promise<void>;
+}
+
+/** One record as the simulator changed it. */
+export interface RecordChange {
+  record: Record<string, unknown>;
+  /** When the change happened on chain (clock ms). */
+  happenedAt: number;
+  /** When the record became visible in the list (clock ms): later than happenedAt by the indexing lag. */
+  visibleAt: number;
 }
 
 export async function startTeleporterService(options: ServiceOptions = {}): Promise<RunningService> {
@@ -52,6 +66,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
   const store = new RecordStore(dbPath);
   let server: Server | null = null;
+  const changeListeners = new Set<(changes: readonly RecordChange[]) => void>();
   try {
     const fresh = store.count() === 0;
     // A demo store keeps the seed it was filled with: its busy addresses survive restarts.
@@ -63,7 +78,14 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       startMs: clock.now(),
       addressCount: o.addressCount,
       tickMs: o.tickMs,
-      sink: (records) => store.upsertMany(records),
+      sink: (records) => {
+        if (changeListeners.size) {
+          const now = clock.now();
+          const changes = records.map((record) => ({ record, happenedAt: now, visibleAt: now }));
+          for (const l of changeListeners) l(changes);
+        }
+        store.upsertMany(records);
+      },
     });
     if (o.preload > 0) store.bulkLoad(() => simulator.preload(o.preload));
     const history = fresh ? historyMessageCount(o.history, o.rate) : 0;
@@ -136,7 +158,21 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
         if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       })());
 
-    return { url: `http://127.0.0.1:${port}`, port, dbPath, store, simulator, setFaults, storeCached, requestCount: () => requests, close };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      dbPath,
+      store,
+      simulator,
+      setFaults,
+      storeCached,
+      requestCount: () => requests,
+      onRecordChange: (l) => {
+        changeListeners.add(l);
+        return () => changeListeners.delete(l);
+      },
+      close,
+    };
   } catch (e) {
     server?.close();
     store.close();
