@@ -1,16 +1,9 @@
 import { join } from 'node:path';
-import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorEvent, type MonitorHandlers } from '../shared/contract';
-import { alertChannelKey } from '../shared/alert-schemas';
+import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorHandlers } from '../shared/contract';
 import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
-import { LocalDataApiLauncher } from './local-data-api/launcher';
 import { createLogger, type CoreLogger } from './log/logger';
-import { HeapCompactor } from './memory/heap-compactor';
-import { AlertDispatcher } from './alerts/dispatcher';
-import { CoreMetrics } from './metrics/core-metrics';
-import { OutboxDrainer } from './notify/drainer';
-import { Poller } from './poller/poller';
 import { KeyStore } from './secrets/key-store';
 import { createRedactor } from './secrets/redact';
 import type { CoreContext } from './handlers/context';
@@ -18,15 +11,22 @@ import { DataSources } from './handlers/data-source';
 import { createHandlers } from './handlers/contract-handlers';
 import { importWatches } from './handlers/watchlist-import';
 import { openStore, type Store } from './store';
-import { MetricsQueries } from './store/metrics-queries';
 import { dataFolderFault } from './store/open-fault';
 import { TransitionEngine } from './watch/engine';
-import { TransitionBatch } from './watch/transition-batch';
 import { WatcherIndex } from './watch/watcher-index';
+import { PartList } from './parts/part';
+import { EventHub } from './parts/events';
+import { retentionPart } from './parts/retention';
+import { metricsPart } from './parts/metrics';
+import { localServicePart } from './parts/local-service';
+import { alertsPart } from './parts/alerts';
+import { notificationsPart } from './parts/notifications';
+import { pollingPart } from './parts/polling';
 
-const PRUNE_EVERY_MS = 6 * 3600_000;
-
-/** The core as one object: the MonitorApi handlers, an event stream, and start/close. */
+/**
+ * The core as one object: the MonitorApi handlers, an event stream, and start/close. It is the list of
+ * parts below: start() starts them in this order, close() stops them in reverse (parts/part.ts).
+ */
 export async function createMonitorCore(options: MonitorCoreOptions): Promise<MonitorCore> {
   const clock = options.clock ?? systemClock;
   // One redactor for everything that leaves the core: log lines, call answers, events.
@@ -49,113 +49,61 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   if (options.apiKey) keys.useSessionKey(options.apiKey);
   const startupKey = keys.get();
   if (startupKey) logger.addSecret(startupKey);
-
-  const listeners = new Set<(e: MonitorEvent) => void>();
-  let metrics: CoreMetrics | undefined;
-  const emit = (event: MonitorEvent) => {
-    if (event.type === 'settings-changed') onSettingsChanged();
-    const e = redactor.value(event);
-    metrics?.observeEvent(e);
-    for (const l of listeners) {
-      try {
-        l(e);
-      } catch (err) {
-        logger.warn('event listener failed', { error: err });
-      }
-    }
-  };
-
   const settings = () => store.settings.get();
   // The index follows the watchlist by itself: every change of the watch store marks it stale.
   const index = new WatcherIndex(store.watches);
   const engine = new TransitionEngine(store, clock, index, settings);
 
-  let launcher: LocalDataApiLauncher | null = null;
-  const spec = options.localDataApi;
-  if (spec?.kind === 'spawn') launcher = new LocalDataApiLauncher(spec, options.dataDir, logger);
-  const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
+  const parts = new PartList();
+  parts.add({ name: 'log', stop: () => logger.close() });
+  parts.add({ name: 'store', stop: () => store.close() });
+  parts.add(retentionPart(store, clock, logger, settings));
+  const events = parts.add(new EventHub(redactor, logger));
+  const metrics = parts.add(
+    metricsPart(options.metrics, { store, events, poller: () => polling.poller, sources: () => sources, alertsPending: () => alerts.dispatcher.pending() }),
+  ).registry;
+  const localService = parts.add(localServicePart(options.localDataApi, options.dataDir, logger, settings));
   const sources = new DataSources(
     clock,
     logger,
     settings,
     () => keys.get(),
-    localUrl,
+    () => localService.url(),
     (o) => metrics?.observeRequest(o),
   );
-  const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
-  // Channels from the options (headless config) plus those in settings (the desktop's Settings page).
-  const fixedChannels = options.alerts?.channels ?? [];
-  const fixedKeys = new Set(fixedChannels.map(alertChannelKey));
-  // A settings channel that is also in the config is sent to once (the config's wins).
-  const alertChannels = () => [...fixedChannels, ...settings().alertChannels.filter((c) => !fixedKeys.has(alertChannelKey(c)))];
-  const alerts = new AlertDispatcher(store.db, clock, logger, {
-    channels: alertChannels(),
-    messageLink: options.alerts?.messageLink ?? ((id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`),
-    ...(options.alerts?.retryBaseMs !== undefined ? { retryBaseMs: options.alerts.retryBaseMs } : {}),
-    ...(options.alerts?.maxRetryMs !== undefined ? { maxRetryMs: options.alerts.maxRetryMs } : {}),
-    onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
-  });
-  let appliedChannels = JSON.stringify(alertChannels());
-  const onSettingsChanged = () => {
-    const next = alertChannels();
-    if (JSON.stringify(next) === appliedChannels) return;
-    appliedChannels = JSON.stringify(next);
-    alerts.setChannels(next).catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
-  };
-  // Alert receivers may be slow or down: their retries never hold up a poll cycle (close() waits for them).
-  const drainAll = async () => {
-    await drainer.drain();
-    alerts.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
-  };
-
-  const compactor = new HeapCompactor();
-  // A cycle's transitions leave the core as one event, before that cycle's notifications.
-  const batch = new TransitionBatch((address) => store.watches.getWatch(address));
-  const poller = new Poller({
-    store,
-    engine,
-    index,
-    clock,
-    logger,
-    settings,
-    client: (network) => sources.client(network),
-    budget: () => sources.budget(),
-    onTransitions: (ts) => batch.add(ts),
-    onStatus: (status) => emit({ type: 'poll-status', status }),
-    afterCycle: async () => {
-      const batched = batch.take();
-      if (batched) emit(batched);
-      await drainAll();
-      const t0 = performance.now();
-      if (compactor.compactIfGrown()) logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
-    },
-  });
-
-  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit };
-  const handlers = createHandlers(ctx);
-  if (options.metrics) {
-    metrics = new CoreMetrics(
-      {
-        queries: new MetricsQueries(store.db),
-        pollStatus: () => poller.status(),
-        rateLimitRemaining: () => {
-          const remaining = sources.budget().serverRemainingNow();
-          const base = sources.baseUrl();
-          return remaining === null || !base ? null : { host: new URL(base).host, remaining };
-        },
-        alertsPending: () => alerts.pending(),
+  parts.add({ name: 'data-sources', stop: () => sources.close() });
+  const alerts = parts.add(
+    alertsPart(options.alerts, {
+      store,
+      clock,
+      logger,
+      settings,
+      events,
+      sourceLink: (id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`,
+      onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
+    }),
+  );
+  const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
+  const polling = parts.add(
+    pollingPart({
+      store,
+      engine,
+      index,
+      clock,
+      logger,
+      settings,
+      sources,
+      emit: events.emit,
+      autoPoll: options.autoPoll ?? true,
+      afterBatch: async () => {
+        await drainer.drain();
+        alerts.kick();
       },
-      { processMetrics: options.metrics.processMetrics ?? false },
-    );
-  }
+    }),
+  );
 
-  let pruneCancel: (() => void) | null = null;
-  const prune = () => {
-    const days = settings().retentionDays;
-    const r = store.pruner.prune(clock.now() - days * 86_400_000);
-    if (r.messages || r.transitions) logger.info('pruned old data', r);
-    pruneCancel = clock.setTimer(prune, PRUNE_EVERY_MS);
-  };
+  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller: polling.poller, sources, settings, emit: events.emit };
+  const handlers = createHandlers(ctx);
   let closed = false;
 
   return {
@@ -176,39 +124,17 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     async addWatches(watches) {
       return importWatches(ctx, watches);
     },
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onEvent: (listener) => events.onEvent(listener),
     attachNotifier: (notifier) => drainer.attach(notifier),
     async start() {
       // heapCompaction: whether V8's full GC could be reached (no command-line flag needed; see heap-compactor.ts).
-      logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: compactor.available });
-      prune();
-      if (launcher && settings().dataSource.kind === 'local') {
-        try {
-          await launcher.start();
-        } catch (e) {
-          logger.error('local service did not start', { error: e });
-        }
-      }
-      // Notifications claimed before a crash are shown now, once; alerts left over are sent.
-      await drainAll();
-      if (options.autoPoll ?? true) poller.start();
+      logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: polling.heapCompaction, parts: parts.names });
+      await parts.start();
     },
     async close() {
       if (closed) return;
       closed = true;
-      pruneCancel?.();
-      poller.stop();
-      await poller.idle();
-      await drainer.drain().catch(() => {});
-      await alerts.close(options.alerts?.closeGraceMs);
-      await sources.close();
-      await launcher?.close();
-      listeners.clear();
-      store.close();
-      await logger.close();
+      await parts.stop();
     },
   };
 }

@@ -1,0 +1,73 @@
+import type { Clock } from '../../shared/clock';
+import type { MonitorEvent, Settings } from '../../shared/contract';
+import type { DataSources } from '../handlers/data-source';
+import type { CoreLogger } from '../log/logger';
+import { HeapCompactor } from '../memory/heap-compactor';
+import { Poller } from '../poller/poller';
+import type { Store } from '../store';
+import type { TransitionEngine } from '../watch/engine';
+import { TransitionBatch } from '../watch/transition-batch';
+import type { WatcherIndex } from '../watch/watcher-index';
+import type { Part } from './part';
+
+export interface PollingPart extends Part {
+  readonly poller: Poller;
+  /** Whether V8's full GC could be reached for compaction between cycles (see heap-compactor.ts). */
+  readonly heapCompaction: boolean;
+}
+
+export interface PollingDeps {
+  store: Store;
+  engine: TransitionEngine;
+  index: WatcherIndex;
+  clock: Clock;
+  logger: CoreLogger;
+  settings: () => Settings;
+  sources: DataSources;
+  emit: (e: MonitorEvent) => void;
+  /** Start the schedule on start() (false: cycles run only when asked, `pollNow`). */
+  autoPoll: boolean;
+  /** What runs after each cycle's batch has been emitted (the notifications, the alerts). */
+  afterBatch: () => Promise<void>;
+}
+
+/**
+ * The poll schedule. A cycle's transitions leave the core as one `transitions` event, before that
+ * cycle's notifications; the heap is compacted while the poller is idle. Stopped, it lets a running
+ * cycle finish.
+ */
+export function pollingPart(d: PollingDeps): PollingPart {
+  const compactor = new HeapCompactor();
+  const batch = new TransitionBatch((address) => d.store.watches.getWatch(address));
+  const poller = new Poller({
+    store: d.store,
+    engine: d.engine,
+    index: d.index,
+    clock: d.clock,
+    logger: d.logger,
+    settings: d.settings,
+    client: (network) => d.sources.client(network),
+    budget: () => d.sources.budget(),
+    onTransitions: (ts) => batch.add(ts),
+    onStatus: (status) => d.emit({ type: 'poll-status', status }),
+    afterCycle: async () => {
+      const batched = batch.take();
+      if (batched) d.emit(batched);
+      await d.afterBatch();
+      const t0 = performance.now();
+      if (compactor.compactIfGrown()) d.logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
+    },
+  });
+  return {
+    name: 'polling',
+    poller,
+    heapCompaction: compactor.available,
+    start: () => {
+      if (d.autoPoll) poller.start();
+    },
+    async stop() {
+      poller.stop();
+      await poller.idle();
+    },
+  };
+}
