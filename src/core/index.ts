@@ -8,4 +8,4 @@ export { openStore, DATABASE_FILE, type Store } from './store';
 export { TransitionEngine } from './watch/engine';
 export { WatcherIndex, matchesFeed } from './watch/watcher-index';
 export { Poller } from './poller/poller';
-export { LocalDataApiLauncher } from './local-data-api/launcher';
+export { LocalDataApiLauncher } from './service-launcher/launcher';

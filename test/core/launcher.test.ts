@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
-import { LocalDataApiLauncher } from '../../src/core/local-data-api/launcher';
+import { LocalDataApiLauncher } from '../../src/core/service-launcher/launcher';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
 import { waitFor } from '../support/wait-for';

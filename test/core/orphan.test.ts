@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
-import { LocalDataApiLauncher } from '../../src/core/local-data-api/launcher';
+import { LocalDataApiLauncher } from '../../src/core/service-launcher/launcher';
 import { localDataApiSpawnSpec } from '../../src/host/local-data-api';
 import { TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';

@@ -3,7 +3,7 @@ import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
 import type { ApiResult } from '../data-api/client';
-import { DemoAddressSource } from '../local-data-api/demo-addresses';
+import { DemoAddressSource } from '../service-launcher/demo-addresses';
 import { computeStats } from '../store';
 import { forgetWatcherData } from '../store/forget-watch';
 import type { CoreContext } from './context';

@@ -1,6 +1,6 @@
 import type { Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
-import { LocalDataApiLauncher } from '../local-data-api/launcher';
+import { LocalDataApiLauncher } from '../service-launcher/launcher';
 import type { LocalDataApiSpec } from '../monitor-core';
 import type { Part } from './part';
 
