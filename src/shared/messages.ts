@@ -144,8 +144,6 @@ export function parseMessage(raw: unknown): TeleporterMessage | null {
   return { status: 'unknown', messageId, reportedStatus: status, problem: describeIssues(parsed.error), raw: rec };
 }
 
-export const isKnown = (m: TeleporterMessage): m is KnownMessage => m.status !== 'unknown';
-
 /** The raw record (what the API sent) for any variant. */
 export const rawRecord = (m: TeleporterMessage): Record<string, unknown> => (m.status === 'unknown' ? m.raw : m);
 
@@ -166,22 +164,9 @@ export function messageTimestamp(m: TeleporterMessage): number | undefined {
   return typeof t === 'number' ? t : undefined;
 }
 
-export interface ListResponse {
-  messages: TeleporterMessage[];
-  nextPageToken?: string;
-  /** Records dropped because they had no messageId: reported, never silently lost. */
-  rejected: number;
-}
-
-export const ListEnvelopeSchema = z.looseObject({
-  messages: z.array(z.unknown()),
-  nextPageToken: z.string().optional().nullable(),
-});
-
 /** The error body of a non-2xx response. */
 export const ApiErrorBodySchema = z.looseObject({
   message: z.union([z.string(), z.array(z.string())]),
   statusCode: z.number().optional(),
   error: z.string().optional(),
 });
-export type ApiErrorBody = { message: string | string[]; statusCode: number; error: string };

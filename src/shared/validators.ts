@@ -58,13 +58,6 @@ export function decodeCb58(input: string): Uint8Array | null {
   return payload;
 }
 
-export function encodeCb58(payload: Uint8Array): string {
-  const out = new Uint8Array(payload.length + 4);
-  out.set(payload);
-  out.set(sha256(payload).slice(-4), payload.length);
-  return base58.encode(out);
-}
-
 export function parseBlockchainId(input: unknown, what = 'Blockchain ID'): Parsed<string> {
   if (typeof input !== 'string' || input.trim() === '') return fail(`${what} is required.`);
   const s = input.trim();

@@ -7,9 +7,9 @@ import {
   parseNetwork,
   parsePageSize,
   toChecksumAddress,
-  encodeCb58,
   decodeCb58,
 } from '../../src/shared/validators';
+import { encodeCb58 } from '../support/cb58';
 import { CHAIN_REGISTRY, findChain, isAllowedExternalUrl } from '../../src/shared/chains';
 
 describe('EVM addresses', () => {

@@ -1,4 +1,5 @@
 /** Reading 2xx bodies of the Data API: a list page or one message, with errors a person can act on. */
+import { z } from 'zod';
 import type { MessagePage } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
@@ -17,19 +18,28 @@ function json(text: string, host: string): { ok: true; value: unknown } | { ok: 
 
 const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`);
 
+/** A list page as the Data API sends it: its records are parsed one by one after this (a bad record never sinks the page); other fields are kept. */
+const ListEnvelopeSchema = z.looseObject({
+  messages: z.array(z.unknown()),
+  nextPageToken: z.string().nullish(),
+});
+
 export function parseListBody(text: string, host: string, now: number): ApiResult<MessagePage> {
   const parsed = json(text, host);
   if (!parsed.ok) return parsed.result;
-  const body = parsed.value as { messages?: unknown; nextPageToken?: unknown } | null;
-  if (typeof body !== 'object' || body === null || !Array.isArray(body.messages)) {
+  const envelope = ListEnvelopeSchema.safeParse(parsed.value);
+  if (!envelope.success) {
+    // A body whose only fault is the token's type (it has its messages list): said so, with the value.
+    if (envelope.error.issues.every((i) => i.path[0] === 'nextPageToken')) {
+      const token = (parsed.value as { nextPageToken: unknown }).nextPageToken;
+      return invalid(
+        `${host} sent nextPageToken as ${typeName(token)} (${JSON.stringify(token).slice(0, 40)}); the Data API sends a string. Retrying; if it persists the base URL may point at a service that is not the Data API.`,
+      );
+    }
     return invalid(`${host} sent a response without a messages list. Retrying; if it persists check the base URL.`);
   }
+  const body = envelope.data;
   const token = body.nextPageToken;
-  if (token !== undefined && token !== null && typeof token !== 'string') {
-    return invalid(
-      `${host} sent nextPageToken as ${typeName(token)} (${JSON.stringify(token).slice(0, 40)}); the Data API sends a string. Retrying; if it persists the base URL may point at a service that is not the Data API.`,
-    );
-  }
   const messages: TeleporterMessage[] = [];
   let rejected = 0;
   for (const raw of body.messages) {
