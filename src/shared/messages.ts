@@ -11,8 +11,6 @@ export const KNOWN_STATUSES = ['pending', 'delivered', 'delivered_source_not_ind
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
 export type MessageStatus = KnownStatus | 'unknown';
 
-const decimalString = z.string().regex(/^\d+$/, 'must be a decimal string');
-
 export const ReceiptSchema = z.looseObject({
   receivedMessageNonce: z.string(),
   relayerRewardAddress: z.string(),
@@ -49,8 +47,10 @@ const common = {
   icmContractAddress: z.string().optional(),
   sourceBlockchainId: z.string(),
   destinationBlockchainId: z.string(),
-  sourceEvmChainId: decimalString,
-  destinationEvmChainId: decimalString,
+  // The public spec types EVM chain IDs only as strings: an empty or odd one is kept as sent (the
+  // record keeps its variant; a chain is shown by its blockchain ID first, chains.ts / message-view.ts).
+  sourceEvmChainId: z.string(),
+  destinationEvmChainId: z.string(),
   messageNonce: z.string(),
   from: z.string(),
   to: z.string(),

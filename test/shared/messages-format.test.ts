@@ -1,6 +1,8 @@
 /** The message variants (parseMessage) and the formatting helpers of src/shared. */
 import { describe, expect, it } from 'vitest';
 import { effectiveStatus, messageTimestamp, parseMessage, rawRecord } from '../../src/shared/messages';
+import { chainLabel } from '../../src/shared/chains';
+import { summarize } from '../../src/renderer/src/logic/message-view';
 import { formatDuration, formatRelative, formatTokenAmount, hexToPrintableUtf8, shortHex, tokenPriceValue } from '../../src/shared/format';
 
 const common = {
@@ -49,6 +51,28 @@ describe('parseMessage', () => {
     expect(effectiveStatus(parsed)).toBe('delivered');
     expect(parsed.status === 'unknown' && parsed.problem).toContain('destinationTransaction');
     expect(rawRecord(parsed)).toBe(broken);
+  });
+
+  it('keeps the variant of a record whose EVM chain IDs are empty or not decimal (the spec types them only as strings)', () => {
+    for (const odd of ['', 'C', '0xa86a', ' 43114 ']) {
+      const m = parseMessage({ ...common, status: 'pending', sourceTransaction, sourceEvmChainId: odd, destinationEvmChainId: odd });
+      expect(m, JSON.stringify(odd)).toMatchObject({ status: 'pending', sourceEvmChainId: odd, destinationEvmChainId: odd });
+    }
+    // Still a string: a number or a missing ID is not the spec's record.
+    expect(parseMessage({ ...common, status: 'pending', sourceTransaction, sourceEvmChainId: 43114 })?.status).toBe('unknown');
+  });
+
+  it('shows a chain by its blockchain ID when the EVM chain ID is empty or odd', () => {
+    for (const odd of ['', 'C']) {
+      const m = parseMessage({ ...common, status: 'delivered', sourceTransaction, destinationTransaction, sourceEvmChainId: odd, destinationEvmChainId: odd })!;
+      const s = summarize(m);
+      expect(s).toMatchObject({ known: true, sourceLabel: 'C-Chain', destinationLabel: 'Beam' });
+      expect(s.sourceEvmChainId).toBe(odd === '' ? undefined : odd);
+    }
+    // An unregistered blockchain ID with an odd EVM ID: the shortened blockchain ID, not the EVM text.
+    const unknownChain = '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm';
+    const m = parseMessage({ ...common, status: 'pending', sourceTransaction, sourceBlockchainId: unknownChain, sourceEvmChainId: '' })!;
+    expect(summarize(m).sourceLabel).toBe(chainLabel(unknownChain));
   });
 
   it('drops only records without a usable messageId', () => {
