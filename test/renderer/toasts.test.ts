@@ -52,7 +52,6 @@ describe('toasts', () => {
   it("leaves out what the watch's Notify-on choices leave out, and a burst toast opens Activity filtered", async () => {
     const r = await setupRealRenderer();
     const activity = useActivityStore();
-    r.api.onEvent((e) => activity.handleEvent(e));
     const a = r.service.simulator.addresses[0]!;
     await useWatchlistStore().add({ address: a, label: 'Relayer A' }); // "new" is off by default
     await r.poll();
