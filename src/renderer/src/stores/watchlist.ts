@@ -193,23 +193,18 @@ export const useWatchlistStore = defineStore('watchlist', () => {
    * Data API request: changed rows in place, and on the first page (newest first) its new messages.
    */
   async function redrawOpenAddress(e: TransitionsEvent): Promise<void> {
-    const open = selectedWatch.value;
+    const open = selectedAddress.value;
     const page = pager.page.value;
     if (!open || !page) return;
-    const shown = new Set(page.messages.map((m) => m.messageId));
-    const touched = e.transitions.filter((t) => shown.has(t.messageId) || (t.network === open.network && watchedAddressesOf(t).includes(open.address)));
-    if (!touched.length) return;
-    const cached = await readCachedMessages(
-      lastDistinct(
-        touched.map((t) => t.messageId),
-        FIRST_PAGE_MAX_ROWS,
-      ),
-    );
-    if (selectedAddress.value !== open.address) return;
     const first = pager.index.value === 0;
+    const shown = new Set(page.messages.map((m) => m.messageId));
+    const touched = e.transitions.filter((t) => shown.has(t.messageId) || (first && watchedAddressesOf(t).includes(open))).map((t) => t.messageId);
+    if (!touched.length) return;
+    const cached = await readCachedMessages(lastDistinct(touched, FIRST_PAGE_MAX_ROWS));
+    if (selectedAddress.value !== open) return;
     const current = pager.page.value;
-    const merged = current && mergeCachedMessages(current, cached, first);
-    if (first && merged && merged.messages.length > FIRST_PAGE_MAX_ROWS)
+    const merged = current && mergeCachedMessages(current, cached, pager.index.value === 0);
+    if (merged && merged.messages.length > FIRST_PAGE_MAX_ROWS)
       void pager.refreshSoon(); // reports its own errors
     else pager.patch(() => merged);
   }
