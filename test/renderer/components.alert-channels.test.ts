@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import type { SettingsPatch } from '../../src/shared/contract';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -34,8 +33,7 @@ describe('AlertChannelsCard in Settings', () => {
     await w.get('[data-testid="alert-channel-add"]').trigger('click');
     await w.get('[data-testid="alert-channel-url-1"]').setValue('ftp://127.0.0.1:9093');
     await w.get('form').trigger('submit');
-    await flush();
-    expect(w.get('[data-testid="field-error-alert-channel-url-1"]').text()).toBe('Alertmanager url must start with http:// or https://.');
+    await until(() => expect(w.get('[data-testid="field-error-alert-channel-url-1"]').text()).toBe('Alertmanager url must start with http:// or https://.'));
     expect(w.get('[data-testid="settings-save-error"]').text()).toContain('Alertmanager url must start with http:// or https://.');
     expect(transport.callsOf('updateSettings')).toEqual([]);
 
@@ -43,8 +41,7 @@ describe('AlertChannelsCard in Settings', () => {
     await w.get('[data-testid="alert-channel-name-1"]').setValue('on-call');
     await w.get('form').trigger('submit');
     await until(() => expect(transport.callsOf('updateSettings')).toHaveLength(1));
-    await flush();
-    expect(w.find('[data-testid="field-error-alert-channel-url-1"]').exists()).toBe(false);
+    await until(() => expect(w.find('[data-testid="field-error-alert-channel-url-1"]').exists()).toBe(false));
     expect(savedChannels(transport.callsOf('updateSettings'))).toEqual([[SLACK, { type: 'alertmanager', url: 'http://127.0.0.1:9093', name: 'on-call' }]]);
 
     await w.get('[data-testid="alert-channel-remove-0"]').trigger('click');
@@ -59,8 +56,7 @@ describe('AlertChannelsCard in Settings', () => {
     await w.get('[data-testid="alert-channel-name-0"]').setValue('ops');
     await w.get('[data-testid="alert-channel-name-1"]').setValue('ops');
     await w.get('form').trigger('submit');
-    await flush();
-    expect(w.get('[data-testid="field-error-alert-channel-name-1"]').text()).toBe('Another channel is already named "ops".');
+    await until(() => expect(w.get('[data-testid="field-error-alert-channel-name-1"]').text()).toBe('Another channel is already named "ops".'));
     expect(transport.callsOf('updateSettings')).toEqual([]);
   });
 });

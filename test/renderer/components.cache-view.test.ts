@@ -4,7 +4,6 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import CacheView from '../../src/renderer/src/views/CacheView.vue';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
-import { flush } from './setup';
 import { fillCache, setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -36,9 +35,8 @@ describe('CacheView', () => {
     const before = rows(w).map((r) => r.element);
     await w.get('[data-testid="cache-filter"]').setValue('dfk');
     await until(() => expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('150'));
-    await flush();
+    await until(() => expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent.at(-1)));
     expect(transport.callsOf('searchCache').at(-1)).toEqual({ text: 'dfk', limit: CACHE_PAGE, offset: 0 });
-    expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent.at(-1));
     expect(rows(w).map((r) => r.element)).toEqual(before);
     await w.get('button[aria-label="Clear the filter"]').trigger('click');
     await until(() => expect(w.get('[data-testid="cache-total"]').attributes('data-total')).toBe('450'));

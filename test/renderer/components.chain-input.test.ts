@@ -5,7 +5,6 @@ import { defineComponent, h, ref } from 'vue';
 import ChainInput from '../../src/renderer/src/components/ChainInput.vue';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { C_CHAIN } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -32,12 +31,9 @@ describe('ChainInput', () => {
     const { value, input } = mountInput();
     await input().trigger('focus');
     await input().setValue('C-Ch');
-    await flush();
-    const shown = suggestions();
-    expect(shown.map((s) => s.textContent)).toEqual([`C-Chain · ${C_CHAIN.evm}`]);
-    (shown[0]!.closest('.n-base-select-option') as HTMLElement).click();
-    await flush();
-    expect(value.value).toBe('C-Chain');
+    await until(() => expect(suggestions().map((s) => s.textContent)).toEqual([`C-Chain · ${C_CHAIN.evm}`]));
+    (suggestions()[0]!.closest('.n-base-select-option') as HTMLElement).click();
+    await until(() => expect(value.value).toBe('C-Chain'));
     expect(input().element.value).toBe('C-Chain');
   });
 
@@ -47,11 +43,9 @@ describe('ChainInput', () => {
     const source = wrapper.get<HTMLInputElement>('[data-testid="filter-source"]');
     await source.trigger('focus');
     await source.setValue(C_CHAIN.evm.slice(0, 4));
-    await flush();
-    expect(suggestions().map((s) => s.textContent)).toEqual([`C-Chain · ${C_CHAIN.evm}`]);
+    await until(() => expect(suggestions().map((s) => s.textContent)).toEqual([`C-Chain · ${C_CHAIN.evm}`]));
     await source.trigger('keydown', { key: 'Enter' });
-    await flush();
-    expect(source.element.value).toBe('C-Chain');
+    await until(() => expect(source.element.value).toBe('C-Chain'));
     await wrapper.get('[data-testid="filter-apply"]').trigger('click');
     await until(() => expect(transport.callsOf('browseMessages')).toHaveLength(1));
     expect(wrapper.find('[data-testid="field-error-source"]').exists()).toBe(false);

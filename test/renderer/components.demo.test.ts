@@ -6,7 +6,6 @@ import MessageTable from '../../src/renderer/src/components/MessageTable.vue';
 import { useDemoStore } from '../../src/renderer/src/stores/demo';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { BEAM } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -26,10 +25,9 @@ describe('demo busy addresses', () => {
     await useWatchlistStore().load();
     wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     await until(() => expect(wrapper!.find('[data-testid="watch-demo"]').exists()).toBe(true));
-    await flush();
     await wrapper.get('[data-testid="watch-demo"]').trigger('click');
     await until(() => expect(wrapper!.findAll('[data-testid="watch-row"]')).toHaveLength(1));
-    await flush();
+    await until(() => expect(wrapper!.find('[data-testid="watch-demo"]').exists()).toBe(false));
     expect(ctx.transport.callsOf('addWatch')).toEqual([{ address: busy[0], label: 'Demo busy address 1' }]);
     expect(wrapper.findAll('[data-testid="watch-row"]').map((r) => r.attributes('data-address'))).toEqual([busy[0]]);
     expect(wrapper.find('[data-testid="watch-demo"]').exists()).toBe(false);
@@ -51,9 +49,8 @@ describe('demo busy addresses', () => {
     await useWatchlistStore().load();
     const rows = (await ctx.api.browseMessages({ pageSize: 2 })).messages;
     wrapper = mount(MessageTable, { props: { messages: rows }, global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await flush();
+    await until(() => expect(wrapper!.findAll('[data-testid="watch-demo-cell"]')).toHaveLength(1));
     const offers = wrapper.findAll('[data-testid="watch-demo-cell"]');
-    expect(offers).toHaveLength(1);
     await offers[0]!.trigger('click');
     await until(() => expect(wrapper!.findAll('[data-testid="watch-demo-cell"]')).toHaveLength(0));
     expect(ctx.transport.callsOf('addWatch')).toEqual([{ address: busy[1], label: 'Demo busy address 2' }]);
@@ -66,8 +63,8 @@ describe('demo busy addresses', () => {
     await ctx.api.updateSettings(REAL_SOURCE);
     await useDemoStore().load();
     wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    // The demo store answered before the mount: the render that shows the empty list decides the offer.
     await until(() => expect(wrapper!.find('[data-testid="watchlist-empty"]').exists()).toBe(true));
-    await flush();
     expect(wrapper.find('[data-testid="watch-demo"]').exists()).toBe(false);
   });
 

@@ -7,7 +7,6 @@ import { FILTER_FIELD_MAP } from '../../src/renderer/src/logic/filter-form';
 import { splitError } from '../../src/renderer/src/logic/field-errors';
 import { MonitorError } from '../../src/shared/errors';
 import { BEAM } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -30,8 +29,7 @@ describe('FilterForm', () => {
     await input(w, 'filter-source').setValue('Narnia');
     await input(w, 'filter-page-size').setValue('0');
     await w.get('form').trigger('submit');
-    await flush();
-    expect(w.get('[data-testid="field-error-from"]').text()).toBe('Sender must be 0x followed by 40 hex digits (got 3).');
+    await until(() => expect(w.get('[data-testid="field-error-from"]').text()).toBe('Sender must be 0x followed by 40 hex digits (got 3).'));
     expect(w.get('[data-testid="field-error-source"]').text()).toMatch(/"Narnia" is not a chain known on mainnet \(C-Chain, Beam/);
     expect(w.get('[data-testid="field-error-pageSize"]').text()).toBe('pageSize must not be less than 1.');
     expect(w.find('[data-testid="field-error-to"]').exists()).toBe(false);
@@ -47,8 +45,7 @@ describe('FilterForm', () => {
     await ctx.clock.advance(1000);
     await input(w, 'filter-to').setValue(target.toLowerCase().replace(/^0x/, '0x').slice(0, 10));
     await w.get('[data-testid="filter-apply"]').trigger('click');
-    await flush();
-    expect(w.find('[data-testid="field-error-to"]').exists()).toBe(true);
+    await until(() => expect(w.find('[data-testid="field-error-to"]').exists()).toBe(true));
     await input(w, 'filter-to').setValue(target.toLowerCase());
     await input(w, 'filter-destination').setValue('Beam');
     await w.get('form').trigger('submit');

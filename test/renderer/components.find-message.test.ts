@@ -5,7 +5,6 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import FindMessageBox from '../../src/renderer/src/components/FindMessageBox.vue';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { BEAM } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -22,8 +21,8 @@ async function mountBox() {
     known.push(ctx.service.simulator.send({ outcome: 'normal', destination: BEAM.blockchainId }));
   }
   wrapper = mount(FindMessageBox, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-  await flush();
-  return { ...ctx, known, w: wrapper, input: wrapper.get('[data-testid="find-message-input"]') };
+  const input = await until(() => wrapper!.get('[data-testid="find-message-input"]'));
+  return { ...ctx, known, w: wrapper, input };
 }
 
 describe('FindMessageBox', () => {
@@ -46,8 +45,7 @@ describe('FindMessageBox', () => {
     const { w, transport, input } = await mountBox();
     await input.setValue('0x1234');
     await w.get('[data-testid="find-message-button"]').trigger('click');
-    await flush();
-    expect(w.get('[data-testid="field-error-messageId"]').text()).toBe('Message ID must be 64 hex digits, with or without 0x (got 4).');
+    await until(() => expect(w.get('[data-testid="field-error-messageId"]').text()).toBe('Message ID must be 64 hex digits, with or without 0x (got 4).'));
     expect(transport.callsOf('findMessage')).toEqual([]);
     expect(useUiStore().detailOpen).toBe(false);
   });

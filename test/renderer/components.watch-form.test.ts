@@ -4,7 +4,6 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import WatchForm from '../../src/renderer/src/components/WatchForm.vue';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -31,8 +30,7 @@ describe('WatchForm', () => {
     const { w, transport } = await mountForm();
     await w.get('[data-testid="watch-address"]').setValue(breakChecksum(addr(3)));
     await w.get('form').trigger('submit');
-    await flush();
-    expect(w.get('[data-testid="field-error-address"]').text()).toContain(`did you mean ${addr(3)}?`);
+    await until(() => expect(w.get('[data-testid="field-error-address"]').text()).toContain(`did you mean ${addr(3)}?`));
     expect(transport.calls).toEqual([]);
   });
 
@@ -45,7 +43,7 @@ describe('WatchForm', () => {
     await w.get('[data-testid="watch-notify-stuck"]').trigger('click');
     await w.get('[data-testid="watch-add"]').trigger('click');
     await until(() => expect(useWatchlistStore().watches).toHaveLength(1));
-    await flush();
+    await until(() => expect((w.get('[data-testid="watch-address"]').element as HTMLInputElement).value).toBe(''));
     expect(transport.callsOf('addWatch')).toEqual([
       { address: addr(3).toLowerCase(), label: 'Relayer', network: 'fuji', notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false } },
     ]);

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { routeEvents } from '../../src/renderer/src/events';
 import { messagesToCsv } from '../../src/renderer/src/logic/csv';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
@@ -10,7 +9,7 @@ import { parseMessage } from '../../src/shared/messages';
 import { BEAM, message, msgId, rawMessage, txHash } from './fixtures';
 import { setupRealRenderer, until } from './real-core';
 
-describe('event routing (real core)', () => {
+describe('each store follows the events it subscribed to (real core)', () => {
   it('focus-message opens the message from the cache; an unknown ID opens the drawer with nothing found', async () => {
     const r = await setupRealRenderer();
     const a = r.service.simulator.addresses[0]!;
@@ -20,7 +19,6 @@ describe('event routing (real core)', () => {
     const id = r.service.simulator.send({ outcome: 'normal', from: a, destination: BEAM.blockchainId });
     await r.clock.advance(1000);
     await r.poll();
-    routeEvents(r.api, { systemNotifications: false });
     const ui = useUiStore();
     r.transport.fromShell({ type: 'focus-message', messageId: id });
     await until(() => expect(ui.detail?.messageId).toBe(id));
@@ -34,7 +32,6 @@ describe('event routing (real core)', () => {
 
   it("the core's settings-changed, api-key-changed and a poll's batch reach their stores", async () => {
     const r = await setupRealRenderer();
-    routeEvents(r.api, { systemNotifications: false });
     const settings = useSettingsStore();
     const watchlist = useWatchlistStore();
     const a = r.service.simulator.addresses[0]!;

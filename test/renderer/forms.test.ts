@@ -6,7 +6,6 @@ import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { BEAM, C_CHAIN, DFK } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -20,14 +19,12 @@ describe('forms say what is wrong where the user acted', () => {
     const ctx = await setupRealRenderer();
     await useSettingsStore().load();
     wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    await flush();
-    const budget = wrapper.get('[data-testid="settings-budget"]');
+    const budget = await until(() => wrapper!.get('[data-testid="settings-budget"]'));
     await budget.setValue('-5');
     await budget.trigger('blur');
     await wrapper.get('form').trigger('submit');
-    await flush();
     const plain = 'Request budget must be at least 1 request per minute.';
-    expect(wrapper.get('[data-testid="settings-save-error"]').text()).toBe(`Not saved: ${plain}`);
+    await until(() => expect(wrapper!.get('[data-testid="settings-save-error"]').text()).toBe(`Not saved: ${plain}`));
     expect(wrapper.get('[data-testid="field-error-requestBudgetPerMinute"]').text()).toBe(plain);
     expect(wrapper.text()).not.toMatch(/Too small|expected number/);
     expect(ctx.transport.callsOf('updateSettings')).toEqual([]);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { routeEvents } from '../../src/renderer/src/events';
+import { cutOverOnSourceChange } from '../../src/renderer/src/source-cut';
 import MessagesView from '../../src/renderer/src/views/MessagesView.vue';
 import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
 import ErrorAlert from '../../src/renderer/src/components/ErrorAlert.vue';
@@ -9,7 +9,6 @@ import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { BEAM } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -34,7 +33,7 @@ describe('a data-source change is a clean cut', () => {
       ctx.service.simulator.send({ outcome: 'normal', destination: BEAM.blockchainId });
     }
     await ctx.clock.advance(1000);
-    stop = routeEvents(ctx.api, { systemNotifications: false });
+    stop = cutOverOnSourceChange();
     const settings = useSettingsStore();
     await settings.load();
     wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
@@ -61,14 +60,12 @@ describe('a data-source change is a clean cut', () => {
     const status = useStatusStore();
     await status.load();
     // The core's own status, as a started poller reports it between cycles.
-    status.handleEvent({ type: 'poll-status', status: { ...(await ctx.api.getPollStatus()), state: 'idle', nextRunAt: ctx.clock.now() + 10_000 } });
+    ctx.transport.fromShell({ type: 'poll-status', status: { ...(await ctx.api.getPollStatus()), state: 'idle', nextRunAt: ctx.clock.now() + 10_000 } });
     status.startTicker();
     wrapper = mount(PollStatusBar, { global: { plugins: [ctx.pinia] } });
-    await flush();
-    expect(wrapper.find('[data-testid="poll-next"]').exists()).toBe(true);
+    await until(() => expect(wrapper!.find('[data-testid="poll-next"]').exists()).toBe(true));
     await ctx.clock.advance(17_000);
-    await flush();
-    expect(wrapper.find('[data-testid="poll-next"]').exists()).toBe(false);
+    await until(() => expect(wrapper!.find('[data-testid="poll-next"]').exists()).toBe(false));
     status.stopTicking();
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { useActivityStore } from '../../src/renderer/src/stores/activity';
+import { TOASTED_KEPT, useActivityStore } from '../../src/renderer/src/stores/activity';
 import type { SendOptions } from '../../src/local-data-api';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { BEAM } from './fixtures';
@@ -61,7 +61,6 @@ describe('activity store (real core)', () => {
     await s.setKinds(['left_pending']);
     const batches: Extract<MonitorEvent, { type: 'transitions' }>[] = [];
     r.api.onEvent((e) => {
-      s.handleEvent(e);
       if (e.type === 'transitions') batches.push(e);
     });
     const id = await send(r, { outcome: 'normal', destination: BEAM.blockchainId, from: a, deliveryDelayMs: 60_000, receiptDelayMs: 10 * HOUR });
@@ -81,6 +80,41 @@ describe('activity store (real core)', () => {
     const toasts = s.takeToasts();
     expect(toasts.filter((t) => t.kind === 'transition').map((t) => t.key)).toEqual([`t${batches[1]!.transitions[0]!.id}`]);
     expect(s.takeToasts()).toEqual([]);
+  });
+
+  it('remembers a bounded window of toasted changes: a notification for one toasted long ago shows again, one for the latest batch does not', async () => {
+    const r = await setupRealRenderer();
+    const s = useActivityStore();
+    const a = r.service.simulator.addresses[0]!;
+    const transition = (id: number) => ({
+      id,
+      messageId: id.toString(16).padStart(64, '0'),
+      kind: 'left_pending' as const,
+      fromStatus: 'pending',
+      toStatus: 'delivered',
+      at: r.clock.now(),
+      network: 'mainnet' as const,
+      sourceBlockchainId: BEAM.blockchainId,
+      destinationBlockchainId: BEAM.blockchainId,
+      watchers: [{ kind: 'address' as const, address: a }],
+      notify: true,
+    });
+    const batch = (from: number, count: number) =>
+      r.transport.fromShell({ type: 'transitions', transitions: Array.from({ length: count }, (_, i) => transition(from + i)), watches: [] });
+    const notification = (id: number, transitionIds: number[]) =>
+      r.transport.fromShell({ type: 'notification', notification: { id, title: 'Delivered', body: '', transitionIds } });
+    const notificationToasts = () => s.takeToasts().flatMap((t) => (t.kind === 'notification' ? [t.key] : []));
+    batch(1, 1);
+    batch(2, TOASTED_KEPT); // a long session's worth of changes after the first
+    expect(s.takeToasts()).toHaveLength(TOASTED_KEPT + 1);
+    notification(1, [TOASTED_KEPT + 1]); // the latest change: already toasted
+    notification(2, [1]); // the first change: out of the window, so the core's notification is shown
+    expect(notificationToasts()).toEqual(['n2']);
+    // A batch larger than the window is remembered whole.
+    batch(5000, 2 * TOASTED_KEPT);
+    s.takeToasts();
+    notification(3, [5000, 5000 + 2 * TOASTED_KEPT - 1]);
+    expect(notificationToasts()).toEqual([]);
   });
 
   it('keeps the error and recovers on the next load', async () => {

@@ -127,7 +127,7 @@ describe('messages store (real core)', () => {
     expect(browseCalls(r)).toHaveLength(3);
   });
 
-  it('re-reads the shown page once when a poll batch changes a message on it, and not for other messages', async () => {
+  it("redraws a shown message a poll batch changed from the core's cache: no Data API request, no browse call", async () => {
     const r = await setupRealRenderer();
     const address = r.service.simulator.addresses[0]!;
     await r.core.invoke('addWatch', { address });
@@ -136,20 +136,26 @@ describe('messages store (real core)', () => {
     await r.poll(); // `new` for it, before the page is open
     const s = useMessagesStore();
     s.setAutoRefresh(false);
-    r.api.onEvent((e) => s.handleEvent(e));
     await s.apply();
     expect(s.messages.map((m) => [m.messageId, m.status])).toEqual([[shown, 'pending']]);
     await r.clock.advance(2 * 60_000);
-    await r.poll(); // left_pending for the shown message
-    // (The page may now also list the message carrying its receipt back: it is not watched.)
+    await r.poll(); // left_pending for the shown message; its batch has been delivered
+    const requests = r.service.requestCount();
     await until(() => expect(s.messages.find((m) => m.messageId === shown)?.status).toBe('delivered'));
-    expect(browseCalls(r)).toHaveLength(2);
-    // A batch about a message the page does not show leaves it alone.
+    expect(r.service.requestCount()).toBe(requests); // the redraw spent nothing of the request budget
+    expect(browseCalls(r)).toHaveLength(1);
+    expect(r.transport.callsOf('getMessage')).toEqual([{ messageId: shown }]); // the core's cache, for the shown row only
+    expect(s.page?.messages.find((m) => m.messageId === shown)).toMatchObject({ destinationTransaction: { txHash: expect.any(String) } });
+    // A batch about a message the page does not show reads nothing.
     await send(r, 1, () => ({ from: address, destination: DFK.blockchainId }));
     s.form.destination = 'Beam';
     await s.apply();
+    const shownNow = s.messages.map((m) => m.messageId);
     await r.poll();
-    expect(browseCalls(r)).toHaveLength(3);
+    const batch = await r.api.listTransitions({ limit: 1 });
+    expect(shownNow).not.toContain(batch.items[0]!.messageId); // the poll logged the DFK message, which is not shown
+    expect(browseCalls(r)).toHaveLength(2);
+    expect(r.transport.callsOf('getMessage')).toHaveLength(1);
   });
 
   it('moves the keyboard selection within the page', async () => {

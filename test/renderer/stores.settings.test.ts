@@ -7,7 +7,6 @@ describe('settings store (real core)', () => {
   it('loads, saves a valid patch, and follows settings-changed events', async () => {
     const { api } = await setupRealRenderer();
     const s = useSettingsStore();
-    api.onEvent((e) => s.handleEvent(e));
     await s.load();
     expect(s.settings?.pollIntervalSeconds).toBe(30);
     expect(await s.save({ pollIntervalSeconds: 60, dataSource: { kind: 'avalanche' }, notifications: { stuck: false } })).toBe(true);

@@ -18,14 +18,13 @@ async function cacheMessages(r: RealRenderer, beam: number, dfk: number): Promis
 
 describe('status store (real core)', () => {
   it('knows when data is simulated, follows poll-status events and shows rate limiting until its time', async () => {
-    const { api, clock, core } = await setupRealRenderer();
+    const { api, clock, core, transport } = await setupRealRenderer();
     const s = useStatusStore();
-    api.onEvent((e) => s.handleEvent(e));
     await s.load();
     expect(s.simulated).toBe(true);
     s.startTicker();
     const status = await api.getPollStatus();
-    s.handleEvent({ type: 'poll-status', status: { ...status, state: 'rate_limited', rateLimitedUntil: clock.now() + 5000 } });
+    transport.fromShell({ type: 'poll-status', status: { ...status, state: 'rate_limited', rateLimitedUntil: clock.now() + 5000 } });
     expect(s.poll?.state).toBe('rate_limited');
     expect(s.rateLimitedUntil).toBe(clock.now() + 5000);
     await clock.advance(6000);

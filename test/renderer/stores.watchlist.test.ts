@@ -49,10 +49,9 @@ describe('watchlist store (real core)', () => {
   });
 
   it("applies a poll cycle's batch in place: unread counts without reading the watchlist again; opening resets them", async () => {
-    const { service, transport, api, clock, poll } = await setupRealRenderer();
+    const { service, transport, clock, poll } = await setupRealRenderer();
     const alice = service.simulator.addresses[0]!;
     const s = useWatchlistStore();
-    api.onEvent((e) => s.handleEvent(e));
     await s.add({ address: alice });
     await poll(); // the silent baseline
     for (let i = 0; i < 12; i++) {
@@ -74,6 +73,36 @@ describe('watchlist store (real core)', () => {
     expect(transport.callsOf('markWatchViewed')).toEqual([{ address: alice }]);
   });
 
+  it("redraws the open address's page from the core's cache after a poll: a changed row in place and a new message on top, with no Data API request", async () => {
+    const { service, transport, clock, poll } = await setupRealRenderer();
+    const alice = service.simulator.addresses[0]!;
+    const s = useWatchlistStore();
+    await s.add({ address: alice });
+    await poll(); // the silent baseline
+    const send = async (deliveryDelayMs: number) => {
+      await clock.advance(1000);
+      return service.simulator.send({ outcome: 'normal', from: alice, destination: BEAM.blockchainId, deliveryDelayMs, receiptDelayMs: 10 * HOUR });
+    };
+    const older = await send(60_000);
+    await clock.advance(1000);
+    await poll();
+    await s.open(alice);
+    expect(s.addressPage?.messages.map((m) => [m.messageId, m.status])).toEqual([[older, 'pending']]);
+    const newer = await send(HOUR);
+    await clock.advance(2 * 60_000);
+    await poll(); // left_pending for the shown one, new for the other; the batch has been delivered
+    const requests = service.requestCount();
+    await until(() =>
+      expect(s.addressPage?.messages.map((m) => [m.messageId, m.status])).toEqual([
+        [newer, 'pending'],
+        [older, 'delivered'],
+      ]),
+    );
+    expect(service.requestCount()).toBe(requests); // the redraw spent nothing of the request budget
+    expect(transport.callsOf('browseAddressMessages')).toHaveLength(1);
+    expect((transport.callsOf('getMessage') as { messageId: string }[]).map((c) => c.messageId).sort()).toEqual([older, newer].sort());
+  });
+
   it('adds and removes saved feeds, with the filter validated first', async () => {
     const { transport } = await setupRealRenderer();
     const s = useWatchlistStore();
@@ -89,9 +118,8 @@ describe('watchlist store (real core)', () => {
   });
 
   it('reloads when the core says the watchlist changed, one read at a time however many changes arrive', async () => {
-    const { core, service, transport, api } = await setupRealRenderer();
+    const { core, service, transport } = await setupRealRenderer();
     const s = useWatchlistStore();
-    api.onEvent((e) => s.handleEvent(e));
     await s.load();
     const release = transport.hold('listWatches');
     const before = transport.callsOf('listWatches').length;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
+import { nextTick } from 'vue';
 import type { Transition } from '../../src/shared/contract';
 import Toaster from '../../src/renderer/src/components/Toaster.vue';
 import { planToasts } from '../../src/renderer/src/logic/toast-plan';
@@ -8,7 +9,6 @@ import { useActivityStore, type Toast } from '../../src/renderer/src/stores/acti
 import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr, msgId } from './fixtures';
-import { flush } from './setup';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -52,7 +52,6 @@ describe('toasts', () => {
   it("leaves out what the watch's Notify-on choices leave out, and a burst toast opens Activity filtered", async () => {
     const r = await setupRealRenderer();
     const activity = useActivityStore();
-    r.api.onEvent((e) => activity.handleEvent(e));
     const a = r.service.simulator.addresses[0]!;
     await useWatchlistStore().add({ address: a, label: 'Relayer A' }); // "new" is off by default
     await r.poll();
@@ -64,8 +63,9 @@ describe('toasts', () => {
     await r.clock.advance(1000);
     await r.poll(); // 36 × new: logged, not toasted
     await until(() => expect(activity.unseen).toBe(36));
+    expect(activity.pendingToasts).toEqual([]); // the store queued none, so the toaster has nothing to gather
     await r.clock.advance(400);
-    await flush();
+    await nextTick();
     expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
     await r.clock.advance(2 * 60_000);
     await r.poll(); // 36 × left_pending in one batch

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket, type WebSocket as WsSocket } from 'ws';
+import { createMonitorEvents } from '../../src/renderer/src/monitor-events';
 import { createWebTransport, type ConnectionInfo, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createMonitorClient, type MonitorEvent } from '../../src/shared/contract';
 import { MonitorError } from '../../src/shared/errors';
@@ -249,10 +250,16 @@ describe('web transport: calls over the socket', () => {
     expect(events).toEqual([{ type: 'watchlist-changed' }]);
   });
 
-  it('passes a transitions batch that matches the contract and drops one that does not (e.g. a feed as a string)', () => {
+  it("through the renderer's event door: a transitions batch that matches the contract passes, one that does not (e.g. a feed as a string) is dropped and reported", () => {
     const { transport, socket } = fakeSetup();
     const events: MonitorEvent[] = [];
-    transport.subscribe((e) => events.push(e));
+    const warnings: string[] = [];
+    const door = createMonitorEvents(
+      (l) => transport.subscribe(l),
+      (m) => warnings.push(m),
+    );
+    cleanups.push(() => door.close());
+    door.on('transitions', (e) => events.push(e));
     socket().open();
     const t = {
       id: 1,
@@ -270,6 +277,8 @@ describe('web transport: calls over the socket', () => {
     socket().deliver({ type: 'transitions', transitions: [], watches: [] });
     socket().deliver(good);
     expect(events).toEqual([good]);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/transitions\.0\.watchers\.0/);
   });
 
   it('uses HTTP while the socket is connecting or closed, and again once it reopens uses the socket', async () => {

@@ -5,14 +5,16 @@ import { MonitorError } from '../../shared/errors';
 import App from './App.vue';
 import './styles/base.css';
 import { installMonitor } from './client';
-import { routeEvents } from './events';
+import { showNotificationsInBrowser } from './browser-notifications';
+import { cutOverOnSourceChange } from './source-cut';
+import { useActivityStore } from './stores/activity';
 import { useDemoStore } from './stores/demo';
 import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useWatchlistStore } from './stores/watchlist';
 import { pickTransport, type PickedTransport } from './transport/pick';
 import MissingToken from './components/MissingToken.vue';
-import { viewFromHash } from './stores/ui';
+import { useUiStore, viewFromHash } from './stores/ui';
 import { preloadView } from './views/lazy';
 
 // Fetch the opened view's chunk first, before the startup calls and while the shell mounts.
@@ -34,7 +36,12 @@ function startApp(picked: PickedTransport): void {
     status.setConnection(picked.web.connection());
     picked.web.onConnection((c) => status.setConnection(c));
   }
-  routeEvents(api, { systemNotifications: !window.monitor });
+  // Each store subscribes to the events it needs when it is created: these listen from the start.
+  useActivityStore(); // toasts and the live Activity list
+  useUiStore(); // focus-message from a clicked desktop notification
+  cutOverOnSourceChange();
+  if (!window.monitor) showNotificationsInBrowser();
+  // Each load keeps its own error for its view (none of them rejects).
   void status.load();
   void useSettingsStore().load();
   void useWatchlistStore().load();

@@ -58,6 +58,11 @@ export function createPager(fetchPage: (pageToken: string | undefined) => Promis
     },
     refresh: () => load(index.value),
     refreshSoon,
+    /** Rewrites the shown page in place (no request); `update` returns null to leave it as it is. */
+    patch: (update: (shown: MessagePage) => MessagePage | null) => {
+      const next = page.value && update(page.value);
+      if (next) page.value = next;
+    },
     next: () => (hasNext.value ? load(index.value + 1) : Promise.resolve(false)),
     prev: () => (hasPrev.value ? load(index.value - 1) : Promise.resolve(false)),
     reset: () => {

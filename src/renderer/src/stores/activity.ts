@@ -1,13 +1,19 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { watchedAddressesOf, type MonitorEvent, type NotificationPayload, type Transition, type TransitionKind } from '../../../shared/contract';
+import { watchedAddressesOf, type NotificationPayload, type Transition, type TransitionKind, type TransitionsEvent } from '../../../shared/contract';
 import { TRANSITION_KINDS } from '../../../shared/schemas';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
-import { monitor } from '../client';
+import { monitor, useMonitorEvents } from '../client';
+import { RecentIds } from '../logic/recent-ids';
 
 export const ACTIVITY_PAGE = 50;
 /** Live entries kept in memory; older ones come back through "load older". */
-const MAX_LIVE = 1000;
+export const MAX_LIVE = 1000;
+/**
+ * Transition IDs remembered as toasted: the same window as the live list. A core notification follows
+ * its batch within one outbox drain, so it names IDs of the latest batches, far inside this window.
+ */
+export const TOASTED_KEPT = MAX_LIVE;
 
 export type Toast = { key: string; kind: 'transition'; transition: Transition } | { key: string; kind: 'notification'; notification: NotificationPayload };
 
@@ -25,7 +31,7 @@ export const useActivityStore = defineStore('activity', () => {
   const pendingToasts = ref<Toast[]>([]);
   const unseen = ref(0);
   /** Transition IDs already toasted (directly or inside a core notification): one toast per change. */
-  const toasted = new Set<number>();
+  const toasted = new RecentIds(TOASTED_KEPT);
   let seq = 0;
 
   const query = (beforeId?: number) => ({
@@ -88,29 +94,31 @@ export const useActivityStore = defineStore('activity', () => {
     return load();
   }
 
-  function handleEvent(e: MonitorEvent): void {
-    if (e.type === 'transitions') {
-      // The batch is oldest first; the list is newest first. One array write for the whole batch.
-      const have = new Set(items.value.map((x) => x.id));
-      const fresh = e.transitions.filter(
-        (t) => !have.has(t.id) && kinds.value.includes(t.kind) && (!address.value || watchedAddressesOf(t).includes(address.value)),
-      );
-      if (fresh.length) items.value = [...fresh.reverse(), ...items.value].slice(0, MAX_LIVE);
-      unseen.value += e.transitions.length;
-      for (const t of e.transitions) {
-        // A change the watch's "Notify on" choices leave out is logged, not toasted.
-        if (!toasted.has(t.id) && t.notify !== false) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
-        toasted.add(t.id);
-      }
-    } else if (e.type === 'notification') {
-      const ids = e.notification.transitionIds;
-      // The core's notification for changes already toasted adds nothing in-app (the shell still shows it).
-      if (ids.length === 0 || !ids.every((id) => toasted.has(id))) {
-        pendingToasts.value.push({ key: `n${e.notification.id}`, kind: 'notification', notification: e.notification });
-      }
-      for (const id of ids) toasted.add(id);
+  function applyBatch(e: TransitionsEvent): void {
+    // The batch is oldest first; the list is newest first. One array write for the whole batch.
+    const have = new Set(items.value.map((x) => x.id));
+    const fresh = e.transitions.filter(
+      (t) => !have.has(t.id) && kinds.value.includes(t.kind) && (!address.value || watchedAddressesOf(t).includes(address.value)),
+    );
+    if (fresh.length) items.value = [...fresh.reverse(), ...items.value].slice(0, MAX_LIVE);
+    unseen.value += e.transitions.length;
+    const ids = new Set<number>();
+    for (const t of e.transitions) {
+      // A change the watch's "Notify on" choices leave out is logged, not toasted.
+      if (!toasted.has(t.id) && !ids.has(t.id) && t.notify !== false) pendingToasts.value.push({ key: `t${t.id}`, kind: 'transition', transition: t });
+      ids.add(t.id);
     }
+    toasted.addAll(ids);
   }
+
+  function applyNotification(n: NotificationPayload): void {
+    const ids = n.transitionIds;
+    // The core's notification for changes already toasted adds nothing in-app (the shell still shows it).
+    if (ids.length === 0 || !ids.every((id) => toasted.has(id))) pendingToasts.value.push({ key: `n${n.id}`, kind: 'notification', notification: n });
+    toasted.addAll(ids);
+  }
+
+  useMonitorEvents({ transitions: applyBatch, notification: (e) => applyNotification(e.notification) });
 
   function takeToasts(): Toast[] {
     const out = pendingToasts.value;
@@ -132,7 +140,6 @@ export const useActivityStore = defineStore('activity', () => {
     load,
     loadOlder,
     setKinds,
-    handleEvent,
     takeToasts,
     markSeen: () => (unseen.value = 0),
   };

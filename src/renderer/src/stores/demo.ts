@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { MonitorEvent } from '../../../shared/contract';
-import { monitor } from '../client';
+import { monitor, useMonitorEvents } from '../client';
 import { useActivityStore } from './activity';
 import { useCacheStore } from './cache';
 import { useWatchlistStore } from './watchlist';
@@ -76,10 +75,8 @@ export const useDemoStore = defineStore('demo', () => {
     return (await useWatchlistStore().add({ address, label: labelOf(address) })) !== null;
   }
 
-  function handleEvent(e: MonitorEvent): void {
-    // A data-source change may start or stop the demo.
-    if (e.type === 'settings-changed') void load();
-  }
+  // A data-source change may start or stop the demo (load never rejects).
+  useMonitorEvents({ 'settings-changed': () => void load() });
 
-  return { addresses, next, leftovers, isDemo, watch, removeLeftovers, load, handleEvent };
+  return { addresses, next, leftovers, isDemo, watch, removeLeftovers, load };
 });

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { MonitorEvent } from '../../../shared/contract';
-import { clock, monitor } from '../client';
+import type { TransitionsEvent } from '../../../shared/contract';
+import { clock, monitor, useMonitorEvents } from '../client';
+import { mergeCachedMessages, readCachedMessages } from '../logic/cached-page';
 import { buildBrowseQuery, emptyFilterForm, FILTER_FIELD_MAP, type BrowseQuery, type FilterForm } from '../logic/filter-form';
 import { splitError, type FieldErrors } from '../logic/field-errors';
 import { createPager } from '../logic/pager';
@@ -85,12 +86,19 @@ export const useMessagesStore = defineStore('messages', () => {
     schedule();
   }
 
-  /** A batch that changed messages on the shown page re-reads that page (coalesced); others leave it alone. */
-  function handleEvent(e: MonitorEvent): void {
-    if (e.type !== 'transitions') return;
+  /**
+   * A batch that changed messages on the shown page redraws those rows from the core's cache (it has
+   * just read them): no Data API request, so redrawing never spends the user's request budget.
+   */
+  async function redrawChanged(e: TransitionsEvent): Promise<void> {
     const shown = new Set(messages.value.map((m) => m.messageId));
-    if (e.transitions.some((t) => shown.has(t.messageId))) void pager.refreshSoon();
+    const ids = [...new Set(e.transitions.map((t) => t.messageId).filter((id) => shown.has(id)))];
+    if (!ids.length) return;
+    const cached = await readCachedMessages(ids);
+    // Applied to whatever page is shown by then: only rows with these IDs change, and only to newer copies.
+    pager.patch((page) => mergeCachedMessages(page, cached, false));
   }
+  useMonitorEvents({ transitions: (e) => void redrawChanged(e) });
 
   function select(delta: number): void {
     const n = messages.value.length;
@@ -120,6 +128,5 @@ export const useMessagesStore = defineStore('messages', () => {
     refresh: pager.refresh,
     setAutoRefresh,
     select,
-    handleEvent,
   };
 });

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type MonitorEvent, type Settings, type SettingsPatch } from '../../../shared/contract';
+import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type Settings, type SettingsPatch } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
-import { monitor } from '../client';
+import { monitor, useMonitorEvents } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';
 
 export const useSettingsStore = defineStore('settings', () => {
@@ -104,10 +104,11 @@ export const useSettingsStore = defineStore('settings', () => {
     });
   };
 
-  function handleEvent(e: MonitorEvent): void {
-    if (e.type === 'settings-changed') settings.value = e.settings;
-    if (e.type === 'api-key-changed') apiKey.value = e.status;
-  }
+  // Whichever arrives first (a save's answer or this event) updates the settings.
+  useMonitorEvents({
+    'settings-changed': (e) => (settings.value = e.settings),
+    'api-key-changed': (e) => (apiKey.value = e.status),
+  });
 
   return {
     settings,
@@ -125,6 +126,5 @@ export const useSettingsStore = defineStore('settings', () => {
     setApiKey,
     deleteApiKey,
     testApiKey,
-    handleEvent,
   };
 });

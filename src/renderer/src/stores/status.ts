@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, MonitorEvent, PollStatus } from '../../../shared/contract';
+import type { AppInfo, PollStatus } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
-import { clock, monitor } from '../client';
+import { clock, monitor, useMonitorEvents } from '../client';
 import type { ConnectionInfo } from '../transport/web-transport';
 
 /** Always-visible state: app info (shell, data source), poll status, the web socket's connection, "now". */
@@ -45,11 +45,11 @@ export const useStatusStore = defineStore('status', () => {
     }
   }
 
-  function handleEvent(e: MonitorEvent): void {
-    if (e.type === 'poll-status') poll.value = e.status;
-    // The data source may have changed: refresh what the banner says.
-    if (e.type === 'settings-changed') void load();
-  }
+  useMonitorEvents({
+    'poll-status': (e) => (poll.value = e.status),
+    // The data source may have changed: refresh what the banner says (load keeps its own errors).
+    'settings-changed': () => void load(),
+  });
 
   let everOpen = false;
   function setConnection(c: ConnectionInfo): void {
@@ -86,7 +86,6 @@ export const useStatusStore = defineStore('status', () => {
     rateLimitedUntil,
     load,
     pollNow,
-    handleEvent,
     setConnection,
     startTicker,
     stopTicking,

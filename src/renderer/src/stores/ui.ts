@@ -3,7 +3,7 @@ import { ref, shallowRef } from 'vue';
 import type { CachedMessage, FoundMessage } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import type { TeleporterMessage } from '../../../shared/messages';
-import { monitor } from '../client';
+import { monitor, useMonitorEvents } from '../client';
 
 export const VIEWS = ['messages', 'watchlist', 'activity', 'cache', 'charts', 'settings'] as const;
 export type ViewName = (typeof VIEWS)[number];
@@ -77,6 +77,9 @@ export const useUiStore = defineStore('ui', () => {
   function closeDetail(): void {
     detailOpen.value = false;
   }
+
+  // A desktop notification was clicked (the shell asks to show its message); errors land in detailError.
+  useMonitorEvents({ 'focus-message': (e) => void openMessageById(e.messageId) });
 
   return { view, detailOpen, detailId, detail, detailCached, detailLoading, detailError, detailNote, go, openMessage, openFound, openMessageById, closeDetail };
 });

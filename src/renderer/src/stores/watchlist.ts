@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { parseMonitorInput, watchedAddressesOf, type MonitorEvent, type MonitorInput, type SavedFeed, type WatchedAddress } from '../../../shared/contract';
+import { parseMonitorInput, watchedAddressesOf, type MonitorInput, type SavedFeed, type TransitionsEvent, type WatchedAddress } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
-import { monitor } from '../client';
+import { monitor, useMonitorEvents } from '../client';
+import { lastDistinct, mergeCachedMessages, readCachedMessages } from '../logic/cached-page';
 import { splitError, type FieldErrors } from '../logic/field-errors';
 import { coalesce } from '../logic/coalesce';
 import { createPager } from '../logic/pager';
@@ -10,6 +11,12 @@ import { createPager } from '../logic/pager';
 export type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
 export type WatchPatch = NonNullable<MonitorInput<'updateWatch'>>;
 export type FeedInput = NonNullable<MonitorInput<'addFeed'>>;
+
+/**
+ * An open address's first page takes its new messages from the core's cache, so it grows; past this
+ * many rows it is read from the data source once more (a page that has grown this much is due anyway).
+ */
+export const FIRST_PAGE_MAX_ROWS = 200;
 
 /** Maps contract paths of feed inputs (filter.from …) to the feed form's fields. */
 const FEED_FIELDS: Record<string, string> = {
@@ -175,15 +182,37 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     return r === true;
   }
 
-  function handleEvent(e: MonitorEvent): void {
-    if (e.type === 'watchlist-changed') void load();
-    if (e.type !== 'transitions') return;
-    // The batch carries the rows it changed (unread counts): applied in place, no list read.
+  /** The batch carries the rows it changed (unread counts): applied in place, no list read. */
+  function applyBatch(e: TransitionsEvent): void {
     for (const w of e.watches) if (watches.value.some((x) => x.address === w.address)) upsert(w);
-    // The open address's first page shows its newest messages: re-read it if the batch touched it.
-    const open = selectedAddress.value;
-    if (open && pager.index.value === 0 && e.transitions.some((t) => watchedAddressesOf(t).includes(open))) void pager.refreshSoon();
+    void redrawOpenAddress(e); // never rejects: a failed cache read leaves the page as it is
   }
+
+  /**
+   * The open address's page redraws from the core's cache (it has just read these messages), with no
+   * Data API request: changed rows in place, and on the first page (newest first) its new messages.
+   */
+  async function redrawOpenAddress(e: TransitionsEvent): Promise<void> {
+    const open = selectedAddress.value;
+    const page = pager.page.value;
+    if (!open || !page) return;
+    const first = pager.index.value === 0;
+    const shown = new Set(page.messages.map((m) => m.messageId));
+    const touched = e.transitions.filter((t) => shown.has(t.messageId) || (first && watchedAddressesOf(t).includes(open))).map((t) => t.messageId);
+    if (!touched.length) return;
+    const cached = await readCachedMessages(lastDistinct(touched, FIRST_PAGE_MAX_ROWS));
+    if (selectedAddress.value !== open) return;
+    const current = pager.page.value;
+    const merged = current && mergeCachedMessages(current, cached, pager.index.value === 0);
+    if (merged && merged.messages.length > FIRST_PAGE_MAX_ROWS)
+      void pager.refreshSoon(); // reports its own errors
+    else pager.patch(() => merged);
+  }
+
+  useMonitorEvents({
+    'watchlist-changed': () => void load(), // one read at a time; errors land in `error`
+    transitions: applyBatch,
+  });
 
   return {
     watches,
@@ -213,6 +242,5 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     close,
     addFeed,
     removeFeed,
-    handleEvent,
   };
 });

@@ -1,4 +1,4 @@
-import { TransitionsEventSchema, type InvokeResponse, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../../shared/contract';
+import { type InvokeResponse, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../../shared/contract';
 import { WEB_EVENTS_PATH, WEB_TOKEN_PARAM } from '../../../shared/web-protocol';
 import { httpInvoke } from './http-invoke';
 import { createSocketCalls, type SetTimer } from './socket-calls';
@@ -106,10 +106,7 @@ export function createWebTransport(opts: WebTransportOptions): WebTransport {
         return; // A frame we cannot read is dropped; the next poll-status event resynchronises.
       }
       if (typeof parsed !== 'object' || parsed === null || calls.handleFrame(parsed)) return;
-      const type = (parsed as { type?: unknown }).type;
-      if (typeof type !== 'string') return;
-      // A batch the stores would apply in place is checked against the contract first.
-      if (type === 'transitions' && !TransitionsEventSchema.safeParse(parsed).success) return;
+      // Checked against the contract by the renderer's event door (monitor-events.ts), as IPC events are.
       for (const l of eventListeners) l(parsed as MonitorEvent);
     };
     s.onerror = () => undefined; // onclose follows and schedules the reconnect.

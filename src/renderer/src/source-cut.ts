@@ -1,0 +1,37 @@
+import { watch } from 'vue';
+import type { Network } from '../../shared/validators';
+import { sourceKey } from './logic/source-change';
+import { useActivityStore } from './stores/activity';
+import { useCacheStore } from './stores/cache';
+import { useChartsStore } from './stores/charts';
+import { useMessagesStore } from './stores/messages';
+import { useSettingsStore } from './stores/settings';
+import { useWatchlistStore } from './stores/watchlist';
+
+/**
+ * A data-source change is a clean cut: every list, error and status reloads from the new source.
+ * Follows the settings store (whichever comes first, a save's answer or the core's settings-changed
+ * event, updates it); returns the function that stops following.
+ */
+export function cutOverOnSourceChange(): () => void {
+  const settings = useSettingsStore();
+  return watch(
+    () => (settings.settings ? sourceKey(settings.settings) : null),
+    (key, old) => {
+      if (old && key && key !== old && settings.settings) cutOver(settings.settings.network);
+    },
+  );
+}
+
+function cutOver(network: Network): void {
+  // Each reload keeps its own errors (none of them rejects).
+  void useMessagesStore().sourceChanged(network);
+  const watchlist = useWatchlistStore();
+  watchlist.close();
+  void watchlist.load();
+  void useActivityStore().load();
+  const cache = useCacheStore();
+  if (cache.loaded) void cache.search();
+  const charts = useChartsStore();
+  if (charts.stats) void charts.load();
+}
