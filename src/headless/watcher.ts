@@ -8,7 +8,7 @@ import { createMonitorCore } from '../core';
 import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
 import type { Logger } from '../core/log/logger';
 import { fullGcFunction } from '../core/memory/heap-compactor';
-import { localDataApiSpawnSpec } from '../host/local-data-api';
+import { localDataApiSpawnSpec } from '../host/service-spawn';
 import { appVersion } from '../host/paths';
 import { startWebHost, type WebHost } from '../host/server';
 import { defaultDataDir } from '../host/cli-args';

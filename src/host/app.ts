@@ -10,7 +10,7 @@ import type { DataSource } from '../shared/contract';
 import { MonitorError } from '../shared/errors';
 import type { Clock } from '../shared/clock';
 import { appVersion } from './paths';
-import { localDataApiSpawnSpec, type LocalDataApiChoice } from './local-data-api';
+import { localDataApiSpawnSpec, type LocalDataApiChoice } from './service-spawn';
 import { startWebHost, type WebHost } from './server';
 
 export interface WebAppOptions {
