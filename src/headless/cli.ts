@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile } from './config-file';
 import { startHeadless, type HeadlessWatcher } from './watcher';
-import { ensureRendererBuilt } from '../host/renderer-build';
+import { RENDERER_DIR } from './app-files';
 
 export const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
@@ -89,8 +89,7 @@ async function main(): Promise<number> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const rendererDir = values.web ? await ensureRendererBuilt((l) => say(l)) : undefined;
-  watcher = await startHeadless({ loaded, ...(rendererDir ? { web: { rendererDir, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}) });
+  watcher = await startHeadless({ loaded, ...(values.web ? { web: { rendererDir: RENDERER_DIR, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}) });
   if (stopping) return 0;
   const w = watcher;
   say(
