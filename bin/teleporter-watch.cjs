@@ -41,7 +41,9 @@ if (development() && (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max
   }
 }
 if (!existsSync(bundle)) {
-  console.error(`teleporter-watch: ${bundle} is missing. Build it where the dev dependencies are installed (npm run build:headless) and copy out/headless along.`);
+  console.error(
+    `teleporter-watch: ${bundle} is missing. Build it where the dev dependencies are installed (npm run build:headless) and copy out/headless along.`,
+  );
   process.exit(1);
 }
 require(bundle);

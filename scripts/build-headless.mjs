@@ -28,4 +28,8 @@ for (const file of result.outputFiles) {
   writeFileSync(tmp, file.contents);
   renameSync(tmp, file.path);
 }
-console.log(`built ${Object.keys(entries).map((n) => `out/headless/${n}.js`).join(' and ')}`);
+console.log(
+  `built ${Object.keys(entries)
+    .map((n) => `out/headless/${n}.js`)
+    .join(' and ')}`,
+);

@@ -108,6 +108,9 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     alerts.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
   };
 
+  // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
+  let wentLive = false;
+  store.watches.onChange((what) => (wentLive ||= what === 'baseline'));
   const compactor = new HeapCompactor();
   // A cycle's transitions leave the core as one event, before that cycle's notifications.
   const batch = new TransitionBatch((address) => store.watches.getWatch(address));
@@ -125,6 +128,10 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     afterCycle: async () => {
       const batched = batch.take();
       if (batched) emit(batched);
+      if (wentLive) {
+        wentLive = false;
+        emit({ type: 'watchlist-changed' });
+      }
       await drainAll();
       const t0 = performance.now();
       if (compactor.compactIfGrown()) logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });

@@ -12,11 +12,12 @@ import { defaultDataDir } from '../core/default-data-dir';
 import { builtRendererDir } from '../web-server/renderer-dir';
 import { startWebServer, type WebServer } from '../web-server/server';
 import type { SettingsPatch } from '../shared/contract';
-import type { Clock } from '../shared/clock';
+import { systemClock, type Clock } from '../shared/clock';
 import { readOwnerOnlyFile, resolveApiKey } from './api-key';
 import { APP_VERSION, serviceSpawnSpec } from './app-files';
 import type { LoadedConfig } from './config-file';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { followLiveness, type LiveEvent, type WatchLiveness } from './watch-liveness';
 import { syncWatchlist, type SyncResult } from './watchlist-sync';
 
 export interface HeadlessOptions {
@@ -36,6 +37,8 @@ export interface HeadlessOptions {
   version?: string;
   /** Poll on the interval (default true; the benchmark drives cycles itself). */
   autoPoll?: boolean;
+  /** A watch or feed finished its silent baseline: its changes alert from now on. */
+  onWatchLive?: (e: LiveEvent) => void;
 }
 
 export interface HeadlessWatcher {
@@ -44,6 +47,8 @@ export interface HeadlessWatcher {
   metrics: MetricsServer | null;
   web: WebServer | null;
   sync: SyncResult;
+  /** Which watches and feeds are live, and when all are. */
+  liveness: WatchLiveness;
   keyFrom: string;
   /** Stops polling, gives the outbox a last drain, closes everything. */
   close(): Promise<void>;
@@ -101,6 +106,8 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   if (o.logger) coreOptions.logger = o.logger;
 
   const core = await createMonitorCore(coreOptions);
+  // Following from before the first cycle, so no watch goes live unnoticed.
+  const liveness = followLiveness(core, o.clock ?? systemClock, (e) => o.onWatchLive?.(e));
   let metrics: MetricsServer | null = null;
   let web: WebServer | null = null;
   try {
@@ -110,6 +117,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     const network = (r.value as { network: string }).network;
     await core.start();
     const sync = await syncWatchlist(core, config, network);
+    await liveness.refresh();
     gc?.();
     if (core.metrics) {
       const listen = config.metrics?.listen ?? '127.0.0.1:9464';
@@ -129,17 +137,20 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
       metrics,
       web,
       sync,
+      liveness,
       keyFrom: key.kind === 'session' ? key.from : key.kind === 'keychain' ? 'the OS keychain' : 'nowhere (no key)',
       close: () =>
         (closing ??= (async () => {
           await web?.close().catch(() => undefined);
           await metrics?.close().catch(() => undefined);
+          liveness.close();
           await core.close();
         })()),
     };
   } catch (e) {
     await web?.close().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
+    liveness.close();
     await core.close().catch(() => undefined);
     throw e;
   }

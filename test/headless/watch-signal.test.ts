@@ -93,8 +93,14 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
       pids = tree(npm.pid!);
       const commands = pids.map(cmdline);
       // npm, then node itself in sh's place (exec): the watcher is npm's child, and nothing runs through tsx.
-      expect(commands.some((c) => /bin\/teleporter-watch\.cjs --config/.test(c)), commands.join('\n')).toBe(true);
-      expect(commands.filter((c) => /\btsx\b/.test(c) || /^(\/bin\/)?sh -c/.test(c)), commands.join('\n')).toEqual([]);
+      expect(
+        commands.some((c) => /bin\/teleporter-watch\.cjs --config/.test(c)),
+        commands.join('\n'),
+      ).toBe(true);
+      expect(
+        commands.filter((c) => /\btsx\b/.test(c) || /^(\/bin\/)?sh -c/.test(c)),
+        commands.join('\n'),
+      ).toEqual([]);
 
       sendWatched(svc);
       await waitFor(() => held, 30_000, 'the alert to reach the webhook');
