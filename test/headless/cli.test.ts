@@ -25,7 +25,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 let svc: Service;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 3 });
+  // The key the command is given must be one the service takes: `ready.` waits for the baseline.
+  svc = await startTeleporterService({ rate: 0, seed: 3, apiKeys: ['sk-very-secret-key-42'] });
 });
 afterAll(async () => {
   await svc.close();
@@ -64,6 +65,10 @@ describe('teleporter-watch command', () => {
     try {
       await waitFor(() => /ready\./.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'ready');
       expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
+      // ready. means every watch is live, each announced first.
+      expect(p.out.stdout).toMatch(
+        /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. All 1 watches and feeds are live\./,
+      );
       const url = /metrics at (\S+)/.exec(p.out.stdout)?.[1] as string;
       expect(new URL(url).hostname).toBe('127.0.0.1');
       expect((await fetch(url)).status).toBe(401);
@@ -71,7 +76,10 @@ describe('teleporter-watch command', () => {
       const ok = await fetch(url, { headers: { authorization: 'Bearer metrics-token-0123456789' } });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(await ok.text()).toMatch(/^teleporter_watch_watchers 1$/m);
+      const text = await ok.text();
+      expect(text).toMatch(/^teleporter_watch_watchers 1$/m);
+      expect(text).toMatch(/^teleporter_watch_watch_live\{watch="treasury"\} 1$/m);
+      expect(text).toMatch(/^teleporter_watch_watchers_baselining 0$/m);
       expect((await fetch(url.replace('/metrics', '/nope'))).status).toBe(404);
     } finally {
       p.child.kill('SIGTERM');
