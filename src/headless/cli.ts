@@ -112,7 +112,15 @@ async function main(): Promise<number> {
   const baselining = w.liveness.states().filter((s) => !s.live).length;
   // History is read silently: until a watch is live, its changes do not alert. `ready.` means every one is.
   if (baselining) say(`baselining ${baselining} of ${all} watches and feeds: their history is read without alerting; each is announced here when live.`);
+  // Until then, a data source that keeps failing (a wrong key, no network) is why: say so, once per distinct problem.
+  let lastProblem = '';
+  const offStatus = w.core.onEvent((e) => {
+    if (e.type !== 'poll-status' || !e.status.lastError || e.status.lastError.message === lastProblem) return;
+    lastProblem = e.status.lastError.message;
+    say(`baselining is held up: ${lastProblem}`);
+  });
   void w.liveness.allLive.then(() => {
+    offStatus();
     if (!stopping) say(`ready. All ${w.liveness.states().length} watches and feeds are live.`);
   });
   return -1;

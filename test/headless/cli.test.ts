@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
@@ -89,6 +89,29 @@ describe('teleporter-watch command', () => {
     expect(r.stdout).toMatch(/SIGTERM: draining the outbox[\s\S]*stopped\./);
     expect(r.stdout + r.stderr).not.toContain('sk-very-secret-key-42');
   }, 60_000);
+
+  it('with a key the source refuses, says what holds the baseline up and never says ready', async () => {
+    const dir = tempDir('tw-cli-');
+    const p = run(['--config', writeConfig(dir, baseConfig(svc.url, { apiKey: { env: 'TW_TEST_KEY' } }))], { TW_TEST_KEY: 'sk-not-the-right-key-7' });
+    try {
+      await waitFor(() => /baselining is held up: /.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'the held-up line');
+      expect(p.out.stdout).toMatch(/baselining 1 of 1 watches and feeds[\s\S]*baselining is held up: .*(key|unauthori[sz]ed)/i);
+      expect(p.out.stdout).not.toMatch(/ready\.|live: /);
+    } finally {
+      p.child.kill('SIGTERM');
+    }
+    expect((await p.exited).code).toBe(0);
+  }, 60_000);
+
+  it('--web with no built user interface is a clear error before anything starts (a start never builds)', async () => {
+    const dir = tempDir('tw-cli-');
+    const { loadConfigFile } = await import('../../src/headless/config-file');
+    const { startHeadless } = await import('../../src/headless/watcher');
+    await expect(
+      startHeadless({ loaded: loadConfigFile(writeConfig(dir, baseConfig(svc.url))), web: { rendererDir: join(dir, 'no-renderer') }, metricsPort: 0 }),
+    ).rejects.toThrow(/The user interface is not built \(.*no-renderer\/index\.html is missing\)\. Run `npm run build`/);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
 
   it('--web serves the user interface from the same core on 127.0.0.1', async () => {
     const dir = tempDir('tw-cli-');
