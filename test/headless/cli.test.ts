@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
@@ -150,5 +150,35 @@ describe('teleporter-watch command', () => {
     const b = await startWatcher(dir, { ...config, watches: [{ address: (config.watches as { address: string }[])[0]!.address, label: 'renamed' }] });
     expect(b.sync).toEqual({ added: 0, updated: 1, removed: 0 });
     await b.close();
+  });
+});
+
+describe('the bin in a production install', () => {
+  /** An app folder with the bin and sources (and the dev dependencies within reach) but no bundle. */
+  function unbuiltApp(): string {
+    const app = tempDir('tw-app-');
+    mkdirSync(join(app, 'bin'));
+    copyFileSync(BIN, join(app, 'bin', 'teleporter-watch.cjs'));
+    mkdirSync(join(app, 'src', 'headless'), { recursive: true });
+    writeFileSync(join(app, 'src', 'headless', 'cli.ts'), '');
+    writeFileSync(join(app, 'package.json'), '{}');
+    symlinkSync(join(__dirname, '..', '..', 'node_modules'), join(app, 'node_modules'));
+    return app;
+  }
+
+  it('never builds at a production start: a missing bundle is an error saying what to run', async () => {
+    const app = unbuiltApp();
+    const child = spawn(process.execPath, [join(app, 'bin', 'teleporter-watch.cjs'), '--help'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(out).toMatch(/out\/headless\/cli\.js is missing\. Build it where the dev dependencies are installed \(npm run build:headless\)/);
+    expect(out).not.toMatch(/building/);
+    expect(existsSync(join(app, 'out'))).toBe(false);
   });
 });
