@@ -50,6 +50,16 @@ function tree(root: number): number[] {
   return out;
 }
 
+/** `npm run watch -- --config <file>` from the project folder, its output gathered. */
+function npmRunWatch(file: string) {
+  const npm = spawn('npm', ['run', '--silent', 'watch', '--', '--config', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = { stdout: '', stderr: '' };
+  npm.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  npm.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+  return { npm, out, exited };
+}
+
 let svc: Service;
 beforeAll(async () => {
   svc = await startTeleporterService({ rate: 0, seed: 5 });
@@ -80,16 +90,11 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
         alerts: { channels: [{ type: 'webhook', name: 'hook', url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/` }] },
       }),
     );
-    const npm = spawn('npm', ['run', '--silent', 'watch', '--', '--config', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    npm.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    npm.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    const { npm, out, exited } = npmRunWatch(file);
     let pids: number[] = [];
     try {
-      await waitFor(() => /ready\./.test(stdout) || npm.exitCode !== null, 90_000, 'ready (or an early exit)');
-      expect(stdout, stderr).toMatch(/ready\./);
+      await waitFor(() => /ready\./.test(out.stdout) || npm.exitCode !== null, 90_000, 'ready (or an early exit)');
+      expect(out.stdout, out.stderr).toMatch(/ready\./);
       pids = tree(npm.pid!);
       const commands = pids.map(cmdline);
       // npm, then node itself in sh's place (exec): the watcher is npm's child, and nothing runs through tsx.
@@ -105,12 +110,12 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
       sendWatched(svc);
       await waitFor(() => held, 30_000, 'the alert to reach the webhook');
       npm.kill('SIGTERM');
-      await waitFor(() => /SIGTERM: draining the outbox/.test(stdout), 10_000, 'the watcher to get the signal');
+      await waitFor(() => /SIGTERM: draining the outbox/.test(out.stdout), 10_000, 'the watcher to get the signal');
       // Only now does the receiver answer: the last drain waited for it.
       held!.writeHead(200).end('ok');
       expect(await exited).toBe(0);
       await waitFor(() => pids.every((p) => !alive(p)), 10_000, `every process of the tree to exit (${pids.filter(alive).map(cmdline).join('; ')})`);
-      expect(stdout).toMatch(/stopped\./);
+      expect(out.stdout).toMatch(/stopped\./);
       expect(arrived).toHaveLength(1);
       const db = new Database(join(dir, 'data', 'monitor.sqlite'), { readOnly: true });
       try {
@@ -124,6 +129,34 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
       for (const p of pids.filter(alive)) process.kill(p, 'SIGKILL');
       hook.closeAllConnections();
       hook.close();
+    }
+  }, 150_000);
+
+  it('with the local data source, the bundle starts the bundled service with plain node, and SIGTERM stops both', async () => {
+    const dir = tempDir('tw-sigterm-');
+    const file = writeConfig(dir, { dataDir: './data', dataSource: 'local', pollIntervalSeconds: 3600, metrics: { listen: '127.0.0.1:0' } });
+    const { npm, out, exited } = npmRunWatch(file);
+    let pids: number[] = [];
+    try {
+      await waitFor(() => /ready\./.test(out.stdout) || npm.exitCode !== null, 90_000, 'ready (or an early exit)');
+      expect(out.stdout, out.stderr).toMatch(/ready\./);
+      const service = await waitFor(
+        () => tree(npm.pid!).find((p) => /out\/headless\/local-data-api\.js --rate 2 --seed \d+ .*--db /.test(cmdline(p))),
+        20_000,
+        'the bundled local service in the tree',
+      );
+      pids = tree(npm.pid!);
+      expect(pids).toContain(service);
+      expect(
+        pids.map(cmdline).filter((c) => /\btsx\b|\.ts\b/.test(c)),
+        pids.map(cmdline).join('\n'),
+      ).toEqual([]);
+      npm.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await waitFor(() => pids.every((p) => !alive(p)), 10_000, `every process of the tree to exit (${pids.filter(alive).map(cmdline).join('; ')})`);
+    } finally {
+      for (const p of pids.filter(alive)) process.kill(p, 'SIGKILL');
+      if (npm.exitCode === null) npm.kill('SIGKILL');
     }
   }, 150_000);
 });
