@@ -1,5 +1,5 @@
 // Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
-// renderer → shared · preload → shared · main → core → shared · host → core → shared · headless → host, core → shared
+// renderer → shared · preload → shared · main → core → shared · host, headless → web-server → core → shared
 // · local-data-api → shared · core, local-data-api → sqlite (the one SQLite door, plain Node, imports nothing of ours)
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -7,15 +7,17 @@ import vueParser from 'vue-eslint-parser';
 import pluginVue from 'eslint-plugin-vue';
 import prettierOff from 'eslint-config-prettier/flat';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'host', 'headless', 'local-data-api', 'sqlite'];
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'web-server', 'host', 'headless', 'local-data-api', 'sqlite'];
 const allowed = {
   shared: [],
   core: ['shared', 'sqlite'],
   main: ['core', 'shared'],
   preload: ['shared'],
   renderer: ['shared'],
-  host: ['core', 'shared'],
-  headless: ['host', 'core', 'shared'],
+  // The web server both plain-Node shells share (the page and the contract on 127.0.0.1); the watcher never imports the host.
+  'web-server': ['core', 'shared'],
+  host: ['web-server', 'core', 'shared'],
+  headless: ['web-server', 'core', 'shared'],
   'local-data-api': ['shared', 'sqlite'],
   sqlite: [],
 };
@@ -77,7 +79,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
   },
   {
-    files: ['src/core/**', 'src/host/**', 'src/headless/**', 'src/local-data-api/**', 'src/sqlite/**'],
+    files: ['src/core/**', 'src/web-server/**', 'src/host/**', 'src/headless/**', 'src/local-data-api/**', 'src/sqlite/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
   {

@@ -1,19 +1,35 @@
-// `npm run build:headless`: bundles the headless watcher into out/headless/cli.js (plain Node, no
-// TypeScript loader at run time: less memory, and no dev dependency on a server). Native modules stay
-// external. bin/teleporter-watch.cjs runs this bundle when it exists, else the sources through tsx.
+// `npm run build:headless`: bundles the headless watcher into out/headless/cli.js and the local service
+// it starts for `dataSource: local` into out/headless/local-data-api.js (plain Node, no TypeScript
+// loader at run time: less memory, and no dev dependency on a server). Native modules stay external.
+// Each file is written under a temporary name and renamed, so a watcher starting meanwhile never
+// loads half a bundle. bin/teleporter-watch.cjs (and `npm run watch`) run this bundle.
 import { build } from 'esbuild';
+import { renameSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-await build({
-  entryPoints: [join(root, 'src', 'headless', 'cli.ts')],
-  outfile: join(root, 'out', 'headless', 'cli.js'),
+const outdir = join(root, 'out', 'headless');
+const entries = { cli: join(root, 'src', 'headless', 'cli.ts'), 'local-data-api': join(root, 'src', 'local-data-api', 'cli.ts') };
+const result = await build({
+  entryPoints: entries,
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node22',
   format: 'cjs',
   external: ['@napi-rs/keyring', 'electron'],
   logLevel: 'warning',
+  write: false,
 });
-console.log('built out/headless/cli.js');
+for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(tmp, file.contents);
+  renameSync(tmp, file.path);
+}
+console.log(
+  `built ${Object.keys(entries)
+    .map((n) => `out/headless/${n}.js`)
+    .join(' and ')}`,
+);

@@ -84,6 +84,9 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
+  // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
+  let wentLive = false;
+  store.watches.onChange((what) => (wentLive ||= what === 'baseline'));
   const polling = parts.add(
     pollingPart({
       store,
@@ -96,6 +99,10 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       emit: events.emit,
       autoPoll: options.autoPoll ?? true,
       afterBatch: async () => {
+        if (wentLive) {
+          wentLive = false;
+          events.emit({ type: 'watchlist-changed' });
+        }
         await drainer.drain();
         alerts.kick();
       },

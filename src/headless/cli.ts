@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile } from './config-file';
 import { startHeadless, type HeadlessWatcher } from './watcher';
-import { ensureRendererBuilt } from '../host/renderer-build';
+import { describeWatch, type LiveEvent } from './watch-liveness';
+import { RENDERER_DIR } from './app-files';
 
 export const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
@@ -89,8 +90,13 @@ async function main(): Promise<number> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const rendererDir = values.web ? await ensureRendererBuilt((l) => say(l)) : undefined;
-  watcher = await startHeadless({ loaded, ...(rendererDir ? { web: { rendererDir, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}) });
+  const onWatchLive = ({ watch, baselineMs }: LiveEvent) =>
+    say(`live: ${describeWatch(watch)}: baseline done in ${(baselineMs / 1000).toFixed(1)} s; its changes alert from now on.`);
+  watcher = await startHeadless({
+    loaded,
+    onWatchLive,
+    ...(values.web ? { web: { rendererDir: RENDERER_DIR, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}),
+  });
   if (stopping) return 0;
   const w = watcher;
   say(
@@ -102,7 +108,21 @@ async function main(): Promise<number> {
     say(`warning: /metrics listens on ${host} without metrics.bearerTokenFile: anyone who can reach it can read it.`);
   }
   if (w.web) say(`user interface at ${w.web.url}`);
-  say('ready.');
+  const all = w.liveness.states().length;
+  const baselining = w.liveness.states().filter((s) => !s.live).length;
+  // History is read silently: until a watch is live, its changes do not alert. `ready.` means every one is.
+  if (baselining) say(`baselining ${baselining} of ${all} watches and feeds: their history is read without alerting; each is announced here when live.`);
+  // Until then, a data source that keeps failing (a wrong key, no network) is why: say so, once per distinct problem.
+  let lastProblem = '';
+  const offStatus = w.core.onEvent((e) => {
+    if (e.type !== 'poll-status' || !e.status.lastError || e.status.lastError.message === lastProblem) return;
+    lastProblem = e.status.lastError.message;
+    say(`baselining is held up: ${lastProblem}`);
+  });
+  void w.liveness.allLive.then(() => {
+    offStatus();
+    if (!stopping) say(`ready. All ${w.liveness.states().length} watches and feeds are live.`);
+  });
   return -1;
 }
 

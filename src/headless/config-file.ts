@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { duplicateProblems, HeadlessConfigSchema, type HeadlessConfig } from './config-schema';
 
@@ -72,6 +72,30 @@ function problemsOf(doc: Document, lc: LineCounter, error: z.ZodError | undefine
   return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
+/**
+ * The innermost quoted scalar or flow collection that runs up to `pos`: a construct left open (a
+ * missing closing quote, `]` or `}`) swallows the lines after it, so the parser notices only where it
+ * gives up. Its opening is where the mistake is.
+ */
+function unclosedAt(doc: Document, pos: number): number | null {
+  let start: number | null = null;
+  visit(doc, (_key, node) => {
+    const opens = (isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) || (isCollection(node) && node.flow === true);
+    const r = (node as { range?: [number, number, number] | null }).range;
+    if (opens && r && r[0] < pos && (r[1] === pos || r[2] === pos) && (start === null || r[0] > start)) start = r[0];
+  });
+  return start;
+}
+
+function syntaxProblem(doc: Document, lc: LineCounter, e: YAMLError): ConfigProblem {
+  const message = e.message.split('\n')[0] ?? e.message;
+  const noticed = lc.linePos(e.pos[0]).line;
+  const opened = unclosedAt(doc, e.pos[0]);
+  const openLine = opened === null ? noticed : lc.linePos(opened).line;
+  if (openLine === noticed) return { line: noticed, field: '', message };
+  return { line: openLine, field: '', message: `${message}: opened on this line and never closed (the parser read on to line ${noticed})` };
+}
+
 /** Parses and validates YAML text; throws ConfigError listing every problem. */
 export function parseConfigText(text: string, file: string): HeadlessConfig {
   const lc = new LineCounter();
@@ -79,7 +103,7 @@ export function parseConfigText(text: string, file: string): HeadlessConfig {
   if (doc.errors.length) {
     throw new ConfigError(
       file,
-      doc.errors.map((e) => ({ line: lc.linePos(e.pos[0]).line, field: '', message: e.message.split('\n')[0] ?? e.message })),
+      doc.errors.map((e) => syntaxProblem(doc, lc, e)),
     );
   }
   const raw: unknown = doc.toJS() ?? {};

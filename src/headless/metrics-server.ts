@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../core/log/logger';
 import type { CoreMetrics } from '../core/metrics/core-metrics';
-import { bearerToken, tokenMatches } from '../host/security';
+import { bearerToken, tokenMatches } from '../web-server/security';
 
 export interface MetricsServer {
   url: string;

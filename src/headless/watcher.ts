@@ -1,28 +1,29 @@
 /**
  * The headless watcher: the same core as the desktop app with no window. Settings, watchlist and
  * feeds come from the config file; alerts go to its channels through the outbox; `/metrics` serves
- * Prometheus; `web` optionally serves the usual UI through the web host, on 127.0.0.1.
+ * Prometheus; `web` optionally serves the usual UI through the shared web server, on 127.0.0.1.
  */
 import { mkdirSync } from 'node:fs';
 import { createMonitorCore } from '../core';
 import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
 import type { Logger } from '../core/log/logger';
 import { fullGcFunction } from '../core/memory/heap-compactor';
-import { localDataApiSpawnSpec } from '../host/local-data-api';
-import { appVersion } from '../host/paths';
-import { startWebHost, type WebHost } from '../host/server';
-import { defaultDataDir } from '../host/cli-args';
+import { defaultDataDir } from '../core/default-data-dir';
+import { builtRendererDir } from '../web-server/renderer-dir';
+import { startWebServer, type WebServer } from '../web-server/server';
 import type { SettingsPatch } from '../shared/contract';
-import type { Clock } from '../shared/clock';
+import { systemClock, type Clock } from '../shared/clock';
 import { readOwnerOnlyFile, resolveApiKey } from './api-key';
+import { APP_VERSION, serviceSpawnSpec } from './app-files';
 import type { LoadedConfig } from './config-file';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { followLiveness, type LiveEvent, type WatchLiveness } from './watch-liveness';
 import { syncWatchlist, type SyncResult } from './watchlist-sync';
 
 export interface HeadlessOptions {
   loaded: LoadedConfig;
   env?: NodeJS.ProcessEnv;
-  /** Serve the UI on 127.0.0.1 (the built renderer folder). */
+  /** Serve the UI on 127.0.0.1 (the built renderer folder; never built here). */
   web?: { rendererDir: string; port?: number };
   keychainService?: string;
   clock?: Clock;
@@ -32,18 +33,22 @@ export interface HeadlessOptions {
   alertRetryBaseMs?: number;
   /** Overrides metrics.listen's port (tests: 0). */
   metricsPort?: number;
-  /** Default: package.json's (a bundled benchmark has none beside it). */
+  /** Default: package.json's, embedded in the bundle. */
   version?: string;
   /** Poll on the interval (default true; the benchmark drives cycles itself). */
   autoPoll?: boolean;
+  /** A watch or feed finished its silent baseline: its changes alert from now on. */
+  onWatchLive?: (e: LiveEvent) => void;
 }
 
 export interface HeadlessWatcher {
   core: MonitorCore;
   dataDir: string;
   metrics: MetricsServer | null;
-  web: WebHost | null;
+  web: WebServer | null;
   sync: SyncResult;
+  /** Which watches and feeds are live, and when all are. */
+  liveness: WatchLiveness;
   keyFrom: string;
   /** Stops polling, gives the outbox a last drain, closes everything. */
   close(): Promise<void>;
@@ -66,6 +71,8 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
 /** Starts everything or nothing: a failure on the way closes what was started and throws a message for the user. */
 export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher> {
   const { config, resolvePath } = o.loaded;
+  // Before anything starts: a missing UI build is the user's to fix (a start never builds).
+  if (o.web) builtRendererDir(o.web.rendererDir);
   // A large watchlist leaves tens of MB of parse garbage (YAML nodes, checksums): give it back before the core grows.
   const gc = fullGcFunction();
   gc?.();
@@ -83,8 +90,8 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   const coreOptions: MonitorCoreOptions = {
     dataDir,
     shell: 'web',
-    version: o.version ?? appVersion(),
-    localDataApi: o.localDataApi ?? localDataApiSpawnSpec(),
+    version: o.version ?? APP_VERSION,
+    localDataApi: o.localDataApi ?? serviceSpawnSpec(),
     metrics: { processMetrics: true },
     alerts: {
       channels: config.alerts?.channels ?? [],
@@ -99,8 +106,10 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   if (o.logger) coreOptions.logger = o.logger;
 
   const core = await createMonitorCore(coreOptions);
+  // Following from before the first cycle, so no watch goes live unnoticed.
+  const liveness = followLiveness(core, o.clock ?? systemClock, (e) => o.onWatchLive?.(e));
   let metrics: MetricsServer | null = null;
-  let web: WebHost | null = null;
+  let web: WebServer | null = null;
   try {
     const patch = settingsPatch(config);
     const r = await core.invoke('updateSettings', patch);
@@ -108,6 +117,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     const network = (r.value as { network: string }).network;
     await core.start();
     const sync = await syncWatchlist(core, config, network);
+    await liveness.refresh();
     gc?.();
     if (core.metrics) {
       const listen = config.metrics?.listen ?? '127.0.0.1:9464';
@@ -119,7 +129,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
         ...(o.logger ? { logger: o.logger } : {}),
       });
     }
-    if (o.web) web = await startWebHost({ core, rendererDir: o.web.rendererDir, ...(o.web.port !== undefined ? { port: o.web.port } : {}) });
+    if (o.web) web = await startWebServer({ core, rendererDir: o.web.rendererDir, ...(o.web.port !== undefined ? { port: o.web.port } : {}) });
     let closing: Promise<void> | null = null;
     return {
       core,
@@ -127,17 +137,20 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
       metrics,
       web,
       sync,
+      liveness,
       keyFrom: key.kind === 'session' ? key.from : key.kind === 'keychain' ? 'the OS keychain' : 'nowhere (no key)',
       close: () =>
         (closing ??= (async () => {
           await web?.close().catch(() => undefined);
           await metrics?.close().catch(() => undefined);
+          liveness.close();
           await core.close();
         })()),
     };
   } catch (e) {
     await web?.close().catch(() => undefined);
     await metrics?.close().catch(() => undefined);
+    liveness.close();
     await core.close().catch(() => undefined);
     throw e;
   }

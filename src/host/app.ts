@@ -10,8 +10,8 @@ import type { DataSource } from '../shared/contract';
 import { MonitorError } from '../shared/errors';
 import type { Clock } from '../shared/clock';
 import { appVersion } from './paths';
-import { localDataApiSpawnSpec, type LocalDataApiChoice } from './local-data-api';
-import { startWebHost, type WebHost } from './server';
+import { localDataApiSpawnSpec, type LocalDataApiChoice } from './service-spawn';
+import { startWebServer, type WebServer } from '../web-server/server';
 
 export interface WebAppOptions {
   dataDir: string;
@@ -30,7 +30,7 @@ export interface WebAppOptions {
 }
 
 export interface WebApp {
-  host: WebHost;
+  host: WebServer;
   core: MonitorCore;
   close(): Promise<void>;
 }
@@ -56,11 +56,11 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
       if (!r.ok) throw new MonitorError(r.error);
     }
     await core.start();
-    const hostOptions: Parameters<typeof startWebHost>[0] = { core, rendererDir: options.rendererDir };
+    const hostOptions: Parameters<typeof startWebServer>[0] = { core, rendererDir: options.rendererDir };
     if (options.port !== undefined) hostOptions.port = options.port;
     if (options.token) hostOptions.token = options.token;
     if (options.logger) hostOptions.logger = options.logger;
-    const host = await startWebHost(hostOptions);
+    const host = await startWebServer(hostOptions);
     let closing: Promise<void> | null = null;
     return {
       host,

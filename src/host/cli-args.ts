@@ -3,9 +3,9 @@
  * parsed with node:util and checked with zod, so a bad flag is a clear message, not a stack trace.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultDataDir } from '../core/default-data-dir';
 import type { DataSource } from '../shared/contract';
 import { DataSourceSchema } from '../shared/schemas';
 
@@ -31,13 +31,6 @@ Options:
                         else ~/.local/share/teleporter-watch)
   --no-open             do not open a browser, only print the URL
   -h, --help            show this help`;
-
-/** `$XDG_DATA_HOME/teleporter-watch`, else `~/.local/share/teleporter-watch`. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const xdg = env.XDG_DATA_HOME;
-  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'share');
-  return join(base, 'teleporter-watch');
-}
 
 const portSchema = z
   .string()

@@ -90,6 +90,8 @@ export interface SavedFeed {
   filter: FeedFilter;
   notify: NotifyPrefs;
   createdAt: number;
+  /** True until the first baseline of what the feed matches has been taken (its changes alert only after). */
+  baselinePending: boolean;
 }
 
 export interface MessagePage {

@@ -15,7 +15,7 @@
  *   `POST /api/invoke/<method>` with JSON body `{ "input": ... }` and header
  *   `authorization: Bearer <token>`; the answer is always HTTP 200 with an InvokeResponse, except
  *   401 (token) / 403 (Host or Origin) / 404 (method) / 413 (body too large) refusals.
- * Both call paths run the same code in the host (src/host/invoke-route.ts) and answer the same values.
+ * Both call paths run the same code in the host (src/web-server/invoke-route.ts) and answer the same values.
  */
 export const WEB_INVOKE_PREFIX = '/api/invoke/';
 export const WEB_EVENTS_PATH = '/api/events';

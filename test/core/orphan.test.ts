@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
 import { LocalDataApiLauncher } from '../../src/core/service-launcher/launcher';
-import { localDataApiSpawnSpec } from '../../src/host/local-data-api';
+import { localDataApiSpawnSpec } from '../../src/host/service-spawn';
 import { TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';

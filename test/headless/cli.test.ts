@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
@@ -25,7 +25,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 let svc: Service;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 3 });
+  // The key the command is given must be one the service takes: `ready.` waits for the baseline.
+  svc = await startTeleporterService({ rate: 0, seed: 3, apiKeys: ['sk-very-secret-key-42'] });
 });
 afterAll(async () => {
   await svc.close();
@@ -64,6 +65,10 @@ describe('teleporter-watch command', () => {
     try {
       await waitFor(() => /ready\./.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'ready');
       expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
+      // ready. means every watch is live, each announced first.
+      expect(p.out.stdout).toMatch(
+        /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. All 1 watches and feeds are live\./,
+      );
       const url = /metrics at (\S+)/.exec(p.out.stdout)?.[1] as string;
       expect(new URL(url).hostname).toBe('127.0.0.1');
       expect((await fetch(url)).status).toBe(401);
@@ -71,7 +76,10 @@ describe('teleporter-watch command', () => {
       const ok = await fetch(url, { headers: { authorization: 'Bearer metrics-token-0123456789' } });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(await ok.text()).toMatch(/^teleporter_watch_watchers 1$/m);
+      const text = await ok.text();
+      expect(text).toMatch(/^teleporter_watch_watchers 1$/m);
+      expect(text).toMatch(/^teleporter_watch_watch_live\{watch="treasury"\} 1$/m);
+      expect(text).toMatch(/^teleporter_watch_watchers_baselining 0$/m);
       expect((await fetch(url.replace('/metrics', '/nope'))).status).toBe(404);
     } finally {
       p.child.kill('SIGTERM');
@@ -81,6 +89,29 @@ describe('teleporter-watch command', () => {
     expect(r.stdout).toMatch(/SIGTERM: draining the outbox[\s\S]*stopped\./);
     expect(r.stdout + r.stderr).not.toContain('sk-very-secret-key-42');
   }, 60_000);
+
+  it('with a key the source refuses, says what holds the baseline up and never says ready', async () => {
+    const dir = tempDir('tw-cli-');
+    const p = run(['--config', writeConfig(dir, baseConfig(svc.url, { apiKey: { env: 'TW_TEST_KEY' } }))], { TW_TEST_KEY: 'sk-not-the-right-key-7' });
+    try {
+      await waitFor(() => /baselining is held up: /.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'the held-up line');
+      expect(p.out.stdout).toMatch(/baselining 1 of 1 watches and feeds[\s\S]*baselining is held up: .*(key|unauthori[sz]ed)/i);
+      expect(p.out.stdout).not.toMatch(/ready\.|live: /);
+    } finally {
+      p.child.kill('SIGTERM');
+    }
+    expect((await p.exited).code).toBe(0);
+  }, 60_000);
+
+  it('--web with no built user interface is a clear error before anything starts (a start never builds)', async () => {
+    const dir = tempDir('tw-cli-');
+    const { loadConfigFile } = await import('../../src/headless/config-file');
+    const { startHeadless } = await import('../../src/headless/watcher');
+    await expect(
+      startHeadless({ loaded: loadConfigFile(writeConfig(dir, baseConfig(svc.url))), web: { rendererDir: join(dir, 'no-renderer') }, metricsPort: 0 }),
+    ).rejects.toThrow(/The user interface is not built \(.*no-renderer\/index\.html is missing\)\. Run `npm run build`/);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
 
   it('--web serves the user interface from the same core on 127.0.0.1', async () => {
     const dir = tempDir('tw-cli-');
@@ -119,5 +150,35 @@ describe('teleporter-watch command', () => {
     const b = await startWatcher(dir, { ...config, watches: [{ address: (config.watches as { address: string }[])[0]!.address, label: 'renamed' }] });
     expect(b.sync).toEqual({ added: 0, updated: 1, removed: 0 });
     await b.close();
+  });
+});
+
+describe('the bin in a production install', () => {
+  /** An app folder with the bin and sources (and the dev dependencies within reach) but no bundle. */
+  function unbuiltApp(): string {
+    const app = tempDir('tw-app-');
+    mkdirSync(join(app, 'bin'));
+    copyFileSync(BIN, join(app, 'bin', 'teleporter-watch.cjs'));
+    mkdirSync(join(app, 'src', 'headless'), { recursive: true });
+    writeFileSync(join(app, 'src', 'headless', 'cli.ts'), '');
+    writeFileSync(join(app, 'package.json'), '{}');
+    symlinkSync(join(__dirname, '..', '..', 'node_modules'), join(app, 'node_modules'));
+    return app;
+  }
+
+  it('never builds at a production start: a missing bundle is an error saying what to run', async () => {
+    const app = unbuiltApp();
+    const child = spawn(process.execPath, [join(app, 'bin', 'teleporter-watch.cjs'), '--help'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(out).toMatch(/out\/headless\/cli\.js is missing\. Build it where the dev dependencies are installed \(npm run build:headless\)/);
+    expect(out).not.toMatch(/building/);
+    expect(existsSync(join(app, 'out'))).toBe(false);
   });
 });

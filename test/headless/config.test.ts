@@ -81,6 +81,21 @@ describe('headless config file', () => {
     expect(err).toMatch(/c\.yaml has 1 problem:\n {2}line 1: network: /);
   });
 
+  it('reports a construct left open at the line that opens it, not where the parser gave up', () => {
+    const lines = ['dataDir: ./data', 'network: mainnet', 'watches:', `  - address: "${ADDR}`, '    label: treasury', '  - label: ops', 'feeds: []', ''];
+    const quote = problems(lines.join('\n'));
+    expect(quote).toHaveLength(1);
+    expect(quote[0]).toMatchObject({
+      line: 4,
+      message: expect.stringMatching(/^Missing closing "quote: opened on this line and never closed \(the parser read on to line 8\)/),
+    });
+    expect(problems("a: 1\nb: 'unclosed\nc: 3\nd: 4\n")[0]).toMatchObject({ line: 2, message: expect.stringMatching(/Missing closing 'quote.*line 5/) });
+    expect(problems('pollIntervalSeconds: 30\nnetwork: [mainnet\nfeeds: []\n')[0]).toMatchObject({ line: 2, message: expect.stringMatching(/end with a \]/) });
+    expect(problems('notify: {new: true\nfeeds: []\n')[0]).toMatchObject({ line: 1, message: expect.stringMatching(/end with a \}/) });
+    // A mistake the parser sees where it is keeps its own line.
+    expect(problems('network: mainnet\nnetwork: fuji\n')[0]).toMatchObject({ line: 2, message: expect.stringMatching(/unique/) });
+  });
+
   it('a missing file is a clear error', () => {
     expect(() => loadConfigFile('/nonexistent/c.yaml')).toThrow(/cannot read the config file \(ENOENT\)/);
   });

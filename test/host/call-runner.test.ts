@@ -4,19 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startWebHost, type WebHost } from '../../src/host/server';
+import { startWebServer, type WebServer } from '../../src/web-server/server';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
 import { waitFor } from '../support/wait-for';
 import { frameText } from '../support/ws-frame';
 
 let base: string;
-let host: WebHost;
+let host: WebServer;
 const logged: string[] = [];
 
 beforeAll(async () => {
   base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-runner-')));
-  host = await startWebHost({
+  host = await startWebServer({
     core: {
       invoke: (method) => (method === 'getSettings' ? Promise.reject(new Error('boom')) : Promise.resolve({ ok: true, value: method })),
       onEvent: () => () => undefined,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { defaultDataDir, parseHostArgs } from '../../src/host/cli-args';
+import { defaultDataDir } from '../../src/core/default-data-dir';
+import { parseHostArgs } from '../../src/host/cli-args';
 
 const env = { XDG_DATA_HOME: '/tmp/xdg-data' };
 

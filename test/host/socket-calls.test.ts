@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import type { InvokeResponse, MonitorEvent } from '../../src/shared/contract';
 import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
-import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/host/event-socket';
+import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/web-server/event-socket';
 import { invoke } from './http-client';
 import { stackForFile, type Stack } from './stack';
 import { waitFor } from '../support/wait-for';

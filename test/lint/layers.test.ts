@@ -29,10 +29,15 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
     expect(await ruleIds('src/core/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
     expect(await ruleIds('src/local-data-api/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
-    expect(await ruleIds('src/headless/x.ts', "import '../host/server';\nimport '../core/monitor-core';\nimport '../shared/result';\n")).toEqual([]);
+    expect(await ruleIds('src/headless/x.ts', "import '../web-server/server';\nimport '../core/monitor-core';\nimport '../shared/result';\n")).toEqual([]);
+    expect(await ruleIds('src/host/x.ts', "import '../web-server/server';\nimport '../core/monitor-core';\n")).toEqual([]);
+    expect(await ruleIds('src/web-server/x.ts', "import '../core/monitor-core';\nimport '../shared/result';\n")).toEqual([]);
   });
-  it('keeps the headless watcher off the Electron shell, and host and core off headless', async () => {
+  it('keeps the headless watcher off the Electron shell and the web host, and host, web server and core off headless', async () => {
     expect(await ruleIds('src/headless/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
+    // Issue 21: the watcher shares the web server, not the host's CLI, paths or build step.
+    expect(await ruleIds('src/headless/x.ts', "import '../host/renderer-build';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/web-server/x.ts', "import '../host/paths';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/host/x.ts', "import '../headless/watcher';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/core/x.ts', "import '../headless/watcher';\n")).toContain('import-x/no-restricted-paths');
   });

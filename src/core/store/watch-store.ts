@@ -44,6 +44,9 @@ export interface FeedInfo extends WatcherInfo {
 
 export { feedKey } from './watcher-key';
 
+/** What changed in the watch store: who is watched, or a watcher's baseline finished. */
+export type WatchChange = 'watchlist' | 'baseline';
+
 /** A watch row with its unread count: messages found after the last visit, baseline history not counted. */
 const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
   AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread FROM watches w`;
@@ -51,7 +54,7 @@ const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw
 /** Watchlist and saved feeds. Addresses are stored EIP-55 checksummed (as validated at the boundary). */
 export class WatchStore {
   private readonly stmts;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(what: WatchChange) => void>();
 
   constructor(private readonly db: Db) {
     this.stmts = {
@@ -75,14 +78,17 @@ export class WatchStore {
     };
   }
 
-  /** Calls `listener` after every change of who is watched or of a watcher's baseline (the watcher index follows). */
-  onChange(listener: () => void): () => void {
+  /**
+   * Calls `listener` after every change of who is watched (`watchlist`) or a watcher's baseline finishing
+   * (`baseline`: it is live from then on); the watcher index follows both.
+   */
+  onChange(listener: (what: WatchChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private changed(): void {
-    for (const l of this.listeners) l();
+  private changed(what: WatchChange = 'watchlist'): void {
+    for (const l of this.listeners) l(what);
   }
 
   listWatches(): WatchedAddress[] {
@@ -125,7 +131,7 @@ export class WatchStore {
     const ref = watcherRef(key);
     if (ref.kind === 'feed') this.stmts.finishFeedBaseline.run(floor, ref.feedId);
     else this.stmts.finishWatchBaseline.run(floor, ref.address);
-    this.changed();
+    this.changed('baseline');
   }
 
   listFeeds(): SavedFeed[] {
@@ -136,7 +142,7 @@ export class WatchStore {
     const id = randomUUID().slice(0, 8);
     this.stmts.addFeed.run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
     this.changed();
-    return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt };
+    return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt, baselinePending: true };
   }
 
   removeFeed(id: string): boolean {
@@ -190,5 +196,6 @@ function toFeed(r: FeedRow): SavedFeed {
     filter: JSON.parse(r.filter) as FeedFilter,
     notify: JSON.parse(r.notify) as NotifyPrefs,
     createdAt: r.created_at,
+    baselinePending: r.baseline_done === 0,
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveStaticFile } from '../../src/host/static-files';
+import { resolveStaticFile } from '../../src/web-server/static-files';
 
 let base: string;
 let root: string;

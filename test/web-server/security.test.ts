@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, tokenMatches } from '../../src/host/security';
+import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, tokenMatches } from '../../src/web-server/security';
 
 describe('launch token', () => {
   it('is 256 random bits, URL-safe, different every launch', () => {

@@ -1,5 +1,5 @@
 /**
- * The web host: serves the built renderer and the MonitorApi (calls over HTTP or the page's
+ * The web server both plain-Node shells use (the web host, and the headless watcher's `--web`): serves the built renderer and the MonitorApi (calls over HTTP or the page's
  * WebSocket, events over the WebSocket; see src/shared/web-protocol.ts) on 127.0.0.1 only. Every
  * API request and socket needs the per-launch token; every request must name this host in Host
  * (DNS rebinding) and, when it sends an Origin, come from this origin (CSRF). Static files are the
@@ -24,7 +24,7 @@ import { openStaticStream, resolveStaticFile } from './static-files';
 /** The host's error body: `{ error: "<what is wrong>" }`. */
 const hostErrorBody = (message: string) => ({ error: message });
 
-export interface WebHostOptions {
+export interface WebServerOptions {
   /** The core; the host only calls `invoke` and listens to events. */
   core: Pick<MonitorCore, 'invoke' | 'onEvent' | 'attachNotifier'>;
   /** The built renderer (out/renderer). */
@@ -37,7 +37,7 @@ export interface WebHostOptions {
   logger?: Logger;
 }
 
-export interface WebHost {
+export interface WebServer {
   /** The address to open, token included. */
   url: string;
   origin: string;
@@ -48,7 +48,7 @@ export interface WebHost {
 
 const API_PREFIX = '/api/';
 
-export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newLaunchToken();
   const maxBody = options.maxBodyBytes ?? WEB_MAX_BODY_BYTES;
   const root = await realpath(options.rendererDir);

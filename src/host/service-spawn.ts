@@ -1,5 +1,5 @@
 /**
- * How the core starts the local teleporter service (with its traffic simulator) as a child process
+ * service-spawn: the command line by which the core starts the local teleporter service (with its traffic simulator) as a child process
  * for the `local` data source: one command, live demo traffic. The core appends `--port 0 --db ...`.
  */
 import type { LocalDataApiSpec } from '../core/monitor-core';

@@ -1,0 +1,27 @@
+/**
+ * Where the running watcher finds its files, bundled (out/headless/cli.js, `npm run build:headless`) or
+ * from the sources (tsx: `npm run watch:dev`, the tests): the built renderer and how to start the local
+ * service. The bundle starts the bundled service (out/headless/local-data-api.js) with plain node, so a
+ * production start never needs tsx or any other dev dependency.
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LocalDataApiSpec } from '../core/monitor-core';
+import pkg from '../../package.json';
+
+/** True in esbuild's bundle (out/headless/cli.js), false under tsx (src/headless/*.ts). */
+export const BUNDLED = __filename.endsWith('.js');
+/** The app's folder: two levels up from out/headless and from src/headless alike. */
+const APP_ROOT = resolve(__dirname, '..', '..');
+/** `npm run build` writes it; --web only checks it is there (src/web-server/renderer-dir.ts). */
+export const RENDERER_DIR = join(APP_ROOT, 'out', 'renderer');
+/** Embedded in the bundle at build time. */
+export const APP_VERSION: string = pkg.version;
+
+/** The local service with its simulator (2 messages/s, a new seed per start); the core appends `--port 0 --db ...`. */
+export function serviceSpawnSpec(seed = Math.floor(Math.random() * 2 ** 31)): LocalDataApiSpec {
+  const args = ['--rate', '2', '--seed', String(seed)];
+  if (BUNDLED) return { kind: 'spawn', command: process.execPath, args: [join(__dirname, 'local-data-api.js'), ...args] };
+  const tsx = pathToFileURL(join(APP_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  return { kind: 'spawn', command: process.execPath, args: ['--import', tsx, join(APP_ROOT, 'src', 'local-data-api', 'cli.ts'), ...args] };
+}
