@@ -19,7 +19,6 @@ describe('Watchlist live tags', () => {
   it('shows "baselining…" while a watch or feed takes its baseline, and "live" once the core says it is done', async () => {
     const ctx = await setupRealRenderer();
     const store = useWatchlistStore();
-    ctx.api.onEvent((e) => store.handleEvent(e));
     await store.load();
     wrapper = mount(WatchlistView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     // The data source fails every request: the baselines cannot finish.
