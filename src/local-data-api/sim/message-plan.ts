@@ -4,7 +4,7 @@
  */
 import type { ChainInfo } from '../../shared/chains';
 import type { Rng } from '../rng';
-import { gasPriceWei, REWARD_TOKENS, TELEPORTER_CONTRACT, type RewardToken } from './catalog';
+import { gasPriceWei, REWARD_TOKENS, type RewardToken } from './catalog';
 
 export type Outcome = 'normal' | 'stuck' | 'sourceNotIndexed';
 export type Stage = 'sent' | 'delivered' | 'receipted';
@@ -14,6 +14,8 @@ export interface MessagePlan {
   network: 'mainnet' | 'fuji';
   source: ChainInfo;
   destination: ChainInfo;
+  /** The messenger contract that sent it (its address is part of the message ID). */
+  messenger: string;
   nonce: string;
   from: string;
   to: string;
@@ -45,6 +47,7 @@ export interface PlanInputs {
   to: string;
   relayer: string;
   deliverer: string;
+  messenger: string;
   outcome: Outcome;
   sentAt: number;
   /** Simulated milliseconds from send to delivery. */
@@ -71,6 +74,7 @@ export function drawPlan(rng: Rng, p: PlanInputs): MessagePlan {
     network: p.network,
     source: p.source,
     destination: p.destination,
+    messenger: p.messenger,
     nonce: p.nonce,
     from: p.from,
     to: p.to,
@@ -95,7 +99,7 @@ export function recordOf(m: MessagePlan, stage: Stage): Record<string, unknown> 
   const status = !delivered ? 'pending' : m.outcome === 'sourceNotIndexed' ? 'delivered_source_not_indexed' : 'delivered';
   const rec: Record<string, unknown> = {
     messageId: m.messageId,
-    teleporterContractAddress: TELEPORTER_CONTRACT,
+    teleporterContractAddress: m.messenger,
     sourceBlockchainId: m.source.blockchainId,
     destinationBlockchainId: m.destination.blockchainId,
     sourceEvmChainId: m.source.evmChainId,
