@@ -43,7 +43,7 @@ export interface DrawContext {
 }
 
 /** Share of messages that never get delivered, and of those whose source transaction is never indexed. */
-const STUCK_RATE = 0.02;
+const UNDELIVERED_RATE = 0.02;
 const SOURCE_NOT_INDEXED_RATE = 0.04;
 /** With two messenger versions, the share of messages the second one sends. */
 const SECOND_MESSENGER_SHARE = 0.25;
@@ -70,7 +70,7 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
   const to = o.to ?? (rng.chance(0.1) ? from : rng.weighted(ctx.addressWeights));
   const relayer = rng.pick(ctx.relayers);
   const u = rng.next();
-  const outcome: Outcome = o.outcome ?? (u < STUCK_RATE ? 'stuck' : u < STUCK_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
+  const outcome: Outcome = o.outcome ?? (u < UNDELIVERED_RATE ? 'undelivered' : u < UNDELIVERED_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
   const delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / ctx.speed;
   if (o.messengerVersion === 2 && ctx.messengerVersions < 2) throw new Error('messengerVersion 2 needs the service option messengerVersions: 2.');
   const version = o.messengerVersion ?? (ctx.messengerVersions === 2 && rng.chance(SECOND_MESSENGER_SHARE) ? 2 : 1);

@@ -6,7 +6,8 @@ import type { ChainInfo } from '../../shared/chains';
 import type { Rng } from '../rng';
 import { gasPriceWei, REWARD_TOKENS, type RewardToken } from './catalog';
 
-export type Outcome = 'normal' | 'stuck' | 'sourceNotIndexed';
+/** `undelivered`: never delivered (stays pending for good). */
+export type Outcome = 'normal' | 'undelivered' | 'sourceNotIndexed';
 export type Stage = 'sent' | 'delivered' | 'receipted';
 
 export interface MessagePlan {

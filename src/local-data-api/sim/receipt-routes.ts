@@ -70,7 +70,7 @@ export class ReceiptRoutes {
 
   /**
    * Originals delivered at least `waitMs` before `now` and still without a receipt (their carrier is
-   * stuck, or little traffic goes back), not re-sent before: grouped by the route a re-send takes.
+   * never delivered, or no traffic goes back), not re-sent before: grouped by the route a re-send takes.
    */
   overdue(now: number, waitMs: number): OverdueRoute[] {
     const routes = new Map<string, OverdueRoute>();

@@ -64,7 +64,7 @@ type EventBody =
 type SimEvent = EventBody & { seq: number };
 
 /**
- * The relayers look for receipts still missing this long after delivery (a stuck carrier lost them, or
+ * The relayers look for receipts still missing this long after delivery (an undelivered carrier holds them, or
  * little traffic goes back) every RELAY_CHECK_MS, and send them back with `sendSpecifiedReceipts`.
  */
 const RECEIPT_RESEND_MS = 3 * 60_000;
@@ -193,7 +193,7 @@ export class TrafficSimulator {
 
   /**
    * Writes `count` historical messages spread over the time before now, in their current states
-   * (most delivered with receipts, recent ones still in flight, a few stuck). Only final states are
+   * (most delivered with receipts, recent ones still in flight, a few never delivered). Only final states are
    * written, in large batches: this is the fast path for big stores.
    */
   preload(count: number, ratePerSecond = this.opts.rate > 0 ? this.opts.rate : 2): void {
@@ -355,8 +355,8 @@ export class TrafficSimulator {
     // An ordinary message takes the receipts queued on its route (a re-send names its own).
     if (!plan.carries.length) plan.carries = this.receipts.take(plan.messenger, plan.source.blockchainId, plan.destination.blockchainId);
     // A message whose source transaction is never indexed is invisible until it is delivered.
-    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'stuck');
-    if (plan.outcome !== 'stuck') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
+    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'undelivered');
+    if (plan.outcome !== 'undelivered') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
   }
 
   private write(plan: MessagePlan, stage: Stage, final = false): void {
