@@ -59,6 +59,8 @@ describe('sparse routes', () => {
     const plan = s.simulator.routes!;
     expect(plan.oneWay.length).toBeGreaterThanOrEqual(2);
     expect(plan.quiet.length).toBeGreaterThan(plan.oneWay.length);
+    const info = (await get(`${s.url}/_local/info`)).json as { routes: { oneWay: { source: string; destination: string }[] } };
+    expect(info.routes.oneWay).toEqual(plan.oneWay.map((r) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId })));
     await runFor(clock, 30);
     const all = (await walk(`${s.url}/v1/teleporter/messages`, { pageSize: 100 })).messages;
     const perRoute = new Map<string, Rec[]>();
