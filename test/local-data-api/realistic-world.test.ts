@@ -21,6 +21,27 @@ async function runFor(clock: ManualClock, minutes: number) {
   for (let t = 0; t < minutes * 60; t += 30) await clock.advance(30_000);
 }
 
+describe('the realistic profile is seeded', () => {
+  async function run(seed: number) {
+    const clock = new ManualClock(START);
+    const s = await serve({ clock, seed, rate: 3, preload: 200, realistic: true });
+    const changes: string[] = [];
+    s.onRecordChange((batch) =>
+      changes.push(...batch.map((c) => `${c.record.messageId as string} ${c.record.status as string} ${c.happenedAt} ${c.visibleAt}`)),
+    );
+    await runFor(clock, 5);
+    const list = (await walk(`${s.url}/v1/teleporter/messages`, { pageSize: 100 })).messages;
+    return { changes, list: JSON.stringify(list) };
+  }
+
+  it('gives the same changes, at the same times, and the same list for the same seed and clock steps; another seed differs', async () => {
+    const a = await run(42);
+    expect(a.changes.length).toBeGreaterThan(1000);
+    expect(await run(42)).toEqual(a);
+    expect((await run(43)).list).not.toBe(a.list);
+  });
+});
+
 describe('loose order', () => {
   async function sameSecond(looseOrder: boolean) {
     const clock = new ManualClock(START);
