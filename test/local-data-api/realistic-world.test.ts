@@ -203,4 +203,10 @@ describe('rate limit', () => {
     expect(statuses[60]).toBe(429);
     expect((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).headers.get('ratelimit-limit')).toBe('60');
   });
+
+  it('a limit given explicitly wins over the profile; a bad behaviour option is refused clearly', async () => {
+    const s = await serve({ realistic: true, rateLimitPerMinute: { keyed: 10, anonymous: 3 } });
+    expect(((await get(`${s.url}/_local/info`)).json as { rateLimitPerMinute: unknown }).rateLimitPerMinute).toEqual({ keyed: 10, anonymous: 3 });
+    await expect(serve({ messengerVersions: 3 as 2 })).rejects.toThrow('Invalid service option: messengerVersions: messengerVersions must be 1 or 2.');
+  });
 });
