@@ -154,7 +154,7 @@ export class TrafficSimulator {
     return this.sent;
   }
 
-  /** Events waiting (arrivals, deliveries, relayers' receipt checks). */
+  /** Events waiting (arrivals, deliveries, relayers' receipt checks, changes waiting out their indexing lag). */
   get pendingEvents(): number {
     return this.queue.size;
   }
