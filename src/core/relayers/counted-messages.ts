@@ -17,7 +17,7 @@ export function countedMessages(inputs: FigureInputs, t: FigureTarget): string[]
   if (t.figure === 'pending') {
     const routes = inputs.routes.filter((r) => t.routeId === undefined || r.id === t.routeId);
     return inputs.pending
-      .filter((p) => routesOf(routes, p.raw, p.network).length > 0)
+      .filter((p) => routesOf(routes, p.chains, p.network).length > 0)
       .sort((a, b) => b.sentAt - a.sentAt)
       .map((p) => p.messageId);
   }

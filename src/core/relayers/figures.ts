@@ -45,7 +45,7 @@ export function watchedRelayerOf(relayers: readonly WatchedRelayer[], d: Deliver
 export function attribute(inputs: Pick<FigureInputs, 'relayers' | 'routes' | 'deliveries'>): Attributed[] {
   const out: Attributed[] = [];
   for (const d of inputs.deliveries) {
-    const routeIds = routesOf(inputs.routes, d.raw, d.network).map((r) => r.id);
+    const routeIds = routesOf(inputs.routes, d.chains, d.network).map((r) => r.id);
     if (!routeIds.length) continue;
     out.push({ delivery: d, relayer: watchedRelayerOf(inputs.relayers, d)?.address ?? d.deliverer, routeIds });
   }
@@ -126,7 +126,7 @@ export function routeRows(inputs: FigureInputs, attributed: readonly Attributed[
   return inputs.routes.map((route) => {
     const mine = attributed.filter((a) => a.routeIds.includes(route.id));
     const day = mine.filter(inWindow(now, WINDOW_MS));
-    const pending = inputs.pending.filter((p) => routesOf([route], p.raw, p.network).length > 0);
+    const pending = inputs.pending.filter((p) => routesOf([route], p.chains, p.network).length > 0);
     const by = new Map<string, number>();
     for (const a of day) by.set(a.relayer, (by.get(a.relayer) ?? 0) + 1);
     const top = [...by]
