@@ -7,6 +7,7 @@ import { useCacheStore } from './stores/cache';
 import { useChartsStore } from './stores/charts';
 import { useDemoStore } from './stores/demo';
 import { useMessagesStore } from './stores/messages';
+import { useRelayersStore } from './stores/relayers';
 import { useSettingsStore } from './stores/settings';
 import { useStatusStore } from './stores/status';
 import { useUiStore } from './stores/ui';
@@ -21,6 +22,7 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
   const ui = useUiStore();
   const demo = useDemoStore();
   const messages = useMessagesStore();
+  const relayers = useRelayersStore();
   // Whichever arrives first (the save's answer or the settings-changed event) updates the settings.
   const stopCut = watch(
     () => (settings.settings ? sourceKey(settings.settings) : null),
@@ -35,6 +37,7 @@ export function routeEvents(api: MonitorApi, opts: { systemNotifications: boolea
     activity.handleEvent(e);
     demo.handleEvent(e);
     messages.handleEvent(e);
+    relayers.handleEvent(e);
     if (e.type === 'focus-message') void ui.openMessageById(e.messageId);
     if (e.type === 'notification' && opts.systemNotifications) showBrowserNotification(e.notification, (id) => void ui.openMessageById(id));
   });
