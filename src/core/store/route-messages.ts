@@ -27,36 +27,53 @@ export interface RouteMessageRow {
   price: unknown;
 }
 
+/** Record fields read in one pass over the record (one json_extract per field would parse it once per field). */
+const PATHS = [
+  ['source_evm', '$.sourceEvmChainId'],
+  ['destination_evm', '$.destinationEvmChainId'],
+  ['deliverer', '$.destinationTransaction.delivererAddress'],
+  ['reward_address', '$.destinationTransaction.rewardRedeemer'],
+  ['gas', '$.destinationTransaction.gasSpent'],
+  ['token', '$.rewardDetails.address'],
+  ['symbol', '$.rewardDetails.symbol'],
+  ['decimals', '$.rewardDetails.decimals'],
+  ['value', '$.rewardDetails.value'],
+  ['currency', '$.rewardDetails.price.currencyCode'],
+  ['price', '$.rewardDetails.price.value'],
+] as const;
+
 const FIELDS = `message_id, network, status, source_chain, destination_chain, source_ts, destination_ts,
-  json_extract(raw, '$.sourceEvmChainId') AS source_evm, json_extract(raw, '$.destinationEvmChainId') AS destination_evm,
-  json_extract(raw, '$.destinationTransaction.delivererAddress') AS deliverer,
-  json_extract(raw, '$.destinationTransaction.rewardRedeemer') AS reward_address,
-  json_extract(raw, '$.destinationTransaction.gasSpent') AS gas,
-  json_extract(raw, '$.rewardDetails.address') AS token, json_extract(raw, '$.rewardDetails.symbol') AS symbol,
-  json_extract(raw, '$.rewardDetails.decimals') AS decimals, json_extract(raw, '$.rewardDetails.value') AS value,
-  json_extract(raw, '$.rewardDetails.price.currencyCode') AS currency, json_extract(raw, '$.rewardDetails.price.value') AS price`;
+  json_extract(raw, ${PATHS.map(([, p]) => `'${p}'`).join(', ')}) AS fields`;
+
+type Extracted = Omit<RouteMessageRow, (typeof PATHS)[number][0]> & { fields: string };
+
+function withFields(r: Extracted): RouteMessageRow {
+  const values = JSON.parse(r.fields) as unknown[];
+  const { fields: _f, ...columns } = r;
+  return { ...columns, ...Object.fromEntries(PATHS.map(([name], i) => [name, values[i] ?? null])) } as RouteMessageRow;
+}
 
 export class RouteMessages {
   private readonly stmts;
 
   constructor(db: Db) {
     this.stmts = {
-      deliveredSince: db.prepare<[number], RouteMessageRow>(
-        `SELECT ${FIELDS} FROM messages WHERE destination_ts >= ? AND status IN ('delivered', 'delivered_source_not_indexed')`,
+      deliveredBetween: db.prepare<[number, number], Extracted>(
+        `SELECT ${FIELDS} FROM messages WHERE destination_ts >= ? AND destination_ts < ? AND status IN ('delivered', 'delivered_source_not_indexed')`,
       ),
       // Only tracked ones: a message nobody watches any more is no longer re-checked, so its "pending" is stale.
-      pending: db.prepare<[], RouteMessageRow>(`SELECT ${FIELDS} FROM messages WHERE tracked = 1 AND status = 'pending'`),
+      pending: db.prepare<[], Extracted>(`SELECT ${FIELDS} FROM messages WHERE tracked = 1 AND status = 'pending'`),
       summaries: db.prepare<[string], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE message_id IN (SELECT value FROM json_each(?))`),
     };
   }
 
-  /** Delivered messages whose destination transaction is at or after `sinceSec`. */
-  deliveredSince(sinceSec: number): RouteMessageRow[] {
-    return this.stmts.deliveredSince.all(sinceSec);
+  /** Delivered messages whose destination transaction is at or after `sinceSec` and before `untilSec`. */
+  deliveredBetween(sinceSec: number, untilSec: number): RouteMessageRow[] {
+    return this.stmts.deliveredBetween.all(sinceSec, untilSec).map(withFields);
   }
 
   pendingTracked(): RouteMessageRow[] {
-    return this.stmts.pending.all();
+    return this.stmts.pending.all().map(withFields);
   }
 
   /** Result rows of these messages, in the order given. */
