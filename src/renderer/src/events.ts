@@ -59,6 +59,8 @@ function cutOver(network: Network): void {
   if (cache.loaded) void cache.search();
   const charts = useChartsStore();
   if (charts.stats) void charts.load();
+  const relayers = useRelayersStore();
+  if (relayers.loaded) void relayers.load();
 }
 
 /** In the web shell only, and only when the user already granted permission: we never prompt. */
