@@ -26,6 +26,8 @@ import {
   TRANSITION_KINDS,
 } from './schemas';
 import type { Network } from './validators';
+import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteWatchInputSchema } from './relayer-schemas';
+import type { RelayerOverview, WatchedRelayer, WatchedRoute } from './relayers';
 import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
 
 export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from './transitions';
@@ -252,6 +254,16 @@ export const MONITOR_INPUTS = {
   pollNow: none,
   getStats: StatsQuerySchema,
   openExternal: z.object({ url: z.string().max(2048) }).strict(),
+  listRelayers: none,
+  addRelayer: RelayerWatchInputSchema,
+  removeRelayer: addressOnly,
+  listRoutes: none,
+  addRoute: RouteWatchInputSchema,
+  removeRoute: z.object({ id: z.string().min(1).max(64) }).strict(),
+  /** The Relayers view's figures, from the core's cache. */
+  relayerOverview: none,
+  /** The cached messages one figure of the overview counts (its click-through). */
+  relayerFigureMessages: RelayerFigureTargetSchema,
 } as const;
 
 export type MonitorMethod = keyof typeof MONITOR_INPUTS;
@@ -289,6 +301,14 @@ export interface MonitorResults {
   pollNow: PollStatus;
   getStats: Stats;
   openExternal: void;
+  listRelayers: WatchedRelayer[];
+  addRelayer: WatchedRelayer;
+  removeRelayer: void;
+  listRoutes: WatchedRoute[];
+  addRoute: WatchedRoute;
+  removeRoute: void;
+  relayerOverview: RelayerOverview;
+  relayerFigureMessages: CacheSummary[];
 }
 
 type Optionalish<T> = undefined extends T ? [input?: T] : [input: T];

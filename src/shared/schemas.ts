@@ -59,7 +59,7 @@ export const DataSourceSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** A whole number in a range, with messages in plain words (never zod's "Too small: expected number to be >=1"). */
-const wholeNumber = (what: string, min: [number, string], max: [number, string]) =>
+export const wholeNumber = (what: string, min: [number, string], max: [number, string]) =>
   z
     .number({ error: `${what}: enter a number.` })
     .int(`${what} must be a whole number.`)

@@ -7,7 +7,7 @@ import { tempDir } from './helpers';
 import { JumpClock } from './http-helpers';
 
 /** Everything a person can see or be told about: the cache, who watches what, the log, the outbox. */
-const VISIBLE = ['messages', 'message_watchers', 'transitions', 'outbox', 'watches', 'feeds', 'alert_deliveries'];
+const VISIBLE = ['messages', 'message_watchers', 'transitions', 'outbox', 'watches', 'feeds', 'alert_deliveries', 'relayer_watches', 'route_watches'];
 
 describe('reads are pure', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,6 +31,8 @@ describe('reads are pure', () => {
     const address = svc.simulator.addresses[0]!;
     await call('addWatch', { address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
     await call('addFeed', { name: 'from it', filter: { from: address } });
+    await call('addRoute', { source: 'C-Chain', destination: 'Beam' });
+    await call('addRelayer', { address: svc.simulator.relayers[0] });
     await call('pollNow');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -62,6 +64,10 @@ describe('reads are pure', () => {
     await call('listWatches');
     await call('listFeeds');
     await call('getStats', { hours: 24 });
+    await call('listRelayers');
+    await call('listRoutes');
+    await call('relayerOverview');
+    await call('relayerFigureMessages', { relayer: svc.simulator.relayers[0], figure: 'deliveries24h' });
     await call('getPollStatus');
 
     expect(snapshot()).toEqual(before);

@@ -10,6 +10,7 @@ import type { CoreContext } from './context';
 import { keyHeaderFor } from './data-source';
 import { findMessage } from './find-message';
 import { checkApiKey } from './key-check';
+import { createRelayerHandlers } from './relayer-handlers';
 
 function notFound(message: string, field?: string): MonitorError {
   return new MonitorError({ kind: 'not_found', message, ...(field ? { field } : {}) });
@@ -191,5 +192,6 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       // eng-disable OPEN_EXTERNAL_JS_CHECK: url passed isAllowedExternalUrl above
       await ctx.options.openExternal(url);
     },
+    ...createRelayerHandlers(ctx),
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './database';
 import { MessageWatchers } from './message-watchers';
 import { OutboxStore } from './outbox-store';
 import { PollStateStore } from './poll-state-store';
+import { RelayerWatches } from './relayer-watches';
 import { Pruner } from './pruning';
 import { SearchIndex } from './search-index';
 import { SettingsStore } from './settings-store';
@@ -24,6 +25,7 @@ export * from './outbox-store';
 export * from './settings-store';
 export * from './watch-store';
 export * from './poll-state-store';
+export type { RelayerWatches } from './relayer-watches';
 export { computeStats, bucketSizeFor } from './stats';
 
 /** Every store over one database connection. */
@@ -41,6 +43,8 @@ export interface Store {
   pruner: Pruner;
   outbox: OutboxStore;
   pollState: PollStateStore;
+  /** Watched relayers and routes. */
+  relayerWatches: RelayerWatches;
   /** Runs `fn` in one transaction (a savepoint inside another). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -61,6 +65,7 @@ export function openStore(dataDir: string): Store {
     pruner: new Pruner(db, index),
     outbox: new OutboxStore(db),
     pollState: new PollStateStore(db),
+    relayerWatches: new RelayerWatches(db),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

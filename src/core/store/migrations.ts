@@ -132,4 +132,31 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX alert_deliveries_due ON alert_deliveries (channel, next_attempt_at) WHERE delivered_at IS NULL;
   `,
+  // 3: relayers and routes watched (Relayers view, relayer-silent and route-backlog conditions).
+  `
+  CREATE TABLE relayer_watches (
+    address TEXT PRIMARY KEY,
+    label TEXT NOT NULL DEFAULT '',
+    network TEXT NOT NULL,
+    silent_minutes INTEGER NOT NULL,
+    pending_minutes INTEGER NOT NULL,
+    alert INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE route_watches (
+    id TEXT PRIMARY KEY,
+    label TEXT NOT NULL DEFAULT '',
+    network TEXT NOT NULL,
+    source_chain TEXT NOT NULL,
+    destination_chain TEXT NOT NULL,
+    backlog_minutes INTEGER NOT NULL,
+    alert INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (network, source_chain, destination_chain)
+  );
+
+  -- The relayer figures read deliveries by destination time (the last 24 h).
+  CREATE INDEX messages_destination_ts ON messages (destination_ts) WHERE destination_ts IS NOT NULL;
+  `,
 ];

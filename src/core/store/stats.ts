@@ -12,7 +12,8 @@ export function bucketSizeFor(hours: number): number {
   return steps.find((s) => span / s <= 48) ?? 24 * HOUR;
 }
 
-function percentile(sorted: number[], p: number): number | null {
+/** Nearest-rank percentile of ascending values; null when there are none. */
+export function percentile(sorted: number[], p: number): number | null {
   if (!sorted.length) return null;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i] as number;

@@ -5,6 +5,7 @@ import { useActivityStore } from './stores/activity';
 import { useCacheStore } from './stores/cache';
 import { useChartsStore } from './stores/charts';
 import { useMessagesStore } from './stores/messages';
+import { useRelayersStore } from './stores/relayers';
 import { useSettingsStore } from './stores/settings';
 import { useWatchlistStore } from './stores/watchlist';
 
@@ -34,4 +35,6 @@ function cutOver(network: Network): void {
   if (cache.loaded) void cache.search();
   const charts = useChartsStore();
   if (charts.stats) void charts.load();
+  const relayers = useRelayersStore();
+  if (relayers.loaded) void relayers.load();
 }

@@ -5,7 +5,8 @@ import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import type { TeleporterMessage } from '../../../shared/messages';
 import { monitor, useMonitorEvents } from '../client';
 
-export const VIEWS = ['messages', 'watchlist', 'activity', 'cache', 'charts', 'settings'] as const;
+/** In nav order; Alt+1… opens them in this order (Relayers came last, so the older shortcuts keep their keys). */
+export const VIEWS = ['messages', 'watchlist', 'activity', 'cache', 'charts', 'settings', 'relayers'] as const;
 export type ViewName = (typeof VIEWS)[number];
 
 /** Hash routing (`#/watchlist`): Electron loads the page from file://, so no history API paths. */

@@ -13,6 +13,7 @@ const loaders: Record<ViewName, () => Promise<Component>> = {
   cache: () => import('./CacheView.vue').then((m) => m.default),
   charts: () => import('./ChartsView.vue').then((m) => m.default),
   settings: () => import('./SettingsView.vue').then((m) => m.default),
+  relayers: () => import('./RelayersView.vue').then((m) => m.default),
 };
 
 export const lazyViews = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, defineAsyncComponent(load)])) as Record<ViewName, Component>;

@@ -1,0 +1,60 @@
+/** The contract's calls for watched relayers and routes and the Relayers view's figures. */
+import type { MonitorHandlers } from '../../shared/contract';
+import { MonitorError } from '../../shared/errors';
+import { DEFAULT_BACKLOG_MINUTES, DEFAULT_PENDING_MINUTES, DEFAULT_SILENT_MINUTES } from '../../shared/relayer-schemas';
+import { chainLabel } from '../../shared/chains';
+import { RelayerFigures } from '../relayers/relayer-figures';
+import type { CoreContext } from './context';
+
+type RelayerMethods = 'listRelayers' | 'addRelayer' | 'removeRelayer' | 'listRoutes' | 'addRoute' | 'removeRoute' | 'relayerOverview' | 'relayerFigureMessages';
+
+export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, RelayerMethods> {
+  const watches = ctx.store.relayerWatches;
+  const figures = new RelayerFigures(ctx.store);
+  return {
+    listRelayers: () => watches.listRelayers(),
+    addRelayer: (input) => {
+      const relayer = {
+        address: input.address,
+        label: input.label?.trim() ?? '',
+        network: input.network ?? ctx.settings().network,
+        silentMinutes: input.silentMinutes ?? DEFAULT_SILENT_MINUTES,
+        pendingMinutes: input.pendingMinutes ?? DEFAULT_PENDING_MINUTES,
+        alert: input.alert ?? true,
+        createdAt: ctx.clock.now(),
+      };
+      if (!watches.addRelayer(relayer))
+        throw new MonitorError({ kind: 'invalid_input', field: 'address', message: `${input.address} is already watched as a relayer.` });
+      ctx.emit({ type: 'watchlist-changed' });
+      return relayer;
+    },
+    removeRelayer: ({ address }) => {
+      if (!watches.removeRelayer(address)) throw new MonitorError({ kind: 'not_found', field: 'address', message: `${address} is not a watched relayer.` });
+      ctx.emit({ type: 'watchlist-changed' });
+    },
+    listRoutes: () => watches.listRoutes(),
+    addRoute: (input) => {
+      const route = watches.addRoute({
+        label: input.label?.trim() ?? '',
+        network: input.network ?? ctx.settings().network,
+        sourceChain: input.source,
+        destinationChain: input.destination,
+        backlogMinutes: input.backlogMinutes ?? DEFAULT_BACKLOG_MINUTES,
+        alert: input.alert ?? true,
+        createdAt: ctx.clock.now(),
+      });
+      if (!route) {
+        const name = `${chainLabel(input.source)} → ${chainLabel(input.destination)}`;
+        throw new MonitorError({ kind: 'invalid_input', field: 'destination', message: `The route ${name} is already watched.` });
+      }
+      ctx.emit({ type: 'watchlist-changed' });
+      return route;
+    },
+    removeRoute: ({ id }) => {
+      if (!watches.removeRoute(id)) throw new MonitorError({ kind: 'not_found', field: 'id', message: `There is no watched route with ID ${id}.` });
+      ctx.emit({ type: 'watchlist-changed' });
+    },
+    relayerOverview: () => figures.overview(ctx.clock.now()),
+    relayerFigureMessages: (target) => figures.counted(ctx.clock.now(), target),
+  };
+}

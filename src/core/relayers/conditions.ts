@@ -1,0 +1,50 @@
+/** Which watched relayers are silent and which watched routes are backlogged now, from the figures' inputs. */
+import type { RouteRow } from '../../shared/relayers';
+import { canonicalNetwork, type Network } from '../../shared/validators';
+import { relayerSilent, routeBacklog } from './episodes';
+import type { Attributed, FigureInputs } from './figures';
+
+/** Episode keys: one meaning each, never shared between the two conditions. */
+export const silentKey = (network: Network, address: string) => `relayer-silent:${canonicalNetwork(network)}:${address.toLowerCase()}`;
+export const backlogKey = (routeId: string) => `route-backlog:${routeId}`;
+
+export interface Conditions {
+  /** Every key evaluated (watched, alert on). */
+  watched: Set<string>;
+  /** Keys whose condition holds. */
+  holding: Set<string>;
+}
+
+export function evaluateConditions(inputs: FigureInputs, attributed: readonly Attributed[], routes: readonly RouteRow[]): Conditions {
+  const watched = new Set<string>();
+  const holding = new Set<string>();
+  const oldest = new Map(routes.map((r) => [r.route.id, r.oldestPendingSince]));
+  for (const r of inputs.relayers) {
+    if (!r.alert) continue;
+    const key = silentKey(r.network, r.address);
+    watched.add(key);
+    const mine = attributed.filter(
+      (a) => a.relayer.toLowerCase() === r.address.toLowerCase() && canonicalNetwork(a.delivery.network) === canonicalNetwork(r.network),
+    );
+    // Its routes: the watched routes it has delivered on (a relayer never seen delivering has none to fall silent on).
+    const itsRoutes = new Set(mine.flatMap((a) => a.routeIds));
+    const pendingSince = [...itsRoutes].map((id) => oldest.get(id) ?? null).filter((t): t is number => t !== null);
+    const last = mine.reduce<number | null>((m, a) => (m === null || a.delivery.deliveredAt > m ? a.delivery.deliveredAt : m), null);
+    const silent = relayerSilent({
+      now: inputs.now,
+      lastDeliveryAt: last,
+      watchedSince: r.createdAt,
+      oldestPendingOnItsRoutes: pendingSince.length ? Math.min(...pendingSince) : null,
+      silentMinutes: r.silentMinutes,
+      pendingMinutes: r.pendingMinutes,
+    });
+    if (silent) holding.add(key);
+  }
+  for (const row of routes) {
+    if (!row.route.alert) continue;
+    const key = backlogKey(row.route.id);
+    watched.add(key);
+    if (routeBacklog({ now: inputs.now, oldestPendingSince: row.oldestPendingSince, backlogMinutes: row.route.backlogMinutes })) holding.add(key);
+  }
+  return { watched, holding };
+}

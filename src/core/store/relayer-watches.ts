@@ -1,0 +1,107 @@
+/** Watched relayers and routes (`relayer_watches`, `route_watches`): beside the address watches and feeds. */
+import { randomUUID } from 'node:crypto';
+import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { Network } from '../../shared/validators';
+import type { Db } from './database';
+
+interface RelayerRow {
+  address: string;
+  label: string;
+  network: string;
+  silent_minutes: number;
+  pending_minutes: number;
+  alert: number;
+  created_at: number;
+}
+
+interface RouteRow {
+  id: string;
+  label: string;
+  network: string;
+  source_chain: string;
+  destination_chain: string;
+  backlog_minutes: number;
+  alert: number;
+  created_at: number;
+}
+
+export class RelayerWatches {
+  private readonly stmts;
+
+  constructor(db: Db) {
+    this.stmts = {
+      listRelayers: db.prepare<[], RelayerRow>('SELECT * FROM relayer_watches ORDER BY created_at, address'),
+      getRelayer: db.prepare<[string], RelayerRow>('SELECT * FROM relayer_watches WHERE address = ?'),
+      addRelayer: db.prepare(
+        `INSERT OR IGNORE INTO relayer_watches (address, label, network, silent_minutes, pending_minutes, alert, created_at)
+         VALUES (@address, @label, @network, @silentMinutes, @pendingMinutes, @alert, @createdAt)`,
+      ),
+      deleteRelayer: db.prepare('DELETE FROM relayer_watches WHERE address = ?'),
+      listRoutes: db.prepare<[], RouteRow>('SELECT * FROM route_watches ORDER BY created_at, id'),
+      getRoute: db.prepare<[string], RouteRow>('SELECT * FROM route_watches WHERE id = ?'),
+      addRoute: db.prepare(
+        `INSERT OR IGNORE INTO route_watches (id, label, network, source_chain, destination_chain, backlog_minutes, alert, created_at)
+         VALUES (@id, @label, @network, @sourceChain, @destinationChain, @backlogMinutes, @alert, @createdAt)`,
+      ),
+      deleteRoute: db.prepare('DELETE FROM route_watches WHERE id = ?'),
+    };
+  }
+
+  listRelayers(): WatchedRelayer[] {
+    return this.stmts.listRelayers.all().map(toRelayer);
+  }
+
+  getRelayer(address: string): WatchedRelayer | null {
+    const r = this.stmts.getRelayer.get(address);
+    return r ? toRelayer(r) : null;
+  }
+
+  /** False when the address is already watched as a relayer. */
+  addRelayer(r: WatchedRelayer): boolean {
+    return this.stmts.addRelayer.run({ ...r, alert: r.alert ? 1 : 0 }).changes > 0;
+  }
+
+  removeRelayer(address: string): boolean {
+    return this.stmts.deleteRelayer.run(address).changes > 0;
+  }
+
+  listRoutes(): WatchedRoute[] {
+    return this.stmts.listRoutes.all().map(toRoute);
+  }
+
+  getRoute(id: string): WatchedRoute | null {
+    const r = this.stmts.getRoute.get(id);
+    return r ? toRoute(r) : null;
+  }
+
+  /** The stored route, or null when the same route (network, source, destination) is already watched. */
+  addRoute(r: Omit<WatchedRoute, 'id'>): WatchedRoute | null {
+    const route = { ...r, id: randomUUID().slice(0, 8) };
+    return this.stmts.addRoute.run({ ...route, alert: r.alert ? 1 : 0 }).changes > 0 ? route : null;
+  }
+
+  removeRoute(id: string): boolean {
+    return this.stmts.deleteRoute.run(id).changes > 0;
+  }
+}
+
+const toRelayer = (r: RelayerRow): WatchedRelayer => ({
+  address: r.address,
+  label: r.label,
+  network: r.network as Network,
+  silentMinutes: r.silent_minutes,
+  pendingMinutes: r.pending_minutes,
+  alert: r.alert === 1,
+  createdAt: r.created_at,
+});
+
+const toRoute = (r: RouteRow): WatchedRoute => ({
+  id: r.id,
+  label: r.label,
+  network: r.network as Network,
+  sourceChain: r.source_chain,
+  destinationChain: r.destination_chain,
+  backlogMinutes: r.backlog_minutes,
+  alert: r.alert === 1,
+  createdAt: r.created_at,
+});

@@ -1,0 +1,136 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { CacheSummary, MonitorInput } from '../../../shared/contract';
+import type { ErrorInfo } from '../../../shared/errors';
+import { toErrorInfo } from '../../../shared/errors';
+import type { RelayerFigure, RelayerOverview, WatchedRelayer, WatchedRoute } from '../../../shared/relayers';
+import { monitor, useMonitorEvents } from '../client';
+import { coalesce } from '../logic/coalesce';
+import { splitError, type FieldErrors } from '../logic/field-errors';
+
+/** What a click-through lists: the messages one figure counts. */
+export interface FigureTarget {
+  relayer?: string;
+  routeId?: string;
+  figure: RelayerFigure;
+  /** What the list is of, in words ("Deliveries in 24 h by Ours"). */
+  title: string;
+}
+
+/**
+ * The Relayers view: the watched relayers and routes, and the overview the core computes from its
+ * cache. Opened once, the overview follows each poll cycle's transitions batch (a re-read of the
+ * core's cache, at most one in flight), replacing the figures in place.
+ */
+export const useRelayersStore = defineStore('relayers', () => {
+  const overview = shallowRef<RelayerOverview | null>(null);
+  const relayers = shallowRef<WatchedRelayer[]>([]);
+  const routes = shallowRef<WatchedRoute[]>([]);
+  const loaded = ref(false);
+  const error = ref<ErrorInfo | null>(null);
+  const relayerErrors = ref<FieldErrors>({});
+  const routeErrors = ref<FieldErrors>({});
+  const target = shallowRef<FigureTarget | null>(null);
+  const counted = shallowRef<CacheSummary[]>([]);
+  const countedError = ref<ErrorInfo | null>(null);
+  let countedSeq = 0;
+
+  const refresh = coalesce(async () => {
+    try {
+      const [o, rs, ro] = await Promise.all([monitor().relayerOverview(), monitor().listRelayers(), monitor().listRoutes()]);
+      overview.value = o;
+      relayers.value = rs;
+      routes.value = ro;
+      error.value = null;
+      loaded.value = true;
+    } catch (e) {
+      error.value = toErrorInfo(e);
+    }
+  });
+
+  // Until the view was opened there is nothing to keep fresh.
+  const follow = () => {
+    if (loaded.value) void refresh();
+  };
+  useMonitorEvents({ transitions: follow, 'watchlist-changed': follow });
+
+  async function addRelayer(input: MonitorInput<'addRelayer'>): Promise<boolean> {
+    relayerErrors.value = {};
+    try {
+      await monitor().addRelayer(input);
+    } catch (e) {
+      const { fields, general } = splitError(e);
+      relayerErrors.value = general ? { address: general.message } : fields;
+      return false;
+    }
+    await refresh();
+    return true;
+  }
+
+  async function addRoute(input: MonitorInput<'addRoute'>): Promise<boolean> {
+    routeErrors.value = {};
+    try {
+      await monitor().addRoute(input);
+    } catch (e) {
+      const { fields, general } = splitError(e);
+      routeErrors.value = general ? { source: general.message } : fields;
+      return false;
+    }
+    await refresh();
+    return true;
+  }
+
+  async function removeRelayer(address: string): Promise<void> {
+    await monitor().removeRelayer({ address });
+    await refresh();
+  }
+
+  async function removeRoute(id: string): Promise<void> {
+    await monitor().removeRoute({ id });
+    await refresh();
+  }
+
+  /** Lists the messages a figure counts (the newest answer wins if clicks overlap). */
+  async function open(t: FigureTarget): Promise<void> {
+    const my = ++countedSeq;
+    target.value = t;
+    counted.value = [];
+    countedError.value = null;
+    try {
+      const rows = await monitor().relayerFigureMessages({
+        figure: t.figure,
+        ...(t.relayer !== undefined ? { relayer: t.relayer } : {}),
+        ...(t.routeId !== undefined ? { routeId: t.routeId } : {}),
+      });
+      if (my === countedSeq) counted.value = rows;
+    } catch (e) {
+      if (my === countedSeq) countedError.value = toErrorInfo(e);
+    }
+  }
+
+  function closeCounted(): void {
+    countedSeq++;
+    target.value = null;
+    counted.value = [];
+  }
+
+  return {
+    overview,
+    relayers,
+    routes,
+    loaded,
+    error,
+    relayerErrors,
+    routeErrors,
+    target,
+    counted,
+    countedError,
+    load: refresh,
+    addRelayer,
+    addRoute,
+    removeRelayer,
+    removeRoute,
+    open,
+    closeCounted,
+  };
+});

@@ -1,0 +1,110 @@
+/**
+ * Relayers and routes as things to watch, and the figures the Relayers view shows: the types both
+ * sides of the contract share. Times are epoch ms; latencies seconds; token amounts smallest units
+ * as decimal strings (exact for any number of decimals).
+ */
+import type { Network } from './validators';
+
+/** A relayer watched by its deliverer address or its reward address (either matches a delivery). */
+export interface WatchedRelayer {
+  address: string;
+  label: string;
+  network: Network;
+  /** Relayer silent: no delivery for this long ... */
+  silentMinutes: number;
+  /** ... while one of its routes holds a message pending longer than this. */
+  pendingMinutes: number;
+  /** The relayer-silent condition is on for this relayer. */
+  alert: boolean;
+  createdAt: number;
+}
+
+/** A route watched from a source chain to a destination chain (cb58 blockchain ID or EVM chain ID, as resolved). */
+export interface WatchedRoute {
+  id: string;
+  label: string;
+  network: Network;
+  sourceChain: string;
+  destinationChain: string;
+  /** Route backlog: the oldest pending message is older than this. */
+  backlogMinutes: number;
+  alert: boolean;
+  createdAt: number;
+}
+
+/** A sum of one reward token. */
+export interface TokenSum {
+  /** Token contract address. */
+  token: string;
+  symbol: string;
+  decimals: number;
+  /** Smallest units. */
+  value: string;
+  /** Value at the prices the records carried, when every counted record carried one. */
+  fiat: { currencyCode: string; value: number } | null;
+}
+
+/** Gas spent on destination transactions of one chain, in its native token's smallest unit (wei). */
+export interface GasSum {
+  chain: string;
+  symbol: string;
+  wei: string;
+}
+
+/** Latency from source transaction to destination transaction, seconds (null: no delivery with both times). */
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+  count: number;
+}
+
+/** A relayer's part in one watched route's deliveries in the window. */
+export interface RouteShare {
+  routeId: string;
+  deliveries: number;
+  /** Of the route's deliveries in the window, 0..1. */
+  share: number;
+}
+
+export interface RelayerRow {
+  /** The watched address, else the deliverer address. */
+  address: string;
+  network: Network;
+  watched: boolean;
+  label: string;
+  /** Reward addresses its deliveries named. */
+  rewardAddresses: string[];
+  deliveriesLastHour: number;
+  deliveries24h: number;
+  routes: RouteShare[];
+  latency: LatencyFigures | null;
+  gas: GasSum[];
+  rewards: TokenSum[];
+  /** Destination transaction time of its newest delivery; null: no deliveries yet. */
+  lastDeliveryAt: number | null;
+  /** Deliveries per bucket over the last 24 h, oldest first (`bucketMs` each, the last ends now). */
+  buckets: number[];
+}
+
+export interface RouteRow {
+  route: WatchedRoute;
+  pending: number;
+  /** Source transaction time of the oldest pending message; null when none is pending. */
+  oldestPendingSince: number | null;
+  deliveriesLastHour: number;
+  deliveries24h: number;
+  latency: LatencyFigures | null;
+  /** Relayers by deliveries in the window, most first (at most 3). */
+  topRelayers: { address: string; label: string; deliveries: number; share: number }[];
+}
+
+export interface RelayerOverview {
+  /** When the figures were computed. */
+  at: number;
+  bucketMs: number;
+  relayers: RelayerRow[];
+  routes: RouteRow[];
+}
+
+/** What a figure of the overview counts, for its click-through. */
+export type RelayerFigure = 'deliveries1h' | 'deliveries24h' | 'pending' | 'latency';

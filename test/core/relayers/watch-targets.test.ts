@@ -1,0 +1,92 @@
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { startTeleporterService } from '../../../src/local-data-api';
+import type { MonitorCore } from '../../../src/core/monitor-core';
+import { coreOnService } from '../core-on-service';
+import { BEAM, C_CHAIN, randomAddress, tempDir } from '../helpers';
+import { JumpClock } from '../http-helpers';
+
+type Service = Awaited<ReturnType<typeof startTeleporterService>>;
+
+describe('watching relayers and routes', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
+  let svc: Service;
+  beforeAll(async () => {
+    svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+  });
+  afterAll(() => svc.close());
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  const failure = async (core: MonitorCore, method: string, input: unknown) => {
+    const r = await core.invoke(method, input);
+    if (r.ok) throw new Error(`${method} was accepted`);
+    return r.error;
+  };
+  const value = async (core: MonitorCore, method: string, input?: unknown) => {
+    const r = await core.invoke(method, input);
+    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+    return r.value as never;
+  };
+
+  it('adds, lists and removes relayers and routes, stored beside the address watches and kept across a restart', async () => {
+    const tmp = tempDir();
+    cleanups.push(() => tmp.cleanup());
+    const core = await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir });
+    const address = randomAddress();
+    const r = await value(core, 'addRelayer', { address: address.toLowerCase(), label: ' ours ', silentMinutes: 20 });
+    expect(r).toMatchObject({ address, label: 'ours', network: 'mainnet', silentMinutes: 20, pendingMinutes: 10, alert: true });
+    const byName = (await value(core, 'addRoute', { source: 'c-chain', destination: 'Beam', backlogMinutes: 15 })) as { id: string };
+    expect(byName).toMatchObject({ sourceChain: C_CHAIN, destinationChain: BEAM, backlogMinutes: 15, alert: true });
+    // An EVM chain ID is kept as given (the filters send it as is); the same route twice is refused at the field.
+    expect(await value(core, 'addRoute', { source: '43114', destination: '432204', network: 'mainnet' })).toMatchObject({
+      sourceChain: '43114',
+      destinationChain: '432204',
+    });
+    expect(await failure(core, 'addRoute', { source: C_CHAIN, destination: BEAM })).toMatchObject({
+      field: 'destination',
+      message: expect.stringContaining('already watched'),
+    });
+    expect(await failure(core, 'addRelayer', { address })).toMatchObject({ field: 'address', message: expect.stringContaining('already watched') });
+    // Beside, not instead of: the address watchlist is untouched.
+    expect(await value(core, 'listWatches')).toEqual([]);
+    await core.close();
+
+    const again = await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir });
+    expect(((await value(again, 'listRelayers')) as { address: string }[]).map((x) => x.address)).toEqual([address]);
+    expect(((await value(again, 'listRoutes')) as unknown[]).length).toBe(2);
+    await value(again, 'removeRoute', { id: byName.id });
+    await value(again, 'removeRelayer', { address });
+    expect(await value(again, 'listRelayers')).toEqual([]);
+    expect(((await value(again, 'listRoutes')) as { id: string }[]).map((x) => x.id)).not.toContain(byName.id);
+    expect(await failure(again, 'removeRoute', { id: byName.id })).toMatchObject({ kind: 'not_found', field: 'id' });
+  });
+
+  it('refuses bad input with a message at the field and saves nothing', async () => {
+    const core = await coreOnService(svc.url, clock, cleanups);
+    const good = randomAddress();
+    // EIP-55's own example address with one letter's case changed.
+    const wrongCase = '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const cases: [string, unknown, string, RegExp][] = [
+      ['addRelayer', { address: '0x1234' }, 'address', /40 hex digits/],
+      ['addRelayer', { address: 'hello' }, 'address', /start with 0x/],
+      ['addRelayer', { address: wrongCase }, 'address', /EIP-55 checksum/],
+      ['addRelayer', { address: good, silentMinutes: 0 }, 'silentMinutes', /Silence threshold must be at least 1 minute/],
+      ['addRelayer', { address: good, pendingMinutes: -5 }, 'pendingMinutes', /Pending threshold must be at least 1 minute/],
+      ['addRelayer', { address: good, silentMinutes: 1.5 }, 'silentMinutes', /whole number/],
+      ['addRoute', { source: 'Narnia', destination: BEAM }, 'source', /"Narnia" is not a known chain \(C-Chain, Beam/],
+      ['addRoute', { source: C_CHAIN, destination: '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSx' }, 'destination', /checksum/],
+      ['addRoute', { source: C_CHAIN, destination: 'C-Chain' }, 'destination', /different destination/],
+      ['addRoute', { source: C_CHAIN, destination: BEAM, backlogMinutes: 0 }, 'backlogMinutes', /Backlog threshold must be at least 1 minute/],
+      ['addRoute', { source: C_CHAIN, destination: BEAM, backlogMinutes: -1 }, 'backlogMinutes', /at least 1 minute/],
+    ];
+    for (const [method, input, field, message] of cases) {
+      const e = await failure(core, method, input);
+      expect({ method, field: e.field, kind: e.kind }).toEqual({ method, field, kind: 'invalid_input' });
+      expect(e.message).toMatch(message);
+    }
+    expect(await value(core, 'listRelayers')).toEqual([]);
+    expect(await value(core, 'listRoutes')).toEqual([]);
+  });
+});
