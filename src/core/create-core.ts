@@ -22,6 +22,7 @@ import { localServicePart } from './parts/local-service';
 import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
 import { pollingPart } from './parts/polling';
+import { relayerAlertsPart } from './parts/relayer-alerts';
 
 /**
  * The core as one object: the MonitorApi handlers, an event stream, and start/close. It is the list of
@@ -84,6 +85,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
+  const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger }));
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
   let wentLive = false;
   store.watches.onChange((what) => (wentLive ||= what === 'baseline'));
@@ -103,6 +105,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
           wentLive = false;
           events.emit({ type: 'watchlist-changed' });
         }
+        relayerAlerts.evaluate();
         await drainer.drain();
         alerts.kick();
       },

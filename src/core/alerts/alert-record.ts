@@ -1,5 +1,5 @@
 import { routeLabel } from '../watch/route-label';
-import type { AlertRow } from './delivery-store';
+import type { AlertRow, EpisodeOfRow } from './delivery-store';
 
 /** One transition as every alert channel sends it. Labels are the same on every replica of one config. */
 export interface AlertRecord {
@@ -16,9 +16,12 @@ export interface AlertRecord {
   /** When the transition was detected (ms). */
   at: number;
   link: string;
+  /** On a relayer-silent or route-backlog episode's fire or resolve (then `messageId` is ''). */
+  episode?: EpisodeOfRow;
 }
 
 export function toAlertRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkOf: (messageId: string) => string): AlertRecord {
+  if (row.episode) return episodeRecord(row, row.episode);
   const labels = [...new Set(row.watchers.map((w) => labelOf(w) || w))].sort();
   return {
     key: `${row.messageId}:${row.kind}`,
@@ -31,5 +34,22 @@ export function toAlertRecord(row: AlertRow, labelOf: (watcherKey: string) => st
     body: row.body,
     at: row.at,
     link: linkOf(row.messageId),
+  };
+}
+
+/** An episode's record: its key is the episode's (key and start) plus the phase, the same on every replica. */
+function episodeRecord(row: AlertRow, e: EpisodeOfRow): AlertRecord {
+  return {
+    key: `${e.key}@${new Date(e.startedAt).toISOString()}:${e.phase}`,
+    messageId: '',
+    kind: e.phase === 'fire' ? row.kind : `${row.kind}_resolved`,
+    network: row.network,
+    route: row.sourceChain ? routeLabel(row.sourceChain, row.destinationChain) : '',
+    watch: e.subject,
+    title: row.title,
+    body: row.body,
+    at: row.at,
+    link: '',
+    episode: e,
   };
 }

@@ -30,19 +30,52 @@ export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
   };
 }
 
+/** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */
+export const EPISODE_HOLD_MS = 24 * 3_600_000;
+
+const EPISODE_ALERTNAMES: Record<string, string> = { relayer_silent: 'RelayerSilent', route_backlog: 'RouteBacklog' };
+
+/** An episode's labels: the same for its fire and its resolve, so Alertmanager resolves the alert it holds. */
+export function episodeLabels(r: AlertRecord & { episode: NonNullable<AlertRecord['episode']> }): Record<string, string> {
+  const kind = r.kind.replace(/_resolved$/, '');
+  return {
+    alertname: EPISODE_ALERTNAMES[kind] ?? kind,
+    kind,
+    episode: r.episode.key,
+    watch: r.watch,
+    network: r.network,
+    ...(r.route ? { route: r.route } : {}),
+    severity: 'warning',
+  };
+}
+
+function episodeAlert(r: AlertRecord & { episode: NonNullable<AlertRecord['episode']> }, now: number): unknown {
+  return {
+    labels: episodeLabels(r),
+    annotations: { summary: r.title, description: r.body },
+    startsAt: new Date(r.episode.startedAt).toISOString(),
+    endsAt: new Date(r.episode.phase === 'resolve' ? r.at : Math.max(now, r.at) + EPISODE_HOLD_MS).toISOString(),
+  };
+}
+
 export function alertmanagerBody(records: AlertRecord[], now: number, resolveAfterMs: number): unknown[] {
-  return records.map((r) => ({
-    labels: alertmanagerLabels(r),
-    annotations: { summary: r.title, description: r.body, link: r.link },
-    generatorURL: r.link,
-    startsAt: new Date(r.at).toISOString(),
-    // A transition is an event: it stays firing long enough to be routed, then resolves by itself.
-    endsAt: new Date(Math.max(now, r.at) + resolveAfterMs).toISOString(),
-  }));
+  return records.map((r) =>
+    r.episode
+      ? episodeAlert({ ...r, episode: r.episode }, now)
+      : {
+          labels: alertmanagerLabels(r),
+          annotations: { summary: r.title, description: r.body, link: r.link },
+          generatorURL: r.link,
+          startsAt: new Date(r.at).toISOString(),
+          // A transition is an event: it stays firing long enough to be routed, then resolves by itself.
+          endsAt: new Date(Math.max(now, r.at) + resolveAfterMs).toISOString(),
+        },
+  );
 }
 
 /** Slack's incoming-webhook body (also read by Mattermost, Rocket.Chat and others). */
 export function slackBody(r: AlertRecord): unknown {
+  if (r.episode) return { text: `*${r.title}*\n${r.body}` };
   return { text: `*${r.title}* (${r.watch || 'unlabelled'})\n${r.body}\n<${r.link}|Open message ${r.messageId.slice(0, 10)}…>` };
 }
 

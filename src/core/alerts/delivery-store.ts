@@ -1,9 +1,18 @@
 import type { Db } from '../store/database';
 
-/** One outbox row as a channel sees it: the notification text joined with its transition. */
+/** A relayer episode's fire or resolve, on an outbox row that has no transition. */
+export interface EpisodeOfRow {
+  key: string;
+  phase: 'fire' | 'resolve';
+  subject: string;
+  startedAt: number;
+}
+
+/** One outbox row as a channel sees it: the notification text joined with its transition (or its relayer episode). */
 export interface AlertRow {
   outboxId: number;
-  transitionId: number;
+  transitionId: number | null;
+  /** '' on an episode's row. */
   messageId: string;
   title: string;
   body: string;
@@ -15,16 +24,33 @@ export interface AlertRow {
   /** Watcher keys (addresses, feed:<id>). */
   watchers: string[];
   attempts: number;
+  episode?: EpisodeOfRow;
 }
 
-interface RawRow extends Omit<AlertRow, 'watchers'> {
+interface RawRow extends Omit<AlertRow, 'watchers' | 'episode'> {
   watchers: string;
+  episodeKey: string | null;
+  episodePhase: 'fire' | 'resolve' | null;
+  episodeSubject: string | null;
+  episodeStartedAt: number | null;
 }
 
-const SELECT = `SELECT o.id AS outboxId, o.transition_id AS transitionId, o.message_id AS messageId, o.title, o.body,
-  t.kind, t.at, t.network, t.source_chain AS sourceChain, t.destination_chain AS destinationChain, t.watchers,
-  COALESCE(d.attempts, 0) AS attempts
-  FROM alert_deliveries d JOIN outbox o ON o.id = d.outbox_id JOIN transitions t ON t.id = o.transition_id`;
+const SELECT = `SELECT o.id AS outboxId, o.transition_id AS transitionId, COALESCE(o.message_id, '') AS messageId, o.title, o.body,
+  COALESCE(t.kind, e.kind) AS kind, COALESCE(t.at, o.created_at) AS at, COALESCE(t.network, e.network) AS network,
+  COALESCE(t.source_chain, e.source_chain) AS sourceChain, COALESCE(t.destination_chain, e.destination_chain) AS destinationChain,
+  COALESCE(t.watchers, '[]') AS watchers, COALESCE(d.attempts, 0) AS attempts,
+  e.key AS episodeKey, o.episode_phase AS episodePhase, e.subject AS episodeSubject, e.started_at AS episodeStartedAt
+  FROM alert_deliveries d JOIN outbox o ON o.id = d.outbox_id
+  LEFT JOIN transitions t ON t.id = o.transition_id LEFT JOIN relayer_episodes e ON e.id = o.episode_id`;
+
+function toAlertRow(r: RawRow): AlertRow {
+  const { episodeKey, episodePhase, episodeSubject, episodeStartedAt, watchers, ...rest } = r;
+  const row: AlertRow = { ...rest, watchers: parseList(watchers) };
+  if (episodeKey !== null && episodePhase !== null) {
+    row.episode = { key: episodeKey, phase: episodePhase, subject: episodeSubject ?? '', startedAt: episodeStartedAt ?? r.at };
+  }
+  return row;
+}
 
 /**
  * Per-channel delivery of the outbox (the desktop drainer keeps its own `delivered_at`): each channel
@@ -60,17 +86,19 @@ export class AlertDeliveryStore {
           .run(channel, cursor, top);
         this.db.prepare('UPDATE alert_channels SET cursor = ? WHERE channel = ?').run(top, channel);
       }
-      // Retention pruning may have removed an undelivered row's outbox entry or transition: drop it.
+      // Retention pruning may have removed an undelivered row's outbox entry, transition or episode: drop it.
       this.db
         .prepare(
           `DELETE FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL AND outbox_id NOT IN
-             (SELECT o.id FROM outbox o JOIN transitions t ON t.id = o.transition_id JOIN alert_deliveries d ON d.outbox_id = o.id AND d.channel = ? AND d.delivered_at IS NULL)`,
+             (SELECT o.id FROM outbox o JOIN alert_deliveries d ON d.outbox_id = o.id AND d.channel = ? AND d.delivered_at IS NULL
+              LEFT JOIN transitions t ON t.id = o.transition_id LEFT JOIN relayer_episodes e ON e.id = o.episode_id
+              WHERE t.id IS NOT NULL OR e.id IS NOT NULL)`,
         )
         .run(channel, channel);
       const rows = this.db
         .prepare(`${SELECT} WHERE d.channel = ? AND d.delivered_at IS NULL AND d.next_attempt_at <= ? ORDER BY d.outbox_id LIMIT ?`)
         .all(channel, now, limit) as RawRow[];
-      return rows.map((r) => ({ ...r, watchers: parseList(r.watchers) }));
+      return rows.map(toAlertRow);
     })();
   }
 

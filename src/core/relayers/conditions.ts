@@ -6,6 +6,8 @@ import type { Attributed, FigureInputs } from './figures';
 
 /** Episode keys: one meaning each, never shared between the two conditions. */
 export const silentKey = (network: Network, address: string) => `relayer-silent:${canonicalNetwork(network)}:${address.toLowerCase()}`;
+const MINUTE_MS = 60_000;
+
 export const backlogKey = (routeId: string) => `route-backlog:${routeId}`;
 
 export interface Conditions {
@@ -13,11 +15,14 @@ export interface Conditions {
   watched: Set<string>;
   /** Keys whose condition holds. */
   holding: Set<string>;
+  /** For each holding key, when its condition began to hold (ms), from the records' times alone. */
+  since: Map<string, number>;
 }
 
 export function evaluateConditions(inputs: FigureInputs, attributed: readonly Attributed[], routes: readonly RouteRow[]): Conditions {
   const watched = new Set<string>();
   const holding = new Set<string>();
+  const since = new Map<string, number>();
   const oldest = new Map(routes.map((r) => [r.route.id, r.oldestPendingSince]));
   for (const r of inputs.relayers) {
     if (!r.alert) continue;
@@ -38,13 +43,20 @@ export function evaluateConditions(inputs: FigureInputs, attributed: readonly At
       silentMinutes: r.silentMinutes,
       pendingMinutes: r.pendingMinutes,
     });
-    if (silent) holding.add(key);
+    if (silent) {
+      holding.add(key);
+      const quietSince = Math.max(last ?? r.createdAt, r.createdAt);
+      since.set(key, Math.max(quietSince + r.silentMinutes * MINUTE_MS, Math.min(...pendingSince) + r.pendingMinutes * MINUTE_MS));
+    }
   }
   for (const row of routes) {
     if (!row.route.alert) continue;
     const key = backlogKey(row.route.id);
     watched.add(key);
-    if (routeBacklog({ now: inputs.now, oldestPendingSince: row.oldestPendingSince, backlogMinutes: row.route.backlogMinutes })) holding.add(key);
+    if (routeBacklog({ now: inputs.now, oldestPendingSince: row.oldestPendingSince, backlogMinutes: row.route.backlogMinutes })) {
+      holding.add(key);
+      since.set(key, (row.oldestPendingSince as number) + row.route.backlogMinutes * MINUTE_MS);
+    }
   }
-  return { watched, holding };
+  return { watched, holding, since };
 }

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './database';
 import { MessageWatchers } from './message-watchers';
 import { OutboxStore } from './outbox-store';
 import { PollStateStore } from './poll-state-store';
+import { RelayerEpisodes } from './relayer-episodes';
 import { RelayerWatches } from './relayer-watches';
 import { Pruner } from './pruning';
 import { SearchIndex } from './search-index';
@@ -26,6 +27,7 @@ export * from './settings-store';
 export * from './watch-store';
 export * from './poll-state-store';
 export type { RelayerWatches } from './relayer-watches';
+export type { RelayerEpisodes, OpenEpisode, EpisodeKind } from './relayer-episodes';
 export { computeStats, bucketSizeFor } from './stats';
 
 /** Every store over one database connection. */
@@ -45,6 +47,8 @@ export interface Store {
   pollState: PollStateStore;
   /** Watched relayers and routes. */
   relayerWatches: RelayerWatches;
+  /** Relayer-silent and route-backlog episodes, announced through the outbox. */
+  relayerEpisodes: RelayerEpisodes;
   /** Runs `fn` in one transaction (a savepoint inside another). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -54,6 +58,7 @@ export function openStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
   const index = new SearchIndex(db);
   const messageWatchers = new MessageWatchers(db);
+  const outbox = new OutboxStore(db);
   return {
     db,
     settings: new SettingsStore(db),
@@ -63,9 +68,10 @@ export function openStore(dataDir: string): Store {
     transitions: new TransitionLog(db),
     search: new CacheSearch(db),
     pruner: new Pruner(db, index),
-    outbox: new OutboxStore(db),
+    outbox,
     pollState: new PollStateStore(db),
     relayerWatches: new RelayerWatches(db),
+    relayerEpisodes: new RelayerEpisodes(db, outbox),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

@@ -159,4 +159,44 @@ export const MIGRATIONS: readonly string[] = [
   -- The relayer figures read deliveries by destination time (the last 24 h).
   CREATE INDEX messages_destination_ts ON messages (destination_ts) WHERE destination_ts IS NOT NULL;
   `,
+  // 4: relayer-silent and route-backlog episodes, and outbox rows that announce them (no transition).
+  `
+  -- One row per episode: opened when its condition first holds, resolved_at set when it clears. The
+  -- start is taken from the world (the records' times), so replicas reading the same world agree on it.
+  CREATE TABLE relayer_episodes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    network TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    source_chain TEXT NOT NULL DEFAULT '',
+    destination_chain TEXT NOT NULL DEFAULT '',
+    started_at INTEGER NOT NULL,
+    opened_at INTEGER NOT NULL,
+    resolved_at INTEGER,
+    UNIQUE (key, started_at)
+  );
+  CREATE UNIQUE INDEX relayer_episodes_open ON relayer_episodes (key) WHERE resolved_at IS NULL;
+
+  -- The outbox, rebuilt so a row announces either a transition or an episode's fire or resolve.
+  CREATE TABLE outbox_next (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    transition_id INTEGER UNIQUE,
+    episode_id INTEGER,
+    episode_phase TEXT CHECK (episode_phase IN ('fire', 'resolve')),
+    message_id TEXT,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    batch INTEGER,
+    delivered_at INTEGER,
+    UNIQUE (episode_id, episode_phase),
+    CHECK ((transition_id IS NULL) <> (episode_id IS NULL))
+  );
+  INSERT INTO outbox_next (id, transition_id, message_id, title, body, created_at, batch, delivered_at)
+    SELECT id, transition_id, message_id, title, body, created_at, batch, delivered_at FROM outbox;
+  DROP TABLE outbox;
+  ALTER TABLE outbox_next RENAME TO outbox;
+  CREATE INDEX outbox_undelivered ON outbox (delivered_at, id) WHERE delivered_at IS NULL;
+  `,
 ];

@@ -3,8 +3,9 @@ import type { Db } from './database';
 
 interface OutboxRow {
   id: number;
-  transition_id: number;
-  message_id: string;
+  /** Null on a row announcing a relayer episode. */
+  transition_id: number | null;
+  message_id: string | null;
   title: string;
   body: string;
   batch: number | null;
@@ -25,6 +26,7 @@ export class OutboxStore {
   constructor(private readonly db: Db) {
     this.stmts = {
       add: db.prepare('INSERT OR IGNORE INTO outbox (transition_id, message_id, title, body, created_at) VALUES (?, ?, ?, ?, ?)'),
+      addEpisode: db.prepare('INSERT OR IGNORE INTO outbox (episode_id, episode_phase, title, body, created_at) VALUES (?, ?, ?, ?, ?)'),
       claimed: db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NOT NULL ORDER BY id'),
       unclaimed: db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NULL ORDER BY id'),
       claimAsOne: db.prepare('UPDATE outbox SET batch = ? WHERE delivered_at IS NULL AND batch IS NULL AND id <= ?'),
@@ -36,6 +38,11 @@ export class OutboxStore {
 
   add(n: { transitionId: number; messageId: string; title: string; body: string; createdAt: number }): void {
     this.stmts.add.run(n.transitionId, n.messageId, n.title, n.body, n.createdAt);
+  }
+
+  /** A relayer episode's fire or resolve (once each: `UNIQUE(episode_id, episode_phase)`). */
+  addEpisode(n: { episodeId: number; phase: 'fire' | 'resolve'; title: string; body: string; createdAt: number }): void {
+    this.stmts.addEpisode.run(n.episodeId, n.phase, n.title, n.body, n.createdAt);
   }
 
   /** Batches to show now: unacknowledged claimed batches first, then newly claimed ones. */
@@ -75,10 +82,12 @@ export class OutboxStore {
 function toPayload(batch: number, rows: OutboxRow[]): NotificationPayload {
   if (rows.length === 1) {
     const r = rows[0] as OutboxRow;
-    return { id: batch, title: r.title, body: r.body, messageId: r.message_id, transitionIds: [r.transition_id] };
+    return { id: batch, title: r.title, body: r.body, ...(r.message_id ? { messageId: r.message_id } : {}), transitionIds: transitionIdsOf([r]) };
   }
   const titles = new Map<string, number>();
   for (const r of rows) titles.set(r.title, (titles.get(r.title) ?? 0) + 1);
   const body = [...titles.entries()].map(([t, n]) => `${n} × ${t}`).join(', ');
-  return { id: batch, title: `${rows.length} message updates`, body, transitionIds: rows.map((r) => r.transition_id) };
+  return { id: batch, title: `${rows.length} message updates`, body, transitionIds: transitionIdsOf(rows) };
 }
+
+const transitionIdsOf = (rows: OutboxRow[]) => rows.map((r) => r.transition_id).filter((id): id is number => id !== null);

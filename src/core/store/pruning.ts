@@ -14,8 +14,14 @@ export class Pruner {
       deleteWatchers: db.prepare('DELETE FROM message_watchers WHERE message_id = ?'),
       deleteMessage: db.prepare('DELETE FROM messages WHERE rowid = ?'),
       // A transition whose notification is still undelivered stays until it is shown.
-      deleteTransitions: db.prepare('DELETE FROM transitions WHERE at < ? AND id NOT IN (SELECT transition_id FROM outbox WHERE delivered_at IS NULL)'),
+      deleteTransitions: db.prepare(
+        'DELETE FROM transitions WHERE at < ? AND id NOT IN (SELECT transition_id FROM outbox WHERE delivered_at IS NULL AND transition_id IS NOT NULL)',
+      ),
       deleteDelivered: db.prepare('DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?'),
+      // Resolved relayer episodes no notification still points at.
+      deleteEpisodes: db.prepare(
+        'DELETE FROM relayer_episodes WHERE resolved_at < ? AND id NOT IN (SELECT episode_id FROM outbox WHERE episode_id IS NOT NULL)',
+      ),
     };
   }
 
@@ -30,6 +36,7 @@ export class Pruner {
       }
       const t = this.stmts.deleteTransitions.run(olderThan);
       this.stmts.deleteDelivered.run(olderThan);
+      this.stmts.deleteEpisodes.run(olderThan);
       return { messages: old.length, transitions: t.changes };
     })();
   }

@@ -1,0 +1,102 @@
+import type { Clock } from '../../shared/clock';
+import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { Logger } from '../log/logger';
+import { evaluateConditions, silentKey, backlogKey } from '../relayers/conditions';
+import { stepEpisodes } from '../relayers/episodes';
+import { attribute, routeRows } from '../relayers/figures';
+import { RelayerFigures } from '../relayers/relayer-figures';
+import type { Store } from '../store';
+import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
+import { routeLabel } from '../watch/route-label';
+import type { Part } from './part';
+
+export interface RelayerAlertsPart extends Part {
+  /** Runs both rules once (after each poll cycle): fires new episodes, resolves cleared ones, through the outbox. */
+  evaluate(): void;
+}
+
+const minutesAgo = (now: number, t: number) => `${Math.max(0, Math.round((now - t) / 60_000))} min`;
+const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+
+/**
+ * The relayer-silent and route-backlog alerts. Open episodes live in the core's database, so a restart
+ * continues them (no second fire), and an episode's identity is its key plus the moment its condition
+ * began to hold, read from the records: two replicas reading the same world announce the same episode.
+ */
+export function relayerAlertsPart(d: { store: Store; clock: Clock; logger: Logger }): RelayerAlertsPart {
+  const figures = new RelayerFigures(d.store);
+  const episodes = d.store.relayerEpisodes;
+
+  function evaluate(): void {
+    const now = d.clock.now();
+    const inputs = figures.inputs(now);
+    const attributed = attribute(inputs);
+    const conditions = evaluateConditions(inputs, attributed, routeRows(inputs, attributed));
+    const open = episodes.open();
+    const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
+    const relayers = new Map(inputs.relayers.map((r) => [silentKey(r.network, r.address), r]));
+    const routes = new Map(inputs.routes.map((r) => [backlogKey(r.id), r]));
+    for (const key of step.fired) {
+      const startedAt = conditions.since.get(key) ?? now;
+      const relayer = relayers.get(key);
+      const route = routes.get(key);
+      const e = relayer ? silentEpisode(key, relayer, startedAt) : route ? backlogEpisode(key, route, startedAt) : null;
+      if (e && episodes.fire(e, now, fireText(e, relayer, route, now))) d.logger.info('relayer alert fired', { key, startedAt });
+    }
+    for (const key of step.resolved) {
+      const e = open.get(key) as OpenEpisode;
+      if (episodes.resolve(e.id, now, resolveText(e, now))) d.logger.info('relayer alert resolved', { key, startedAt: e.startedAt });
+    }
+    // No longer watched (or its alert turned off): closed without an announcement.
+    for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e.id, now, null);
+  }
+
+  return {
+    name: 'relayer-alerts',
+    evaluate() {
+      try {
+        evaluate();
+      } catch (e) {
+        // An alert rule's fault never stops polling; the next cycle tries again.
+        d.logger.error('relayer alerts failed', { error: e });
+      }
+    },
+  };
+}
+
+function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): Omit<OpenEpisode, 'id'> {
+  return { key, kind: 'relayer_silent', network: r.network, subject: r.label || r.address, sourceChain: '', destinationChain: '', startedAt };
+}
+
+function backlogEpisode(key: string, r: WatchedRoute, startedAt: number): Omit<OpenEpisode, 'id'> {
+  const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
+  return { key, kind: 'route_backlog', network: r.network, subject, sourceChain: r.sourceChain, destinationChain: r.destinationChain, startedAt };
+}
+
+function fireText(e: Omit<OpenEpisode, 'id'>, relayer: WatchedRelayer | undefined, route: WatchedRoute | undefined, now: number): Announcement {
+  if (relayer) {
+    const name = relayer.label ? `${relayer.label} (${shortAddress(relayer.address)})` : relayer.address;
+    return {
+      title: `Relayer silent: ${relayer.label || shortAddress(relayer.address)}`,
+      body: `${name} has not delivered for ${relayer.silentMinutes}+ min while one of its routes holds a message pending ${relayer.pendingMinutes}+ min.`,
+    };
+  }
+  const r = route as WatchedRoute;
+  return {
+    title: `Route backlog: ${e.subject}`,
+    body: `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that).`,
+  };
+}
+
+function resolveText(e: OpenEpisode, now: number): Announcement {
+  const lasted = minutesAgo(now, e.startedAt);
+  return e.kind === 'relayer_silent'
+    ? {
+        title: `Relayer delivering again: ${e.subject}`,
+        body: `${e.subject} delivers again, or nothing waits on its routes any more (the episode lasted about ${lasted}).`,
+      }
+    : {
+        title: `Route backlog cleared: ${e.subject}`,
+        body: `No message on ${e.subject} is pending past its threshold any more (the backlog lasted about ${lasted}).`,
+      };
+}

@@ -1,0 +1,91 @@
+/**
+ * Relayer-silent and route-backlog episodes (`relayer_episodes`) and the outbox rows announcing them.
+ * An episode is identified by its key and its start; opening one writes its fire row and resolving it
+ * its resolve row in the same transaction, so a crash never leaves one announced twice or not at all.
+ */
+import type { Db } from './database';
+import type { OutboxStore } from './outbox-store';
+
+export type EpisodeKind = 'relayer_silent' | 'route_backlog';
+
+export interface OpenEpisode {
+  id: number;
+  key: string;
+  kind: EpisodeKind;
+  network: string;
+  /** The watched relayer's or route's label (its address or chains when unlabelled). */
+  subject: string;
+  sourceChain: string;
+  destinationChain: string;
+  /** When the condition began to hold, from the records' times (ms). */
+  startedAt: number;
+}
+
+export interface Announcement {
+  title: string;
+  body: string;
+}
+
+interface EpisodeRow {
+  id: number;
+  key: string;
+  kind: string;
+  network: string;
+  subject: string;
+  source_chain: string;
+  destination_chain: string;
+  started_at: number;
+}
+
+export class RelayerEpisodes {
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: OutboxStore,
+  ) {
+    this.stmts = {
+      open: db.prepare<[], EpisodeRow>('SELECT * FROM relayer_episodes WHERE resolved_at IS NULL ORDER BY id'),
+      insert: db.prepare(
+        `INSERT OR IGNORE INTO relayer_episodes (key, kind, network, subject, source_chain, destination_chain, started_at, opened_at)
+         VALUES (@key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt)`,
+      ),
+      close: db.prepare('UPDATE relayer_episodes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL'),
+    };
+  }
+
+  /** Episodes not resolved yet, by key. */
+  open(): Map<string, OpenEpisode> {
+    return new Map(this.stmts.open.all().map((r) => [r.key, toEpisode(r)]));
+  }
+
+  /** Opens an episode and queues its fire; false when this key already has an open one or this episode was seen. */
+  fire(e: Omit<OpenEpisode, 'id'>, at: number, a: Announcement): boolean {
+    return this.db.transaction(() => {
+      const r = this.stmts.insert.run({ ...e, openedAt: at });
+      if (r.changes === 0) return false;
+      this.outbox.addEpisode({ episodeId: Number(r.lastInsertRowid), phase: 'fire', title: a.title, body: a.body, createdAt: at });
+      return true;
+    })();
+  }
+
+  /** Resolves an open episode and queues its resolve (none when `a` is null: nobody watches it any more). */
+  resolve(id: number, at: number, a: Announcement | null): boolean {
+    return this.db.transaction(() => {
+      if (this.stmts.close.run(at, id).changes === 0) return false;
+      if (a) this.outbox.addEpisode({ episodeId: id, phase: 'resolve', title: a.title, body: a.body, createdAt: at });
+      return true;
+    })();
+  }
+}
+
+const toEpisode = (r: EpisodeRow): OpenEpisode => ({
+  id: r.id,
+  key: r.key,
+  kind: r.kind as EpisodeKind,
+  network: r.network,
+  subject: r.subject,
+  sourceChain: r.source_chain,
+  destinationChain: r.destination_chain,
+  startedAt: r.started_at,
+});

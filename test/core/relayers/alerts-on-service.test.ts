@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMonitorCore } from '../../../src/core';
+import type { MonitorCore } from '../../../src/core/monitor-core';
+import { startTeleporterService } from '../../../src/local-data-api';
+import type { NotificationPayload } from '../../../src/shared/contract';
+import type { RelayerOverview, WatchedRoute } from '../../../src/shared/relayers';
+import { waitFor } from '../../support/wait-for';
+import { BEAM, C_CHAIN, tempDir } from '../helpers';
+import { JumpClock } from '../http-helpers';
+
+interface Posted {
+  key: string;
+  kind: string;
+  title: string;
+  episode?: { key: string; phase: string; startedAt: number };
+}
+
+/** A JSON webhook receiver on 127.0.0.1: what the core's alert channel posted, in order. */
+async function webhookReceiver(): Promise<{ url: string; posted: Posted[]; close: () => Promise<void> }> {
+  const posted: Posted[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      posted.push(JSON.parse(body) as Posted);
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    posted,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+describe('relayer-silent and route-backlog alerts on the real core and the local service', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it('fires each episode once (across a restart) and resolves it once when the pending message is delivered', async () => {
+    const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
+    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    cleanups.push(() => svc.close());
+    const hook = await webhookReceiver();
+    cleanups.push(() => hook.close());
+    const tmp = tempDir();
+    cleanups.push(() => tmp.cleanup());
+    const shown: NotificationPayload[] = [];
+    const keychainService = `tw-test-${randomBytes(4).toString('hex')}`;
+    const open = async (): Promise<MonitorCore> => {
+      const core = await createMonitorCore({
+        shell: 'web',
+        dataDir: tmp.dir,
+        version: 'x',
+        clock,
+        localDataApi: { kind: 'url', url: svc.url },
+        autoPoll: false,
+        keychainService,
+        alerts: { channels: [{ type: 'webhook', url: hook.url, format: 'json' }], closeGraceMs: 2_000 },
+      });
+      core.attachNotifier((n) => void shown.push(n));
+      await core.start();
+      return core;
+    };
+    let core = await open();
+    cleanups.push(() => core.close());
+    const call = async <T>(method: string, input?: unknown): Promise<T> => {
+      const r = await core.invoke(method, input);
+      if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+      return r.value as T;
+    };
+
+    const route = await call<WatchedRoute>('addRoute', { source: 'C-Chain', destination: 'Beam', label: 'c-to-beam', backlogMinutes: 20 });
+    // The poller reads a route through a feed on it (until routes are read by the planner themselves).
+    // Its own notifications are off: what is shown below is the relayer alerts alone.
+    const quiet = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
+    await call('addFeed', { name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM }, notify: quiet });
+    await call('pollNow');
+    for (let i = 0; i < 6; i++) svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 3_000 });
+    await clock.advance(60_000);
+    await call('pollNow');
+    const seen = await call<RelayerOverview>('relayerOverview');
+    const ours = seen.relayers.find((r) => r.deliveries24h > 0)!;
+    await call('addRelayer', { address: ours.address, label: 'ours', silentMinutes: 10, pendingMinutes: 5 });
+
+    // One message waits 45 min on the route; nothing else is sent, so the watched relayer falls silent.
+    const late = svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 45 * 60_000 });
+    const relayerShown = () => shown.filter((n) => n.title.includes('Relayer'));
+    const routeShown = () => shown.filter((n) => n.title.includes('Route backlog'));
+    for (let m = 0; m < 3; m++) {
+      await clock.advance(60_000);
+      await call('pollNow');
+    }
+    expect(shown).toHaveLength(0); // 3 min: neither threshold reached
+
+    for (let m = 0; m < 9; m++) {
+      await clock.advance(60_000);
+      await call('pollNow');
+    }
+    // 12 min after watching it began: silent 10+ min with a message pending 5+ min.
+    expect(relayerShown().map((n) => n.title)).toEqual(['Relayer silent: ours']);
+    expect(relayerShown()[0]!.transitionIds).toEqual([]);
+    expect(routeShown()).toHaveLength(0);
+
+    // A restart on the same data folder continues the open episode: no second fire.
+    await core.close();
+    core = await open();
+    for (let m = 0; m < 12; m++) {
+      await clock.advance(60_000);
+      await call('pollNow');
+    }
+    expect(relayerShown()).toHaveLength(1);
+    expect(routeShown().map((n) => n.title)).toEqual(['Route backlog: c-to-beam']);
+
+    // The late message is delivered: both conditions clear, each resolves once.
+    await clock.advance(25 * 60_000);
+    await call('pollNow');
+    await clock.advance(60_000);
+    await call('pollNow');
+    const pending = await call<{ messageId: string }[]>('relayerFigureMessages', { routeId: route.id, figure: 'pending' });
+    expect(pending.map((s) => s.messageId)).not.toContain(late);
+    expect(relayerShown().map((n) => n.title)).toEqual(['Relayer silent: ours', 'Relayer delivering again: ours']);
+    expect(routeShown().map((n) => n.title)).toEqual(['Route backlog: c-to-beam', 'Route backlog cleared: c-to-beam']);
+
+    // The webhook got each fire and resolve once, keyed by the episode (key and start) and phase.
+    const episodes = await waitFor(() => (hook.posted.length >= 4 ? hook.posted : false), 10_000, 'four episode posts');
+    expect(episodes.map((p) => p.kind).sort()).toEqual(['relayer_silent', 'relayer_silent_resolved', 'route_backlog', 'route_backlog_resolved']);
+    expect(new Set(episodes.map((p) => p.key)).size).toBe(4);
+    const fire = episodes.find((p) => p.kind === 'route_backlog')!;
+    expect(fire.key).toBe(`route-backlog:${route.id}@${new Date(fire.episode!.startedAt).toISOString()}:fire`);
+    // Its start is read from the records: the late message's source time plus the 20 min threshold.
+    const lateRecord = svc.store
+      .page({ source: { kind: 'blockchainId', value: C_CHAIN } }, undefined, 1000)
+      .records.map((r) => JSON.parse(r) as { messageId: string; sourceTransaction: { timestamp: number } })
+      .find((r) => r.messageId === late)!;
+    expect(fire.episode!.startedAt).toBe(lateRecord.sourceTransaction.timestamp * 1000 + 20 * 60_000);
+
+    // More cycles with nothing holding add nothing.
+    await clock.advance(5 * 60_000);
+    await call('pollNow');
+    expect(shown.filter((n) => n.transitionIds.length === 0)).toHaveLength(4);
+  });
+});
