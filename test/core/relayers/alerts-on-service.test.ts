@@ -11,6 +11,12 @@ import { waitFor } from '../../support/wait-for';
 import { BEAM, C_CHAIN, tempDir } from '../helpers';
 import { JumpClock } from '../http-helpers';
 
+interface AmAlert {
+  labels: Record<string, string>;
+  startsAt: string;
+  endsAt: string;
+}
+
 interface Posted {
   key: string;
   kind: string;
@@ -19,13 +25,13 @@ interface Posted {
 }
 
 /** A JSON webhook receiver on 127.0.0.1: what the core's alert channel posted, in order. */
-async function webhookReceiver(): Promise<{ url: string; posted: Posted[]; close: () => Promise<void> }> {
-  const posted: Posted[] = [];
+async function webhookReceiver<T = Posted>(): Promise<{ url: string; posted: T[]; close: () => Promise<void> }> {
+  const posted: T[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      posted.push(JSON.parse(body) as Posted);
+      posted.push(JSON.parse(body) as T);
       res.writeHead(200).end('{}');
     });
   });
@@ -49,6 +55,9 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     cleanups.push(() => svc.close());
     const hook = await webhookReceiver();
     cleanups.push(() => hook.close());
+    // Stands in for Alertmanager's v2 API: records each pushed alert list.
+    const am = await webhookReceiver<AmAlert[]>();
+    cleanups.push(() => am.close());
     const tmp = tempDir();
     cleanups.push(() => tmp.cleanup());
     const shown: NotificationPayload[] = [];
@@ -62,7 +71,13 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
         localDataApi: { kind: 'url', url: svc.url },
         autoPoll: false,
         keychainService,
-        alerts: { channels: [{ type: 'webhook', url: hook.url, format: 'json' }], closeGraceMs: 2_000 },
+        alerts: {
+          channels: [
+            { type: 'webhook', url: hook.url, format: 'json' },
+            { type: 'alertmanager', url: am.url },
+          ],
+          closeGraceMs: 2_000,
+        },
       });
       core.attachNotifier((n) => void shown.push(n));
       await core.start();
@@ -140,6 +155,18 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
       .records.map((r) => JSON.parse(r) as { messageId: string; sourceTransaction: { timestamp: number } })
       .find((r) => r.messageId === late)!;
     expect(fire.episode!.startedAt).toBe(lateRecord.sourceTransaction.timestamp * 1000 + 20 * 60_000);
+
+    // Alertmanager got RelayerSilent and RouteBacklog, each resolved by the same labels with endsAt at the resolve.
+    const pushed = await waitFor(() => (am.posted.flat().length >= 4 ? am.posted.flat() : false), 10_000, 'four Alertmanager alerts');
+    for (const name of ['RelayerSilent', 'RouteBacklog']) {
+      const [fired, resolved] = pushed.filter((a) => a.labels.alertname === name);
+      expect(pushed.filter((a) => a.labels.alertname === name)).toHaveLength(2);
+      expect(resolved!.labels).toEqual(fired!.labels);
+      expect(resolved!.startsAt).toBe(fired!.startsAt);
+      expect(Date.parse(fired!.endsAt)).toBeGreaterThan(Date.parse(resolved!.endsAt));
+      expect(Date.parse(resolved!.endsAt)).toBeLessThanOrEqual(clock.now());
+    }
+    expect(pushed.find((a) => a.labels.alertname === 'RelayerSilent')!.labels).toMatchObject({ watch: 'ours', kind: 'relayer_silent', severity: 'warning' });
 
     // More cycles with nothing holding add nothing.
     await clock.advance(5 * 60_000);
