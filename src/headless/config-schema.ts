@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AlertChannelListSchema } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema } from '../shared/schemas';
+import { RelayerWatchInputSchema, RouteWatchInputSchema } from '../shared/relayer-schemas';
 
 const KEY_NOT_HERE =
   'The API key itself never goes in the config file: set apiKey.env (an environment variable name), apiKey.file (a file only its owner can read) or apiKey.keychain: true.';
@@ -80,6 +81,10 @@ export const HeadlessConfigSchema = z
       .optional(),
     watches: z.array(WatchInputSchema).max(100_000).default([]),
     feeds: z.array(FeedInputSchema).max(1000).default([]),
+    /** Relayers watched (deliverer or reward address, EIP-55), each with its relayer-silent thresholds. */
+    relayers: z.array(RelayerWatchInputSchema).max(1000).default([]),
+    /** Routes watched (source to destination chain: a name, cb58 ID or EVM chain ID), each with its backlog threshold. */
+    routes: z.array(RouteWatchInputSchema).max(1000).default([]),
   })
   .strict()
   .strict();
@@ -107,6 +112,21 @@ export function duplicateProblems(raw: unknown): { path: (string | number)[]; me
     (s) => s.toLowerCase(),
     (v, at) => `${v} is already watched at watches[${at}].`,
   );
+  check(
+    'relayers',
+    'address',
+    (s) => s.toLowerCase(),
+    (v, at) => `${v} is already watched at relayers[${at}].`,
+  );
+  // The same route twice (as written: chain names and IDs are not resolved here).
+  const routes = new Map<string, number>();
+  list('routes').forEach((item, i) => {
+    const r = item as Record<string, unknown> | null;
+    if (typeof r?.source !== 'string' || typeof r.destination !== 'string') return;
+    const k = `${typeof r.network === 'string' ? r.network : ''}|${r.source.trim().toLowerCase()}|${r.destination.trim().toLowerCase()}`;
+    if (routes.has(k)) out.push({ path: ['routes', i, 'destination'], message: `This route is already watched at routes[${routes.get(k) as number}].` });
+    else routes.set(k, i);
+  });
   check(
     'feeds',
     'name',

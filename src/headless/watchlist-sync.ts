@@ -5,6 +5,8 @@
  */
 import type { MonitorCore } from '../core/monitor-core';
 import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, WatchedAddress } from '../shared/contract';
+import type { WatchedRelayer, WatchedRoute } from '../shared/relayers';
+import type { Network } from '../shared/validators';
 import type { HeadlessConfig } from './config-schema';
 
 async function call<T>(core: MonitorCore, method: MonitorMethod, input?: unknown): Promise<T> {
@@ -78,5 +80,72 @@ export async function syncWatchlist(core: MonitorCore, config: HeadlessConfig, d
       r.removed++;
     }
   }
+  await syncRelayers(core, config, defaultNetwork as Network, r);
+  await syncRoutes(core, config, defaultNetwork as Network, r);
   return r;
+}
+
+/**
+ * Relayers: one with another label, network or threshold is removed and added again (its silence is
+ * then counted from the re-add); one unchanged is left alone, so its watch keeps its start.
+ */
+async function syncRelayers(core: MonitorCore, config: HeadlessConfig, defaultNetwork: Network, r: SyncResult): Promise<void> {
+  const have = new Map((await call<WatchedRelayer[]>(core, 'listRelayers')).map((w) => [w.address.toLowerCase(), w]));
+  const want = new Set<string>();
+  for (const w of config.relayers) {
+    const k = w.address.toLowerCase();
+    want.add(k);
+    const cur = have.get(k);
+    const input = { ...w, network: w.network ?? defaultNetwork };
+    if (cur && sameRelayer(cur, input)) continue;
+    if (cur) await call(core, 'removeRelayer', { address: cur.address });
+    await call(core, 'addRelayer', input);
+    if (cur) r.updated++;
+    else r.added++;
+  }
+  for (const [k, w] of have) {
+    if (want.has(k)) continue;
+    await call(core, 'removeRelayer', { address: w.address });
+    r.removed++;
+  }
+}
+
+const sameRelayer = (cur: WatchedRelayer, w: HeadlessConfig['relayers'][number] & { network: Network }) =>
+  cur.address === w.address &&
+  cur.network === w.network &&
+  cur.label === (w.label ?? '').trim() &&
+  (w.silentMinutes === undefined || cur.silentMinutes === w.silentMinutes) &&
+  (w.pendingMinutes === undefined || cur.pendingMinutes === w.pendingMinutes) &&
+  cur.alert === (w.alert ?? true);
+
+/** Routes: matched by network, source and destination (as resolved); a changed label or threshold re-adds it. */
+async function syncRoutes(core: MonitorCore, config: HeadlessConfig, defaultNetwork: Network, r: SyncResult): Promise<void> {
+  const have = await call<WatchedRoute[]>(core, 'listRoutes');
+  const handled = new Set<string>();
+  for (const w of config.routes) {
+    const network = w.network ?? defaultNetwork;
+    const cur = have.find((x) => x.network === network && x.sourceChain === w.source && x.destinationChain === w.destination);
+    const same =
+      cur &&
+      cur.label === (w.label ?? '').trim() &&
+      (w.backlogMinutes === undefined || cur.backlogMinutes === w.backlogMinutes) &&
+      cur.alert === (w.alert ?? true);
+    if (cur && same) {
+      handled.add(cur.id);
+      continue;
+    }
+    if (cur) {
+      await call(core, 'removeRoute', { id: cur.id });
+      handled.add(cur.id); // removed already, not again below
+    }
+    const added = await call<WatchedRoute>(core, 'addRoute', { ...w, network });
+    handled.add(added.id);
+    if (cur) r.updated++;
+    else r.added++;
+  }
+  for (const x of have) {
+    if (handled.has(x.id)) continue;
+    await call(core, 'removeRoute', { id: x.id });
+    r.removed++;
+  }
 }

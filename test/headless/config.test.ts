@@ -28,7 +28,16 @@ describe('headless config file', () => {
     // The contract's schema checksums the address.
     expect(c.watches[0]?.address).toBe(ADDR);
     expect(c.alerts?.channels[0]).toMatchObject({ type: 'webhook', format: 'json' });
-    expect(parseConfigText('{}', 'c.yaml')).toMatchObject({ dataSource: 'local', watches: [], feeds: [] });
+    expect(parseConfigText('{}', 'c.yaml')).toMatchObject({ dataSource: 'local', watches: [], feeds: [], relayers: [], routes: [] });
+  });
+
+  it('accepts relayers and routes with labels and thresholds; route chains by name resolve to their blockchain ID', () => {
+    const c = parseConfigText(
+      `relayers:\n  - address: "${ADDR}"\n    label: ours\n    silentMinutes: 15\n    pendingMinutes: 5\nroutes:\n  - source: C-Chain\n    destination: "4337"\n    label: loop\n    backlogMinutes: 20\n    alert: false\n`,
+      'c.yaml',
+    );
+    expect(c.relayers).toEqual([{ address: ADDR, label: 'ours', silentMinutes: 15, pendingMinutes: 5 }]);
+    expect(c.routes).toEqual([{ source: C_CHAIN, destination: '4337', label: 'loop', backlogMinutes: 20, alert: false }]);
   });
 
   // One case per rule: the line and field of each problem, all reported at once.
@@ -60,6 +69,34 @@ describe('headless config file', () => {
       /"slack" or "json"/,
     ],
     ['message url', 'alerts:\n  messageUrl: http://x/', 2, 'alerts.messageUrl', /\{messageId\}/],
+    ['relayer address', `relayers:\n  - label: r\n    address: "0x12"`, 3, 'relayers[0].address', /./],
+    ['relayer checksum', `relayers:\n  - address: "${ADDR.replace('b2784', 'B2784')}"`, 2, 'relayers[0].address', /checksum/i],
+    ['relayer silence 0', `relayers:\n  - address: "${ADDR}"\n    silentMinutes: 0`, 3, 'relayers[0].silentMinutes', /at least 1 minute/],
+    ['relayer pending negative', `relayers:\n  - address: "${ADDR}"\n    pendingMinutes: -5`, 3, 'relayers[0].pendingMinutes', /at least 1 minute/],
+    [
+      'duplicate relayer',
+      `relayers:\n  - address: "${ADDR}"\n  - address: "${ADDR.toLowerCase()}"`,
+      3,
+      'relayers[1].address',
+      /already watched at relayers\[0\]/,
+    ],
+    ['route chain', 'routes:\n  - source: C-Chain\n    destination: Moonchain', 3, 'routes[0].destination', /"Moonchain" is not a known chain/],
+    ['route same chain', 'routes:\n  - source: C-Chain\n    destination: C-Chain', 3, 'routes[0].destination', /a different destination chain/],
+    ['route backlog 0', 'routes:\n  - source: C-Chain\n    destination: Beam\n    backlogMinutes: 0', 4, 'routes[0].backlogMinutes', /at least 1 minute/],
+    [
+      'route backlog negative',
+      'routes:\n  - source: C-Chain\n    destination: Beam\n    backlogMinutes: -1',
+      4,
+      'routes[0].backlogMinutes',
+      /at least 1 minute/,
+    ],
+    [
+      'duplicate route',
+      'routes:\n  - { source: C-Chain, destination: Beam }\n  - { source: c-chain, destination: beam }',
+      3,
+      'routes[1].destination',
+      /already watched at routes\[0\]/,
+    ],
   ];
   it.each(cases)('refuses: %s', (_name, text, line, field, message) => {
     const p = problems(text);
