@@ -23,6 +23,7 @@ import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
 import { pollingPart } from './parts/polling';
 import { relayerAlertsPart } from './parts/relayer-alerts';
+import { RelayerMetrics } from './metrics/relayer-metrics';
 
 /**
  * The core as one object: the MonitorApi handlers, an event stream, and start/close. It is the list of
@@ -85,7 +86,10 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
-  const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger }));
+  const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
+  const relayerAlerts = parts.add(
+    relayerAlertsPart({ store, clock, logger, ...(relayerMetrics ? { onFigures: (s, b) => relayerMetrics.observe(s, b) } : {}) }),
+  );
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
   let wentLive = false;
   store.watches.onChange((what) => (wentLive ||= what === 'baseline'));

@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
+import type { RelayerSnapshot } from '../metrics/relayer-metrics';
 import { evaluateConditions, silentKey, backlogKey } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { attribute, routeRows } from '../relayers/figures';
@@ -23,15 +24,28 @@ const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
  * continues them (no second fire), and an episode's identity is its key plus the moment its condition
  * began to hold, read from the records: two replicas reading the same world announce the same episode.
  */
-export function relayerAlertsPart(d: { store: Store; clock: Clock; logger: Logger }): RelayerAlertsPart {
+export function relayerAlertsPart(d: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** Each cycle's figures (metrics); `baseline` at start: what the cache held before this run. */
+  onFigures?: (s: RelayerSnapshot, baseline: boolean) => void;
+}): RelayerAlertsPart {
   const figures = new RelayerFigures(d.store);
   const episodes = d.store.relayerEpisodes;
 
-  function evaluate(): void {
-    const now = d.clock.now();
-    const inputs = figures.inputs(now);
+  function snapshot(): RelayerSnapshot {
+    const inputs = figures.inputs(d.clock.now());
     const attributed = attribute(inputs);
-    const conditions = evaluateConditions(inputs, attributed, routeRows(inputs, attributed));
+    const routes = routeRows(inputs, attributed);
+    return { inputs, attributed, routes, conditions: evaluateConditions(inputs, attributed, routes) };
+  }
+
+  function evaluate(): void {
+    const s = snapshot();
+    const { inputs, conditions } = s;
+    const now = inputs.now;
+    d.onFigures?.(s, false);
     const open = episodes.open();
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
     const relayers = new Map(inputs.relayers.map((r) => [silentKey(r.network, r.address), r]));
@@ -53,6 +67,14 @@ export function relayerAlertsPart(d: { store: Store; clock: Clock; logger: Logge
 
   return {
     name: 'relayer-alerts',
+    start() {
+      if (!d.onFigures) return;
+      try {
+        d.onFigures(snapshot(), true);
+      } catch (e) {
+        d.logger.error('relayer figures failed', { error: e });
+      }
+    },
     evaluate() {
       try {
         evaluate();
