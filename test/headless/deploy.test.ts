@@ -13,7 +13,7 @@ describe('deploy/ files', () => {
   const skip = missing(PROMTOOL);
   it.skipIf(skip)('promtool accepts the scrape config and the alert rules', () => {
     expect(promtool(['check', 'config', 'prometheus.yml'])).toMatch(/SUCCESS: prometheus\.yml is valid/);
-    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 4 rules found/);
+    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 6 rules found/);
   });
 
   it.skipIf(skip)('promtool test rules: the stuck rule fires on a recorded series (and the others as written)', () => {
@@ -32,6 +32,24 @@ describe('deploy/ files', () => {
       out = String((e as { stdout?: string }).stdout) + String((e as { stderr?: string }).stderr);
     }
     expect(out).toMatch(/FAILED[\s\S]*alertname: TeleporterMessageStuck/);
+  });
+
+  it.skipIf(skip)('promtool test rules fails when the relayer rules would not fire (the test can fail)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-rules-'));
+    copyFileSync(join(DEPLOY, 'rules', 'teleporter-watch.rules.yml'), join(dir, 'teleporter-watch.rules.yml'));
+    const broken = readFileSync(join(DEPLOY, 'rules', 'teleporter-watch.test.yml'), 'utf8')
+      .replaceAll("values: '0 0 1 1 1 0 0'", "values: '0 0 0 0 0 0 0'")
+      .replaceAll("values: '0 0 0 1 1 1 0'", "values: '0 0 0 0 0 0 0'")
+      .replaceAll("values: '0 1 1 0 0 0 0'", "values: '0 0 0 0 0 0 0'");
+    writeFileSync(join(dir, 't.yml'), broken);
+    let out = '';
+    try {
+      promtool(['test', 'rules', 't.yml'], dir);
+    } catch (e) {
+      out = String((e as { stdout?: string }).stdout) + String((e as { stderr?: string }).stderr);
+    }
+    expect(out).toMatch(/alertname: RelayerSilent/);
+    expect(out).toMatch(/alertname: RouteBacklog/);
   });
 
   it.skipIf(missing('/usr/bin/amtool'))('amtool accepts the Alertmanager example', () => {
@@ -54,6 +72,8 @@ describe('deploy/ files', () => {
       },
       { processMetrics: true },
     );
+    const { RelayerMetrics } = await import('../../src/core/metrics/relayer-metrics');
+    new RelayerMetrics(metrics.registry, () => 0);
     const exported = new Set((await metrics.registry.getMetricsAsJSON()).map((m) => m.name));
     for (const n of names) expect(exported, n).toContain(n);
     const unit = readFileSync(join(DEPLOY, 'teleporter-watch.service'), 'utf8');
