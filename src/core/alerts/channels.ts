@@ -33,7 +33,8 @@ export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
 /** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */
 export const EPISODE_HOLD_MS = 24 * 3_600_000;
 
-const EPISODE_ALERTNAMES: Record<string, string> = { relayer_silent: 'RelayerSilent', route_backlog: 'RouteBacklog' };
+// Not the Prometheus rules' RelayerSilent and RouteBacklog: a setup using both can route each on its own.
+const EPISODE_ALERTNAMES: Record<string, string> = { relayer_silent: 'TeleporterRelayerSilent', route_backlog: 'TeleporterRouteBacklog' };
 
 /** An episode's labels: the same for its fire and its resolve, so Alertmanager resolves the alert it holds. */
 export function episodeLabels(r: AlertRecord & { episode: NonNullable<AlertRecord['episode']> }): Record<string, string> {

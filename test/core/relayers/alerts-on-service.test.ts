@@ -156,9 +156,9 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
       .find((r) => r.messageId === late)!;
     expect(fire.episode!.startedAt).toBe(lateRecord.sourceTransaction.timestamp * 1000 + 20 * 60_000);
 
-    // Alertmanager got RelayerSilent and RouteBacklog, each resolved by the same labels with endsAt at the resolve.
+    // Alertmanager got TeleporterRelayerSilent and TeleporterRouteBacklog, each resolved by the same labels with endsAt at the resolve.
     const pushed = await waitFor(() => (am.posted.flat().length >= 4 ? am.posted.flat() : false), 10_000, 'four Alertmanager alerts');
-    for (const name of ['RelayerSilent', 'RouteBacklog']) {
+    for (const name of ['TeleporterRelayerSilent', 'TeleporterRouteBacklog']) {
       const [fired, resolved] = pushed.filter((a) => a.labels.alertname === name);
       expect(pushed.filter((a) => a.labels.alertname === name)).toHaveLength(2);
       expect(resolved!.labels).toEqual(fired!.labels);
@@ -166,7 +166,11 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
       expect(Date.parse(fired!.endsAt)).toBeGreaterThan(Date.parse(resolved!.endsAt));
       expect(Date.parse(resolved!.endsAt)).toBeLessThanOrEqual(clock.now());
     }
-    expect(pushed.find((a) => a.labels.alertname === 'RelayerSilent')!.labels).toMatchObject({ watch: 'ours', kind: 'relayer_silent', severity: 'warning' });
+    expect(pushed.find((a) => a.labels.alertname === 'TeleporterRelayerSilent')!.labels).toMatchObject({
+      watch: 'ours',
+      kind: 'relayer_silent',
+      severity: 'warning',
+    });
 
     // More cycles with nothing holding add nothing.
     await clock.advance(5 * 60_000);
