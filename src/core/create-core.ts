@@ -88,7 +88,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
   const relayerAlerts = parts.add(
-    relayerAlertsPart({ store, clock, logger, ...(relayerMetrics ? { onFigures: (s, b) => relayerMetrics.observe(s, b) } : {}) }),
+    relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { onFigures: (s, b) => relayerMetrics.observe(s, b) } : {}) }),
   );
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
   let wentLive = false;

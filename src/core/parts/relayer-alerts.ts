@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import type { Settings } from '../../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
 import type { RelayerSnapshot } from '../metrics/relayer-metrics';
@@ -28,6 +29,8 @@ export function relayerAlertsPart(d: {
   store: Store;
   clock: Clock;
   logger: Logger;
+  /** Announced only while `notifications.enabled` (the same switch as the transitions'). */
+  settings: () => Settings;
   /** Each cycle's figures (metrics); `baseline` at start: what the cache held before this run. */
   onFigures?: (s: RelayerSnapshot, baseline: boolean) => void;
 }): RelayerAlertsPart {
@@ -46,6 +49,7 @@ export function relayerAlertsPart(d: {
     const { inputs, conditions } = s;
     const now = inputs.now;
     d.onFigures?.(s, false);
+    const announce = d.settings().notifications.enabled;
     const open = episodes.open();
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
     const relayers = new Map(inputs.relayers.map((r) => [silentKey(r.network, r.address), r]));
@@ -55,11 +59,11 @@ export function relayerAlertsPart(d: {
       const relayer = relayers.get(key);
       const route = routes.get(key);
       const e = relayer ? silentEpisode(key, relayer, startedAt) : route ? backlogEpisode(key, route, startedAt) : null;
-      if (e && episodes.fire(e, now, fireText(e, relayer, route, now))) d.logger.info('relayer alert fired', { key, startedAt });
+      if (e && episodes.fire(e, now, announce ? fireText(e, relayer, route, now) : null)) d.logger.info('relayer alert fired', { key, startedAt });
     }
     for (const key of step.resolved) {
       const e = open.get(key) as OpenEpisode;
-      if (episodes.resolve(e.id, now, resolveText(e, now))) d.logger.info('relayer alert resolved', { key, startedAt: e.startedAt });
+      if (episodes.resolve(e.id, now, announce ? resolveText(e, now) : null)) d.logger.info('relayer alert resolved', { key, startedAt: e.startedAt });
     }
     // No longer watched (or its alert turned off): closed without an announcement.
     for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e.id, now, null);

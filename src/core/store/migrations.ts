@@ -173,6 +173,8 @@ export const MIGRATIONS: readonly string[] = [
     destination_chain TEXT NOT NULL DEFAULT '',
     started_at INTEGER NOT NULL,
     opened_at INTEGER NOT NULL,
+    -- 0 when it opened with notifications off: its resolve is not announced either.
+    announced INTEGER NOT NULL,
     resolved_at INTEGER,
     UNIQUE (key, started_at)
   );

@@ -47,10 +47,11 @@ export class RelayerEpisodes {
     this.stmts = {
       open: db.prepare<[], EpisodeRow>('SELECT * FROM relayer_episodes WHERE resolved_at IS NULL ORDER BY id'),
       insert: db.prepare(
-        `INSERT OR IGNORE INTO relayer_episodes (key, kind, network, subject, source_chain, destination_chain, started_at, opened_at)
-         VALUES (@key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt)`,
+        `INSERT OR IGNORE INTO relayer_episodes (key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced)
+         VALUES (@key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt, @announced)`,
       ),
       close: db.prepare('UPDATE relayer_episodes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL'),
+      announced: db.prepare<[number], number>('SELECT announced FROM relayer_episodes WHERE id = ?').pluck(),
     };
   }
 
@@ -59,21 +60,29 @@ export class RelayerEpisodes {
     return new Map(this.stmts.open.all().map((r) => [r.key, toEpisode(r)]));
   }
 
-  /** Opens an episode and queues its fire; false when this key already has an open one or this episode was seen. */
-  fire(e: Omit<OpenEpisode, 'id'>, at: number, a: Announcement): boolean {
+  /**
+   * Opens an episode and queues its fire (none when `a` is null: notifications are off, the episode is
+   * still kept so turning them on does not announce it late); false when this key already has an open
+   * one or this episode was seen.
+   */
+  fire(e: Omit<OpenEpisode, 'id'>, at: number, a: Announcement | null): boolean {
     return this.db.transaction(() => {
-      const r = this.stmts.insert.run({ ...e, openedAt: at });
+      const r = this.stmts.insert.run({ ...e, openedAt: at, announced: a ? 1 : 0 });
       if (r.changes === 0) return false;
-      this.outbox.addEpisode({ episodeId: Number(r.lastInsertRowid), phase: 'fire', title: a.title, body: a.body, createdAt: at });
+      if (a) this.outbox.addEpisode({ episodeId: Number(r.lastInsertRowid), phase: 'fire', title: a.title, body: a.body, createdAt: at });
       return true;
     })();
   }
 
-  /** Resolves an open episode and queues its resolve (none when `a` is null: nobody watches it any more). */
+  /**
+   * Resolves an open episode and queues its resolve (none when `a` is null: nobody watches it any more or
+   * notifications are off, nor when its fire was never announced).
+   */
   resolve(id: number, at: number, a: Announcement | null): boolean {
     return this.db.transaction(() => {
+      const announced = this.stmts.announced.get(id) === 1;
       if (this.stmts.close.run(at, id).changes === 0) return false;
-      if (a) this.outbox.addEpisode({ episodeId: id, phase: 'resolve', title: a.title, body: a.body, createdAt: at });
+      if (a && announced) this.outbox.addEpisode({ episodeId: id, phase: 'resolve', title: a.title, body: a.body, createdAt: at });
       return true;
     })();
   }

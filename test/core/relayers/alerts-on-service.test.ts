@@ -10,6 +10,7 @@ import type { RelayerOverview, WatchedRoute } from '../../../src/shared/relayers
 import { waitFor } from '../../support/wait-for';
 import { BEAM, C_CHAIN, tempDir } from '../helpers';
 import { JumpClock } from '../http-helpers';
+import { coreOnService } from '../core-on-service';
 
 interface AmAlert {
   labels: Record<string, string>;
@@ -176,5 +177,40 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     await clock.advance(5 * 60_000);
     await call('pollNow');
     expect(shown.filter((n) => n.transitionIds.length === 0)).toHaveLength(4);
+  });
+
+  it('with notifications off an episode is kept but not announced, and turning them on does not announce it late', async () => {
+    const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
+    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    cleanups.push(() => svc.close());
+    const core = await coreOnService(svc.url, clock, cleanups);
+    const shown: NotificationPayload[] = [];
+    core.attachNotifier((n) => void shown.push(n));
+    const call = async <T>(method: string, input?: unknown): Promise<T> => {
+      const r = await core.invoke(method, input);
+      if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+      return r.value as T;
+    };
+    await call('updateSettings', { notifications: { enabled: false } });
+    await call('addRoute', { source: 'C-Chain', destination: 'Beam', backlogMinutes: 5 });
+    await call('addFeed', { name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM } });
+    await call('pollNow');
+    svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 30 * 60_000 });
+    await clock.advance(10 * 60_000);
+    await call('pollNow');
+    await call('updateSettings', { notifications: { enabled: true } });
+    await clock.advance(60_000);
+    await call('pollNow');
+    expect(shown.filter((n) => n.title.startsWith('Route backlog'))).toHaveLength(0);
+    // It clears: an episode whose start was never announced is not announced as cleared either.
+    await clock.advance(25 * 60_000);
+    await call('pollNow');
+    expect(await call('relayerFigureMessages', { routeId: (await call<{ id: string }[]>('listRoutes'))[0]!.id, figure: 'pending' })).toEqual([]);
+    expect(shown.filter((n) => n.title.startsWith('Route backlog'))).toHaveLength(0);
+    // The next episode, with notifications on, is announced as usual.
+    svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 30 * 60_000 });
+    await clock.advance(10 * 60_000);
+    await call('pollNow');
+    expect(shown.filter((n) => n.title.startsWith('Route backlog')).map((n) => n.title)).toEqual([expect.stringMatching(/^Route backlog: /)]);
   });
 });
