@@ -127,7 +127,7 @@ export class RelayerMetrics {
         this.reset();
         const s = last();
         for (const r of s?.inputs.routes ?? []) {
-          const key = backlogKey(r.id);
+          const key = backlogKey(r);
           if (s?.conditions.watched.has(key)) this.set({ route: routeNames.of(routeName(r)) }, s.conditions.holding.has(key) ? 1 : 0);
         }
       },
@@ -156,8 +156,7 @@ export class RelayerMetrics {
         this.deliveries.inc({ relayer, route });
         if (d.sentAt !== null) this.latency.observe({ relayer, route }, Math.max(0, (d.deliveredAt - d.sentAt) / 1000));
       }
-      if (w && d.reward)
-        this.rewards.inc({ relayer, token: this.tokens.of(d.reward.symbol || d.reward.token) }, toWhole(d.reward.value, d.reward.decimals));
+      if (w && d.reward) this.rewards.inc({ relayer, token: this.tokens.of(d.reward.symbol || d.reward.token) }, toWhole(d.reward.value, d.reward.decimals));
     }
   }
 }

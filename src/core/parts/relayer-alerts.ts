@@ -53,7 +53,7 @@ export function relayerAlertsPart(d: {
     const open = episodes.open();
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
     const relayers = new Map(inputs.relayers.map((r) => [silentKey(r.network, r.address), r]));
-    const routes = new Map(inputs.routes.map((r) => [backlogKey(r.id), r]));
+    const routes = new Map(inputs.routes.map((r) => [backlogKey(r), r]));
     for (const key of step.fired) {
       const startedAt = conditions.since.get(key) ?? now;
       const relayer = relayers.get(key);

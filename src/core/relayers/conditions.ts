@@ -1,5 +1,5 @@
 /** Which watched relayers are silent and which watched routes are backlogged now, from the figures' inputs. */
-import type { RouteRow } from '../../shared/relayers';
+import type { RouteRow, WatchedRoute } from '../../shared/relayers';
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import { relayerSilent, routeBacklog } from './episodes';
 import type { Attributed, FigureInputs } from './figures';
@@ -8,7 +8,9 @@ import type { Attributed, FigureInputs } from './figures';
 export const silentKey = (network: Network, address: string) => `relayer-silent:${canonicalNetwork(network)}:${address.toLowerCase()}`;
 const MINUTE_MS = 60_000;
 
-export const backlogKey = (routeId: string) => `route-backlog:${routeId}`;
+/** By the route itself, not its local ID: replicas with the same config give it the same key. */
+export const backlogKey = (r: Pick<WatchedRoute, 'network' | 'sourceChain' | 'destinationChain'>) =>
+  `route-backlog:${canonicalNetwork(r.network)}:${r.sourceChain}:${r.destinationChain}`;
 
 export interface Conditions {
   /** Every key evaluated (watched, alert on). */
@@ -51,7 +53,7 @@ export function evaluateConditions(inputs: FigureInputs, attributed: readonly At
   }
   for (const row of routes) {
     if (!row.route.alert) continue;
-    const key = backlogKey(row.route.id);
+    const key = backlogKey(row.route);
     watched.add(key);
     if (routeBacklog({ now: inputs.now, oldestPendingSince: row.oldestPendingSince, backlogMinutes: row.route.backlogMinutes })) {
       holding.add(key);

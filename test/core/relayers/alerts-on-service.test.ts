@@ -149,7 +149,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     expect(episodes.map((p) => p.kind).sort()).toEqual(['relayer_silent', 'relayer_silent_resolved', 'route_backlog', 'route_backlog_resolved']);
     expect(new Set(episodes.map((p) => p.key)).size).toBe(4);
     const fire = episodes.find((p) => p.kind === 'route_backlog')!;
-    expect(fire.key).toBe(`route-backlog:${route.id}@${new Date(fire.episode!.startedAt).toISOString()}:fire`);
+    expect(fire.key).toBe(`route-backlog:mainnet:${C_CHAIN}:${BEAM}@${new Date(fire.episode!.startedAt).toISOString()}:fire`);
     // Its start is read from the records: the late message's source time plus the 20 min threshold.
     const lateRecord = svc.store
       .page({ source: { kind: 'blockchainId', value: C_CHAIN } }, undefined, 1000)
@@ -212,5 +212,61 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     await clock.advance(10 * 60_000);
     await call('pollNow');
     expect(shown.filter((n) => n.title.startsWith('Route backlog')).map((n) => n.title)).toEqual([expect.stringMatching(/^Route backlog: /)]);
+  });
+
+  it('two replicas sharing nothing but the service give each episode the same key and start', async () => {
+    const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
+    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    cleanups.push(() => svc.close());
+    const hook = await webhookReceiver();
+    cleanups.push(() => hook.close());
+    const replica = async () => {
+      const tmp = tempDir();
+      cleanups.push(() => tmp.cleanup());
+      const core = await createMonitorCore({
+        shell: 'web',
+        dataDir: tmp.dir,
+        version: 'x',
+        clock,
+        localDataApi: { kind: 'url', url: svc.url },
+        autoPoll: false,
+        keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+        alerts: { channels: [{ type: 'webhook', url: hook.url, format: 'json' }], closeGraceMs: 2_000 },
+      });
+      cleanups.push(() => core.close());
+      await core.start();
+      const call = async (method: string, input?: unknown) => {
+        const r = await core.invoke(method, input);
+        if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+      };
+      await call('addRoute', { source: 'C-Chain', destination: 'Beam', label: 'c-beam', backlogMinutes: 5 });
+      const quiet = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
+      await call('addFeed', { name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM }, notify: quiet });
+      return () => call('pollNow');
+    };
+    // The second replica starts later and polls at other moments.
+    const pollA = await replica();
+    await pollA();
+    svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 30 * 60_000 });
+    await clock.advance(3 * 60_000);
+    const pollB = await replica();
+    await pollB();
+    await clock.advance(4 * 60_000);
+    await pollA();
+    await clock.advance(90_000);
+    await pollB();
+    await clock.advance(25 * 60_000);
+    await pollB();
+    await clock.advance(30_000);
+    await pollA();
+    const episodes = () => hook.posted.filter((p) => p.episode);
+    const posts = await waitFor(() => (episodes().length >= 4 ? episodes() : false), 10_000, 'two fires and two resolves');
+    const fires = posts.filter((p) => p.kind === 'route_backlog');
+    const resolves = posts.filter((p) => p.kind === 'route_backlog_resolved');
+    expect(fires).toHaveLength(2);
+    expect(resolves).toHaveLength(2);
+    // Receivers merge them: one key per phase.
+    expect(new Set(fires.map((p) => p.key)).size).toBe(1);
+    expect(new Set(resolves.map((p) => p.key)).size).toBe(1);
   });
 });

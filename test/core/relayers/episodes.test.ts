@@ -56,16 +56,17 @@ describe('episode rules', () => {
       delivery({ deliverer: quiet, sentAt: NOW - 62 * MIN, deliveredAt: NOW - 61 * MIN }),
       delivery({ deliverer: busy, sentAt: NOW - 2 * MIN, deliveredAt: NOW - MIN }),
     ];
+    const backlogged = route('r', { backlogMinutes: 15 });
     const inputs = {
       now: NOW,
       relayers: [relayer(quiet), relayer(busy), relayer(randomAddress(), { alert: false })],
-      routes: [route('r', { backlogMinutes: 15 })],
+      routes: [backlogged],
       deliveries,
       pending: [pending(NOW - 20 * MIN)],
     };
     const attributed = attribute(inputs);
     const c = evaluateConditions(inputs, attributed, routeRows(inputs, attributed));
-    expect(c.watched).toEqual(new Set([silentKey('mainnet', quiet), silentKey('mainnet', busy), backlogKey('r')]));
-    expect(c.holding).toEqual(new Set([silentKey('mainnet', quiet), backlogKey('r')]));
+    expect(c.watched).toEqual(new Set([silentKey('mainnet', quiet), silentKey('mainnet', busy), backlogKey(backlogged)]));
+    expect(c.holding).toEqual(new Set([silentKey('mainnet', quiet), backlogKey(backlogged)]));
   });
 });
