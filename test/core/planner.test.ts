@@ -18,7 +18,12 @@ const pending = (key: string) => ({ key, baselineDone: false });
 const due = (messageId: string, ageSec: number, address: string | null, feeds: string[] = []): DueMessage => ({ messageId, ts: NOW - ageSec, address, feeds });
 
 function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
-  return { nowMs: NOW_MS, intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), ...o };
+  return { nowMs: NOW_MS, intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), overlapSec: 20,
+    trail: null,
+    lastTrailAt: NOW_MS, // no trailing sweep due unless a test asks for one
+    lastDiscoveryAt: null,
+    ...o,
+  };
 }
 
 describe('planNetwork', () => {
@@ -54,16 +59,17 @@ describe('planNetwork', () => {
           source: { kind: 'address', address: 'A' },
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: ['a1', 'a2'],
-          stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90 },
+          stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90, coverTs: null },
         },
-        { source: { kind: 'address', address: 'B' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: [], stop: { kind: 'found', need: [], neededTs: null } },
+        { source: { kind: 'address', address: 'B' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: [], stop: { kind: 'found', need: [], neededTs: null, coverTs: null } },
         {
           source: { kind: 'feed', filter: { destinationBlockchainId: 'X' } },
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: ['f1'],
-          stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60 },
+          stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60, coverTs: null },
         },
       ],
+      trailStartedAt: null,
     });
   });
 
@@ -163,7 +169,7 @@ describe('planFollowUps', () => {
       source: { kind: 'address', address: 'A5' },
       maxPages: MAX_PAGES_PER_SCAN,
       lookFor: ['far'],
-      stop: { kind: 'found', need: ['far'], neededTs: NOW - 250 },
+      stop: { kind: 'found', need: ['far'], neededTs: NOW - 250, coverTs: null },
     });
     expect(short.scans.flatMap((s) => s.lookFor)).not.toContain('orphan');
     expect(short.byId).toEqual(['deep']);

@@ -24,6 +24,8 @@ export interface OpenByRoute {
   pending: boolean;
   sourceChain: string;
   destinationChain: string;
+  /** The messenger contract that sent it (nonces repeat across messenger versions on one route). */
+  contract: string;
   nonce: string;
 }
 
@@ -66,8 +68,10 @@ export class CachedMessages {
       ),
       trackedCount: db.prepare<[], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1').pluck(),
       // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
-      openByRoute: db.prepare<[], { message_id: string; pending: number; source_chain: string; destination_chain: string; nonce: unknown }>(
-        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, json_extract(raw, '$.messageNonce') AS nonce
+      openByRoute: db.prepare<[], { message_id: string; pending: number; source_chain: string; destination_chain: string; contract: unknown; nonce: unknown }>(
+        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain,
+                COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract,
+                json_extract(raw, '$.messageNonce') AS nonce
          FROM messages WHERE tracked = 1`,
       ),
       get: db.prepare<[string], MessagesRow>(`SELECT ${columns}, raw FROM messages WHERE message_id = ?`),
@@ -138,13 +142,14 @@ export class CachedMessages {
     return this.stmts.sweepable.all({ stuckBefore, receiptBefore }).map(toMessageState);
   }
 
-  /** Every tracked message by its route and nonce (what a message carrying receipts back names). */
+  /** Every tracked message by its route, messenger contract and nonce (what a message carrying receipts back names). */
   openByRoute(): OpenByRoute[] {
     return this.stmts.openByRoute.all().map((r) => ({
       messageId: r.message_id,
       pending: r.pending === 1,
       sourceChain: r.source_chain,
       destinationChain: r.destination_chain,
+      contract: typeof r.contract === 'string' ? r.contract : '',
       nonce: String(r.nonce),
     }));
   }
