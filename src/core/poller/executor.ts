@@ -126,7 +126,7 @@ export async function readPages(step: ScanStep, x: Execution): Promise<ScanResul
     maxPages: step.maxPages,
     next: stopper(step.stop),
     ...(step.lookFor ? { lookFor: new Set(step.lookFor) } : {}),
-    ...(step.baselineFor ? { baselineFor: new Set(step.baselineFor) } : {}),
+    ...(step.baselineFor ? { baselineFor: new Set(step.baselineFor), ...historyBelow(x.state) } : {}),
     ...(step.countNewerThan !== undefined ? { countNewerThan: step.countNewerThan } : {}),
     ...(step.resumeToken !== undefined ? { startToken: step.resumeToken } : {}),
     ...(step.lateBelow !== undefined ? { lateBelow: step.lateBelow, nowSec: Math.floor(x.nowMs / 1000) } : {}),
@@ -136,6 +136,18 @@ export async function readPages(step: ScanStep, x: Execution): Promise<ScanResul
     x.logger.info('late records found', { network: x.state.network, count: r.late.length, maxLateSec: Math.max(...r.late) });
   }
   return r;
+}
+
+/**
+ * What discovery has covered on this network, as a source timestamp: a baseline's read that sees a
+ * message first below it found history, for every watcher (the head cursor; in per-address mode the
+ * time of the last discovery). No discovery yet (a watcher whose baseline ended earlier in this cycle
+ * is the only one live): all of it is history.
+ */
+function historyBelow(s: NetworkState): { historyBelowTs: number } {
+  if (s.mode === 'firehose' && s.head) return { historyBelowTs: s.head.ts };
+  if (s.mode === 'per-address' && s.lastDiscoveryAt !== null) return { historyBelowTs: Math.floor(s.lastDiscoveryAt / 1000) };
+  return { historyBelowTs: Infinity };
 }
 
 function fetcher(source: ListOperation, client: DataApiClient) {

@@ -70,6 +70,8 @@ export interface ScanOptions {
   pageSize: number;
   maxPages: number;
   baselineFor?: ReadonlySet<string>;
+  /** With `baselineFor`: first sightings below this source timestamp (s) are history for every watcher (see ObserveOptions). */
+  historyBelowTs?: number;
   countNewerThan?: number | null;
   /** Message IDs to report in `seen` (only these: a scan may read thousands of messages). */
   lookFor?: ReadonlySet<string>;
@@ -142,7 +144,11 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       res.count++;
       if (o.lookFor?.has(m.messageId)) res.seen.add(m.messageId);
     }
-    const transitions = o.engine.observe(page.messages, o.network, o.baselineFor ? { baselineFor: o.baselineFor } : {});
+    const transitions = o.engine.observe(
+      page.messages,
+      o.network,
+      o.baselineFor ? { baselineFor: o.baselineFor, ...(o.historyBelowTs !== undefined ? { historyBelowTs: o.historyBelowTs } : {}) } : {},
+    );
     if (transitions.length) o.onTransitions(transitions);
     for (const c of lateCandidates) if (o.nowSec !== undefined && o.messages.has(c.id)) res.late.push(o.nowSec - c.ts);
     o.onMessages?.(page.messages);

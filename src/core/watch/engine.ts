@@ -16,6 +16,12 @@ export const RECEIPT_TRACKING_MS = 24 * 3600_000;
 export interface ObserveOptions {
   /** Watchers whose silent baseline this observation is part of. */
   baselineFor?: ReadonlySet<string>;
+  /**
+   * A baseline's read (history): a message it sees FIRST whose source timestamp (s) is below this (what
+   * discovery has already covered) is history for every watcher, not only for `baselineFor`: had it
+   * been news for a live watcher, discovery would have shown it first.
+   */
+  historyBelowTs?: number;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -81,8 +87,9 @@ export class TransitionEngine {
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
     const ts = messageTimestamp(m) ?? null;
-    const live = watchers.filter((w) => isLive(w, opts, ts));
     const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
+    const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
+    const live = history ? [] : watchers.filter((w) => isLive(w, opts, ts));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     const threshold = settings.stuckThresholdMinutes * 60_000;
 
