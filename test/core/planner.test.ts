@@ -19,7 +19,16 @@ const pending = (key: string) => ({ key, baselineDone: false });
 const due = (messageId: string, ageSec: number, address: string | null, feeds: string[] = []): DueMessage => ({ messageId, ts: NOW - ageSec, address, feeds });
 
 function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
-  return { nowMs: NOW_MS, intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), overlapSec: 20,
+  return {
+    nowMs: NOW_MS,
+    intervalMs: 10_000,
+    head: null,
+    ratePerSec: null,
+    addresses: [],
+    feeds: [],
+    due: [],
+    addressPages: new Map(),
+    overlapSec: 20,
     trail: null,
     lastTrailAt: NOW_MS, // no trailing sweep due unless a test asks for one
     lastDiscoveryAt: null,
@@ -62,7 +71,12 @@ describe('planNetwork', () => {
           lookFor: ['a1', 'a2'],
           stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90, coverTs: null },
         },
-        { source: { kind: 'address', address: 'B' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: [], stop: { kind: 'found', need: [], neededTs: null, coverTs: null } },
+        {
+          source: { kind: 'address', address: 'B' },
+          maxPages: MAX_PAGES_PER_SCAN,
+          lookFor: [],
+          stop: { kind: 'found', need: [], neededTs: null, coverTs: null },
+        },
         {
           source: { kind: 'feed', filter: { destinationBlockchainId: 'X' } },
           maxPages: MAX_PAGES_PER_SCAN,

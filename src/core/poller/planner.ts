@@ -197,16 +197,16 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
   const sweep = trailDue(i);
   const since = i.lastDiscoveryAt === null ? null : Math.floor(i.lastDiscoveryAt / 1000);
   const late = { coverTs: sweep ? nowSec - MAX_LATENESS_S : since === null ? null : since - i.overlapSec, lateBelow: since };
-  const addressScans = i.addresses
-    .filter((a) => a.baselineDone)
-    .map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? [], late));
-  const feedScans = i.feeds.filter((f) => f.baselineDone).map((f) =>
-    findStep(
-      { kind: 'feed', filter: f.filter },
-      i.due.filter((t) => t.feeds.includes(f.key)),
-      late,
-    ),
-  );
+  const addressScans = i.addresses.filter((a) => a.baselineDone).map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? [], late));
+  const feedScans = i.feeds
+    .filter((f) => f.baselineDone)
+    .map((f) =>
+      findStep(
+        { kind: 'feed', filter: f.filter },
+        i.due.filter((t) => t.feeds.includes(f.key)),
+        late,
+      ),
+    );
   return { mode: 'per-address', scans: [...addressScans, ...feedScans], trailStartedAt: sweep ? i.nowMs : null };
 }
 
