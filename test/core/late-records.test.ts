@@ -5,14 +5,11 @@
  * between two pages of one cycle is found once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PollStatus, Transition } from '../../src/shared/contract';
 import { messageTimestamp } from '../../src/shared/messages';
 import type { DataApiClient } from '../../src/core/data-api/client';
-import { RequestBudget } from '../../src/core/data-api/budget';
-import { createLogger } from '../../src/core/log/logger';
 import { MAX_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
-import { Poller } from '../../src/core/poller/poller';
 import { engineOnService, type EngineOnService } from './engine-on-service';
+import { around, pollerOn } from './poller-on-service';
 import { apiRecord } from './helpers';
 
 let on: EngineOnService | null = null;
@@ -22,41 +19,6 @@ afterEach(async () => {
 });
 
 const INTERVAL_S = 10;
-
-/** The real client, with `before` called before each call of one of its methods (a test acting between pages, or counting). */
-function around(client: DataApiClient, before: (method: string, q: { pageToken?: string } | undefined) => void): DataApiClient {
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof v !== 'function') return v;
-      return (...args: unknown[]) => {
-        const q = args.find((a) => typeof a === 'object' && a !== null) as { pageToken?: string } | undefined;
-        before(String(prop), q);
-        return (v as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-}
-
-/** The real poller over the engine rig beside the service; `client` may wrap the real client (e.g. to act between pages). */
-function pollerOn(o: EngineOnService, client: DataApiClient = o.client) {
-  const transitions: Transition[] = [];
-  o.rig.settings.pollIntervalSeconds = INTERVAL_S;
-  const poller = new Poller({
-    store: o.rig.store,
-    engine: o.rig.engine,
-    index: o.rig.index,
-    clock: o.rig.clock,
-    logger: createLogger(),
-    settings: () => o.rig.settings,
-    client: () => client,
-    budget: () => new RequestBudget(o.rig.clock, 1e6),
-    onTransitions: (t) => transitions.push(...t),
-    onStatus: (_s: PollStatus) => undefined,
-  });
-  const kinds = (id: string) => transitions.filter((t) => t.messageId === id).map((t) => t.kind);
-  return { poller, transitions, kinds };
-}
 
 /** The newest source timestamp the service lists now (what a head scan's cursor becomes). */
 async function newestTs(client: DataApiClient): Promise<number> {
@@ -78,6 +40,7 @@ describe('late records', () => {
     const calls: string[] = [];
     const { poller, kinds } = pollerOn(
       on,
+      INTERVAL_S,
       around(client, (m) => calls.push(m)),
     );
     // A busy top of the list: 250 records within the last 5 s, nobody's.
@@ -108,7 +71,7 @@ describe('late records', () => {
     const { svc, rig } = on;
     const watched = svc.simulator.addresses.slice(0, 12);
     for (const a of watched) rig.watch(a);
-    const { poller, kinds } = pollerOn(on);
+    const { poller, kinds } = pollerOn(on, INTERVAL_S);
     const top = Math.floor(rig.clock.now() / 1000);
     svc.store.upsertMany(background(400, top, 30 * 60));
     await poller.pollNow(); // the first sweep runs from the start
@@ -146,7 +109,7 @@ describe('late records', () => {
       inject = null;
       f();
     });
-    const { poller, kinds } = pollerOn(on, between);
+    const { poller, kinds } = pollerOn(on, INTERVAL_S, between);
     await poller.pollNow();
     await rig.clock.advance(INTERVAL_S * 1000);
     svc.store.upsertMany(background(150, top + INTERVAL_S, INTERVAL_S));
