@@ -19,7 +19,7 @@ import { recheckById } from '../../src/core/poller/recheck-by-id';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
 import type { TrackedMessage } from '../../src/core/store';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api';
-import { engineRig, tempDir, type EngineRig } from './helpers';
+import { engineRig, randomId, tempDir, type EngineRig } from './helpers';
 
 /** Scan and by-ID options that feed what they read to the carriers, as the poller's receipt hook does. */
 function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig['engine']; onTransitions: (t: Transition[]) => void }>(
@@ -221,5 +221,71 @@ describe('recheckDue', () => {
     // An old one awaiting its receipt: a quarter of its age.
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, true)).toBe(true);
+  });
+});
+
+describe('carriers name originals by messenger contract too', () => {
+  const V2 = '0x' + 'ab'.repeat(20);
+  /** A copy of a service record under a new ID, with `patch` applied. */
+  const copy = (rec: Record<string, unknown>, patch: Record<string, unknown>) => ({ ...structuredClone(rec), messageId: randomId(), ...patch });
+  const contractKey = (rec: Record<string, unknown>) => ('icmContractAddress' in rec ? 'icmContractAddress' : 'teleporterContractAddress');
+
+  it('a carrier from another messenger version with the same nonce marks only its own original, and nothing is written the API did not say', async () => {
+    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig(
+      (t) => `${t.messageId === v1 ? 'v1' : t.messageId === v2 ? 'v2' : 'other'}:${t.kind}`,
+    );
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Beam')];
+    const v1 = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    await clock.advance(3_000);
+    const rec1 = svc.store.get(v1)!;
+    expect(rec1.status).toBe('delivered');
+    const key = contractKey(rec1);
+    expect(String(rec1[key]).toLowerCase()).not.toBe(V2);
+    // The same route and nonce through messenger v2, sent a little earlier (the cache lists it first).
+    const src1 = rec1.sourceTransaction as { timestamp: number };
+    const rec2 = copy(rec1, { [key]: V2, sourceTransaction: { ...src1, timestamp: src1.timestamp - 5 } });
+    const v2 = rec2.messageId;
+    svc.store.upsert(rec2);
+    await recheckById(client, [v1, v2], o);
+    expect(fired.sort()).toEqual(['v1:left_pending', 'v1:new', 'v2:left_pending', 'v2:new']);
+    fired.length = 0;
+
+    // Messenger v2 brings v2's receipt back (the service shows it delivered); v1's is still out.
+    const carrier2 = copy(rec1, {
+      [key]: V2,
+      sourceBlockchainId: b,
+      destinationBlockchainId: a,
+      from: stranger,
+      to: stranger,
+      receipts: [{ receivedMessageNonce: rec1.messageNonce, relayerRewardAddress: stranger }],
+    });
+    svc.store.upsertMany([carrier2, { ...rec2, receiptDelivered: true }]);
+    carriers.refresh();
+    await recheckById(client, [carrier2.messageId], o);
+    expect(carriers.toAsk('mainnet')).toEqual([v2]);
+    await recheckById(client, [v2], o);
+    expect(fired).toEqual(['v2:receipt_delivered']);
+    expect(rig.store.messages.state(v1)!.receiptDelivered).toBe(false);
+
+    // Messenger v1's carrier names v1 while the service does not show its receipt yet: asked, nothing written.
+    const carrier1 = copy(rec1, {
+      sourceBlockchainId: b,
+      destinationBlockchainId: a,
+      from: stranger,
+      to: stranger,
+      receipts: [{ receivedMessageNonce: rec1.messageNonce, relayerRewardAddress: stranger }],
+    });
+    svc.store.upsert(carrier1);
+    carriers.refresh();
+    await recheckById(client, [carrier1.messageId], o);
+    const ask = carriers.toAsk('mainnet');
+    expect(ask).toEqual([v1]);
+    await recheckById(client, ask, o);
+    expect(fired).toEqual(['v2:receipt_delivered']);
+    expect(rig.store.messages.state(v1)!.receiptDelivered).toBe(false);
+    const answer = await client.getMessage(v1);
+    expect(answer.ok && rawRecord(rig.store.messages.get(v1)!.message)).toEqual(answer.ok && rawRecord(answer.value));
   });
 });
