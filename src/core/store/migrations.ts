@@ -132,4 +132,9 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX alert_deliveries_due ON alert_deliveries (channel, next_attempt_at) WHERE delivered_at IS NULL;
   `,
+  // 3: a tracked message that passes a tracking limit says so (the UI and the metrics show it).
+  `
+  ALTER TABLE messages ADD COLUMN tracking_ended TEXT;
+  ALTER TABLE messages ADD COLUMN tracking_ended_at INTEGER;
+  `,
 ];
