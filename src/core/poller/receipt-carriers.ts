@@ -19,8 +19,8 @@ import type { CachedMessages } from '../store';
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 const FORGET_PENDING_MS = 3600_000;
 
-const keyOf = (source: unknown, destination: unknown, contract: unknown, nonce: unknown) =>
-  `${String(source)}|${String(destination)}|${String(contract ?? '').toLowerCase()}|${String(nonce)}`;
+const keyOf = (source: unknown, destination: unknown, contract: string | undefined, nonce: unknown) =>
+  `${String(source)}|${String(destination)}|${(contract ?? '').toLowerCase()}|${String(nonce)}`;
 
 interface PendingCarrier {
   network: Network;
