@@ -18,6 +18,11 @@ import type { CachedMessages } from '../store';
 
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 const FORGET_PENDING_MS = 3600_000;
+/**
+ * An original a carrier named is asked for until it was read this many times (the API's record of it may
+ * lag behind the carrier's; a read cut short by an error does not count), or until it moved on.
+ */
+export const ORIGINAL_READS = 3;
 
 const keyOf = (source: unknown, destination: unknown, contract: string | undefined, nonce: unknown) =>
   `${String(source)}|${String(destination)}|${(contract ?? '').toLowerCase()}|${String(nonce)}`;
@@ -39,8 +44,8 @@ export class ReceiptCarriers {
   private open = new Map<string, Open>();
   /** Carriers seen still pending, by carrier ID: asked for by ID (when nobody tracks them) until delivered. */
   private readonly pendingCarriers = new Map<string, PendingCarrier>();
-  /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID. */
-  private originalsToAsk = new Map<Network, Set<string>>();
+  /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID; with the reads left. */
+  private originalsToAsk = new Map<Network, Map<string, { pending: boolean; readsLeft: number }>>();
 
   constructor(
     private readonly clock: Clock,
@@ -56,10 +61,13 @@ export class ReceiptCarriers {
 
   /** Learns from messages just observed which originals to ask for (nothing is written: see toAsk). */
   learn(messages: readonly TeleporterMessage[], network: Network): void {
+    const asked = this.originalsToAsk.get(network);
     for (const m of messages) {
       const raw = rawRecord(m);
       const contract = contractAddress(m);
       const delivered = effectiveStatus(m) !== 'pending';
+      const ask = asked?.get(m.messageId);
+      if (ask && --ask.readsLeft <= 0) asked?.delete(m.messageId);
       if (raw.receiptDelivered !== true)
         this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
       const receipts = Array.isArray(raw.receipts) ? (raw.receipts as { receivedMessageNonce?: unknown }[]) : [];
@@ -73,19 +81,26 @@ export class ReceiptCarriers {
         const o = this.open.get(k);
         if (!o || (!o.pending && !delivered)) continue; // a pending carrier has not brought the receipt back yet
         if (!o.pending) this.open.delete(k);
-        this.noteOriginal(network, o.messageId);
+        this.noteOriginal(network, o.messageId, o.pending);
       }
     }
   }
 
   /**
-   * IDs to ask for by ID on `network`: originals a carrier named that are still tracked, and
-   * remembered pending carriers nobody watches that name an open original (the rest are forgotten).
+   * IDs to ask for by ID on `network`: originals a carrier named that are still open as they were
+   * (each until read ORIGINAL_READS times), and remembered pending carriers nobody watches that name an
+   * open original (the rest are forgotten).
    */
   toAsk(network: Network): string[] {
     const now = this.clock.now();
-    const out = [...(this.originalsToAsk.get(network) ?? [])].filter((id) => this.isTracked(id));
-    this.originalsToAsk.delete(network);
+    const out: string[] = [];
+    const asked = this.originalsToAsk.get(network);
+    for (const [id, a] of asked ?? []) {
+      const st = this.messages.state(id);
+      // Moved on (delivered, its receipt back, or no longer tracked): nothing left to ask.
+      if (!st?.tracked || (a.pending && st.status !== 'pending')) asked?.delete(id);
+      else out.push(id);
+    }
     for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;
       if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pendingCarriers.delete(id);
@@ -99,9 +114,9 @@ export class ReceiptCarriers {
     return this.messages.state(messageId)?.tracked === true;
   }
 
-  private noteOriginal(network: Network, id: string): void {
-    const set = this.originalsToAsk.get(network);
-    if (set) set.add(id);
-    else this.originalsToAsk.set(network, new Set([id]));
+  private noteOriginal(network: Network, id: string, pending: boolean): void {
+    let asked = this.originalsToAsk.get(network);
+    if (!asked) this.originalsToAsk.set(network, (asked = new Map()));
+    asked.set(id, { pending, readsLeft: ORIGINAL_READS });
   }
 }
