@@ -14,8 +14,10 @@ import { lookupMessage } from './message-by-id';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
+import type { WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from './sim/simulator';
+import type { Route, RoutePlan } from './sim/route-plan';
 
 export interface HandlerDeps {
   store: RecordStore;
@@ -28,6 +30,8 @@ export interface HandlerDeps {
   /** Whether the store file has been read into the OS cache since start. */
   storeCached: () => boolean;
   limits: { keyed: number; anonymous: number };
+  /** The simulator's behaviours in effect (reported by /_local/info). */
+  world: WorldOptions;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -131,6 +135,15 @@ function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAc
   sendJson(res, 200, body, headers);
 }
 
+const pair = (r: Route) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId });
+
+/** The sparse world's routes as blockchain ID pairs. */
+const routeIds = (p: RoutePlan) => ({
+  busy: [...p.busy.mainnet, ...p.busy.fuji].map(([r]) => pair(r)),
+  quiet: p.quiet.map(pair),
+  oneWay: p.oneWay.map(pair),
+});
+
 function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
   if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
     const sim = deps.simulator;
@@ -146,6 +159,9 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         messageCount: deps.store.count(),
         storeCached: deps.storeCached(),
         simulatedTime: Math.floor(sim.now() / 1000),
+        world: deps.world,
+        ...(sim.routes ? { routes: routeIds(sim.routes) } : {}),
+        rateLimitPerMinute: deps.limits,
       }),
     );
   }

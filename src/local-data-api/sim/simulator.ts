@@ -8,13 +8,37 @@ import type { Clock } from '../../shared/clock';
 import { Rng } from '../rng';
 import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';
+import { BlockLags, VisibilityOrder } from './index-lag';
 import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
+import { planRoutes, QUIET_MEAN_GAP_MS, type Route, type RoutePlan } from './route-plan';
+import { MESSENGERS } from './catalog';
 
 export type { SendOptions } from './draw-message';
 
+/** One record change as the store receives it. */
+export interface SimChange {
+  record: Record<string, unknown>;
+  /** Simulated time the change happened on chain (epoch ms). */
+  happenedAt: number;
+  /** Simulated time it is written to the store (epoch ms): happenedAt plus the indexing lag, or later. */
+  visibleAt: number;
+}
+
 /** Where records go: called with each batch of new or changed records, in order. */
-export type RecordSink = (records: Record<string, unknown>[]) => void;
+export type RecordSink = (changes: SimChange[]) => void;
+
+/** The realistic behaviours (all off: the kind world the early tests were written against). */
+export interface SimWorld {
+  /** Each change becomes visible after a drawn indexing lag (index-lag.ts). */
+  lag: boolean;
+  /** The relayers re-send receipts still missing RECEIPT_RESEND_MS after delivery. */
+  receiptResends: boolean;
+  /** Busy traffic on a few routes only; the others quiet (route-plan.ts), some one way. */
+  sparseRoutes: boolean;
+  /** Messenger contracts sending (2: overlapping nonces, computed IDs). */
+  messengerVersions: 1 | 2;
+}
 
 export interface SimulatorOptions {
   seed: number;
@@ -28,16 +52,19 @@ export interface SimulatorOptions {
   addressCount?: number;
   /** How often (clock ms) an attached simulator catches up with its clock at most. */
   tickMs?: number;
+  world?: Partial<SimWorld>;
 }
 
 type EventBody =
   | { at: number; kind: 'arrival'; bulk?: { start: number; gap: number; index: number; count: number } }
+  | { at: number; kind: 'quiet'; route: Route }
   | { at: number; kind: 'deliver'; plan: MessagePlan }
-  | { at: number; kind: 'relay' };
+  | { at: number; kind: 'relay' }
+  | { at: number; kind: 'visible'; id: string; record: Record<string, unknown>; happenedAt: number };
 type SimEvent = EventBody & { seq: number };
 
 /**
- * The relayers look for receipts still missing this long after delivery (a stuck carrier lost them, or
+ * The relayers look for receipts still missing this long after delivery (an undelivered carrier holds them, or
  * little traffic goes back) every RELAY_CHECK_MS, and send them back with `sendSpecifiedReceipts`.
  */
 const RECEIPT_RESEND_MS = 3 * 60_000;
@@ -45,6 +72,7 @@ const RELAY_CHECK_MS = 30_000;
 /** How long a finished record may have to wait for its receipt at most (resend wait, check, delivery). */
 const MAX_RECEIPT_MS = RECEIPT_RESEND_MS + RELAY_CHECK_MS + MAX_DELIVERY_MS;
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+const NONCE_EPOCH_MS = Date.UTC(2024, 0, 1);
 
 /** Sort time of a record (seconds): source timestamp, else destination timestamp. */
 const sortTime = (p: MessagePlan): number => (p.outcome === 'sourceNotIndexed' ? p.destTx.timestamp : p.sourceTx.timestamp);
@@ -63,6 +91,8 @@ export class TrafficSimulator {
   readonly hotAddresses: string[];
   readonly relayers: string[];
   readonly seed: number;
+  /** With sparseRoutes: the busy, quiet and one-way routes (null: every route, both ways, by chain weight). */
+  readonly routes: RoutePlan | null;
   private readonly addressWeights: (readonly [string, number])[];
   private readonly rng: Rng;
   private readonly queue = new EventQueue<SimEvent>();
@@ -77,7 +107,11 @@ export class TrafficSimulator {
   /** Finished messages of a preload, held back until older than any message still in flight. */
   private held: { ts: number; record: Record<string, unknown> }[] = [];
   private holdLimit = 20_000;
-  private pendingWrites: Record<string, unknown>[] = [];
+  private pendingWrites: { record: Record<string, unknown>; happenedAt: number }[] = [];
+  private readonly world: SimWorld;
+  /** Its own random stream, so turning lag on leaves the traffic itself unchanged. */
+  private readonly lags: BlockLags;
+  private readonly visibility = new VisibilityOrder();
   private detach: (() => void) | null = null;
   private readonly tickMs: number;
 
@@ -93,7 +127,21 @@ export class TrafficSimulator {
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
-    this.draw = { rng: this.rng, speed: opts.speed, nonces: this.nonces, addressWeights: this.addressWeights, relayers: this.relayers };
+    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, ...opts.world };
+    this.routes = this.world.sparseRoutes ? planRoutes(opts.seed) : null;
+    this.lags = new BlockLags(new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000))));
+    this.draw = {
+      rng: this.rng,
+      speed: opts.speed,
+      nonces: this.nonces,
+      nonceBase: new Map(),
+      // Computed IDs repeat with their nonces: a later start continues above an earlier run's (four per second per chain).
+      nonceFloor: this.world.messengerVersions === 2 ? Math.max(0, Math.floor((opts.startMs - NONCE_EPOCH_MS) / 250)) : 0,
+      messengerVersions: this.world.messengerVersions,
+      addressWeights: this.addressWeights,
+      relayers: this.relayers,
+      ...(this.routes ? { busyRoutes: this.routes.busy } : {}),
+    };
     this.scheduleArrivals();
   }
 
@@ -106,7 +154,7 @@ export class TrafficSimulator {
     return this.sent;
   }
 
-  /** Events waiting (arrivals, deliveries, relayers' receipt checks). */
+  /** Events waiting (arrivals, deliveries, relayers' receipt checks, changes waiting out their indexing lag). */
   get pendingEvents(): number {
     return this.queue.size;
   }
@@ -145,7 +193,7 @@ export class TrafficSimulator {
 
   /**
    * Writes `count` historical messages spread over the time before now, in their current states
-   * (most delivered with receipts, recent ones still in flight, a few stuck). Only final states are
+   * (most delivered with receipts, recent ones still in flight, a few never delivered). Only final states are
    * written, in large batches: this is the fast path for big stores.
    */
   preload(count: number, ratePerSecond = this.opts.rate > 0 ? this.opts.rate : 2): void {
@@ -173,7 +221,7 @@ export class TrafficSimulator {
     this.held.sort((a, b) => a.ts - b.ts);
     let n = 0;
     while (n < this.held.length && this.held[n]!.ts < cutoff) n++;
-    for (const h of this.held.slice(0, n)) this.pendingWrites.push(h.record);
+    for (const h of this.held.slice(0, n)) this.pendingWrites.push({ record: h.record, happenedAt: this.simNow });
     this.held = this.held.slice(n);
     this.holdLimit = Math.max(20_000, this.held.length * 2); // sort again only after the pile has doubled
     this.flush();
@@ -226,6 +274,7 @@ export class TrafficSimulator {
   private scheduleArrivals(): void {
     if (this.opts.rate <= 0) return;
     this.push({ at: this.simNow + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
+    for (const route of this.routes?.quiet ?? []) this.push({ at: this.simNow + this.rng.exp(QUIET_MEAN_GAP_MS), kind: 'quiet', route });
   }
 
   private push(ev: EventBody): void {
@@ -245,6 +294,16 @@ export class TrafficSimulator {
       }
       return;
     }
+    if (ev.kind === 'visible') {
+      this.visibility.released(ev.id);
+      this.pendingWrites.push({ record: ev.record, happenedAt: ev.happenedAt });
+      return;
+    }
+    if (ev.kind === 'quiet') {
+      this.onSent(drawMessage(this.draw, ev.at, { source: ev.route.source.blockchainId, destination: ev.route.destination.blockchainId }));
+      this.push({ at: ev.at + this.rng.exp(QUIET_MEAN_GAP_MS), kind: 'quiet', route: ev.route });
+      return;
+    }
     if (ev.kind === 'relay') {
       this.relayScheduled = false;
       this.resendOverdue(ev.at);
@@ -256,7 +315,7 @@ export class TrafficSimulator {
     for (const o of this.receipts.settle(plan)) this.write(o, 'receipted', true);
     if (plan.receiptDelayMs !== undefined) this.sendReceipts(ev.at, plan.destination.blockchainId, plan.source.blockchainId, [plan], plan.receiptDelayMs);
     else {
-      this.receipts.queue(plan, ev.at, plan.to !== ZERO_ADDRESS);
+      this.receipts.queue(plan, ev.at, this.world.receiptResends && plan.to !== ZERO_ADDRESS);
       this.scheduleRelay(ev.at);
     }
   }
@@ -267,6 +326,8 @@ export class TrafficSimulator {
     const plan = drawMessage(this.draw, at, {
       source,
       destination,
+      // The messenger that sent the originals sends their receipts back.
+      messengerVersion: originals[0]!.messenger === MESSENGERS[1] ? 2 : 1,
       from,
       to: ZERO_ADDRESS,
       outcome: 'normal',
@@ -279,6 +340,7 @@ export class TrafficSimulator {
 
   private resendOverdue(at: number): void {
     for (const r of this.receipts.overdue(at, RECEIPT_RESEND_MS / this.opts.speed)) this.sendReceipts(at, r.source, r.destination, r.originals);
+
     this.scheduleRelay(at);
   }
 
@@ -291,10 +353,10 @@ export class TrafficSimulator {
   private onSent(plan: MessagePlan): void {
     this.sent++;
     // An ordinary message takes the receipts queued on its route (a re-send names its own).
-    if (!plan.carries.length) plan.carries = this.receipts.take(plan.source.blockchainId, plan.destination.blockchainId);
+    if (!plan.carries.length) plan.carries = this.receipts.take(plan.messenger, plan.source.blockchainId, plan.destination.blockchainId);
     // A message whose source transaction is never indexed is invisible until it is delivered.
-    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'stuck');
-    if (plan.outcome !== 'stuck') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
+    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'undelivered');
+    if (plan.outcome !== 'undelivered') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
   }
 
   private write(plan: MessagePlan, stage: Stage, final = false): void {
@@ -305,13 +367,24 @@ export class TrafficSimulator {
       } else this.bulk.set(plan.messageId, { plan, stage });
       return;
     }
-    this.pendingWrites.push(recordOf(plan, stage));
+    // The chain whose block holds the change: sent on the source; delivered on the destination; a receipt lands with its carrier on the source.
+    this.emit(plan, recordOf(plan, stage), stage === 'delivered' ? plan.destination.blockchainId : plan.source.blockchainId);
+  }
+
+  /** A change happened now: written at once, or queued until its indexing lag has passed. */
+  private emit(plan: MessagePlan, record: Record<string, unknown>, chainId: string): void {
+    const happenedAt = this.simNow;
+    const lag = plan.lagMs ?? (this.world.lag ? this.lags.lagOf(chainId, happenedAt) : 0);
+    const { visibleAt, wait } = this.visibility.schedule(plan.messageId, happenedAt + lag, this.simNow);
+    if (!wait) this.pendingWrites.push({ record, happenedAt });
+    else this.push({ at: visibleAt, kind: 'visible', id: plan.messageId, record, happenedAt });
   }
 
   private flush(): void {
     if (this.pendingWrites.length === 0) return;
     const batch = this.pendingWrites;
     this.pendingWrites = [];
-    this.opts.sink(batch);
+    const visibleAt = this.simNow;
+    this.opts.sink(batch.map((w) => ({ record: w.record, happenedAt: w.happenedAt, visibleAt })));
   }
 }
