@@ -115,8 +115,8 @@ export class ReceiptCarriers {
   }
 
   private noteOriginal(network: Network, id: string, pending: boolean): void {
-    let asked = this.originalsToAsk.get(network);
-    if (!asked) this.originalsToAsk.set(network, (asked = new Map()));
+    const asked = this.originalsToAsk.get(network) ?? new Map<string, { pending: boolean; readsLeft: number }>();
+    this.originalsToAsk.set(network, asked);
     asked.set(id, { pending, readsLeft: ORIGINAL_READS });
   }
 }
