@@ -159,4 +159,9 @@ export const MIGRATIONS: readonly string[] = [
   -- The relayer figures read deliveries by destination time (the last 24 h).
   CREATE INDEX messages_destination_ts ON messages (destination_ts) WHERE destination_ts IS NOT NULL;
   `,
+  // 4: a tracked message that passes a tracking limit says so (the UI and the metrics show it).
+  `
+  ALTER TABLE messages ADD COLUMN tracking_ended TEXT;
+  ALTER TABLE messages ADD COLUMN tracking_ended_at INTEGER;
+  `,
 ];
