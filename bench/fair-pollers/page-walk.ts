@@ -11,7 +11,7 @@ export async function walkPages(pool: Pool, path: string, oldest: number, each: 
   let token: string | undefined;
   for (;;) {
     const q = new URLSearchParams({ pageSize: '100', network: 'mainnet', ...(token ? { pageToken: token } : {}) });
-    const res = await pool.request({ path: `${path}?${q}`, method: 'GET' });
+    const res = await pool.request({ path: `${path}?${q.toString()}`, method: 'GET' });
     requests++;
     if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode} ${await res.body.text()}`);
     const page = (await res.body.json()) as { messages: Record<string, unknown>[]; nextPageToken?: string };
