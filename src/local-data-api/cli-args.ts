@@ -15,7 +15,14 @@ export const USAGE = `Usage: npm run service -- [options]
   --preload <n>       insert n historical messages at start
   --history <hours>   on an empty store, first write this many hours of past traffic at --rate
                       (at most 20000 messages); the store then keeps its seed across restarts
-  --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120)
+  --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120; 240,60 with --realistic)
+  --realistic         the realistic world: every behaviour below on, the public API's rate limit
+  --lag, --no-lag     indexing lag per record change (seconds, some tens of seconds, a few minutes)
+  --loose-order, --no-loose-order     records of one second listed in an arbitrary order
+  --sparse-routes, --no-sparse-routes few busy routes; the others quiet, some one way
+  --messenger-versions <1|2>          two messenger contracts per route, nonces overlapping
+  --receipt-resends, --no-receipt-resends   relayers re-send receipts missing after 3 minutes
+                      (each behaviour defaults to --realistic; resends default to on without it)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
   --exit-with-stdin   stop when stdin closes (a parent that spawns the service keeps a pipe open;
@@ -46,6 +53,16 @@ const FLAGS = {
   'log-requests': { type: 'boolean' },
   'no-warm': { type: 'boolean' },
   'exit-with-stdin': { type: 'boolean' },
+  realistic: { type: 'boolean' },
+  lag: { type: 'boolean' },
+  'no-lag': { type: 'boolean' },
+  'loose-order': { type: 'boolean' },
+  'no-loose-order': { type: 'boolean' },
+  'sparse-routes': { type: 'boolean' },
+  'no-sparse-routes': { type: 'boolean' },
+  'messenger-versions': { type: 'string' },
+  'receipt-resends': { type: 'boolean' },
+  'no-receipt-resends': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 
@@ -81,6 +98,24 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     const m = /^(\d+),(\d+)$/.exec(values['rate-limit']);
     if (!m) return fail(`--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "${values['rate-limit']}").`);
     options.rateLimitPerMinute = { keyed: Number(m[1]), anonymous: Number(m[2]) };
+  }
+  if (values.realistic) options.realistic = true;
+  const switches = [
+    ['lag', 'lag'],
+    ['loose-order', 'looseOrder'],
+    ['sparse-routes', 'sparseRoutes'],
+    ['receipt-resends', 'receiptResends'],
+  ] as const;
+  for (const [flag, name] of switches) {
+    const on = values[flag];
+    const off = values[`no-${flag}`];
+    if (on && off) return fail(`--${flag} and --no-${flag} contradict each other.`);
+    if (on || off) options[name] = Boolean(on);
+  }
+  const versions = values['messenger-versions'];
+  if (versions !== undefined) {
+    if (versions !== '1' && versions !== '2') return fail(`--messenger-versions must be 1 or 2 (got "${versions}").`);
+    options.messengerVersions = versions === '1' ? 1 : 2;
   }
   return ok({ help: false, options, ...(values['exit-with-stdin'] ? { exitWithStdin: true as const } : {}) });
 }

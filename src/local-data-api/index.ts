@@ -9,18 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../shared/clock';
 import { FaultInjector, parseFaultSpec } from './faults';
-import { resolveOptions, type ServiceOptions } from './options';
+import { resolveOptions, type ServiceOptions, type WorldOptions } from './options';
 import { PageTokenCodec } from './page-token';
 import { SlidingWindowLimiter } from './rate-limit';
 import { createRequestHandler } from './request-handler';
 import { historyMessageCount, historyRate, rememberedSeed } from './sim/history';
 import { guardRawRequests } from './raw-request-guard';
 import { MAX_HEADER_BYTES } from '../shared/client-error-reply';
-import { TrafficSimulator } from './sim/simulator';
+import { TrafficSimulator, type SimChange } from './sim/simulator';
 import { RecordStore } from './store/record-store';
 import { warmFile } from './store/warm-file';
 
-export type { ServiceOptions } from './options';
+export type { ServiceOptions, WorldOptions } from './options';
+export { REALISTIC_RATE_LIMIT } from './options';
 export { RecordStore } from './store/record-store';
 export type { StoreQuery, StorePage, StoreJsonPage } from './store/record-store';
 export { TrafficSimulator } from './sim/simulator';
@@ -42,6 +43,8 @@ export interface RunningService {
   storeCached: Promise<boolean>;
   /** Requests received so far (all paths). */
   requestCount(): number;
+  /** The simulator's behaviours in effect (from the options and the realistic profile). */
+  world: WorldOptions;
   /**
    * Every batch of record changes, just before the store writes it (so `store.get` still returns the
    * previous state): the ground truth tests and benchmarks judge the monitor against. Returns unsubscribe.
@@ -50,14 +53,11 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** One record as the simulator changed it. */
-export interface RecordChange {
-  record: Record<string, unknown>;
-  /** When the change happened on chain (clock ms). */
-  happenedAt: number;
-  /** When the record became visible in the list (clock ms): later than happenedAt by the indexing lag. */
-  visibleAt: number;
-}
+/**
+ * One record as the simulator changed it: `happenedAt` when the change happened on chain (clock ms),
+ * `visibleAt` when it was written to the store (clock ms; later by the indexing lag, at most a tick).
+ */
+export type RecordChange = SimChange;
 
 export async function startTeleporterService(options: ServiceOptions = {}): Promise<RunningService> {
   const o = resolveOptions(options);
@@ -78,13 +78,10 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       startMs: clock.now(),
       addressCount: o.addressCount,
       tickMs: o.tickMs,
-      sink: (records) => {
-        if (changeListeners.size) {
-          const now = clock.now();
-          const changes = records.map((record) => ({ record, happenedAt: now, visibleAt: now }));
-          for (const l of changeListeners) l(changes);
-        }
-        store.upsertMany(records);
+      world: o.world,
+      sink: (changes) => {
+        if (changeListeners.size) for (const l of changeListeners) l(changes);
+        store.upsertMany(changes.map((c) => c.record));
       },
     });
     if (o.preload > 0) store.bulkLoad(() => simulator.preload(o.preload));
@@ -113,6 +110,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       apiKeys: new Set(o.apiKeys),
       requireKey: o.requireKey,
       storeCached: () => cached,
+      world: o.world,
       limits: o.rateLimitPerMinute,
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
@@ -167,6 +165,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       setFaults,
       storeCached,
       requestCount: () => requests,
+      world: o.world,
       onRecordChange: (l) => {
         changeListeners.add(l);
         return () => changeListeners.delete(l);

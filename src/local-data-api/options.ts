@@ -22,7 +22,7 @@ export interface ServiceOptions {
   faults?: string;
   /** Default systemClock. */
   clock?: Clock;
-  /** Requests per minute per key and per anonymous caller (default 600 and 120). */
+  /** Requests per minute per key and per anonymous caller (default 600 and 120; 240 and 60 in the realistic profile). */
   rateLimitPerMinute?: { keyed: number; anonymous: number };
   /** Insert this many historical messages at start (fast bulk path). */
   preload?: number;
@@ -41,7 +41,35 @@ export interface ServiceOptions {
   addressCount?: number;
   /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
   tickMs?: number;
+  /**
+   * The realistic profile: every behaviour below on (each can still be set on its own) and the public
+   * API's rate limit by default. Default false.
+   */
+  realistic?: boolean;
+  /** Indexing lag per record change (most a few seconds, a few tens of seconds, some minutes). Default: `realistic`. */
+  lag?: boolean;
+  /** Records of the same second listed in an arbitrary (seeded) order instead of the order they appeared. Default: `realistic`. */
+  looseOrder?: boolean;
+  /** Busy traffic on a few routes; every other route a message every few minutes, some one way. Default: `realistic`. */
+  sparseRoutes?: boolean;
+  /** Messenger contracts sending on each route (2: a second version, nonces overlapping the first's). Default 2 if `realistic`, else 1. */
+  messengerVersions?: 1 | 2;
+  /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
+  receiptResends?: boolean;
 }
+
+/** The simulator's behaviours, each resolved from its own option or the profile. */
+export interface WorldOptions {
+  lag: boolean;
+  looseOrder: boolean;
+  sparseRoutes: boolean;
+  messengerVersions: 1 | 2;
+  receiptResends: boolean;
+}
+
+/** The app's default request budgets (src/core/handlers/data-source.ts): the public API's limit the realistic profile enforces. */
+export const REALISTIC_RATE_LIMIT = { keyed: 240, anonymous: 60 } as const;
+const GENEROUS_RATE_LIMIT = { keyed: 600, anonymous: 120 } as const;
 
 const ClockSchema = z.custom<Clock>(
   (c) => typeof c === 'object' && c !== null && typeof (c as Clock).now === 'function' && typeof (c as Clock).setTimer === 'function',
@@ -73,7 +101,7 @@ export const ServiceOptionsSchema = z
         if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error });
       }),
     clock: ClockSchema.optional(),
-    rateLimitPerMinute: z.object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() }).default({ keyed: 600, anonymous: 120 }),
+    rateLimitPerMinute: z.object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() }).optional(),
     preload: z.number().int().min(0).max(50_000_000).default(0),
     history: z.number().min(0, 'history must not be negative.').max(168, 'history must be at most 168 hours.').default(0),
     warmStore: z.boolean().default(true),
@@ -81,11 +109,21 @@ export const ServiceOptionsSchema = z
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
     addressCount: z.number().int().min(2).max(100_000).default(200),
     tickMs: z.number().int().min(1).max(60_000).default(1000),
+    realistic: z.boolean().default(false),
+    lag: z.boolean().optional(),
+    looseOrder: z.boolean().optional(),
+    sparseRoutes: z.boolean().optional(),
+    messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),
+    receiptResends: z.boolean().optional(),
   })
   .strict()
   .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] });
 
-export type ResolvedOptions = z.output<typeof ServiceOptionsSchema>;
+type Parsed = z.output<typeof ServiceOptionsSchema>;
+export type ResolvedOptions = Omit<Parsed, keyof WorldOptions | 'rateLimitPerMinute'> & {
+  rateLimitPerMinute: { keyed: number; anonymous: number };
+  world: WorldOptions;
+};
 
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   const r = ServiceOptionsSchema.safeParse(options);
@@ -94,5 +132,17 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     throw new Error(`Invalid service option: ${where}${issue.message}`);
   }
-  return r.data;
+  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, rateLimitPerMinute, ...rest } = r.data;
+  const real = rest.realistic;
+  return {
+    ...rest,
+    rateLimitPerMinute: rateLimitPerMinute ?? { ...(real ? REALISTIC_RATE_LIMIT : GENEROUS_RATE_LIMIT) },
+    world: {
+      lag: lag ?? real,
+      looseOrder: looseOrder ?? real,
+      sparseRoutes: sparseRoutes ?? real,
+      messengerVersions: messengerVersions ?? (real ? 2 : 1),
+      receiptResends: receiptResends ?? !real,
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { lookupMessage } from './message-by-id';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
+import type { WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from './sim/simulator';
 
@@ -28,6 +29,8 @@ export interface HandlerDeps {
   /** Whether the store file has been read into the OS cache since start. */
   storeCached: () => boolean;
   limits: { keyed: number; anonymous: number };
+  /** The simulator's behaviours in effect (reported by /_local/info). */
+  world: WorldOptions;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -146,6 +149,8 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         messageCount: deps.store.count(),
         storeCached: deps.storeCached(),
         simulatedTime: Math.floor(sim.now() / 1000),
+        world: deps.world,
+        rateLimitPerMinute: deps.limits,
       }),
     );
   }

@@ -16,6 +16,8 @@ export interface SendOptions {
   deliveryDelayMs?: number;
   /** The relayer sends this message's receipt back explicitly (`sendSpecifiedReceipts`), arriving this long after delivery. */
   receiptDelayMs?: number;
+  /** Indexing lag of every change of this message (ms), whatever the `lag` option says. */
+  lagMs?: number;
 }
 
 export interface DrawContext {
@@ -71,5 +73,6 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
     deliveryDelayMs: Math.round(delivery),
   });
   if (o.receiptDelayMs !== undefined) plan.receiptDelayMs = o.receiptDelayMs;
+  if (o.lagMs !== undefined) plan.lagMs = o.lagMs;
   return plan;
 }

@@ -26,6 +26,8 @@ export interface MessagePlan {
   deliverAt: number;
   /** Set by send(): the relayer sends this message's receipt back explicitly, arriving this long after delivery. */
   receiptDelayMs?: number;
+  /** Set by send(): indexing lag of every change of this message. */
+  lagMs?: number;
   /** Originals whose receipts this message carries back (`receipts[]`), fixed when it is sent. */
   carries: MessagePlan[];
   /** A carrier naming this message has been delivered. */

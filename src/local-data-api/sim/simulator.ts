@@ -8,13 +8,31 @@ import type { Clock } from '../../shared/clock';
 import { Rng } from '../rng';
 import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';
+import { drawLagMs, VisibilityOrder } from './index-lag';
 import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
 
 export type { SendOptions } from './draw-message';
 
+/** One record change as the store receives it. */
+export interface SimChange {
+  record: Record<string, unknown>;
+  /** Simulated time the change happened on chain (epoch ms). */
+  happenedAt: number;
+  /** Simulated time it is written to the store (epoch ms): happenedAt plus the indexing lag, or later. */
+  visibleAt: number;
+}
+
 /** Where records go: called with each batch of new or changed records, in order. */
-export type RecordSink = (records: Record<string, unknown>[]) => void;
+export type RecordSink = (changes: SimChange[]) => void;
+
+/** The realistic behaviours (all off: the kind world the early tests were written against). */
+export interface SimWorld {
+  /** Each change becomes visible after a drawn indexing lag (index-lag.ts). */
+  lag: boolean;
+  /** The relayers re-send receipts still missing RECEIPT_RESEND_MS after delivery. */
+  receiptResends: boolean;
+}
 
 export interface SimulatorOptions {
   seed: number;
@@ -28,12 +46,14 @@ export interface SimulatorOptions {
   addressCount?: number;
   /** How often (clock ms) an attached simulator catches up with its clock at most. */
   tickMs?: number;
+  world?: Partial<SimWorld>;
 }
 
 type EventBody =
   | { at: number; kind: 'arrival'; bulk?: { start: number; gap: number; index: number; count: number } }
   | { at: number; kind: 'deliver'; plan: MessagePlan }
-  | { at: number; kind: 'relay' };
+  | { at: number; kind: 'relay' }
+  | { at: number; kind: 'visible'; id: string; record: Record<string, unknown>; happenedAt: number };
 type SimEvent = EventBody & { seq: number };
 
 /**
@@ -77,7 +97,11 @@ export class TrafficSimulator {
   /** Finished messages of a preload, held back until older than any message still in flight. */
   private held: { ts: number; record: Record<string, unknown> }[] = [];
   private holdLimit = 20_000;
-  private pendingWrites: Record<string, unknown>[] = [];
+  private pendingWrites: { record: Record<string, unknown>; happenedAt: number }[] = [];
+  private readonly world: SimWorld;
+  /** Its own stream, so turning lag on leaves the traffic itself unchanged. */
+  private readonly lagRng: Rng;
+  private readonly visibility = new VisibilityOrder();
   private detach: (() => void) | null = null;
   private readonly tickMs: number;
 
@@ -93,6 +117,8 @@ export class TrafficSimulator {
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
+    this.world = { lag: false, receiptResends: true, ...opts.world };
+    this.lagRng = new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000)));
     this.draw = { rng: this.rng, speed: opts.speed, nonces: this.nonces, addressWeights: this.addressWeights, relayers: this.relayers };
     this.scheduleArrivals();
   }
@@ -173,7 +199,7 @@ export class TrafficSimulator {
     this.held.sort((a, b) => a.ts - b.ts);
     let n = 0;
     while (n < this.held.length && this.held[n]!.ts < cutoff) n++;
-    for (const h of this.held.slice(0, n)) this.pendingWrites.push(h.record);
+    for (const h of this.held.slice(0, n)) this.pendingWrites.push({ record: h.record, happenedAt: this.simNow });
     this.held = this.held.slice(n);
     this.holdLimit = Math.max(20_000, this.held.length * 2); // sort again only after the pile has doubled
     this.flush();
@@ -245,6 +271,11 @@ export class TrafficSimulator {
       }
       return;
     }
+    if (ev.kind === 'visible') {
+      this.visibility.released(ev.id);
+      this.pendingWrites.push({ record: ev.record, happenedAt: ev.happenedAt });
+      return;
+    }
     if (ev.kind === 'relay') {
       this.relayScheduled = false;
       this.resendOverdue(ev.at);
@@ -256,7 +287,7 @@ export class TrafficSimulator {
     for (const o of this.receipts.settle(plan)) this.write(o, 'receipted', true);
     if (plan.receiptDelayMs !== undefined) this.sendReceipts(ev.at, plan.destination.blockchainId, plan.source.blockchainId, [plan], plan.receiptDelayMs);
     else {
-      this.receipts.queue(plan, ev.at, plan.to !== ZERO_ADDRESS);
+      this.receipts.queue(plan, ev.at, this.world.receiptResends && plan.to !== ZERO_ADDRESS);
       this.scheduleRelay(ev.at);
     }
   }
@@ -305,13 +336,23 @@ export class TrafficSimulator {
       } else this.bulk.set(plan.messageId, { plan, stage });
       return;
     }
-    this.pendingWrites.push(recordOf(plan, stage));
+    this.emit(plan, recordOf(plan, stage));
+  }
+
+  /** A change happened now: written at once, or queued until its indexing lag has passed. */
+  private emit(plan: MessagePlan, record: Record<string, unknown>): void {
+    const happenedAt = this.simNow;
+    const lag = plan.lagMs ?? (this.world.lag ? drawLagMs(this.lagRng) : 0);
+    const { visibleAt, wait } = this.visibility.schedule(plan.messageId, happenedAt + lag, this.simNow);
+    if (!wait) this.pendingWrites.push({ record, happenedAt });
+    else this.push({ at: visibleAt, kind: 'visible', id: plan.messageId, record, happenedAt });
   }
 
   private flush(): void {
     if (this.pendingWrites.length === 0) return;
     const batch = this.pendingWrites;
     this.pendingWrites = [];
-    this.opts.sink(batch);
+    const visibleAt = this.simNow;
+    this.opts.sink(batch.map((w) => ({ record: w.record, happenedAt: w.happenedAt, visibleAt })));
   }
 }

@@ -1,0 +1,97 @@
+/** Indexing lag: changes become visible late (a long-tailed, seeded distribution), each record's changes in order. */
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/shared/clock';
+import type { RecordChange } from '../../src/local-data-api/index';
+import { MAX_LAG_MS } from '../../src/local-data-api/sim/index-lag';
+import { get, serve } from './helpers';
+
+const START = Date.UTC(2026, 0, 1);
+
+async function record(options: Parameters<typeof serve>[0], minutes: number) {
+  const clock = new ManualClock(START);
+  const s = await serve({ clock, rate: 10, ...options });
+  const changes: RecordChange[] = [];
+  s.onRecordChange((batch) => changes.push(...batch));
+  for (let t = 0; t < minutes * 60; t += 30) await clock.advance(30_000);
+  return { s, clock, changes };
+}
+
+describe('indexing lag', () => {
+  it('makes most changes visible within seconds, a few after tens of seconds and a fraction after minutes', async () => {
+    const { changes } = await record({ lag: true }, 8);
+    const lags = changes.map((c) => c.visibleAt - c.happenedAt);
+    const share = (f: (ms: number) => boolean) => lags.filter(f).length / lags.length;
+    expect(lags.length).toBeGreaterThan(10_000);
+    expect(share((l) => l < 10_000)).toBeGreaterThan(0.9);
+    expect(share((l) => l >= 10_000 && l < 120_000)).toBeGreaterThan(0.02);
+    expect(share((l) => l >= 120_000)).toBeGreaterThan(0.001);
+    expect(Math.max(...lags)).toBeLessThanOrEqual(MAX_LAG_MS + 5_000);
+    expect(Math.min(...lags)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('writes records out of their timestamp order, each record’s changes in the order they happened', async () => {
+    const { changes } = await record({ lag: true }, 6);
+    // Some change became visible after a change that happened later.
+    const byVisible = [...changes].sort((a, b) => a.visibleAt - b.visibleAt);
+    let overtaken = 0;
+    let latestHappened = -Infinity;
+    for (const c of byVisible) {
+      if (c.happenedAt < latestHappened - 10_000) overtaken++;
+      latestHappened = Math.max(latestHappened, c.happenedAt);
+    }
+    expect(overtaken).toBeGreaterThan(10);
+    // Per record: visible in the order the changes happened, never a later state before an earlier one.
+    const last = new Map<string, RecordChange>();
+    for (const c of changes) {
+      const id = c.record.messageId as string;
+      const prev = last.get(id);
+      if (prev) {
+        expect(c.happenedAt).toBeGreaterThanOrEqual(prev.happenedAt);
+        expect(c.visibleAt).toBeGreaterThanOrEqual(prev.visibleAt);
+      }
+      last.set(id, c);
+    }
+  });
+
+  it('without the option writes every change when it happens (at most a tick later)', async () => {
+    const { changes } = await record({}, 3);
+    expect(changes.length).toBeGreaterThan(1000);
+    for (const c of changes) expect(c.visibleAt - c.happenedAt).toBeLessThanOrEqual(1_000);
+  });
+
+  it('holds a record sent with lagMs out of the list until its lag has passed, and reports it before writing it', async () => {
+    const clock = new ManualClock(START);
+    const s = await serve({ clock });
+    const seen: { change: RecordChange; stored: boolean }[] = [];
+    s.onRecordChange((batch) => {
+      for (const change of batch) seen.push({ change, stored: s.store.get(change.record.messageId as string)?.status === change.record.status });
+    });
+    const id = s.simulator.send({ lagMs: 30_000, deliveryDelayMs: 5_000 });
+    await clock.advance(29_000);
+    expect((await get(`${s.url}/v1/teleporter/messages/${id}`)).status).toBe(404);
+    expect(seen).toHaveLength(0);
+    await clock.advance(2_000);
+    expect(((await get(`${s.url}/v1/teleporter/messages/${id}`)).json as { status: string }).status).toBe('pending');
+    await clock.advance(5_000);
+    expect(s.store.get(id)?.status).toBe('delivered');
+    expect(seen.map((x) => [x.change.record.status, x.change.happenedAt - START, x.stored])).toEqual([
+      ['pending', 0, false],
+      ['delivered', 5_000, false],
+    ]);
+    expect(seen[0]!.change.visibleAt - START).toBeGreaterThanOrEqual(30_000);
+    expect(seen[1]!.change.visibleAt - START).toBeGreaterThanOrEqual(35_000);
+  });
+
+  it('is reported by /_local/info, with the profile', async () => {
+    const plain = (await get(`${(await serve()).url}/_local/info`)).json as { world: Record<string, unknown> };
+    expect(plain.world).toMatchObject({ lag: false, receiptResends: true });
+    const real = (await get(`${(await serve({ realistic: true, rateLimitPerMinute: undefined })).url}/_local/info`)).json as {
+      world: Record<string, unknown>;
+      rateLimitPerMinute: unknown;
+    };
+    expect(real.world).toEqual({ lag: true, looseOrder: true, sparseRoutes: true, messengerVersions: 2, receiptResends: false });
+    expect(real.rateLimitPerMinute).toEqual({ keyed: 240, anonymous: 60 });
+    const mixed = (await get(`${(await serve({ realistic: true, lag: false })).url}/_local/info`)).json as { world: Record<string, unknown> };
+    expect(mixed.world).toMatchObject({ lag: false, looseOrder: true });
+  });
+});
