@@ -118,7 +118,7 @@ async function main(): Promise<void> {
 
   const expected = truth.expected({ baselineAt, watched: new Set(addresses), network: 'mainnet' });
   const judged = compare(expected, detected.slice(DROP));
-  const { onTime, late } = latencies(judged.hits);
+  const { onTime, late } = latencies(judged.hits, intervalMs);
   const lateOverBound = late.filter((l) => l.afterVisible > 2 * intervalMs).length;
   const minutes = (trafficEnd - baselineAt) / 60_000;
   const oursTotal = ours.baseline + ours.traffic + ours.settle;

@@ -106,6 +106,8 @@ describe('the ground truth', () => {
     ]);
     // On-time records count from when they happened; late ones from when they became visible.
     expect(latencies(r.hits)).toEqual({ onTime: [10], late: [{ lag: 30, afterVisible: 20 }] });
+    // A lag up to the threshold is on time, counted from when it happened.
+    expect(latencies(r.hits, 30)).toEqual({ onTime: [10, 50], late: [] });
   });
 
   it('percentile is nearest-rank', () => {

@@ -177,14 +177,15 @@ export const percentile = (sorted: readonly number[], p: number): number | null 
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : null;
 
 /**
- * Detection latencies: records that were visible as they happened (no lag) from when they happened;
- * late records (visible after they happened) from when they became visible, with their lag.
+ * Detection latencies. Records visible within `lateAfterMs` of happening (an indexer's usual few
+ * seconds, or the simulator's write tick) count from when they happened; late records (visible later
+ * than that) are listed apart, with their lag and the time from visible to reported.
  */
-export function latencies(hits: readonly Hit[]): { onTime: number[]; late: { lag: number; afterVisible: number }[] } {
+export function latencies(hits: readonly Hit[], lateAfterMs = 0): { onTime: number[]; late: { lag: number; afterVisible: number }[] } {
   const onTime: number[] = [];
   const late: { lag: number; afterVisible: number }[] = [];
   for (const h of hits) {
-    if (h.visibleAt > h.happenedAt) late.push({ lag: h.visibleAt - h.happenedAt, afterVisible: h.detectedAt - h.visibleAt });
+    if (h.visibleAt - h.happenedAt > lateAfterMs) late.push({ lag: h.visibleAt - h.happenedAt, afterVisible: h.detectedAt - h.visibleAt });
     else onTime.push(h.detectedAt - h.happenedAt);
   }
   onTime.sort((a, b) => a - b);
