@@ -42,7 +42,17 @@ const inIntervals = (ms: number | null) => (ms === null ? null : Math.round((ms 
 const perMinute = (n: number, minutes: number) => Math.round(n / minutes);
 
 /** Missed, duplicates and unexpected of one poller, with the first few missed keys to look at. */
-const tally = (c: Comparison) => ({ missed: c.missed.length, duplicates: c.duplicates, unexpected: c.unexpected.length, firstMissed: c.missed.slice(0, 5) });
+const byKind = (keys: string[]) =>
+  keys.reduce<Record<string, number>>((m, k) => ((m[k.slice(k.indexOf(':') + 1)] = (m[k.slice(k.indexOf(':') + 1)] ?? 0) + 1), m), {});
+const tally = (c: Comparison) => ({
+  missed: c.missed.length,
+  duplicates: c.duplicates,
+  unexpected: c.unexpected.length,
+  missedByKind: byKind(c.missed),
+  unexpectedByKind: byKind(c.unexpected),
+  firstMissed: c.missed.slice(0, 5),
+});
+const ms = (n: number | null) => (n === null ? null : Math.round(n));
 
 async function startCore(work: string) {
   // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
@@ -145,15 +155,20 @@ async function main(): Promise<void> {
       injectedMisses: DROP,
       onTime: {
         count: onTime.length,
-        latencyMs: { p50: percentile(onTime, 50), p95: percentile(onTime, 95), p99: percentile(onTime, 99), max: onTime[onTime.length - 1] ?? null },
+        latencyMs: {
+          p50: ms(percentile(onTime, 50)),
+          p95: ms(percentile(onTime, 95)),
+          p99: ms(percentile(onTime, 99)),
+          max: ms(onTime[onTime.length - 1] ?? null),
+        },
         p95Intervals: inIntervals(percentile(onTime, 95)),
         p99Intervals: inIntervals(percentile(onTime, 99)),
       },
       // Records visible after they happened: each must be reported within its lag plus 2 intervals.
       late: {
         count: late.length,
-        maxLagMs: late.reduce((m, l) => Math.max(m, l.lag), 0),
-        maxAfterVisibleMs: late.reduce((m, l) => Math.max(m, l.afterVisible), 0),
+        maxLagMs: Math.round(late.reduce((m, l) => Math.max(m, l.lag), 0)),
+        maxAfterVisibleMs: Math.round(late.reduce((m, l) => Math.max(m, l.afterVisible), 0)),
         overLagPlus2Intervals: lateOverBound,
       },
       requests: { ...ours, total: oursTotal },
@@ -182,7 +197,17 @@ async function main(): Promise<void> {
   if (process.env.BENCH_DEBUG)
     for (const k of [...judged.missed.slice(0, 8), ...judged.unexpected.slice(0, 4)]) {
       const id = k.split(':')[0]!;
-      console.error(judged.missed.includes(k) ? 'MISSED' : 'UNEXPECTED', k, JSON.stringify(expected.get(k)), 'now', JSON.stringify(truth.latest(id)));
+      console.error(
+        judged.missed.includes(k) ? 'MISSED' : 'UNEXPECTED',
+        k,
+        JSON.stringify(expected.get(k)),
+        'reported',
+        JSON.stringify(detected.filter((d) => `${d.id}:${d.kind}` === k)),
+        'baseline',
+        baselineAt,
+        'history',
+        JSON.stringify(truth.history(id)),
+      );
     }
   await Promise.all([list?.close(), perAddress?.close()]);
   await svc.close();

@@ -96,6 +96,11 @@ export class GroundTruth {
     return this.histories.get(messageId)?.record;
   }
 
+  /** What the truth knows of one record: its state before it listened, and each change since (for debugging a miss). */
+  history(messageId: string): { prior: { status: string; receiptDelivered: boolean } | null; steps: readonly Step[] } | undefined {
+    return this.histories.get(messageId);
+  }
+
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
