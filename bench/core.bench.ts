@@ -14,11 +14,11 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
 import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
 import { startBenchService } from './bench-service';
 import { childCall } from './child-call';
+import { bundleChild, heapCompactor } from './bundle-child';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { envNumber, judgeTargets, report } from './targets';
@@ -57,16 +57,7 @@ const ms = (n: number | null) => (n === null ? null : Math.round(n));
 async function startCore(work: string) {
   // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
   const childJs = join(work, 'core-bench-child.cjs');
-  await esbuild.build({
-    entryPoints: [join(__dirname, 'core-bench-child.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'cjs',
-    outfile: childJs,
-    external: ['node:sqlite', '@napi-rs/keyring'],
-    logLevel: 'error',
-  });
+  await bundleChild(join(__dirname, 'core-bench-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
   const child = fork(childJs, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
@@ -179,6 +170,7 @@ async function main(): Promise<void> {
     perAddressPoller: baselinePoller(perAddress, baselineRequests.perAddress, perAddressAtTrafficEnd),
     baselineDepthMinutes: DEPTH_MIN,
     peakRssMb,
+    heapCompactor,
     loadAverage1m: { start: Math.round(loadAtStart * 100) / 100, end: Math.round(loadavg()[0]! * 100) / 100 },
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };

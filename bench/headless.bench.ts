@@ -14,11 +14,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { ManualClock } from '../src/shared/clock';
 import { startBenchService } from './bench-service';
 import { compare, GroundTruth } from '../test/support/ground-truth';
 import { childCall } from './child-call';
+import { bundleChild, heapCompactor } from './bundle-child';
 import { envNumber, judgeTargets, report } from './targets';
 
 const INTERVAL_S = envNumber('BENCH_INTERVAL_S', 10);
@@ -57,16 +57,7 @@ async function main(): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   const childJs = join(work, 'headless-bench-child.cjs');
-  await esbuild.build({
-    entryPoints: [join(__dirname, 'headless-bench-child.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'cjs',
-    outfile: childJs,
-    external: ['@napi-rs/keyring'],
-    logLevel: 'error',
-  });
+  await bundleChild(join(__dirname, 'headless-bench-child.ts'), childJs, ['@napi-rs/keyring']);
   // No TypeScript loader in the child (its memory is the watcher's alone).
   const child = fork(childJs, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -126,6 +117,7 @@ async function main(): Promise<void> {
     baselineRequests,
     watchlistSyncMs: ready.syncMs,
     peakRssMb,
+    heapCompactor,
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };
   report(
