@@ -64,7 +64,8 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   const clock = o.clock ?? systemClock;
   const tempDir = o.dbPath ? null : mkdtempSync(join(tmpdir(), 'teleporter-service-'));
   const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
-  const store = new RecordStore(dbPath);
+  const { looseOrder, ...world } = o.world;
+  const store = new RecordStore(dbPath, { looseOrder });
   let server: Server | null = null;
   const changeListeners = new Set<(changes: readonly RecordChange[]) => void>();
   try {
@@ -78,7 +79,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       startMs: clock.now(),
       addressCount: o.addressCount,
       tickMs: o.tickMs,
-      world: o.world,
+      world,
       sink: (changes) => {
         if (changeListeners.size) for (const l of changeListeners) l(changes);
         store.upsertMany(changes.map((c) => c.record));

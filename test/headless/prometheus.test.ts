@@ -45,7 +45,7 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
   });
 
   it('returns the watcher series through its query API, and a stuck message fires the stuck rule', async () => {
-    const id = sendWatched(svc, 'stuck');
+    const id = sendWatched(svc, 'undelivered');
     const tracked = await waitFor(
       async () => (await query(prom, 'teleporter_watch_tracked_messages{status="pending"}')).find((s) => Number(s.value[1]) >= 1),
       45_000,

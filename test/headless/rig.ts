@@ -61,7 +61,7 @@ export async function pollNow(w: HeadlessWatcher): Promise<void> {
 }
 
 /** Sends a message from the watched address that will not be delivered soon (so `new` is its only fresh transition). */
-export function sendWatched(svc: Service, outcome: 'normal' | 'stuck' = 'stuck'): string {
+export function sendWatched(svc: Service, outcome: 'normal' | 'undelivered' = 'undelivered'): string {
   return svc.simulator.send({ network: 'mainnet', from: WATCHED, outcome, deliveryDelayMs: 3600_000 });
 }
 

@@ -136,10 +136,35 @@ describe('flag parsing', () => {
     expect(parseCliArgs(['--help'])).toEqual({ ok: true, value: { help: true } });
   });
 
+  it('maps the realistic profile and each behaviour, on and off', () => {
+    const options = (argv: string[]) => {
+      const r = parseCliArgs(argv);
+      return r.ok && !r.value.help ? r.value.options : r;
+    };
+    expect(options(['--realistic'])).toEqual({ realistic: true });
+    expect(options(['--realistic', '--no-lag', '--no-loose-order', '--sparse-routes', '--messenger-versions', '1', '--receipt-resends'])).toEqual({
+      realistic: true,
+      lag: false,
+      looseOrder: false,
+      sparseRoutes: true,
+      messengerVersions: 1,
+      receiptResends: true,
+    });
+    expect(options(['--lag', '--loose-order', '--no-sparse-routes', '--messenger-versions', '2', '--no-receipt-resends'])).toEqual({
+      lag: true,
+      looseOrder: true,
+      sparseRoutes: false,
+      messengerVersions: 2,
+      receiptResends: false,
+    });
+  });
+
   it.each([
     [['--port', '80.5'], '--port must be a whole number (got "80.5").'],
     [['--seed', ''], '--seed must be a whole number (got "").'],
     [['--rate-limit', '100'], '--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "100").'],
+    [['--messenger-versions', '3'], '--messenger-versions must be 1 or 2 (got "3").'],
+    [['--lag', '--no-lag'], '--lag and --no-lag contradict each other.'],
     [['--nope'], "Unknown option '--nope'"],
     [['extra'], "Unexpected argument 'extra'"],
   ])('rejects %j', (argv, message) => {

@@ -20,7 +20,7 @@ describe('demo history', () => {
     return join(d, 'service.sqlite');
   };
 
-  it('fills a fresh store with hours of traffic at its rate: a full first page, all three statuses, some stuck', async () => {
+  it('fills a fresh store with hours of traffic at its rate: a full first page, all three statuses, some never delivered', async () => {
     const dbPath = dbFile();
     const clock = new ManualClock(START);
     const began = performance.now();
@@ -28,7 +28,7 @@ describe('demo history', () => {
     console.log(`demo history: ${s.store.count()} messages written in ${((performance.now() - began) / 1000).toFixed(2)} s`);
     // Messages whose source transaction is never indexed stay invisible until delivered.
     expect(s.store.count()).toBeGreaterThan(0.95 * 2 * 3600 * 2);
-    // Plus the relayers' receipt re-sends (receipts lost in a stuck carrier): a few percent.
+    // Plus the relayers' receipt re-sends (receipts held by an undelivered carrier): a few percent.
     expect(s.store.count()).toBeLessThanOrEqual(2 * 3600 * 2 * 1.05);
     const page = (await get(`${s.url}/v1/teleporter/messages?network=mainnet&pageSize=25`)).json as Page;
     expect(page.messages).toHaveLength(25);
@@ -44,10 +44,10 @@ describe('demo history', () => {
       const statuses = db.prepare('SELECT status, COUNT(*) AS n FROM messages GROUP BY status').all() as { status: string; n: number }[];
       expect(statuses.map((r) => r.status).sort()).toEqual(['delivered', 'delivered_source_not_indexed', 'pending']);
       const nowS = Math.floor(START / 1000);
-      const stuck = db
+      const undelivered = db
         .prepare("SELECT COUNT(*) AS n FROM messages WHERE status = 'pending' AND json_extract(raw, '$.sourceTransaction.timestamp') < ?")
         .get(nowS - 3600) as { n: number };
-      expect(stuck.n).toBeGreaterThan(0);
+      expect(undelivered.n).toBeGreaterThan(0);
       const span = db.prepare("SELECT MIN(json_extract(raw, '$.sourceTransaction.timestamp')) AS oldest FROM messages").get() as { oldest: number };
       expect(nowS - span.oldest).toBeGreaterThan(1.9 * 3600);
       expect(nowS - span.oldest).toBeLessThan(2.1 * 3600);

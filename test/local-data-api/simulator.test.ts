@@ -123,14 +123,14 @@ describe('lifecycle on a ManualClock', () => {
     expect((s.store.get(next)!.receipts as { receivedMessageNonce: string }[]).map((r) => r.receivedMessageNonce)).toEqual(nonces.slice(5));
   });
 
-  it('receipts lost in a stuck carrier or without traffic back are re-sent by a relayer', async () => {
+  it('receipts held by an undelivered carrier or without traffic back are re-sent by a relayer', async () => {
     const clock = new ManualClock(START);
     const s = await serve({ clock, seed: 7, rate: 0 });
     const [a, b] = ['C-Chain', 'Dexalot'].map((n) => CHAIN_REGISTRY.chains.find((c) => c.network === 'mainnet' && c.name === n)!.blockchainId);
     const lost = s.simulator.send({ source: a, destination: b, outcome: 'normal', deliveryDelayMs: 2_000 });
     await clock.advance(3_000);
-    const stuck = s.simulator.send({ source: b, destination: a, outcome: 'stuck' });
-    expect(s.store.get(stuck)!.receipts).toHaveLength(1);
+    const undelivered = s.simulator.send({ source: b, destination: a, outcome: 'undelivered' });
+    expect(s.store.get(undelivered)!.receipts).toHaveLength(1);
     const lonely = s.simulator.send({ source: a, destination: b, outcome: 'normal', deliveryDelayMs: 2_000 });
     await clock.advance(3_000);
     // Within five minutes (3 min wait, 30 s checks, then the re-send's delivery) both have their receipt.
@@ -141,7 +141,7 @@ describe('lifecycle on a ManualClock', () => {
     );
     expect(resends.length).toBeGreaterThan(0);
     expect(resends.every((m) => m.sourceBlockchainId === b && m.destinationBlockchainId === a && m.data === '0x')).toBe(true);
-    expect(s.store.get(stuck)!.status).toBe('pending');
+    expect(s.store.get(undelivered)!.status).toBe('pending');
   });
 
   it('a message whose source is not indexed appears only when delivered, without a source transaction', async () => {
@@ -164,10 +164,10 @@ describe('lifecycle on a ManualClock', () => {
     expect((s.store.get(id)?.sourceTransaction as { timestamp: number }).timestamp).toBe(START / 1000 + 90);
   });
 
-  it('a stuck message stays pending', async () => {
+  it('an undelivered message stays pending', async () => {
     const clock = new ManualClock(START);
     const s = await serve({ clock });
-    const id = s.simulator.send({ outcome: 'stuck' });
+    const id = s.simulator.send({ outcome: 'undelivered' });
     await clock.advance(3 * 3600_000);
     expect(s.store.get(id)?.status).toBe('pending');
   });
@@ -239,7 +239,7 @@ describe('realistic records', () => {
       if ((m.receipts as unknown[]).length) carriers++;
       fromCounts.set(m.from as string, (fromCounts.get(m.from as string) ?? 0) + 1);
     }
-    // All three variants, mostly delivered; a few still pending (recent or stuck).
+    // All three variants, mostly delivered; a few still pending (recent or never delivered).
     expect(counts.delivered!).toBeGreaterThan(1700);
     expect(counts.delivered_source_not_indexed!).toBeGreaterThan(30);
     expect(counts.pending!).toBeGreaterThan(10);

@@ -2,8 +2,10 @@
 import type { ChainInfo } from '../../shared/chains';
 import { CHAIN_REGISTRY } from '../../shared/chains';
 import type { Rng } from '../rng';
-import { chainWeights, NETWORK_WEIGHTS } from './catalog';
+import { chainWeights, MESSENGERS, NETWORK_WEIGHTS } from './catalog';
 import { drawPlan, type MessagePlan, type Outcome } from './message-plan';
+import { teleporterMessageId } from './message-id';
+import type { RoutePlan } from './route-plan';
 
 export interface SendOptions {
   network?: 'mainnet' | 'fuji';
@@ -18,21 +20,33 @@ export interface SendOptions {
   receiptDelayMs?: number;
   /** Indexing lag of every change of this message (ms), whatever the `lag` option says. */
   lagMs?: number;
+  /** Which messenger sends it (2 needs `messengerVersions: 2`); default drawn (with 2 versions, a quarter go through the second). */
+  messengerVersion?: 1 | 2;
 }
 
 export interface DrawContext {
   rng: Rng;
   /** Delivery delays are divided by this. */
   speed: number;
-  /** Last message nonce per source chain. */
+  /** Last message nonce per messenger and source chain. */
   nonces: Map<string, number>;
+  /** First nonce per source chain: every messenger's counter starts there, so the versions' nonces overlap. */
+  nonceBase: Map<string, number>;
+  /** Added to every first nonce (with computed IDs: so a restart on the same store does not reuse a run's nonces, and IDs). */
+  nonceFloor: number;
+  /** Messenger versions in use (1 or 2). With 2, message IDs are computed as the messenger does (message-id.ts). */
+  messengerVersions: 1 | 2;
+  /** Sparse routes: the busy traffic goes only over these. */
+  busyRoutes?: RoutePlan['busy'];
   addressWeights: readonly (readonly [string, number])[];
   relayers: readonly string[];
 }
 
 /** Share of messages that never get delivered, and of those whose source transaction is never indexed. */
-const STUCK_RATE = 0.02;
+const UNDELIVERED_RATE = 0.02;
 const SOURCE_NOT_INDEXED_RATE = 0.04;
+/** With two messenger versions, the share of messages the second one sends. */
+const SECOND_MESSENGER_SHARE = 0.25;
 export const MIN_DELIVERY_MS = 2_000;
 export const MAX_DELIVERY_MS = 10 * 60_000;
 
@@ -47,18 +61,28 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
   const hint = o.source ?? o.destination;
   const network = o.network ?? (hint !== undefined ? chainOf(hint).network : rng.weighted(NETWORK_WEIGHTS));
   const weights = chainWeights(network);
-  const source = o.source !== undefined ? chainOf(o.source) : rng.weighted(weights);
+  const busy = o.source === undefined && o.destination === undefined && ctx.busyRoutes ? rng.weighted(ctx.busyRoutes[network]) : null;
+  const source = busy ? busy.source : o.source !== undefined ? chainOf(o.source) : rng.weighted(weights);
   const others = weights.filter(([c]) => c.blockchainId !== source.blockchainId);
-  const destination = o.destination !== undefined ? chainOf(o.destination) : rng.weighted(others.length ? others : weights);
+  const destination = busy ? busy.destination : o.destination !== undefined ? chainOf(o.destination) : rng.weighted(others.length ? others : weights);
   const from = o.from ?? rng.weighted(ctx.addressWeights);
   // Most messages go to a contract or account other than the sender; some users message themselves.
   const to = o.to ?? (rng.chance(0.1) ? from : rng.weighted(ctx.addressWeights));
   const relayer = rng.pick(ctx.relayers);
   const u = rng.next();
-  const outcome: Outcome = o.outcome ?? (u < STUCK_RATE ? 'stuck' : u < STUCK_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
+  const outcome: Outcome = o.outcome ?? (u < UNDELIVERED_RATE ? 'undelivered' : u < UNDELIVERED_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
   const delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / ctx.speed;
-  const nonce = (ctx.nonces.get(source.blockchainId) ?? rng.int(1_000, 90_000)) + 1;
-  ctx.nonces.set(source.blockchainId, nonce);
+  if (o.messengerVersion === 2 && ctx.messengerVersions < 2) throw new Error('messengerVersion 2 needs the service option messengerVersions: 2.');
+  const version = o.messengerVersion ?? (ctx.messengerVersions === 2 && rng.chance(SECOND_MESSENGER_SHARE) ? 2 : 1);
+  const messenger = MESSENGERS[version - 1]!;
+  let base = ctx.nonceBase.get(source.blockchainId);
+  if (base === undefined) {
+    base = ctx.nonceFloor + rng.int(1_000, 90_000);
+    ctx.nonceBase.set(source.blockchainId, base);
+  }
+  const counter = `${messenger}|${source.blockchainId}`;
+  const nonce = (ctx.nonces.get(counter) ?? base) + 1;
+  ctx.nonces.set(counter, nonce);
   const plan = drawPlan(rng, {
     network,
     source,
@@ -68,10 +92,13 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
     to,
     relayer,
     deliverer: relayer,
+    messenger,
     outcome,
     sentAt,
     deliveryDelayMs: Math.round(delivery),
   });
+  // Random IDs keep the one-messenger world as it was; with two versions they are the messenger's own.
+  if (ctx.messengerVersions === 2) plan.messageId = teleporterMessageId(messenger, source.blockchainId, destination.blockchainId, plan.nonce);
   if (o.receiptDelayMs !== undefined) plan.receiptDelayMs = o.receiptDelayMs;
   if (o.lagMs !== undefined) plan.lagMs = o.lagMs;
   return plan;

@@ -4,9 +4,10 @@
  */
 import type { ChainInfo } from '../../shared/chains';
 import type { Rng } from '../rng';
-import { gasPriceWei, REWARD_TOKENS, TELEPORTER_CONTRACT, type RewardToken } from './catalog';
+import { gasPriceWei, REWARD_TOKENS, type RewardToken } from './catalog';
 
-export type Outcome = 'normal' | 'stuck' | 'sourceNotIndexed';
+/** `undelivered`: never delivered (stays pending for good). */
+export type Outcome = 'normal' | 'undelivered' | 'sourceNotIndexed';
 export type Stage = 'sent' | 'delivered' | 'receipted';
 
 export interface MessagePlan {
@@ -14,6 +15,8 @@ export interface MessagePlan {
   network: 'mainnet' | 'fuji';
   source: ChainInfo;
   destination: ChainInfo;
+  /** The messenger contract that sent it (its address is part of the message ID). */
+  messenger: string;
   nonce: string;
   from: string;
   to: string;
@@ -45,6 +48,7 @@ export interface PlanInputs {
   to: string;
   relayer: string;
   deliverer: string;
+  messenger: string;
   outcome: Outcome;
   sentAt: number;
   /** Simulated milliseconds from send to delivery. */
@@ -71,6 +75,7 @@ export function drawPlan(rng: Rng, p: PlanInputs): MessagePlan {
     network: p.network,
     source: p.source,
     destination: p.destination,
+    messenger: p.messenger,
     nonce: p.nonce,
     from: p.from,
     to: p.to,
@@ -95,7 +100,7 @@ export function recordOf(m: MessagePlan, stage: Stage): Record<string, unknown> 
   const status = !delivered ? 'pending' : m.outcome === 'sourceNotIndexed' ? 'delivered_source_not_indexed' : 'delivered';
   const rec: Record<string, unknown> = {
     messageId: m.messageId,
-    teleporterContractAddress: TELEPORTER_CONTRACT,
+    teleporterContractAddress: m.messenger,
     sourceBlockchainId: m.source.blockchainId,
     destinationBlockchainId: m.destination.blockchainId,
     sourceEvmChainId: m.source.evmChainId,

@@ -10,12 +10,14 @@ import type { MessagePlan } from './message-plan';
 /** ReceiptQueue's `_MAXIMUM_RECEIPT_COUNT`: receipts one ordinary message carries at most. */
 export const MAX_RECEIPTS_PER_MESSAGE = 5;
 
-const routeKey = (sourceId: string, destinationId: string) => `${sourceId}>${destinationId}`;
+/** A receipt queue belongs to one messenger on one route: another version's messages never carry its receipts. */
+const routeKey = (messenger: string, sourceId: string, destinationId: string) => `${messenger}|${sourceId}>${destinationId}`;
 
 export interface OverdueRoute {
   /** Carrier's route: the originals' destination back to their source. */
   source: string;
   destination: string;
+  messenger: string;
   originals: MessagePlan[];
 }
 
@@ -36,7 +38,7 @@ export class ReceiptRoutes {
    * (re-sending its receipt would answer receipts with receipts forever); traffic back acknowledges it.
    */
   queue(original: MessagePlan, at: number, resendable: boolean): void {
-    const key = routeKey(original.destination.blockchainId, original.source.blockchainId);
+    const key = routeKey(original.messenger, original.destination.blockchainId, original.source.blockchainId);
     const q = this.queues.get(key);
     if (q) q.push(original);
     else this.queues.set(key, [original]);
@@ -44,8 +46,8 @@ export class ReceiptRoutes {
   }
 
   /** The receipts a message sent on this route takes with it (oldest first), leaving its queue. */
-  take(sourceId: string, destinationId: string): MessagePlan[] {
-    const key = routeKey(sourceId, destinationId);
+  take(messenger: string, sourceId: string, destinationId: string): MessagePlan[] {
+    const key = routeKey(messenger, sourceId, destinationId);
     const q = this.queues.get(key);
     if (!q) return [];
     const taken = q.splice(0, MAX_RECEIPTS_PER_MESSAGE);
@@ -68,7 +70,7 @@ export class ReceiptRoutes {
 
   /**
    * Originals delivered at least `waitMs` before `now` and still without a receipt (their carrier is
-   * stuck, or little traffic goes back), not re-sent before: grouped by the route a re-send takes.
+   * never delivered, or no traffic goes back), not re-sent before: grouped by the route a re-send takes.
    */
   overdue(now: number, waitMs: number): OverdueRoute[] {
     const routes = new Map<string, OverdueRoute>();
@@ -76,8 +78,8 @@ export class ReceiptRoutes {
       if (now - at < waitMs) break; // delivery order: the rest are younger
       if (this.resent.has(o)) continue;
       this.resent.add(o);
-      const key = routeKey(o.destination.blockchainId, o.source.blockchainId);
-      const r = routes.get(key) ?? { source: o.destination.blockchainId, destination: o.source.blockchainId, originals: [] };
+      const key = routeKey(o.messenger, o.destination.blockchainId, o.source.blockchainId);
+      const r = routes.get(key) ?? { source: o.destination.blockchainId, destination: o.source.blockchainId, messenger: o.messenger, originals: [] };
       r.originals.push(o);
       routes.set(key, r);
     }

@@ -11,6 +11,8 @@ import { EventQueue } from './event-queue';
 import { drawLagMs, VisibilityOrder } from './index-lag';
 import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
+import { planRoutes, QUIET_MEAN_GAP_MS, type Route, type RoutePlan } from './route-plan';
+import { MESSENGERS } from './catalog';
 
 export type { SendOptions } from './draw-message';
 
@@ -32,6 +34,10 @@ export interface SimWorld {
   lag: boolean;
   /** The relayers re-send receipts still missing RECEIPT_RESEND_MS after delivery. */
   receiptResends: boolean;
+  /** Busy traffic on a few routes only; the others quiet (route-plan.ts), some one way. */
+  sparseRoutes: boolean;
+  /** Messenger contracts sending (2: overlapping nonces, computed IDs). */
+  messengerVersions: 1 | 2;
 }
 
 export interface SimulatorOptions {
@@ -51,13 +57,14 @@ export interface SimulatorOptions {
 
 type EventBody =
   | { at: number; kind: 'arrival'; bulk?: { start: number; gap: number; index: number; count: number } }
+  | { at: number; kind: 'quiet'; route: Route }
   | { at: number; kind: 'deliver'; plan: MessagePlan }
   | { at: number; kind: 'relay' }
   | { at: number; kind: 'visible'; id: string; record: Record<string, unknown>; happenedAt: number };
 type SimEvent = EventBody & { seq: number };
 
 /**
- * The relayers look for receipts still missing this long after delivery (a stuck carrier lost them, or
+ * The relayers look for receipts still missing this long after delivery (an undelivered carrier holds them, or
  * little traffic goes back) every RELAY_CHECK_MS, and send them back with `sendSpecifiedReceipts`.
  */
 const RECEIPT_RESEND_MS = 3 * 60_000;
@@ -65,6 +72,7 @@ const RELAY_CHECK_MS = 30_000;
 /** How long a finished record may have to wait for its receipt at most (resend wait, check, delivery). */
 const MAX_RECEIPT_MS = RECEIPT_RESEND_MS + RELAY_CHECK_MS + MAX_DELIVERY_MS;
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+const NONCE_EPOCH_MS = Date.UTC(2024, 0, 1);
 
 /** Sort time of a record (seconds): source timestamp, else destination timestamp. */
 const sortTime = (p: MessagePlan): number => (p.outcome === 'sourceNotIndexed' ? p.destTx.timestamp : p.sourceTx.timestamp);
@@ -83,6 +91,8 @@ export class TrafficSimulator {
   readonly hotAddresses: string[];
   readonly relayers: string[];
   readonly seed: number;
+  /** With sparseRoutes: the busy, quiet and one-way routes (null: every route, both ways, by chain weight). */
+  readonly routes: RoutePlan | null;
   private readonly addressWeights: (readonly [string, number])[];
   private readonly rng: Rng;
   private readonly queue = new EventQueue<SimEvent>();
@@ -117,9 +127,21 @@ export class TrafficSimulator {
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
-    this.world = { lag: false, receiptResends: true, ...opts.world };
+    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, ...opts.world };
+    this.routes = this.world.sparseRoutes ? planRoutes(opts.seed) : null;
     this.lagRng = new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000)));
-    this.draw = { rng: this.rng, speed: opts.speed, nonces: this.nonces, addressWeights: this.addressWeights, relayers: this.relayers };
+    this.draw = {
+      rng: this.rng,
+      speed: opts.speed,
+      nonces: this.nonces,
+      nonceBase: new Map(),
+      // Computed IDs repeat with their nonces: a later start continues above an earlier run's (four per second per chain).
+      nonceFloor: this.world.messengerVersions === 2 ? Math.max(0, Math.floor((opts.startMs - NONCE_EPOCH_MS) / 250)) : 0,
+      messengerVersions: this.world.messengerVersions,
+      addressWeights: this.addressWeights,
+      relayers: this.relayers,
+      ...(this.routes ? { busyRoutes: this.routes.busy } : {}),
+    };
     this.scheduleArrivals();
   }
 
@@ -171,7 +193,7 @@ export class TrafficSimulator {
 
   /**
    * Writes `count` historical messages spread over the time before now, in their current states
-   * (most delivered with receipts, recent ones still in flight, a few stuck). Only final states are
+   * (most delivered with receipts, recent ones still in flight, a few never delivered). Only final states are
    * written, in large batches: this is the fast path for big stores.
    */
   preload(count: number, ratePerSecond = this.opts.rate > 0 ? this.opts.rate : 2): void {
@@ -252,6 +274,7 @@ export class TrafficSimulator {
   private scheduleArrivals(): void {
     if (this.opts.rate <= 0) return;
     this.push({ at: this.simNow + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
+    for (const route of this.routes?.quiet ?? []) this.push({ at: this.simNow + this.rng.exp(QUIET_MEAN_GAP_MS), kind: 'quiet', route });
   }
 
   private push(ev: EventBody): void {
@@ -276,6 +299,11 @@ export class TrafficSimulator {
       this.pendingWrites.push({ record: ev.record, happenedAt: ev.happenedAt });
       return;
     }
+    if (ev.kind === 'quiet') {
+      this.onSent(drawMessage(this.draw, ev.at, { source: ev.route.source.blockchainId, destination: ev.route.destination.blockchainId }));
+      this.push({ at: ev.at + this.rng.exp(QUIET_MEAN_GAP_MS), kind: 'quiet', route: ev.route });
+      return;
+    }
     if (ev.kind === 'relay') {
       this.relayScheduled = false;
       this.resendOverdue(ev.at);
@@ -298,6 +326,8 @@ export class TrafficSimulator {
     const plan = drawMessage(this.draw, at, {
       source,
       destination,
+      // The messenger that sent the originals sends their receipts back.
+      messengerVersion: originals[0]!.messenger === MESSENGERS[1] ? 2 : 1,
       from,
       to: ZERO_ADDRESS,
       outcome: 'normal',
@@ -310,6 +340,7 @@ export class TrafficSimulator {
 
   private resendOverdue(at: number): void {
     for (const r of this.receipts.overdue(at, RECEIPT_RESEND_MS / this.opts.speed)) this.sendReceipts(at, r.source, r.destination, r.originals);
+
     this.scheduleRelay(at);
   }
 
@@ -322,10 +353,10 @@ export class TrafficSimulator {
   private onSent(plan: MessagePlan): void {
     this.sent++;
     // An ordinary message takes the receipts queued on its route (a re-send names its own).
-    if (!plan.carries.length) plan.carries = this.receipts.take(plan.source.blockchainId, plan.destination.blockchainId);
+    if (!plan.carries.length) plan.carries = this.receipts.take(plan.messenger, plan.source.blockchainId, plan.destination.blockchainId);
     // A message whose source transaction is never indexed is invisible until it is delivered.
-    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'stuck');
-    if (plan.outcome !== 'stuck') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
+    if (plan.outcome !== 'sourceNotIndexed') this.write(plan, 'sent', plan.outcome === 'undelivered');
+    if (plan.outcome !== 'undelivered') this.push({ at: plan.deliverAt, kind: 'deliver', plan });
   }
 
   private write(plan: MessagePlan, stage: Stage, final = false): void {

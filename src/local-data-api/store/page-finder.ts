@@ -6,7 +6,7 @@
 import type { Database, Statement } from '../../sqlite';
 import type { ChainRef } from '../../shared/validators';
 import type { Dictionaries } from './dictionaries';
-import { planScans, type Conjunction } from './planner';
+import { planScans, type Conjunction } from './scan-plan';
 import { MESSAGE_INDEXES, NET_CODES, type IndexSpec } from './schema';
 
 export interface StoreQuery {

@@ -46,12 +46,13 @@ export class RecordStore {
   /** True during a bulk load into an empty store: every record is new, no lookup by ID. */
   private fresh = false;
 
-  constructor(path: string) {
+  /** `looseOrder`: records of the same second are listed in an arbitrary order (by message ID), not the order they arrived in. */
+  constructor(path: string, options: { looseOrder?: boolean } = {}) {
     this.path = path;
     this.db = openRecordDb(path);
     this.meta = new Meta(this.db);
     this.dictionaries = new Dictionaries(this.db);
-    this.writer = new RecordWriter(this.db, this.dictionaries);
+    this.writer = new RecordWriter(this.db, this.dictionaries, options.looseOrder ?? false);
     this.reader = new RecordReader(this.db);
     this.finder = new PageFinder(this.db, this.dictionaries);
     this.countStmt = this.db.prepare<[], number>('SELECT count(*) FROM messages').pluck();

@@ -13,9 +13,12 @@ export class RecordWriter {
   constructor(
     db: Database,
     private readonly dictionaries: Dictionaries,
+    /** Place a record within its second by a hash of its ID instead of after the second's last record. */
+    private readonly looseOrder = false,
   ) {
     this.stmts = {
       findMessage: db.prepare<[string], number>('SELECT pos FROM messages WHERE message_id = ?').pluck(),
+      posTaken: db.prepare<[number], number>('SELECT 1 FROM messages WHERE pos = ?').pluck(),
       maxPosIn: db.prepare<[number, number], number | null>('SELECT max(pos) FROM messages WHERE pos >= ? AND pos < ?').pluck(),
       insertMessage: db.prepare('INSERT INTO messages (pos, message_id, net, route, frm, too, status, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       updateMessage: db.prepare('UPDATE messages SET net = ?, route = ?, frm = ?, too = ?, status = ?, raw = ? WHERE pos = ?'),
@@ -42,8 +45,33 @@ export class RecordWriter {
       return 'replaced';
     }
     if (pos !== undefined) this.stmts.deleteMessage.run(pos);
-    this.stmts.insertMessage.run(this.nextPos(k.timestamp), k.messageId, net, route, frm, too, k.status, raw);
+    this.stmts.insertMessage.run(
+      this.looseOrder ? this.hashedPos(k.timestamp, k.messageId) : this.nextPos(k.timestamp),
+      k.messageId,
+      net,
+      route,
+      frm,
+      too,
+      k.status,
+      raw,
+    );
     return pos === undefined ? 'added' : 'replaced';
+  }
+
+  /**
+   * The real API does not promise an order among records of the same second: a slot picked by the
+   * message ID (FNV-1a), the next free one on a collision, puts a record that arrives later above or
+   * below those already there. Keyset paging stays exact: a position never changes once given.
+   */
+  private hashedPos(timestamp: number, messageId: string): number {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < messageId.length; i++) h = Math.imul(h ^ messageId.charCodeAt(i), 0x01000193) >>> 0;
+    const start = timestamp * POS_PER_SECOND;
+    for (let n = 0; n < POS_PER_SECOND; n++) {
+      const pos = start + ((h + n) % POS_PER_SECOND);
+      if (this.stmts.posTaken.get(pos) === undefined) return pos;
+    }
+    throw new Error(`More than ${POS_PER_SECOND} records in one second.`);
   }
 
   private nextPos(timestamp: number): number {
