@@ -1,16 +1,16 @@
-import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 /**
  * Bundles a bench child (the core or the watcher) into one CommonJS file, as the app ships it, so the
- * child runs in plain Node without a TypeScript loader in its memory. BENCH_NO_COMPACTOR=1 swaps the
- * heap compactor for a stand-in that never collects (bench/no-heap-compactor.ts).
+ * child runs in plain Node without a TypeScript loader in its memory. BENCH_FAVOR_MEMORY=0 leaves V8's
+ * heap sizing at its default (src/core/memory/favor-memory.ts becomes a no-op), to measure what it saves.
  */
 export async function bundleChild(entry: string, outfile: string, external: string[]): Promise<void> {
-  const noCompactor: esbuild.Plugin = {
-    name: 'no-heap-compactor',
+  const defaultHeap: esbuild.Plugin = {
+    name: 'default-heap',
     setup(build) {
-      build.onResolve({ filter: /memory\/heap-compactor$/ }, () => ({ path: join(__dirname, 'no-heap-compactor.ts') }));
+      build.onResolve({ filter: /memory\/favor-memory$/ }, () => ({ path: 'favor-memory', namespace: 'default-heap' }));
+      build.onLoad({ filter: /.*/, namespace: 'default-heap' }, () => ({ contents: 'export const favorMemoryOverSpeed = () => false;', loader: 'js' }));
     },
   };
   await esbuild.build({
@@ -22,9 +22,9 @@ export async function bundleChild(entry: string, outfile: string, external: stri
     outfile,
     external,
     logLevel: 'error',
-    plugins: process.env.BENCH_NO_COMPACTOR === '1' ? [noCompactor] : [],
+    plugins: favorMemory === 'off' ? [defaultHeap] : [],
   });
 }
 
-/** Whether this run's child has the heap compactor (reported with the figures). */
-export const heapCompactor = process.env.BENCH_NO_COMPACTOR === '1' ? 'off' : 'on';
+/** Whether this run's child favours memory over speed (reported with the figures). */
+export const favorMemory = process.env.BENCH_FAVOR_MEMORY === '0' ? 'off' : 'on';

@@ -18,7 +18,7 @@ import { ManualClock } from '../src/shared/clock';
 import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
 import { startBenchService } from './bench-service';
 import { childCall } from './child-call';
-import { bundleChild, heapCompactor } from './bundle-child';
+import { bundleChild, favorMemory } from './bundle-child';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { envNumber, judgeTargets, report } from './targets';
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
     perAddressPoller: baselinePoller(perAddress, baselineRequests.perAddress, perAddressAtTrafficEnd),
     baselineDepthMinutes: DEPTH_MIN,
     peakRssMb,
-    heapCompactor,
+    favorMemory,
     loadAverage1m: { start: Math.round(loadAtStart * 100) / 100, end: Math.round(loadavg()[0]! * 100) / 100 },
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };

@@ -6,7 +6,7 @@ import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
 import { LocalDataApiLauncher } from './local-data-api/launcher';
 import { createLogger, type CoreLogger } from './log/logger';
-import { HeapCompactor } from './memory/heap-compactor';
+import { favorMemoryOverSpeed } from './memory/favor-memory';
 import { AlertDispatcher } from './alerts/dispatcher';
 import { CoreMetrics } from './metrics/core-metrics';
 import { OutboxDrainer } from './notify/drainer';
@@ -108,7 +108,6 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     alerts.drain().catch((e: unknown) => logger.error('alert delivery failed', { error: e }));
   };
 
-  const compactor = new HeapCompactor();
   // A cycle's transitions leave the core as one event, before that cycle's notifications.
   const batch = new TransitionBatch((address) => store.watches.getWatch(address));
   const poller = new Poller({
@@ -126,8 +125,6 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       const batched = batch.take();
       if (batched) emit(batched);
       await drainAll();
-      const t0 = performance.now();
-      if (compactor.compactIfGrown()) logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
     },
   });
 
@@ -182,8 +179,8 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     },
     attachNotifier: (notifier) => drainer.attach(notifier),
     async start() {
-      // heapCompaction: whether V8's full GC could be reached (no command-line flag needed; see heap-compactor.ts).
-      logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: compactor.available });
+      // favorMemory: whether V8 took the flag that keeps the heap near its live size (see memory/favor-memory.ts).
+      logger.info('core starting', { version: options.version, shell: options.shell, favorMemory: favorMemoryOverSpeed() });
       prune();
       if (launcher && settings().dataSource.kind === 'local') {
         try {

@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs';
 import { createMonitorCore } from '../core';
 import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
 import type { Logger } from '../core/log/logger';
-import { fullGcFunction } from '../core/memory/heap-compactor';
 import { localDataApiSpawnSpec } from '../host/local-data-api';
 import { appVersion } from '../host/paths';
 import { startWebHost, type WebHost } from '../host/server';
@@ -66,9 +65,6 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
 /** Starts everything or nothing: a failure on the way closes what was started and throws a message for the user. */
 export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher> {
   const { config, resolvePath } = o.loaded;
-  // A large watchlist leaves tens of MB of parse garbage (YAML nodes, checksums): give it back before the core grows.
-  const gc = fullGcFunction();
-  gc?.();
   const key = resolveApiKey(config.apiKey, {
     ...(o.env ? { env: o.env } : {}),
     resolvePath,
