@@ -104,7 +104,6 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     const network = (r.value as { network: string }).network;
     await core.start();
     const sync = await syncWatchlist(core, config, network);
-    gc?.();
     if (core.metrics) {
       const listen = config.metrics?.listen ?? '127.0.0.1:9464';
       const at = listen.lastIndexOf(':');
