@@ -17,6 +17,7 @@ import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import type { WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from './sim/simulator';
+import type { Route, RoutePlan } from './sim/route-plan';
 
 export interface HandlerDeps {
   store: RecordStore;
@@ -134,6 +135,15 @@ function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAc
   sendJson(res, 200, body, headers);
 }
 
+const pair = (r: Route) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId });
+
+/** The sparse world's routes as blockchain ID pairs. */
+const routeIds = (p: RoutePlan) => ({
+  busy: [...p.busy.mainnet, ...p.busy.fuji].map(([r]) => pair(r)),
+  quiet: p.quiet.map(pair),
+  oneWay: p.oneWay.map(pair),
+});
+
 function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
   if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
     const sim = deps.simulator;
@@ -150,6 +160,7 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         storeCached: deps.storeCached(),
         simulatedTime: Math.floor(sim.now() / 1000),
         world: deps.world,
+        ...(sim.routes ? { routes: routeIds(sim.routes) } : {}),
         rateLimitPerMinute: deps.limits,
       }),
     );

@@ -21,6 +21,27 @@ async function runFor(clock: ManualClock, minutes: number) {
   for (let t = 0; t < minutes * 60; t += 30) await clock.advance(30_000);
 }
 
+describe('the realistic profile is seeded', () => {
+  async function run(seed: number) {
+    const clock = new ManualClock(START);
+    const s = await serve({ clock, seed, rate: 3, preload: 200, realistic: true });
+    const changes: string[] = [];
+    s.onRecordChange((batch) =>
+      changes.push(...batch.map((c) => `${c.record.messageId as string} ${c.record.status as string} ${c.happenedAt} ${c.visibleAt}`)),
+    );
+    await runFor(clock, 5);
+    const list = (await walk(`${s.url}/v1/teleporter/messages`, { pageSize: 100 })).messages;
+    return { changes, list: JSON.stringify(list) };
+  }
+
+  it('gives the same changes, at the same times, and the same list for the same seed and clock steps; another seed differs', async () => {
+    const a = await run(42);
+    expect(a.changes.length).toBeGreaterThan(1000);
+    expect(await run(42)).toEqual(a);
+    expect((await run(43)).list).not.toBe(a.list);
+  });
+});
+
 describe('loose order', () => {
   async function sameSecond(looseOrder: boolean) {
     const clock = new ManualClock(START);
@@ -59,6 +80,8 @@ describe('sparse routes', () => {
     const plan = s.simulator.routes!;
     expect(plan.oneWay.length).toBeGreaterThanOrEqual(2);
     expect(plan.quiet.length).toBeGreaterThan(plan.oneWay.length);
+    const info = (await get(`${s.url}/_local/info`)).json as { routes: { oneWay: { source: string; destination: string }[] } };
+    expect(info.routes.oneWay).toEqual(plan.oneWay.map((r) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId })));
     await runFor(clock, 30);
     const all = (await walk(`${s.url}/v1/teleporter/messages`, { pageSize: 100 })).messages;
     const perRoute = new Map<string, Rec[]>();
@@ -179,5 +202,11 @@ describe('rate limit', () => {
     expect(statuses.filter((x) => x === 200)).toHaveLength(60);
     expect(statuses[60]).toBe(429);
     expect((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).headers.get('ratelimit-limit')).toBe('60');
+  });
+
+  it('a limit given explicitly wins over the profile; a bad behaviour option is refused clearly', async () => {
+    const s = await serve({ realistic: true, rateLimitPerMinute: { keyed: 10, anonymous: 3 } });
+    expect(((await get(`${s.url}/_local/info`)).json as { rateLimitPerMinute: unknown }).rateLimitPerMinute).toEqual({ keyed: 10, anonymous: 3 });
+    await expect(serve({ messengerVersions: 3 as 2 })).rejects.toThrow('Invalid service option: messengerVersions: messengerVersions must be 1 or 2.');
   });
 });

@@ -20,6 +20,36 @@ export function drawLagMs(rng: Rng): number {
   return Math.round(Math.min(9_000, Math.max(500, rng.logNormal(2_500, 0.6))));
 }
 
+/** Simulated block time: changes on one chain within this span are one block, indexed together. */
+export const BLOCK_MS = 2_000;
+
+/**
+ * One lag per block: an indexer lists a block's transactions together, so the changes in one block
+ * (a chain, a BLOCK_MS span) share their lag and a late block brings several late records at once.
+ */
+export class BlockLags {
+  private readonly lags = new Map<string, { block: number; lag: number }>();
+
+  constructor(private readonly rng: Rng) {}
+
+  lagOf(chainId: string, at: number): number {
+    const block = Math.floor(at / BLOCK_MS);
+    const key = `${chainId}|${block}`;
+    let e = this.lags.get(key);
+    if (!e) {
+      e = { block, lag: drawLagMs(this.rng) };
+      this.lags.set(key, e);
+      if (this.lags.size > 4096) this.forgetBefore(block);
+    }
+    return e.lag;
+  }
+
+  /** Blocks before `block` get no more changes (time only moves forward). */
+  private forgetBefore(block: number): void {
+    for (const [k, e] of this.lags) if (e.block < block) this.lags.delete(k);
+  }
+}
+
 /** Per record: when its latest scheduled change becomes visible, and how many of its changes still wait. */
 export class VisibilityOrder {
   private readonly waiting = new Map<string, { at: number; count: number }>();

@@ -8,7 +8,7 @@ import type { Clock } from '../../shared/clock';
 import { Rng } from '../rng';
 import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';
-import { drawLagMs, VisibilityOrder } from './index-lag';
+import { BlockLags, VisibilityOrder } from './index-lag';
 import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
 import { planRoutes, QUIET_MEAN_GAP_MS, type Route, type RoutePlan } from './route-plan';
@@ -109,8 +109,8 @@ export class TrafficSimulator {
   private holdLimit = 20_000;
   private pendingWrites: { record: Record<string, unknown>; happenedAt: number }[] = [];
   private readonly world: SimWorld;
-  /** Its own stream, so turning lag on leaves the traffic itself unchanged. */
-  private readonly lagRng: Rng;
+  /** Its own random stream, so turning lag on leaves the traffic itself unchanged. */
+  private readonly lags: BlockLags;
   private readonly visibility = new VisibilityOrder();
   private detach: (() => void) | null = null;
   private readonly tickMs: number;
@@ -129,7 +129,7 @@ export class TrafficSimulator {
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
     this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, ...opts.world };
     this.routes = this.world.sparseRoutes ? planRoutes(opts.seed) : null;
-    this.lagRng = new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000)));
+    this.lags = new BlockLags(new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000))));
     this.draw = {
       rng: this.rng,
       speed: opts.speed,
@@ -154,7 +154,7 @@ export class TrafficSimulator {
     return this.sent;
   }
 
-  /** Events waiting (arrivals, deliveries, relayers' receipt checks). */
+  /** Events waiting (arrivals, deliveries, relayers' receipt checks, changes waiting out their indexing lag). */
   get pendingEvents(): number {
     return this.queue.size;
   }
@@ -367,13 +367,14 @@ export class TrafficSimulator {
       } else this.bulk.set(plan.messageId, { plan, stage });
       return;
     }
-    this.emit(plan, recordOf(plan, stage));
+    // The chain whose block holds the change: sent on the source; delivered on the destination; a receipt lands with its carrier on the source.
+    this.emit(plan, recordOf(plan, stage), stage === 'delivered' ? plan.destination.blockchainId : plan.source.blockchainId);
   }
 
   /** A change happened now: written at once, or queued until its indexing lag has passed. */
-  private emit(plan: MessagePlan, record: Record<string, unknown>): void {
+  private emit(plan: MessagePlan, record: Record<string, unknown>, chainId: string): void {
     const happenedAt = this.simNow;
-    const lag = plan.lagMs ?? (this.world.lag ? drawLagMs(this.lagRng) : 0);
+    const lag = plan.lagMs ?? (this.world.lag ? this.lags.lagOf(chainId, happenedAt) : 0);
     const { visibleAt, wait } = this.visibility.schedule(plan.messageId, happenedAt + lag, this.simNow);
     if (!wait) this.pendingWrites.push({ record, happenedAt });
     else this.push({ at: visibleAt, kind: 'visible', id: plan.messageId, record, happenedAt });
