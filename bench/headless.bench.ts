@@ -1,10 +1,10 @@
 /**
  * `npm run bench:headless`: the headless watcher (config file, outbox, Alertmanager channel) with
- * 10,000 watched addresses against the local service (its simulator at 20 messages/s) for 10 simulated
- * minutes on a manual clock. Alerts go to an Alertmanager-compatible receiver in this process, which
- * counts every alert it gets. Prints one JSON line.
+ * 10,000 watched addresses against the local service (its realistic profile, simulator at 20 messages/s)
+ * for 10 simulated minutes on a manual clock. Alerts go to an Alertmanager-compatible receiver in this
+ * process, which counts every alert it gets. Prints one JSON line and exits 1 when a target is missed.
  *
- * Ground truth is every record change the service's store receives. The naive poller's requests are
+ * Alerts are judged against the one ground truth (test/support/ground-truth.ts). The naive poller's requests are
  * computed, not run: it asks each address's first page once per interval (addresses × cycles), which at
  * 10,000 addresses would take longer to serve than the benchmark itself.
  */
