@@ -4,6 +4,7 @@ import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
 import { createLogger, type CoreLogger } from './log/logger';
+import { favorMemoryOverSpeed } from './memory/favor-memory';
 import { KeyStore } from './secrets/key-store';
 import { createRedactor } from './secrets/redact';
 import type { CoreContext } from './handlers/context';
@@ -141,8 +142,8 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     onEvent: (listener) => events.onEvent(listener),
     attachNotifier: (notifier) => drainer.attach(notifier),
     async start() {
-      // heapCompaction: whether V8's full GC could be reached (no command-line flag needed; see heap-compactor.ts).
-      logger.info('core starting', { version: options.version, shell: options.shell, heapCompaction: polling.heapCompaction, parts: parts.names });
+      // favorMemory: whether V8 took the flag that keeps the heap near its live size (see memory/favor-memory.ts).
+      logger.info('core starting', { version: options.version, shell: options.shell, favorMemory: favorMemoryOverSpeed(), parts: parts.names });
       await parts.start();
     },
     async close() {

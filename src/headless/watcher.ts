@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs';
 import { createMonitorCore } from '../core';
 import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
 import type { Logger } from '../core/log/logger';
-import { fullGcFunction } from '../core/memory/heap-compactor';
 import { defaultDataDir } from '../core/default-data-dir';
 import { builtRendererDir } from '../web-server/renderer-dir';
 import { startWebServer, type WebServer } from '../web-server/server';
@@ -73,9 +72,6 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   const { config, resolvePath } = o.loaded;
   // Before anything starts: a missing UI build is the user's to fix (a start never builds).
   if (o.web) builtRendererDir(o.web.rendererDir);
-  // A large watchlist leaves tens of MB of parse garbage (YAML nodes, checksums): give it back before the core grows.
-  const gc = fullGcFunction();
-  gc?.();
   const key = resolveApiKey(config.apiKey, {
     ...(o.env ? { env: o.env } : {}),
     resolvePath,
@@ -118,7 +114,6 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     await core.start();
     const sync = await syncWatchlist(core, config, network);
     await liveness.refresh();
-    gc?.();
     if (core.metrics) {
       const listen = config.metrics?.listen ?? '127.0.0.1:9464';
       const at = listen.lastIndexOf(':');

@@ -114,6 +114,19 @@ export interface PageSource {
   simulated: boolean;
 }
 
+/** Why the monitor stopped tracking a message: it passed one of its tracking limits. */
+export type TrackingEndReason = 'receipt_missing' | 'pending_too_long';
+/** The tracking limits, in hours: a receipt missing this long after the delivery; pending this long after sending. */
+export const TRACKING_LIMIT_HOURS: Record<TrackingEndReason, number> = { receipt_missing: 24, pending_too_long: 7 * 24 };
+/** A message no longer tracked (re-checked) because it passed a tracking limit, e.g. "no longer tracked: receipt missing after 24 h". */
+export interface TrackingEnded {
+  reason: TrackingEndReason;
+  /** When tracking ended (ms). */
+  at: number;
+  /** The limit it passed, in hours. */
+  afterHours: number;
+}
+
 export interface CachedMessage {
   message: TeleporterMessage;
   network: Network;
@@ -121,6 +134,8 @@ export interface CachedMessage {
   lastSeenAt: number;
   /** Watched addresses this message involves. */
   watchedAddresses: string[];
+  /** Present once the message passed a tracking limit and is no longer re-checked. */
+  trackingEnded?: TrackingEnded;
 }
 
 /** A message opened by its ID (Find by ID): from the Data API's single-message operation, else the local cache. */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
 import { openStore } from '../../src/core/store';
 import { ScaledClock } from './scaled-clock';
-import { expectedTransitions, recordHistory } from './service-rig';
+import { GroundTruth } from '../support/ground-truth';
 import { tempDir } from './helpers';
 import { waitFor } from '../support/wait-for';
 
@@ -75,7 +75,7 @@ describe('crash safety', () => {
       preload: 150,
       rateLimitPerMinute: { keyed: 100000, anonymous: 100000 },
     });
-    const truth = recordHistory(svc, clock);
+    const truth = GroundTruth.listen(svc);
     const dataDir = join(tmp.dir, 'data');
     const eventsFile = join(tmp.dir, 'events.txt');
     const notificationsFile = join(tmp.dir, 'notifications.txt');
@@ -106,7 +106,7 @@ describe('crash safety', () => {
       }
       await pollCycles(child, 4);
       svc.simulator.detachClock(); // traffic stops: the record history is final
-      const expected = expectedTransitions(truth, new Set(addresses.map((a) => a.toLowerCase())), baselineAt, 'mainnet');
+      const expected = truth.expected({ baselineAt, watched: new Set(addresses), network: 'mainnet' });
       // Let the core catch up with the final states: every expected transition committed (or time out
       // and let the comparison below name what is missing).
       const caughtUp = () => {

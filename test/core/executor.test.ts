@@ -56,6 +56,11 @@ const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => ({
   feeds: [],
   due: [],
   addressPages: new Map(),
+  overlapSec: 20,
+  trail: null,
+  // No trailing sweep due unless a test asks for one.
+  lastTrailAt: rig!.clock.now(),
+  lastDiscoveryAt: null,
   ...o,
 });
 

@@ -7,6 +7,7 @@ const queries = (routes: number) => ({
   trackedByRoute: () => Array.from({ length: routes }, (_, i) => ({ key: `src${i}|dst${i}`, status: 'pending', n: 1 })),
   trackedByWatchLabel: () => [{ key: '', status: 'pending', n: 2 }],
   stuckByRoute: () => [],
+  trackingEnded: () => [],
   deliverySeconds: () => 42,
 });
 

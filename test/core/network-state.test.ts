@@ -16,6 +16,8 @@ const scanned = (o: Partial<ScanResult>): ScanResult => ({
   count: 0,
   newer: 0,
   restarted: false,
+  nextToken: null,
+  late: [],
   ...o,
 });
 
@@ -33,7 +35,7 @@ describe('NetworkStates', () => {
     store = openStore(tmp.dir);
     const states = new NetworkStates(store.pollState);
     const main = states.get('mainnet', 'http://127.0.0.1:1');
-    expect(main).toEqual({ network: 'mainnet', source: 'http://127.0.0.1:1', head: null, ratePerSec: null, mode: null, lastError: null });
+    expect(main).toMatchObject({ network: 'mainnet', source: 'http://127.0.0.1:1', head: null, ratePerSec: null, mode: null, lastError: null, trail: null });
     expect(states.get('mainnet', 'http://127.0.0.1:1')).toBe(main); // one record, not copies
     states.afterHeadScan(main, scanned({ newestTs: 1_000, oldestTs: 901, count: 100 }), 5_000_000);
     expect(main.head).toEqual({ ts: 1_000, at: 5_000_000 });

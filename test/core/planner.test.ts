@@ -10,6 +10,7 @@ import {
   type DueMessage,
   type NetworkPlanInput,
 } from '../../src/core/poller/planner';
+import { LatenessTracker, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
 
 const NOW_MS = 1_000_000_000;
 const NOW = NOW_MS / 1000;
@@ -18,7 +19,21 @@ const pending = (key: string) => ({ key, baselineDone: false });
 const due = (messageId: string, ageSec: number, address: string | null, feeds: string[] = []): DueMessage => ({ messageId, ts: NOW - ageSec, address, feeds });
 
 function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
-  return { nowMs: NOW_MS, intervalMs: 10_000, head: null, ratePerSec: null, addresses: [], feeds: [], due: [], addressPages: new Map(), ...o };
+  return {
+    nowMs: NOW_MS,
+    intervalMs: 10_000,
+    head: null,
+    ratePerSec: null,
+    addresses: [],
+    feeds: [],
+    due: [],
+    addressPages: new Map(),
+    overlapSec: 20,
+    trail: null,
+    lastTrailAt: NOW_MS, // no trailing sweep due unless a test asks for one
+    lastDiscoveryAt: null,
+    ...o,
+  };
 }
 
 describe('planNetwork', () => {
@@ -54,16 +69,22 @@ describe('planNetwork', () => {
           source: { kind: 'address', address: 'A' },
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: ['a1', 'a2'],
-          stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90 },
+          stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90, coverTs: null },
         },
-        { source: { kind: 'address', address: 'B' }, maxPages: MAX_PAGES_PER_SCAN, lookFor: [], stop: { kind: 'found', need: [], neededTs: null } },
+        {
+          source: { kind: 'address', address: 'B' },
+          maxPages: MAX_PAGES_PER_SCAN,
+          lookFor: [],
+          stop: { kind: 'found', need: [], neededTs: null, coverTs: null },
+        },
         {
           source: { kind: 'feed', filter: { destinationBlockchainId: 'X' } },
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: ['f1'],
-          stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60 },
+          stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60, coverTs: null },
         },
       ],
+      trailStartedAt: null,
     });
   });
 
@@ -163,7 +184,7 @@ describe('planFollowUps', () => {
       source: { kind: 'address', address: 'A5' },
       maxPages: MAX_PAGES_PER_SCAN,
       lookFor: ['far'],
-      stop: { kind: 'found', need: ['far'], neededTs: NOW - 250 },
+      stop: { kind: 'found', need: ['far'], neededTs: NOW - 250, coverTs: null },
     });
     expect(short.scans.flatMap((s) => s.lookFor)).not.toContain('orphan');
     expect(short.byId).toEqual(['deep']);
@@ -171,5 +192,64 @@ describe('planFollowUps', () => {
     expect(planFollowUps(d, { seen: new Set(near.map((m) => m.messageId)), oldestTs: NOW - 200, exhausted: true }).scans).toEqual([]);
     // The plan itself is left as it was.
     expect(d.rechecks.byAddress.size).toBe(0);
+  });
+});
+
+describe('late records in the plan', () => {
+  const many = Array.from({ length: 20 }, (_, k) => live(`A${k}`));
+
+  it('reads the firehose below its cursor by the overlap, so a record that appeared under the cursor is read', () => {
+    // Last scan saw up to NOW-10; a record stamped NOW-25 appeared since (15 s of indexer lag).
+    const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
+    const plan = planNetwork(input({ addresses: many, head, ratePerSec: 1, overlapSec: 20 }));
+    if (plan.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(plan.discovery.head.stop).toEqual({ kind: 'past', ts: NOW - 30, undated: 'stop' });
+    expect(plan.discovery.head.lateBelow).toBe(NOW - 10);
+    const stopTs = (plan.discovery.head.stop as { ts: number }).ts;
+    expect(stopTs).toBeLessThan(NOW - 25);
+  });
+
+  it('plans a trailing sweep 30 min deep every 5 min, spread over the cycles of that period, resumed where it stopped', () => {
+    const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
+    // None since start: one begins now. At 5 msg/s, 30 min is 91 pages over 29 cycles of 10 s: 4 a cycle.
+    const first = planNetwork(input({ addresses: many, head, ratePerSec: 5, lastTrailAt: null }));
+    expect(first.trail).toEqual({
+      sweep: { token: null, floorTs: NOW - MAX_LATENESS_S, startedAt: NOW_MS },
+      step: { source: { kind: 'firehose' }, maxPages: 4, stop: { kind: 'past', ts: NOW - MAX_LATENESS_S, undated: 'continue' }, lateBelow: NOW - 10 },
+    });
+    // One started 4 min ago and ended: none due yet; 5 min ago: a new one.
+    expect(planNetwork(input({ addresses: many, head, ratePerSec: 5, lastTrailAt: NOW_MS - 4 * 60_000 })).trail).toBeNull();
+    expect(planNetwork(input({ addresses: many, head, ratePerSec: 5, lastTrailAt: NOW_MS - TRAIL_PERIOD_MS })).trail).not.toBeNull();
+    // One in progress goes on from its token.
+    const sweep = { token: 'tok', floorTs: NOW - 1000, startedAt: NOW_MS - 60_000 };
+    const going = planNetwork(input({ addresses: many, head, ratePerSec: 5, lastTrailAt: NOW_MS - 60_000, trail: sweep }));
+    expect(going.trail?.step).toMatchObject({ resumeToken: 'tok', stop: { kind: 'past', ts: NOW - 1000 } });
+  });
+
+  it('reads each address down to the overlap below its last read, and 30 min down on a sweep cycle', () => {
+    const since = NOW_MS - 10_000;
+    const plain = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40 }));
+    if (plain.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(plain.discovery.scans[0]).toMatchObject({ stop: { coverTs: since / 1000 - 40 }, lateBelow: since / 1000 });
+    expect(plain.discovery.trailStartedAt).toBeNull();
+    const sweep = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, lastTrailAt: NOW_MS - TRAIL_PERIOD_MS }));
+    if (sweep.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(sweep.discovery.scans[0]).toMatchObject({ stop: { coverTs: NOW - MAX_LATENESS_S } });
+    expect(sweep.discovery.trailStartedAt).toBe(NOW_MS);
+  });
+});
+
+describe('LatenessTracker', () => {
+  it('sizes the overlap from the lateness seen in the last hour: 1.5 times the largest, within 20 s … 5 min', () => {
+    const t = new LatenessTracker();
+    expect(t.overlapSec(0)).toBe(MIN_OVERLAP_S);
+    t.note([12], 0);
+    expect(t.overlapSec(0)).toBe(MIN_OVERLAP_S);
+    t.note([40, 90], 1000);
+    expect(t.overlapSec(1000)).toBe(135);
+    t.note([3600], 2000);
+    expect(t.overlapSec(2000)).toBe(MAX_OVERLAP_S);
+    // An hour later those samples are gone.
+    expect(t.overlapSec(2000 + 3600_001)).toBe(MIN_OVERLAP_S);
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { coreRig, expectedTransitions, type CoreRig } from './service-rig';
+import { coreRig, type CoreRig } from './service-rig';
+import { compare as judge, type ExpectedTransition } from '../support/ground-truth';
 import { tempDir } from './helpers';
 import type { TransitionPage } from '../../src/shared/contract';
 
@@ -30,7 +31,7 @@ async function scenario(rig: CoreRig, watchCount: number, trafficCycles: number,
     await rig.clock.advance(10_000);
     await rig.poll();
   }
-  const expected = expectedTransitions(rig.truth, new Set(addrs.map((a) => a.toLowerCase())), baselineAt, 'mainnet');
+  const expected = rig.truth.expected({ baselineAt, watched: new Set(addrs), network: 'mainnet' });
   const all: { messageId: string; kind: string }[] = [];
   let beforeId: number | undefined;
   for (;;) {
@@ -44,14 +45,24 @@ async function scenario(rig: CoreRig, watchCount: number, trafficCycles: number,
   return { expected, all };
 }
 
-const compare = (rig: CoreRig, expected: Map<string, number>, all: { messageId: string; kind: string }[]) => {
-  const got = all.map((t) => `${t.messageId}:${t.kind}`);
-  const gotSet = new Set(got);
-  const missed = [...expected.keys()].filter((k) => !gotSet.has(k));
-  const extra = got.filter((k) => !expected.has(k));
-  const evKeys = rig.transitions.map((t) => `${t.messageId}:${t.kind}`);
-  const dupEvents = evKeys.length - new Set(evKeys).size;
-  return { missed, extra, dupEvents, expected: expected.size, got: got.length };
+/** The transition log (in the data folder) and the announced events, each judged against the ground truth. */
+const compare = (rig: CoreRig, expected: Map<string, ExpectedTransition>, all: { messageId: string; kind: string }[]) => {
+  const logged = judge(
+    expected,
+    all.map((t) => ({ id: t.messageId, kind: t.kind, at: 0 })),
+  );
+  const announced = judge(
+    expected,
+    rig.transitions.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })),
+  );
+  return {
+    missed: logged.missed,
+    extra: logged.unexpected,
+    dupLogged: logged.duplicates,
+    dupEvents: announced.duplicates,
+    expected: expected.size,
+    got: all.length,
+  };
 };
 
 describe('poller against the local service', () => {
@@ -75,7 +86,7 @@ describe('poller against the local service', () => {
     const { expected, all } = await scenario(rig, 12, 18, 8);
     const r = compare(rig, expected, all);
     expect(r.expected).toBeGreaterThan(20);
-    expect(r).toEqual({ missed: [], extra: [], dupEvents: 0, expected: r.expected, got: r.expected });
+    expect(r).toEqual({ missed: [], extra: [], dupLogged: 0, dupEvents: 0, expected: r.expected, got: r.expected });
   });
 
   for (const faults of ['flaky', 'ratelimited', 'malformed', 'chaos,slowMs:150', 'slow:0.3,slowMs:200']) {
@@ -88,7 +99,7 @@ describe('poller against the local service', () => {
       const { expected, all } = await scenario(rig, 8, 12, 8);
       const r = compare(rig, expected, all);
       expect(r.expected).toBeGreaterThan(5);
-      expect(r).toEqual({ missed: [], extra: [], dupEvents: 0, expected: r.expected, got: r.expected });
+      expect(r).toEqual({ missed: [], extra: [], dupLogged: 0, dupEvents: 0, expected: r.expected, got: r.expected });
       // The faults really happened and were retried (slow answers are merely slow).
       if (!faults.startsWith('slow')) await expect.poll(() => readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8')).toMatch(/backing off|rate limited/);
     });
@@ -117,12 +128,12 @@ describe('poller against the local service', () => {
       await rig.clock.advance(10_000);
       await rig.poll();
     }
-    const intoBeam = (id: string) => rig!.svc.store.get(id)?.destinationBlockchainId === BEAM;
-    const expected = expectedTransitions(rig.truth, intoBeam, baselineAt, 'mainnet');
+    const intoBeam = (r: Record<string, unknown>) => r.destinationBlockchainId === BEAM;
+    const expected = rig.truth.expected({ baselineAt, watched: intoBeam, network: 'mainnet' });
     const items = (rig.core.handlers.listTransitions({ limit: 500 }) as TransitionPage).items;
     const res = compare(rig, expected, items);
     expect(res.expected).toBeGreaterThan(10);
-    expect(res).toEqual({ missed: [], extra: [], dupEvents: 0, expected: res.expected, got: res.expected });
+    expect(res).toEqual({ missed: [], extra: [], dupLogged: 0, dupEvents: 0, expected: res.expected, got: res.expected });
     expect(items.every((t) => t.watchers.length === 1 && t.watchers[0]!.kind === 'feed')).toBe(true);
   });
 });

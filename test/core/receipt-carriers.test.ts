@@ -1,7 +1,8 @@
 /**
- * Receipts learned from the messages that carry them back, against the real local service: a
- * delivered carrier settles the tracked original it names without a request for the original, exactly
- * once, never before the service has it; an unwatched pending carrier is remembered and asked for by ID.
+ * Receipts hinted by the messages that carry them back, against the real local service: a delivered
+ * carrier makes the tracked original it names be asked for by ID (one request), and only the
+ * service's answer reaches the cache, exactly once; a carrier names originals by route, messenger
+ * contract and nonce; an unwatched pending carrier is remembered and asked for by ID.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
@@ -18,7 +19,7 @@ import { recheckById } from '../../src/core/poller/recheck-by-id';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
 import type { TrackedMessage } from '../../src/core/store';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api';
-import { engineRig, tempDir, type EngineRig } from './helpers';
+import { engineRig, randomId, tempDir, type EngineRig } from './helpers';
 
 /** Scan and by-ID options that feed what they read to the carriers, as the poller's receipt hook does. */
 function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig['engine']; onTransitions: (t: Transition[]) => void }>(
@@ -27,10 +28,7 @@ function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig
 ) {
   return {
     ...o,
-    onMessages: (m: readonly TeleporterMessage[]) => {
-      const settled = carriers.learn(m, o.engine, o.network);
-      if (settled.length) o.onTransitions(settled);
-    },
+    onMessages: (m: readonly TeleporterMessage[]) => carriers.learn(m, o.network),
   };
 }
 
@@ -78,7 +76,7 @@ async function carrierRig(label: (t: Transition) => string = (t) => t.kind) {
 }
 
 describe('ReceiptCarriers', () => {
-  it('a delivered carrier settles the original it names: one transition, no request for the original, the cached record as the service has it', async () => {
+  it('a delivered carrier has the original it names asked for by ID: one transition, the cached record as the service has it', async () => {
     const { clock, svc, rig, client, carriers, fired, o } = await carrierRig((t) => `${t.messageId === original ? 'original' : 'other'}:${t.kind}`);
     const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
     rig.watch(watched);
@@ -118,8 +116,15 @@ describe('ReceiptCarriers', () => {
     const before = svc.requestCount();
     await recheckById(client, carriers.toAsk('mainnet'), o);
     expect(svc.requestCount() - before).toBe(1); // the carrier only
+    // A carrier is a hint: nothing about the original is written until the service answers for it.
+    expect(fired).toEqual(['original:new', 'original:left_pending']);
+    expect(rig.store.messages.state(original)!.receiptDelivered).toBe(false);
+    const ask = carriers.toAsk('mainnet');
+    expect(ask).toEqual([original]);
+    await recheckById(client, ask, o);
+    expect(svc.requestCount() - before).toBe(2);
     expect(fired).toEqual(['original:new', 'original:left_pending', 'original:receipt_delivered']);
-    // The patched cache holds exactly what the service answers for the original now.
+    // The cache holds exactly what the service answers for the original now.
     const fresh = await client.getMessage(original);
     expect(fresh.ok && rawRecord(rig.store.messages.get(original)!.message)).toEqual(fresh.ok && rawRecord(fresh.value));
     expect(carriers.toAsk('mainnet')).toEqual([]);
@@ -200,17 +205,87 @@ describe('a carrier proves a delivery', () => {
 
 describe('recheckDue', () => {
   const t = (status: string, receiptDelivered: boolean) => ({ status, receiptDelivered }) as TrackedMessage;
-  it('where carriers are seen, an open receipt and an old pending message wait for the fallback cadence; young pending messages keep theirs', () => {
+  it('where carriers are seen, an open receipt waits for the fallback cadence; a pending message keeps the live cadence (its delivery needs no traffic back)', () => {
     const interval = 10_000;
     expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, false)).toBe(true);
     expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, true)).toBe(true);
     expect(recheckDue(t('pending', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(true);
-    // An old pending message: a carrier will tell of its delivery; without carriers, the live cadence (5 intervals).
-    expect(recheckDue(t('pending', false), 10 * 60_000, 60_000, interval, 30 * 60_000, false)).toBe(true);
-    expect(recheckDue(t('pending', false), 10 * 60_000, 60_000, interval, 30 * 60_000, true)).toBe(false);
-    // An old one: a quarter of its age.
+    // A pending message 150 s old (a quiet one-way route: no carrier will come): every cycle, carriers or not.
+    expect(recheckDue(t('pending', false), 150_000, interval, interval, 30 * 60_000, true)).toBe(true);
+    // An old pending message within the stuck threshold: at most LIVE_CADENCE_INTERVALS (5) intervals apart, carriers or not.
+    for (const carriers of [false, true]) {
+      expect(recheckDue(t('pending', false), 10 * 60_000, 50_000, interval, 30 * 60_000, carriers)).toBe(true);
+      expect(recheckDue(t('pending', false), 10 * 60_000, 20_000, interval, 30 * 60_000, carriers)).toBe(false);
+    }
+    // An old one awaiting its receipt: a quarter of its age.
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, true)).toBe(true);
+  });
+});
+
+describe('carriers name originals by messenger contract too', () => {
+  const V2 = '0x' + 'ab'.repeat(20);
+  /** A copy of a service record under a new ID, with `patch` applied. */
+  const copy = (rec: Record<string, unknown>, patch: Record<string, unknown>) => ({ ...structuredClone(rec), messageId: randomId(), ...patch });
+  const contractKey = (rec: Record<string, unknown>) => ('icmContractAddress' in rec ? 'icmContractAddress' : 'teleporterContractAddress');
+
+  it('a carrier from another messenger version with the same nonce marks only its own original, and nothing is written the API did not say', async () => {
+    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig(
+      (t) => `${t.messageId === v1 ? 'v1' : t.messageId === v2 ? 'v2' : 'other'}:${t.kind}`,
+    );
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Beam')];
+    const v1 = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    await clock.advance(3_000);
+    const rec1 = svc.store.get(v1)!;
+    expect(rec1.status).toBe('delivered');
+    const key = contractKey(rec1);
+    expect(String(rec1[key]).toLowerCase()).not.toBe(V2);
+    // The same route and nonce through messenger v2, sent a little earlier (the cache lists it first).
+    const src1 = rec1.sourceTransaction as { timestamp: number };
+    const rec2 = copy(rec1, { [key]: V2, sourceTransaction: { ...src1, timestamp: src1.timestamp - 5 } });
+    const v2 = rec2.messageId;
+    svc.store.upsert(rec2);
+    await recheckById(client, [v1, v2], o);
+    expect(fired.sort()).toEqual(['v1:left_pending', 'v1:new', 'v2:left_pending', 'v2:new']);
+    fired.length = 0;
+
+    // Messenger v2 brings v2's receipt back (the service shows it delivered); v1's is still out.
+    const carrier2 = copy(rec1, {
+      [key]: V2,
+      sourceBlockchainId: b,
+      destinationBlockchainId: a,
+      from: stranger,
+      to: stranger,
+      receipts: [{ receivedMessageNonce: rec1.messageNonce, relayerRewardAddress: stranger }],
+    });
+    svc.store.upsertMany([carrier2, { ...rec2, receiptDelivered: true }]);
+    carriers.refresh();
+    await recheckById(client, [carrier2.messageId], o);
+    expect(carriers.toAsk('mainnet')).toEqual([v2]);
+    await recheckById(client, [v2], o);
+    expect(fired).toEqual(['v2:receipt_delivered']);
+    expect(rig.store.messages.state(v1)!.receiptDelivered).toBe(false);
+
+    // Messenger v1's carrier names v1 while the service does not show its receipt yet: asked, nothing written.
+    const carrier1 = copy(rec1, {
+      sourceBlockchainId: b,
+      destinationBlockchainId: a,
+      from: stranger,
+      to: stranger,
+      receipts: [{ receivedMessageNonce: rec1.messageNonce, relayerRewardAddress: stranger }],
+    });
+    svc.store.upsert(carrier1);
+    carriers.refresh();
+    await recheckById(client, [carrier1.messageId], o);
+    const ask = carriers.toAsk('mainnet');
+    expect(ask).toEqual([v1]);
+    await recheckById(client, ask, o);
+    expect(fired).toEqual(['v2:receipt_delivered']);
+    expect(rig.store.messages.state(v1)!.receiptDelivered).toBe(false);
+    const answer = await client.getMessage(v1);
+    expect(answer.ok && rawRecord(rig.store.messages.get(v1)!.message)).toEqual(answer.ok && rawRecord(answer.value));
   });
 });

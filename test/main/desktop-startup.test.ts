@@ -170,11 +170,11 @@ describe('the built desktop app on Node 22', () => {
     expect(last.notifications.every((n) => n.shownTimes === 1)).toBe(true);
   }, 180_000);
 
-  it('gives V8 its full GC for the heap compactor without a command-line flag', async () => {
-    // appendSwitch('js-flags') only reaches renderer processes; the core's compactor sets the flag at
-    // run time in the main process (heap-compactor.ts), which the core reports as it starts.
+  it('tells V8 in the main process to favour memory, without a command-line flag', async () => {
+    // appendSwitch('js-flags') only reaches renderer processes; the core sets --optimize-for-size at run
+    // time in the main process (memory/favor-memory.ts), and reports as it starts whether V8 took it.
     const app = launch();
-    await vi.waitFor(() => expect(app.output()).toMatch(/core starting .*"heapCompaction":true/), { timeout: 30_000 });
+    await vi.waitFor(() => expect(app.output()).toMatch(/core starting .*"favorMemory":true/), { timeout: 30_000 });
     await app.call('quit');
     expect(await app.exited).toBe(0);
     expect(app.fatal).toEqual([]);

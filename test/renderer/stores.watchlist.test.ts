@@ -121,6 +121,8 @@ describe('watchlist store (real core)', () => {
     const { core, service, transport } = await setupRealRenderer();
     const s = useWatchlistStore();
     await s.load();
+    // Baselines cannot finish (a watch going live is another watchlist change): only the three adds count.
+    service.setFaults('5xx:1');
     const release = transport.hold('listWatches');
     const before = transport.callsOf('listWatches').length;
     // Added behind the UI's back (as another window would): three watchlist-changed events.

@@ -79,6 +79,16 @@ export class CoreMetrics {
         for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key) }, r.n);
       },
     });
+    new Gauge({
+      name: `${METRIC_PREFIX}tracking_ended_messages`,
+      help: 'Messages no longer tracked because they passed a tracking limit, by reason: receipt_missing (24 h after the delivery), pending_too_long (7 days).',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of s.queries.trackingEnded()) this.set({ reason: r.reason }, r.n);
+      },
+    });
     this.transitions = new Counter({
       name: `${METRIC_PREFIX}transitions_total`,
       help: 'Transitions detected, by kind and route.',

@@ -2,7 +2,6 @@ import type { Clock } from '../../shared/clock';
 import type { MonitorEvent, Settings } from '../../shared/contract';
 import type { DataSources } from '../handlers/data-source';
 import type { CoreLogger } from '../log/logger';
-import { HeapCompactor } from '../memory/heap-compactor';
 import { Poller } from '../poller/poller';
 import type { Store } from '../store';
 import type { TransitionEngine } from '../watch/engine';
@@ -12,8 +11,6 @@ import type { Part } from './part';
 
 export interface PollingPart extends Part {
   readonly poller: Poller;
-  /** Whether V8's full GC could be reached for compaction between cycles (see heap-compactor.ts). */
-  readonly heapCompaction: boolean;
 }
 
 export interface PollingDeps {
@@ -37,7 +34,6 @@ export interface PollingDeps {
  * cycle finish.
  */
 export function pollingPart(d: PollingDeps): PollingPart {
-  const compactor = new HeapCompactor();
   const batch = new TransitionBatch((address) => d.store.watches.getWatch(address));
   const poller = new Poller({
     store: d.store,
@@ -54,14 +50,11 @@ export function pollingPart(d: PollingDeps): PollingPart {
       const batched = batch.take();
       if (batched) d.emit(batched);
       await d.afterBatch();
-      const t0 = performance.now();
-      if (compactor.compactIfGrown()) d.logger.debug('heap compacted after a poll cycle', { ms: Math.round(performance.now() - t0) });
     },
   });
   return {
     name: 'polling',
     poller,
-    heapCompaction: compactor.available,
     start: () => {
       if (d.autoPoll) poller.start();
     },

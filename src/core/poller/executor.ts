@@ -12,8 +12,8 @@ import type { CachedMessages } from '../store';
 import type { WatchStore } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
-import { PAGE_SIZE } from './plan';
-import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type PageSource, type ScanStep, type StopRule } from './planner';
+import { PAGE_SIZE } from './request-prices';
+import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type ListOperation, type ScanStep, type StopRule } from './planner';
 import { recheckById } from './recheck-by-id';
 import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
 
@@ -55,7 +55,9 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
       const r = await readPages(step, x);
       if (r.error || r.outOfBudget) return r.error;
     }
+    if (d.trailStartedAt !== null) x.state.lastTrailAt = d.trailStartedAt;
   }
+  if (d) x.state.lastDiscoveryAt = x.nowMs;
   if (plan.listBaseline) {
     const { watchers, step } = plan.listBaseline;
     const r = await readPages(step, x);
@@ -69,6 +71,13 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (r.error || r.outOfBudget) return r.error;
     finishBaselines([b.watcher], r, x);
     x.logger.info('baseline taken', { watcher: b.watcher, pages: r.pages, messages: r.count });
+  }
+  if (plan.trail && x.cycle.left > 0) {
+    // Late records: the trailing sweep takes only what the cycle has left.
+    const step = { ...plan.trail.step, maxPages: Math.min(plan.trail.step.maxPages, x.cycle.left) };
+    const r = await readPages(step, x);
+    x.states.afterTrail(x.state, plan.trail.sweep, r);
+    if (r.error) return r.error;
   }
   for (const h of x.hooks) {
     const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle })) ?? null;
@@ -104,9 +113,9 @@ function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void
   for (const h of x.hooks) h.messages?.(x.state.network, messages);
 }
 
-/** The one paging routine: a plan step's pages, newest first, until its stop rule says enough. */
-export function readPages(step: ScanStep, x: Execution): Promise<ScanResult> {
-  return scan(fetcher(step.source, x.client), {
+/** The one paging routine: a plan step's pages, newest first, until its stop rule says enough; notes the lateness of late records it found. */
+export async function readPages(step: ScanStep, x: Execution): Promise<ScanResult> {
+  const r = await scan(fetcher(step.source, x.client), {
     network: x.state.network,
     engine: x.engine,
     messages: x.messages,
@@ -117,12 +126,31 @@ export function readPages(step: ScanStep, x: Execution): Promise<ScanResult> {
     maxPages: step.maxPages,
     next: stopper(step.stop),
     ...(step.lookFor ? { lookFor: new Set(step.lookFor) } : {}),
-    ...(step.baselineFor ? { baselineFor: new Set(step.baselineFor) } : {}),
+    ...(step.baselineFor ? { baselineFor: new Set(step.baselineFor), ...historyBelow(x.state) } : {}),
     ...(step.countNewerThan !== undefined ? { countNewerThan: step.countNewerThan } : {}),
+    ...(step.resumeToken !== undefined ? { startToken: step.resumeToken } : {}),
+    ...(step.lateBelow !== undefined ? { lateBelow: step.lateBelow, nowSec: Math.floor(x.nowMs / 1000) } : {}),
   });
+  if (r.late.length) {
+    x.state.lateness.note(r.late, x.nowMs);
+    x.logger.info('late records found', { network: x.state.network, count: r.late.length, maxLateSec: Math.max(...r.late) });
+  }
+  return r;
 }
 
-function fetcher(source: PageSource, client: DataApiClient) {
+/**
+ * What discovery has covered on this network, as a source timestamp: a baseline's read that sees a
+ * message first below it found history, for every watcher (the head cursor; in per-address mode the
+ * time of the last discovery). No discovery yet (a watcher whose baseline ended earlier in this cycle
+ * is the only one live): all of it is history.
+ */
+function historyBelow(s: NetworkState): { historyBelowTs: number } {
+  if (s.mode === 'firehose' && s.head) return { historyBelowTs: s.head.ts };
+  if (s.mode === 'per-address' && s.lastDiscoveryAt !== null) return { historyBelowTs: Math.floor(s.lastDiscoveryAt / 1000) };
+  return { historyBelowTs: Infinity };
+}
+
+function fetcher(source: ListOperation, client: DataApiClient) {
   const page = (token: string | undefined) => ({ pageSize: PAGE_SIZE, ...(token ? { pageToken: token } : {}) });
   switch (source.kind) {
     case 'firehose':
@@ -144,9 +172,10 @@ function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
     }
     case 'found': {
       const need = new Set(rule.need);
-      const { neededTs } = rule;
+      const { neededTs, coverTs } = rule;
       return (p, seen) => {
         for (const id of seen) need.delete(id);
+        if (coverTs !== null && p.oldestTs !== null && p.oldestTs >= coverTs) return true; // a late record may lie below
         if (need.size === 0) return !p.knownBefore && p.full; // more unseen news may follow
         return neededTs === null || p.oldestTs === null || p.oldestTs >= neededTs; // past it: the API no longer lists it
       };

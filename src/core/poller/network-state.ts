@@ -5,6 +5,7 @@
  */
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
+import { LatenessTracker, type TrailSweep } from './late-records';
 import type { ScanResult } from './scan';
 
 export interface HeadCursor {
@@ -28,6 +29,14 @@ export interface NetworkState {
   mode: DiscoveryMode | null;
   /** How the last cycle on this network ended (null: fine). */
   lastError: ErrorInfo | null;
+  /** How late records appear (sizes the overlap read below the cursor). */
+  readonly lateness: LatenessTracker;
+  /** The trailing sweep in progress (late records), if any. */
+  trail: TrailSweep | null;
+  /** When the last trailing sweep started (ms; null: none since start, so one starts at once). */
+  lastTrailAt: number | null;
+  /** When discovery last completed on this network (ms). */
+  lastDiscoveryAt: number | null;
 }
 
 /** Per-network states, keyed by data source and network; head cursors are written through to the store. */
@@ -40,7 +49,18 @@ export class NetworkStates {
     const key = headKey(network, source);
     let s = this.states.get(key);
     if (!s) {
-      s = { network, source, head: this.persisted.get<HeadCursor>(key) ?? null, ratePerSec: null, mode: null, lastError: null };
+      s = {
+        network,
+        source,
+        head: this.persisted.get<HeadCursor>(key) ?? null,
+        ratePerSec: null,
+        mode: null,
+        lastError: null,
+        lateness: new LatenessTracker(),
+        trail: null,
+        lastTrailAt: null,
+        lastDiscoveryAt: null,
+      };
       this.states.set(key, s);
     }
     return s;
@@ -53,6 +73,17 @@ export class NetworkStates {
     if (r.error || r.outOfBudget) return;
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
     this.persisted.set(headKey(s.network, s.source), s.head);
+  }
+
+  /** Records a share of a trailing sweep: it goes on from where it stopped, or ends once below its floor. */
+  afterTrail(s: NetworkState, sweep: TrailSweep, r: ScanResult): void {
+    if (sweep.token === null && s.trail === null) s.lastTrailAt = sweep.startedAt;
+    if (r.pages === 0 || r.error) {
+      s.trail = sweep;
+      return;
+    }
+    const done = r.exhausted || r.nextToken === null || (r.oldestTs !== null && r.oldestTs < sweep.floorTs);
+    s.trail = done ? null : { ...sweep, token: r.nextToken };
   }
 }
 

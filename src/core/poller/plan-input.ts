@@ -6,7 +6,7 @@ import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import type { NetworkState } from './network-state';
-import { PAGE_SIZE } from './plan';
+import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
 import { discoveryMode, type DueMessage, type NetworkPlanInput } from './planner';
 
@@ -51,7 +51,15 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
           .filter((k) => liveFeeds.has(k))
       : [],
   }));
-  return { ...base, due, addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map() };
+  return {
+    ...base,
+    due,
+    addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map(),
+    overlapSec: o.state.lateness.overlapSec(o.nowMs),
+    trail: o.state.trail,
+    lastTrailAt: o.state.lastTrailAt,
+    lastDiscoveryAt: o.state.lastDiscoveryAt,
+  };
 }
 
 /** Pages of each address's cached history down to its oldest due message: the price of asking it. */

@@ -1,11 +1,12 @@
 /**
  * The planner: from plain values (a network's state, its watchers, its due messages, the time) to the
  * requests of one cycle on that network. No I/O, no clock, no store: the executor gathers the input
- * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in plan.ts.
+ * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in request-prices.ts.
  */
 import type { FeedFilter } from '../../shared/contract';
+import { MAX_LATENESS_S, trailPagesPerCycle, TRAIL_PERIOD_MS, type TrailSweep } from './late-records';
 import type { DiscoveryMode, HeadCursor } from './network-state';
-import { firehoseHeadCost, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './plan';
+import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './request-prices';
 
 /** A silent baseline reads at most this many pages of an address's history. */
 export const BASELINE_MAX_PAGES = 50;
@@ -17,19 +18,22 @@ const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 
 /** Which list operation a scan pages through. */
-export type PageSource = { kind: 'firehose' } | { kind: 'address'; address: string } | { kind: 'feed'; filter: FeedFilter };
+export type ListOperation = { kind: 'firehose' } | { kind: 'address'; address: string } | { kind: 'feed'; filter: FeedFilter };
 
 /** When a scan stops paging (besides the last page, its page cap and the cycle budget). */
 export type StopRule =
   /** Until a page reaches below `ts` (null: the first page only); `undated` says what a page without timestamps does. */
   | { kind: 'past'; ts: number | null; undated: 'stop' | 'continue' }
-  /** Until every needed message was seen (then while full pages still bring news), or the pages pass the oldest of them. */
-  | { kind: 'found'; need: readonly string[]; neededTs: number | null }
+  /**
+   * Until every needed message was seen (then while full pages still bring news), or the pages pass the
+   * oldest of them; and in any case until a page reaches below `coverTs` (late records, null: no floor).
+   */
+  | { kind: 'found'; need: readonly string[]; neededTs: number | null; coverTs: number | null }
   /** While pages still hold open messages (older history matters only then). */
   | { kind: 'while-open' };
 
 export interface ScanStep {
-  source: PageSource;
+  source: ListOperation;
   maxPages: number;
   stop: StopRule;
   /** Message IDs to report as seen. */
@@ -38,6 +42,10 @@ export interface ScanStep {
   baselineFor?: readonly string[];
   /** Count messages newer than this timestamp (s): the rate sample of a firehose scan. */
   countNewerThan?: number | null;
+  /** Report the lateness of messages first stored by this scan whose timestamp (s) is below this. */
+  lateBelow?: number;
+  /** Start from this page token (a trailing sweep resuming). */
+  resumeToken?: string;
 }
 
 export interface WatcherSummary {
@@ -69,6 +77,14 @@ export interface NetworkPlanInput {
   due: readonly DueMessage[];
   /** Pages of each address's cached history down to its oldest due message (needed in firehose mode). */
   addressPages: ReadonlyMap<string, number>;
+  /** How far below the last cursor (s) discovery reads again: late records (late-records.ts). */
+  overlapSec: number;
+  /** The trailing sweep in progress, if any. */
+  trail: TrailSweep | null;
+  /** When the last trailing sweep started (ms; null: none yet since start). */
+  lastTrailAt: number | null;
+  /** When discovery last ran on this network (ms; null: not since start). */
+  lastDiscoveryAt: number | null;
 }
 
 export interface FirehoseDiscovery {
@@ -82,6 +98,14 @@ export interface PerAddressDiscovery {
   mode: 'per-address';
   /** Every live address, then every live feed, each with the due messages to find in it. */
   scans: ScanStep[];
+  /** These scans reach down MAX_LATENESS_S (this cycle is a trailing sweep's), started at this time. */
+  trailStartedAt: number | null;
+}
+
+/** This cycle's share of a trailing sweep over the unfiltered list (firehose mode). */
+export interface TrailPlan {
+  sweep: TrailSweep;
+  step: ScanStep;
 }
 
 export interface NetworkPlan {
@@ -91,6 +115,8 @@ export interface NetworkPlan {
   listBaseline: { watchers: string[]; step: ScanStep } | null;
   /** Baselines one watcher at a time, while the budget lasts. */
   baselines: { watcher: string; step: ScanStep }[];
+  /** Late records: this cycle's share of the trailing sweep (firehose mode; null: none due). */
+  trail: TrailPlan | null;
 }
 
 /** Seconds since the head cursor (one interval without one). */
@@ -111,7 +137,30 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   const pending = i.addresses.filter((a) => !a.baselineDone);
   const listBaseline = pending.length >= FIREHOSE_BASELINE_MIN ? planListBaseline(pending, i.nowMs) : null;
   const oneByOne = [...(listBaseline ? [] : pending), ...i.feeds.filter((f) => !f.baselineDone)];
-  return { discovery, listBaseline, baselines: oneByOne.map((w) => ({ watcher: w.key, step: baselineStep(w) })) };
+  return {
+    discovery,
+    listBaseline,
+    baselines: oneByOne.map((w) => ({ watcher: w.key, step: baselineStep(w) })),
+    trail: mode === 'firehose' ? planTrail(i) : null,
+  };
+}
+
+/** Is a new trailing sweep due (none in progress, none started within TRAIL_PERIOD_MS)? */
+const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>): boolean =>
+  i.trail === null && (i.lastTrailAt === null || i.nowMs - i.lastTrailAt >= TRAIL_PERIOD_MS);
+
+/** The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. */
+function planTrail(i: NetworkPlanInput): TrailPlan | null {
+  const sweep = i.trail ?? (trailDue(i) ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
+  if (!sweep) return null;
+  const step: ScanStep = {
+    source: { kind: 'firehose' },
+    maxPages: trailPagesPerCycle(i.ratePerSec, i.intervalMs, PAGE_SIZE),
+    stop: { kind: 'past', ts: sweep.floorTs, undated: 'continue' },
+    ...(i.head ? { lateBelow: i.head.ts } : {}),
+    ...(sweep.token ? { resumeToken: sweep.token } : {}),
+  };
+  return { sweep, step };
 }
 
 function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
@@ -126,14 +175,16 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     maxDepthPages: MAX_PAGES_PER_SCAN,
     byId: true,
   });
-  const stopBelow = Math.min(i.head?.ts ?? Infinity, rechecks.depthTs ?? Infinity);
+  // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.
+  const stopBelow = Math.min(i.head ? i.head.ts - i.overlapSec : Infinity, rechecks.depthTs ?? Infinity);
   const head: ScanStep = {
     source: { kind: 'firehose' },
     maxPages: MAX_PAGES_PER_SCAN,
     countNewerThan: i.head?.ts ?? null,
     lookFor: candidates.map((c) => c.messageId),
-    // Without a cursor (first run) one page sets it; otherwise page until past the cursor and the depth target.
+    // Without a cursor (first run) one page sets it; otherwise page until past the cursor's overlap and the depth target.
     stop: { kind: 'past', ts: stopBelow === Infinity ? null : stopBelow, undated: 'stop' },
+    ...(i.head ? { lateBelow: i.head.ts } : {}),
   };
   return { mode: 'firehose', head, candidates, rechecks };
 }
@@ -141,23 +192,40 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
 function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
   const dueByAddress = new Map<string, DueMessage[]>();
   for (const t of i.due) if (t.address) dueByAddress.set(t.address, [...(dueByAddress.get(t.address) ?? []), t]);
-  const addressScans = i.addresses.filter((a) => a.baselineDone).map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? []));
+  // Late records: each list is read down to the overlap below the last cycle, or on a sweep's cycle MAX_LATENESS_S down.
+  const nowSec = Math.floor(i.nowMs / 1000);
+  const sweep = trailDue(i);
+  const since = i.lastDiscoveryAt === null ? null : Math.floor(i.lastDiscoveryAt / 1000);
+  const late = { coverTs: sweep ? nowSec - MAX_LATENESS_S : since === null ? null : since - i.overlapSec, lateBelow: since };
+  const addressScans = i.addresses.filter((a) => a.baselineDone).map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? [], late));
   const feedScans = i.feeds
     .filter((f) => f.baselineDone)
     .map((f) =>
       findStep(
         { kind: 'feed', filter: f.filter },
         i.due.filter((t) => t.feeds.includes(f.key)),
+        late,
       ),
     );
-  return { mode: 'per-address', scans: [...addressScans, ...feedScans] };
+  return { mode: 'per-address', scans: [...addressScans, ...feedScans], trailStartedAt: sweep ? i.nowMs : null };
 }
 
-/** A list's newest page, and older pages until every message still needed from it was seen. */
-function findStep(source: PageSource, need: readonly { messageId: string; ts: number }[]): ScanStep {
+interface LateCover {
+  coverTs: number | null;
+  lateBelow: number | null;
+}
+
+/** A list's newest page, and older pages until every message still needed from it was seen and the late-record floor is passed. */
+function findStep(source: ListOperation, need: readonly { messageId: string; ts: number }[], late: LateCover = { coverTs: null, lateBelow: null }): ScanStep {
   const ids = need.map((t) => t.messageId);
   const neededTs = need.reduce<number | null>((min, t) => (min === null ? t.ts : Math.min(min, t.ts)), null);
-  return { source, maxPages: MAX_PAGES_PER_SCAN, lookFor: ids, stop: { kind: 'found', need: ids, neededTs } };
+  return {
+    source,
+    maxPages: MAX_PAGES_PER_SCAN,
+    lookFor: ids,
+    stop: { kind: 'found', need: ids, neededTs, coverTs: late.coverTs },
+    ...(late.lateBelow !== null ? { lateBelow: late.lateBelow } : {}),
+  };
 }
 
 /**
@@ -179,7 +247,7 @@ function planListBaseline(pending: readonly WatcherSummary[], nowMs: number): No
 
 /** One watcher's recent history, read silently: open messages in it are tracked from now on. */
 function baselineStep(w: WatcherSummary | FeedSummary): ScanStep {
-  const source: PageSource = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
+  const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
   return { source, maxPages: BASELINE_MAX_PAGES, baselineFor: [w.key], stop: { kind: 'while-open' } };
 }
 

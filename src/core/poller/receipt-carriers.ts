@@ -1,31 +1,35 @@
 /**
- * Deliveries and receipts learned from the messages that carry receipts back. In Teleporter, when a
- * message A→B is delivered on B its receipt is queued there; a later message B→A names its nonce in
- * `receipts[]`, and when that carrier is delivered on A the original's receipt is delivered (the Data
- * API shows `receiptDelivered: true` from then on). So:
- * - a delivered carrier settles the tracked originals it names: each cached record is patched (only
- *   `receiptDelivered` changes, as the service now has it) and goes through the engine like a page,
- *   with no request per original;
- * - any carrier, pending or not, naming an original we still hold as pending proves that original was
- *   delivered: it is asked for by ID (its destination transaction cannot be made up);
+ * Deliveries and receipts hinted by the messages that carry receipts back. In Teleporter, when a
+ * message A→B is delivered on B its receipt is queued there; a later message B→A sent by the same
+ * messenger contract names its nonce in `receipts[]`, and when that carrier is delivered on A the
+ * original's receipt is delivered. A carrier is only a HINT: it says which original to ask for by ID
+ * now, never what the original's record holds (only the API's own answer goes into the cache):
+ * - a delivered carrier naming an original awaiting its receipt: the original is asked for by ID;
+ * - any carrier, pending or not, naming an original we still hold as pending: asked for by ID too;
  * - pending carriers nobody watches (a relayer's receipt re-sends) are remembered and asked for by ID
  *   until delivered; watched ones are re-checked as pending messages anyway.
+ * An original is named by route (reversed), messenger contract address and nonce: nonces repeat
+ * across messenger versions on one route, a message ID never does.
  */
 import type { Clock } from '../../shared/clock';
-import type { Transition } from '../../shared/contract';
-import { effectiveStatus, parseMessage, rawRecord, type TeleporterMessage } from '../../shared/messages';
+import { contractAddress, effectiveStatus, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { CachedMessages } from '../store';
-import type { TransitionEngine } from '../watch/engine';
 
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 const FORGET_PENDING_MS = 3600_000;
+/**
+ * An original a carrier named is asked for until it was read this many times (the API's record of it may
+ * lag behind the carrier's; a read cut short by an error does not count), or until it moved on.
+ */
+export const ORIGINAL_READS = 3;
 
-const keyOf = (source: unknown, destination: unknown, nonce: unknown) => `${String(source)}|${String(destination)}|${String(nonce)}`;
+const keyOf = (source: unknown, destination: unknown, contract: string | undefined, nonce: unknown) =>
+  `${String(source)}|${String(destination)}|${(contract ?? '').toLowerCase()}|${String(nonce)}`;
 
 interface PendingCarrier {
   network: Network;
-  /** Keys (route|nonce) of the originals it names. */
+  /** Keys (route|contract|nonce) of the originals it names. */
   names: string[];
   seenAt: number;
 }
@@ -36,11 +40,12 @@ interface Open {
 }
 
 export class ReceiptCarriers {
-  /** route|nonce → open message: the tracked ones at refresh, plus what pages showed since. */
+  /** route|contract|nonce → open message: the tracked ones at refresh, plus what pages showed since. */
   private open = new Map<string, Open>();
-  private readonly pending = new Map<string, PendingCarrier>();
-  /** Messages held as pending that a carrier proved delivered, by network. */
-  private delivered = new Map<Network, Set<string>>();
+  /** Carriers seen still pending, by carrier ID: asked for by ID (when nobody tracks them) until delivered. */
+  private readonly pendingCarriers = new Map<string, PendingCarrier>();
+  /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID; with the reads left. */
+  private originalsToAsk = new Map<Network, Map<string, { pending: boolean; readsLeft: number }>>();
 
   constructor(
     private readonly clock: Clock,
@@ -50,69 +55,68 @@ export class ReceiptCarriers {
   /** Reloads the tracked messages (at the start of a network's poll). */
   refresh(): void {
     this.open = new Map(
-      this.messages.openByRoute().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.nonce), { messageId: a.messageId, pending: a.pending }]),
+      this.messages.openByRoute().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.contract, a.nonce), { messageId: a.messageId, pending: a.pending }]),
     );
   }
 
-  /**
-   * Learns from messages just observed: delivered carriers settle the originals they name (returns
-   * the transitions the engine logged for them); originals still held as pending are noted for asking.
-   */
-  learn(messages: readonly TeleporterMessage[], engine: TransitionEngine, network: Network): Transition[] {
-    const settled: TeleporterMessage[] = [];
+  /** Learns from messages just observed which originals to ask for (nothing is written: see toAsk). */
+  learn(messages: readonly TeleporterMessage[], network: Network): void {
+    const asked = this.originalsToAsk.get(network);
     for (const m of messages) {
       const raw = rawRecord(m);
+      const contract = contractAddress(m);
       const delivered = effectiveStatus(m) !== 'pending';
+      const ask = asked?.get(m.messageId);
+      if (ask && --ask.readsLeft <= 0) asked?.delete(m.messageId);
       if (raw.receiptDelivered !== true)
-        this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
+        this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
       const receipts = Array.isArray(raw.receipts) ? (raw.receipts as { receivedMessageNonce?: unknown }[]) : [];
-      if (!receipts.length) continue;
-      // The originals went the other way: from the carrier's destination to its source.
-      const names = receipts.map((r) => keyOf(raw.destinationBlockchainId, raw.sourceBlockchainId, r.receivedMessageNonce));
-      if (!delivered && !this.pending.has(m.messageId)) this.pending.set(m.messageId, { network, names, seenAt: this.clock.now() });
-      if (delivered) this.pending.delete(m.messageId);
+      // Without its messenger contract a carrier names nothing for sure.
+      if (!receipts.length || contract === undefined) continue;
+      // The originals went the other way: from the carrier's destination to its source, through the same messenger.
+      const names = receipts.map((r) => keyOf(raw.destinationBlockchainId, raw.sourceBlockchainId, contract, r.receivedMessageNonce));
+      if (!delivered && !this.pendingCarriers.has(m.messageId)) this.pendingCarriers.set(m.messageId, { network, names, seenAt: this.clock.now() });
+      if (delivered) this.pendingCarriers.delete(m.messageId);
       for (const k of names) {
         const o = this.open.get(k);
-        if (!o) continue;
-        if (o.pending) this.noteDelivered(network, o.messageId);
-        else if (delivered) {
-          this.open.delete(k);
-          const st = this.messages.state(o.messageId);
-          const cached = st?.tracked && st.status !== 'pending' && !st.receiptDelivered ? this.messages.get(o.messageId) : null;
-          const patched = cached ? parseMessage({ ...rawRecord(cached.message), receiptDelivered: true }) : null;
-          if (patched) settled.push(patched);
-        }
+        if (!o || (!o.pending && !delivered)) continue; // a pending carrier has not brought the receipt back yet
+        if (!o.pending) this.open.delete(k);
+        this.noteOriginal(network, o.messageId, o.pending);
       }
     }
-    return settled.length ? engine.observe(settled, network) : [];
   }
 
   /**
-   * IDs to ask for by ID on `network`: messages still held as pending that a carrier proved
-   * delivered, and remembered pending carriers nobody watches that name an open original (the rest
-   * are forgotten).
+   * IDs to ask for by ID on `network`: originals a carrier named that are still open as they were
+   * (each until read ORIGINAL_READS times), and remembered pending carriers nobody watches that name an
+   * open original (the rest are forgotten).
    */
   toAsk(network: Network): string[] {
     const now = this.clock.now();
-    const out = [...(this.delivered.get(network) ?? [])].filter((id) => this.openState(id) === 'pending');
-    this.delivered.delete(network);
-    for (const [id, c] of this.pending) {
+    const out: string[] = [];
+    const asked = this.originalsToAsk.get(network);
+    for (const [id, a] of asked ?? []) {
+      const st = this.messages.state(id);
+      // Moved on (delivered, its receipt back, or no longer tracked): nothing left to ask.
+      if (!st?.tracked || (a.pending && st.status !== 'pending')) asked?.delete(id);
+      else out.push(id);
+    }
+    for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;
-      if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pending.delete(id);
-      else if (this.openState(id) === null) out.push(id);
+      if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pendingCarriers.delete(id);
+      else if (!this.isTracked(id) && !out.includes(id)) out.push(id);
     }
     return out;
   }
 
-  /** 'pending' or 'awaiting' (its receipt) for a tracked message, else null (not cached, or closed). */
-  private openState(messageId: string): 'pending' | 'awaiting' | null {
-    const st = this.messages.state(messageId);
-    return st?.tracked ? (st.status === 'pending' ? 'pending' : 'awaiting') : null;
+  /** Still tracked: pending, or awaiting its receipt. */
+  private isTracked(messageId: string): boolean {
+    return this.messages.state(messageId)?.tracked === true;
   }
 
-  private noteDelivered(network: Network, id: string): void {
-    const set = this.delivered.get(network);
-    if (set) set.add(id);
-    else this.delivered.set(network, new Set([id]));
+  private noteOriginal(network: Network, id: string, pending: boolean): void {
+    const asked = this.originalsToAsk.get(network) ?? new Map<string, { pending: boolean; readsLeft: number }>();
+    this.originalsToAsk.set(network, asked);
+    asked.set(id, { pending, readsLeft: ORIGINAL_READS });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Learning receipts from the messages that carry them back (receipt-carriers.ts), plugged into the
  * poll cycle as a hook: it sees every message the cycle reads, and after each network asks by ID for
- * what the carriers told of (originals proved delivered, unwatched pending carriers).
+ * what the carriers hinted at (the originals they name, unwatched pending carriers): only the API's
+ * answers reach the engine.
  */
 import type { Clock } from '../../shared/clock';
 import type { Transition } from '../../shared/contract';
@@ -21,10 +22,7 @@ export interface ReceiptHookDeps {
 
 export function receiptHook(d: ReceiptHookDeps): CycleHook {
   const carriers = new ReceiptCarriers(d.clock, d.messages);
-  const learn = (network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void => {
-    const settled = carriers.learn(messages, d.engine, network);
-    if (settled.length) d.onTransitions(settled);
-  };
+  const learn = (network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void => carriers.learn(messages, network);
   return {
     beforeNetwork: () => carriers.refresh(),
     messages: learn,

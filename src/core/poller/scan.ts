@@ -56,6 +56,10 @@ export interface ScanResult {
   newer: number;
   /** The API rejected a page token (expired after ~24 h, or refused) and the scan began again from the first page. */
   restarted: boolean;
+  /** The token of the page after the last one read (null: none). */
+  nextToken: string | null;
+  /** Lateness (s, now minus source timestamp) of each message this scan stored first whose timestamp was below `lateBelow`. */
+  late: number[];
 }
 
 export interface ScanOptions {
@@ -66,9 +70,16 @@ export interface ScanOptions {
   pageSize: number;
   maxPages: number;
   baselineFor?: ReadonlySet<string>;
+  /** With `baselineFor`: first sightings below this source timestamp (s) are history for every watcher (see ObserveOptions). */
+  historyBelowTs?: number;
   countNewerThan?: number | null;
   /** Message IDs to report in `seen` (only these: a scan may read thousands of messages). */
   lookFor?: ReadonlySet<string>;
+  /** Start at this page token instead of the first page. */
+  startToken?: string;
+  /** With `nowSec`: report in `late` the messages first stored by this scan below this source timestamp (s). */
+  lateBelow?: number;
+  nowSec?: number;
   onTransitions: (t: Transition[]) => void;
   /** Every page's messages, after the engine saw them (the poller's cycle hooks). */
   onMessages?: (messages: readonly TeleporterMessage[]) => void;
@@ -89,8 +100,10 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     count: 0,
     newer: 0,
     restarted: false,
+    nextToken: null,
+    late: [],
   };
-  let token: string | undefined;
+  let token: string | undefined = o.startToken;
   for (;;) {
     if (!o.cycle.take()) {
       res.outOfBudget = true;
@@ -114,6 +127,8 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     let newest: number | null = null;
     let knownBefore = false;
     let hasOpen = false;
+    // Messages below `lateBelow` not yet stored: if the engine stores them, they appeared late.
+    const lateCandidates: { id: string; ts: number }[] = [];
     for (const m of page.messages) {
       const ts = messageTimestamp(m) ?? null;
       if (ts !== null) {
@@ -121,15 +136,24 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
         newest = newest === null ? ts : Math.max(newest, ts);
         if (o.countNewerThan != null && ts > o.countNewerThan) res.newer++;
       }
-      if (!knownBefore && o.messages.has(m.messageId)) knownBefore = true;
+      if (ts !== null && o.lateBelow !== undefined && ts < o.lateBelow) {
+        if (o.messages.has(m.messageId)) knownBefore = true;
+        else lateCandidates.push({ id: m.messageId, ts });
+      } else if (!knownBefore && o.messages.has(m.messageId)) knownBefore = true;
       if (effectiveStatus(m) === 'pending' || rawRecord(m).receiptDelivered !== true) hasOpen = true;
       res.count++;
       if (o.lookFor?.has(m.messageId)) res.seen.add(m.messageId);
     }
-    const transitions = o.engine.observe(page.messages, o.network, o.baselineFor ? { baselineFor: o.baselineFor } : {});
+    const transitions = o.engine.observe(
+      page.messages,
+      o.network,
+      o.baselineFor ? { baselineFor: o.baselineFor, ...(o.historyBelowTs !== undefined ? { historyBelowTs: o.historyBelowTs } : {}) } : {},
+    );
     if (transitions.length) o.onTransitions(transitions);
+    for (const c of lateCandidates) if (o.nowSec !== undefined && o.messages.has(c.id)) res.late.push(o.nowSec - c.ts);
     o.onMessages?.(page.messages);
     res.pages++;
+    res.nextToken = page.nextPageToken ?? null;
     if (newest !== null && (res.newestTs === null || newest > res.newestTs)) res.newestTs = newest;
     if (oldest !== null) res.oldestTs = res.oldestTs === null ? oldest : Math.min(res.oldestTs, oldest);
     const info: PageInfo = {

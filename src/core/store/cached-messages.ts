@@ -1,4 +1,4 @@
-import type { CachedMessage } from '../../shared/contract';
+import { TRACKING_LIMIT_HOURS, type CachedMessage, type TrackingEnded, type TrackingEndReason } from '../../shared/contract';
 import type { Db } from './database';
 import type { MessageWatchers } from './message-watchers';
 import {
@@ -24,6 +24,8 @@ export interface OpenByRoute {
   pending: boolean;
   sourceChain: string;
   destinationChain: string;
+  /** The messenger contract that sent it (nonces repeat across messenger versions on one route). */
+  contract: string;
   nonce: string;
 }
 
@@ -57,20 +59,27 @@ export class CachedMessages {
       touch: db.prepare('UPDATE messages SET last_seen_at = ? WHERE message_id = ?'),
       exists: db.prepare<[string], number>('SELECT 1 FROM messages WHERE message_id = ?').pluck(),
       markStuck: db.prepare('UPDATE messages SET stuck_fired = 1 WHERE message_id = ?'),
-      untrack: db.prepare('UPDATE messages SET tracked = 0 WHERE message_id = ?'),
+      endTracking: db.prepare('UPDATE messages SET tracked = 0, tracking_ended = ?, tracking_ended_at = ? WHERE message_id = ?'),
       tracked: db.prepare<[], MessageColumnsRow>(`SELECT ${columns} FROM messages WHERE tracked = 1`),
-      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number }, MessageColumnsRow>(
+      // The receipt wait counts from the delivery (else from the first sighting), never from the last
+      // sighting: every re-check moves that one, and the limit would never come.
+      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number; pendingBefore: number }, MessageColumnsRow>(
         `SELECT ${columns} FROM messages WHERE tracked = 1 AND (
            (status = 'pending' AND stuck_fired = 0 AND COALESCE(pending_since, last_seen_at) <= @stuckBefore)
-           OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(pending_since, last_seen_at) <= @receiptBefore))`,
+           OR (status = 'pending' AND COALESCE(pending_since, first_seen_at) <= @pendingBefore)
+           OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(destination_ts * 1000, first_seen_at) <= @receiptBefore))`,
       ),
       trackedCount: db.prepare<[], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1').pluck(),
       // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
-      openByRoute: db.prepare<[], { message_id: string; pending: number; source_chain: string; destination_chain: string; nonce: unknown }>(
-        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, json_extract(raw, '$.messageNonce') AS nonce
+      openByRoute: db.prepare<[], { message_id: string; pending: number; source_chain: string; destination_chain: string; contract: unknown; nonce: unknown }>(
+        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain,
+                COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract,
+                json_extract(raw, '$.messageNonce') AS nonce
          FROM messages WHERE tracked = 1`,
       ),
-      get: db.prepare<[string], MessagesRow>(`SELECT ${columns}, raw FROM messages WHERE message_id = ?`),
+      get: db.prepare<[string], MessagesRow & TrackingEndedColumns>(
+        `SELECT ${columns}, tracking_ended, tracking_ended_at, raw FROM messages WHERE message_id = ?`,
+      ),
     };
   }
 
@@ -116,8 +125,9 @@ export class CachedMessages {
     this.stmts.markStuck.run(messageId);
   }
 
-  untrack(messageId: string): void {
-    this.stmts.untrack.run(messageId);
+  /** Stops tracking a message that passed a tracking limit, and records which (shown on the message and in the metrics). */
+  endTracking(messageId: string, reason: TrackingEndReason, at: number): void {
+    this.stmts.endTracking.run(reason, at, messageId);
   }
 
   /**
@@ -134,17 +144,18 @@ export class CachedMessages {
   }
 
   /** Tracked messages that may be stuck (pending since before `stuckBefore`) or past their receipt wait. */
-  sweepable(stuckBefore: number, receiptBefore: number): TrackedMessage[] {
-    return this.stmts.sweepable.all({ stuckBefore, receiptBefore }).map(toMessageState);
+  sweepable(stuckBefore: number, receiptBefore: number, pendingBefore: number): TrackedMessage[] {
+    return this.stmts.sweepable.all({ stuckBefore, receiptBefore, pendingBefore }).map(toMessageState);
   }
 
-  /** Every tracked message by its route and nonce (what a message carrying receipts back names). */
+  /** Every tracked message by its route, messenger contract and nonce (what a message carrying receipts back names). */
   openByRoute(): OpenByRoute[] {
     return this.stmts.openByRoute.all().map((r) => ({
       messageId: r.message_id,
       pending: r.pending === 1,
       sourceChain: r.source_chain,
       destinationChain: r.destination_chain,
+      contract: typeof r.contract === 'string' ? r.contract : '',
       nonce: String(r.nonce),
     }));
   }
@@ -156,6 +167,18 @@ export class CachedMessages {
   /** The full stored record of a message, with the addresses watching it. */
   get(messageId: string): CachedMessage | null {
     const row = this.stmts.get.get(messageId);
-    return row ? toCachedMessage(row, this.watchers.addressesOf(messageId)) : null;
+    return row ? toCachedMessage(row, this.watchers.addressesOf(messageId), trackingEnded(row)) : null;
   }
+}
+
+interface TrackingEndedColumns {
+  tracking_ended: string | null;
+  tracking_ended_at: number | null;
+  tracked: number;
+}
+
+function trackingEnded(r: TrackingEndedColumns): TrackingEnded | undefined {
+  if (r.tracked === 1 || r.tracking_ended === null || r.tracking_ended_at === null) return undefined;
+  if (r.tracking_ended !== 'receipt_missing' && r.tracking_ended !== 'pending_too_long') return undefined;
+  return { reason: r.tracking_ended, at: r.tracking_ended_at, afterHours: TRACKING_LIMIT_HOURS[r.tracking_ended] };
 }

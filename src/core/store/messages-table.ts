@@ -2,7 +2,7 @@
  * The `messages` table's one row type and its mappers, both ways: every module that reads or writes
  * a message row goes through these, so a column is named and converted in one place.
  */
-import type { CachedMessage, CacheSummary } from '../../shared/contract';
+import type { CachedMessage, CacheSummary, TrackingEnded } from '../../shared/contract';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 
@@ -115,7 +115,7 @@ export function messageParams(row: MessageRow) {
 }
 
 /** A full row as the contract's cached message, given the addresses watching it. */
-export function toCachedMessage(r: MessagesRow, watchedAddresses: string[]): CachedMessage {
+export function toCachedMessage(r: MessagesRow, watchedAddresses: string[], trackingEnded?: TrackingEnded): CachedMessage {
   const parsed = parseMessage(JSON.parse(r.raw) as unknown);
   const message: TeleporterMessage = parsed ?? {
     status: 'unknown',
@@ -124,7 +124,14 @@ export function toCachedMessage(r: MessagesRow, watchedAddresses: string[]): Cac
     problem: 'stored record unreadable',
     raw: {},
   };
-  return { message, network: r.network as Network, firstSeenAt: r.first_seen_at, lastSeenAt: r.last_seen_at, watchedAddresses };
+  return {
+    message,
+    network: r.network as Network,
+    firstSeenAt: r.first_seen_at,
+    lastSeenAt: r.last_seen_at,
+    watchedAddresses,
+    ...(trackingEnded ? { trackingEnded } : {}),
+  };
 }
 
 /**

@@ -25,6 +25,9 @@ export class MetricsQueries {
       stuckByRoute: db.prepare<[], { key: string; n: number }>(
         "SELECT source_chain || '|' || destination_chain AS key, COUNT(*) AS n FROM messages WHERE tracked = 1 AND status = 'pending' AND stuck_fired = 1 GROUP BY source_chain, destination_chain",
       ),
+      trackingEnded: db.prepare<[], { reason: string; n: number }>(
+        'SELECT tracking_ended AS reason, COUNT(*) AS n FROM messages WHERE tracked = 0 AND tracking_ended IS NOT NULL GROUP BY tracking_ended',
+      ),
       delivery: db.prepare<[string], { s: number | null; d: number | null }>('SELECT source_ts AS s, destination_ts AS d FROM messages WHERE message_id = ?'),
     };
   }
@@ -42,6 +45,11 @@ export class MetricsQueries {
   /** Messages still pending that fired `stuck`, by route key. */
   stuckByRoute(): { key: string; n: number }[] {
     return this.stmts.stuckByRoute.all();
+  }
+
+  /** Messages no longer tracked because they passed a tracking limit, by reason (receipt_missing, pending_too_long). */
+  trackingEnded(): { reason: string; n: number }[] {
+    return this.stmts.trackingEnded.all();
   }
 
   /** Seconds from source to destination transaction of one message, or null. */

@@ -159,7 +159,12 @@ export const MIGRATIONS: readonly string[] = [
   -- The relayer figures read deliveries by destination time (the last 24 h).
   CREATE INDEX messages_destination_ts ON messages (destination_ts) WHERE destination_ts IS NOT NULL;
   `,
-  // 4: relayer-silent and route-backlog episodes, and outbox rows that announce them (no transition).
+  // 4: a tracked message that passes a tracking limit says so (the UI and the metrics show it).
+  `
+  ALTER TABLE messages ADD COLUMN tracking_ended TEXT;
+  ALTER TABLE messages ADD COLUMN tracking_ended_at INTEGER;
+  `,
+  // 5: relayer-silent and route-backlog episodes, and outbox rows that announce them (no transition).
   `
   -- One row per episode: opened when its condition first holds, resolved_at set when it clears. The
   -- start is taken from the world (the records' times), so replicas reading the same world agree on it.

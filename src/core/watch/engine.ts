@@ -1,4 +1,4 @@
-import type { Settings, Transition, TransitionKind } from '../../shared/contract';
+import { TRACKING_LIMIT_HOURS, type Settings, type Transition, type TransitionKind } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
@@ -10,12 +10,20 @@ import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
 import type { WatcherIndex } from './watcher-index';
 
-/** A delivered message whose receipt has not come back within this long stops being tracked. */
-export const RECEIPT_TRACKING_MS = 24 * 3600_000;
+/** A delivered message whose receipt has not come back within this long of its delivery stops being tracked (and says so). */
+export const RECEIPT_TRACKING_MS = TRACKING_LIMIT_HOURS.receipt_missing * 3600_000;
+/** A message still pending this long after it was sent stops being tracked (and says so); `stuck` fired long before. */
+export const PENDING_TRACKING_MS = TRACKING_LIMIT_HOURS.pending_too_long * 3600_000;
 
 export interface ObserveOptions {
   /** Watchers whose silent baseline this observation is part of. */
   baselineFor?: ReadonlySet<string>;
+  /**
+   * A baseline's read (history): a message it sees FIRST whose source timestamp (s) is below this (what
+   * discovery has already covered) is history for every watcher, not only for `baselineFor`: had it
+   * been news for a live watcher, discovery would have shown it first.
+   */
+  historyBelowTs?: number;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -46,7 +54,11 @@ export class TransitionEngine {
     return out;
   }
 
-  /** Fires `stuck` for tracked pending messages older than the threshold, and retires stale receipt waits. */
+  /**
+   * Fires `stuck` for tracked pending messages older than the threshold, and ends the tracking of
+   * messages past a tracking limit (receipt missing 24 h after the delivery, pending 7 days), marking
+   * each with why: nothing is tracked forever, nothing stops being tracked silently.
+   */
   sweep(): Transition[] {
     const now = this.clock.now();
     const settings = this.settings();
@@ -54,17 +66,23 @@ export class TransitionEngine {
     const out: Transition[] = [];
     this.store.transaction(() => {
       // Only rows past one of the two limits are read (the checks below stay the authority).
-      for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS)) {
+      for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS, now - PENDING_TRACKING_MS)) {
         const since = t.pendingSince ?? t.lastSeenAt;
         if (t.status === 'pending' && !t.stuckFired && now - since >= threshold) {
           this.store.messages.markStuck(t.messageId);
           const m = this.store.messages.get(t.messageId);
-          if (!m) continue;
-          const watchers = this.index.watchersOf(m.message, t.network);
+          const watchers = m ? this.index.watchersOf(m.message, t.network) : [];
           const live = watchers.filter((w) => w.baselineDone);
-          if (live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since, settings);
-        } else if (t.status !== 'pending' && !t.receiptDelivered && now - since >= RECEIPT_TRACKING_MS) {
-          this.store.messages.untrack(t.messageId);
+          if (m && live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since, settings);
+        }
+        if (t.status === 'pending' && now - (t.pendingSince ?? t.firstSeenAt) >= PENDING_TRACKING_MS) {
+          this.store.messages.endTracking(t.messageId, 'pending_too_long', now);
+        } else if (
+          t.status !== 'pending' &&
+          !t.receiptDelivered &&
+          now - (t.destinationTs !== null ? t.destinationTs * 1000 : t.firstSeenAt) >= RECEIPT_TRACKING_MS
+        ) {
+          this.store.messages.endTracking(t.messageId, 'receipt_missing', now);
         }
       }
     });
@@ -81,8 +99,9 @@ export class TransitionEngine {
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
     const ts = messageTimestamp(m) ?? null;
-    const live = watchers.filter((w) => isLive(w, opts, ts));
     const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
+    const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
+    const live = history ? [] : watchers.filter((w) => isLive(w, opts, ts));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     const threshold = settings.stuckThresholdMinutes * 60_000;
 

@@ -64,10 +64,11 @@ describe('CachedMessages (real SQLite)', () => {
     ).toEqual([row.messageId]);
   });
 
-  it('lists tracked messages that pass a test, and those past the stuck or receipt limit', () => {
+  it('lists tracked messages that pass a test, and those past the stuck, receipt or pending limit; ends tracking with a reason', () => {
     const pendingOld = messageRow({ status: 'pending' }, { tracked: true, pendingSince: 100 });
     const pendingNew = messageRow({ status: 'pending' }, { tracked: true, pendingSince: 900 });
-    const noReceipt = messageRow({ status: 'delivered' }, { tracked: true, pendingSince: 100 });
+    // The receipt wait counts from the delivery, else from the first sighting (here 100), never from the last one.
+    const noReceipt = messageRow({ status: 'delivered' }, { tracked: true, destinationTs: null, seenAt: 100 });
     const settled = messageRow({ status: 'delivered', receiptDelivered: true });
     for (const r of [pendingOld, pendingNew, noReceipt, settled]) store().messages.insert(r);
     expect(store().messages.trackedCount()).toBe(3);
@@ -79,19 +80,27 @@ describe('CachedMessages (real SQLite)', () => {
     ).toEqual([pendingOld.messageId, pendingNew.messageId].sort());
     expect(
       store()
-        .messages.sweepable(500, 50)
+        .messages.sweepable(500, 50, 0)
         .map((t) => t.messageId),
     ).toEqual([pendingOld.messageId]);
     expect(
       store()
-        .messages.sweepable(500, 500)
+        .messages.sweepable(500, 500, 0)
         .map((t) => t.messageId)
         .sort(),
     ).toEqual([pendingOld.messageId, noReceipt.messageId].sort());
     store().messages.markStuck(pendingOld.messageId);
-    expect(store().messages.sweepable(500, 50)).toEqual([]);
-    store().messages.untrack(noReceipt.messageId);
+    expect(store().messages.sweepable(500, 50, 0)).toEqual([]);
+    // Pending since 100: past a pending limit at 150, even after `stuck` fired.
+    expect(
+      store()
+        .messages.sweepable(0, 0, 150)
+        .map((t) => t.messageId),
+    ).toEqual([pendingOld.messageId]);
+    store().messages.endTracking(noReceipt.messageId, 'receipt_missing', 7_000);
     expect(store().messages.trackedCount()).toBe(2);
+    expect(store().messages.get(noReceipt.messageId)?.trackingEnded).toEqual({ reason: 'receipt_missing', at: 7_000, afterHours: 24 });
+    expect(store().messages.get(pendingNew.messageId)?.trackingEnded).toBeUndefined();
   });
 
   it('names the watched addresses of a message, not its feeds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDue, planRechecks, preferFirehose } from '../../src/core/poller/plan';
+import { isDue, planRechecks, preferFirehose } from '../../src/core/poller/request-prices';
 
 describe('request planning', () => {
   it('prefers one firehose over many addresses, and the address operation for a few', () => {

@@ -1,0 +1,22 @@
+import type { Pool } from 'undici';
+import { listTime } from './transition-tracker';
+
+/**
+ * Reads one list operation from its head, page by page (100 records each), until a page holds only
+ * records older than `oldest` (ms) or the list ends. The list is only roughly in time order, so a page
+ * ends the walk only when every record on it is older. Returns the requests made.
+ */
+export async function walkPages(pool: Pool, path: string, oldest: number, each: (r: Record<string, unknown>) => void): Promise<number> {
+  let requests = 0;
+  let token: string | undefined;
+  for (;;) {
+    const q = new URLSearchParams({ pageSize: '100', network: 'mainnet', ...(token ? { pageToken: token } : {}) });
+    const res = await pool.request({ path: `${path}?${q.toString()}`, method: 'GET' });
+    requests++;
+    if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode} ${await res.body.text()}`);
+    const page = (await res.body.json()) as { messages: Record<string, unknown>[]; nextPageToken?: string };
+    page.messages.forEach(each);
+    token = page.nextPageToken;
+    if (!token || page.messages.every((r) => listTime(r) < oldest)) return requests;
+  }
+}

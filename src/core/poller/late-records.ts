@@ -1,0 +1,66 @@
+/**
+ * Records that appear late: an indexer shows a record some time after its source timestamp, so it
+ * can appear BELOW the point a newest-first read already passed. Two reads catch it:
+ * - every cycle reads an overlap below the last cursor, sized from the lateness observed (a record
+ *   first seen below the cursor tells how late records come): MIN_OVERLAP_S … MAX_OVERLAP_S;
+ * - a trailing sweep re-reads the list down to MAX_LATENESS_S below "now" once every TRAIL_PERIOD_MS
+ *   (spread over the cycles of that period, with what is left of each cycle's budget).
+ * Re-reading is safe: the engine compares every record with the store, so a record read twice fires
+ * nothing twice.
+ */
+
+/** A record visible up to this long after its source timestamp is still caught (by the trailing sweep). */
+export const MAX_LATENESS_S = 30 * 60;
+/** A trailing sweep starts this often; a record later than the overlap is caught within about this long after it appears. */
+export const TRAIL_PERIOD_MS = 5 * 60_000;
+/** The overlap read below the cursor every cycle: at least this… */
+export const MIN_OVERLAP_S = 20;
+/** …at most this (later records are the sweep's). */
+export const MAX_OVERLAP_S = 300;
+/** The overlap is this many times the largest lateness seen in the last SAMPLE_WINDOW_MS. */
+const OVERLAP_FACTOR = 1.5;
+const SAMPLE_WINDOW_MS = 3600_000;
+const MAX_SAMPLES = 256;
+
+/** The lateness (s) of records first seen below where an earlier read had passed, over the last hour. */
+export class LatenessTracker {
+  private samples: { at: number; lateSec: number }[] = [];
+
+  note(lateSec: readonly number[], at: number): void {
+    for (const s of lateSec) this.samples.push({ at, lateSec: Math.max(0, s) });
+    this.prune(at);
+  }
+
+  /** The largest lateness seen in the last hour (0: none). */
+  maxLateSec(now: number): number {
+    this.prune(now);
+    return this.samples.reduce((m, s) => Math.max(m, s.lateSec), 0);
+  }
+
+  /** How far below the cursor this cycle reads. */
+  overlapSec(now: number): number {
+    return Math.min(MAX_OVERLAP_S, Math.max(MIN_OVERLAP_S, Math.ceil(OVERLAP_FACTOR * this.maxLateSec(now))));
+  }
+
+  private prune(now: number): void {
+    this.samples = this.samples.filter((s) => now - s.at <= SAMPLE_WINDOW_MS);
+    if (this.samples.length > MAX_SAMPLES) this.samples = this.samples.slice(-MAX_SAMPLES);
+  }
+}
+
+/** A trailing sweep of the unfiltered list in progress. */
+export interface TrailSweep {
+  /** Where the next page starts (null: from the top). */
+  token: string | null;
+  /** It ends once a page reaches below this source timestamp (s). */
+  floorTs: number;
+  startedAt: number;
+}
+
+/** Pages a sweep reads per cycle so it ends within TRAIL_PERIOD_MS at this rate. */
+export function trailPagesPerCycle(ratePerSec: number | null, intervalMs: number, pageSize: number): number {
+  if (ratePerSec === null) return 1;
+  const total = Math.ceil((ratePerSec * MAX_LATENESS_S) / pageSize) + 1;
+  const cycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
+  return Math.max(1, Math.ceil(total / cycles));
+}

@@ -1,0 +1,70 @@
+/**
+ * Each benchmark exits 1 when it misses a target: run in a small world with an injected miss or an
+ * impossible target, it must say which target it missed in its JSON line and exit 1.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+
+function runBench(file: string, env: Record<string, string>): Promise<{ code: number | null; result: Record<string, unknown> | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      done({ code, result: line ? (JSON.parse(line) as Record<string, unknown>) : null, stderr: err });
+    });
+  });
+}
+
+/** A world of seconds: few addresses, little traffic, one simulated minute (and a settle). */
+const smallWorld = { BENCH_PROFILE: 'plain', BENCH_ADDRESSES: '40', BENCH_RATE: '3', BENCH_PRELOAD: '500', BENCH_MINUTES: '1', BENCH_SETTLE_MINUTES: '2' };
+
+describe('benchmarks fail when they miss a target', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'tw-bench-test-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('npm run bench: three of the core reports dropped, and a peak RSS no process can meet', { timeout: 180_000 }, async () => {
+    const r = await runBench('bench/core.bench.ts', { ...smallWorld, BENCH_BASELINES: '0', BENCH_INJECT_MISSES: '3', BENCH_TARGET_PEAK_RSS_MB: '1' });
+    expect(r.result, r.stderr).not.toBeNull();
+    const ours = r.result!.ours as { missed: number; injectedMisses: number };
+    expect(ours.injectedMisses).toBe(3);
+    expect(ours.missed).toBeGreaterThanOrEqual(3);
+    expect(r.result!.failed).toEqual(expect.arrayContaining(['missed', 'peakRssMb']));
+    expect(r.result!.pass).toBe(false);
+    expect(r.code).toBe(1);
+  });
+
+  it('npm run bench:headless: three alerts dropped at the receiver', { timeout: 180_000 }, async () => {
+    const r = await runBench('bench/headless.bench.ts', { ...smallWorld, BENCH_INJECT_MISSES: '3' });
+    expect(r.result, r.stderr).not.toBeNull();
+    expect(r.result!.injectedMisses).toBe(3);
+    expect(r.result!.alertsMissed).toBeGreaterThanOrEqual(3);
+    expect(r.result!.failed).toContain('missed');
+    expect(r.result!.pass).toBe(false);
+    expect(r.code).toBe(1);
+  });
+
+  it('npm run bench:service: a round-trip p99 under 0 ms', { timeout: 180_000 }, async () => {
+    const r = await runBench('bench/service.bench.ts', {
+      BENCH_MESSAGES: '2000',
+      BENCH_REQUESTS: '10',
+      BENCH_DEEP_PAGES: '20',
+      BENCH_CACHE_DIR: join(tmp, 'cache'),
+      BENCH_TARGET_P99_MS: '0',
+    });
+    expect(r.result, r.stderr).not.toBeNull();
+    expect(r.result!.targetP99Ms).toBe(0);
+    expect(r.result!.worstP99Ms).toBeGreaterThan(0);
+    expect(r.result!.pass).toBe(false);
+    expect(r.code).toBe(1);
+  });
+});

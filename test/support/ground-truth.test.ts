@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { startTeleporterService, type RecordChange } from '../../src/local-data-api';
+import { ManualClock } from '../../src/shared/clock';
+import { compare, GroundTruth, latencies, percentile } from './ground-truth';
+
+const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5'; // mainnet
+const DISPATCH = '2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY'; // fuji
+const ALICE = '0xA11ce00000000000000000000000000000000001';
+const BOB = '0xb0b0000000000000000000000000000000000002';
+
+const rec = (id: string, status: string, rd = false, o: Partial<Record<string, unknown>> = {}) => ({
+  messageId: id,
+  status,
+  receiptDelivered: rd,
+  from: ALICE,
+  to: BOB,
+  sourceBlockchainId: C_CHAIN,
+  ...o,
+});
+const change = (record: Record<string, unknown>, happenedAt: number, visibleAt = happenedAt): RecordChange => ({ record, happenedAt, visibleAt });
+const keys = (m: Map<string, unknown>) => [...m.keys()].sort();
+const watched = new Set([ALICE.toLowerCase()]);
+
+describe('the ground truth', () => {
+  it('a record first written after the baseline is new, then leaves pending, then has its receipt', () => {
+    const t = new GroundTruth();
+    t.add([change(rec('m1', 'pending'), 100)]);
+    t.add([change(rec('m1', 'delivered'), 200)]);
+    t.add([change(rec('m1', 'delivered', true), 300)]);
+    const e = t.expected({ baselineAt: 50, watched });
+    expect(Object.fromEntries(e)).toEqual({
+      'm1:new': { happenedAt: 100, visibleAt: 100 },
+      'm1:left_pending': { happenedAt: 200, visibleAt: 200 },
+      'm1:receipt_delivered': { happenedAt: 300, visibleAt: 300 },
+    });
+  });
+
+  it('a change at the baseline instant is news; one just before it is part of the baseline', () => {
+    const t = new GroundTruth();
+    t.add([change(rec('m1', 'pending'), 99), change(rec('m2', 'pending'), 100)]);
+    t.add([change(rec('m1', 'delivered'), 100)]);
+    expect(keys(t.expected({ baselineAt: 100, watched }))).toEqual(['m1:left_pending', 'm2:new']);
+  });
+
+  it('a record stored before the truth listened is history: only its later changes count', () => {
+    const t = new GroundTruth();
+    const stored = new Map([
+      ['old-pending', rec('old-pending', 'pending')],
+      ['old-done', rec('old-done', 'delivered', true)],
+    ]);
+    t.add([change(rec('old-pending', 'delivered'), 500), change(rec('old-done', 'delivered', true), 500)], (id) => stored.get(id));
+    expect(keys(t.expected({ baselineAt: 10, watched }))).toEqual(['old-pending:left_pending']);
+  });
+
+  it('changes before the baseline only set the state the baseline saw', () => {
+    const t = new GroundTruth();
+    t.add([change(rec('m1', 'pending'), 10)]);
+    t.add([change(rec('m1', 'delivered'), 20)]);
+    t.add([change(rec('m1', 'delivered', true), 300)]);
+    expect(keys(t.expected({ baselineAt: 100, watched }))).toEqual(['m1:receipt_delivered']);
+    // Nothing after the baseline: nothing expected.
+    expect(keys(t.expected({ baselineAt: 400, watched }))).toEqual([]);
+  });
+
+  it('a record that happened before the baseline but became visible after it is news, with both times', () => {
+    const t = new GroundTruth();
+    t.add([change(rec('late', 'pending'), 90, 160)]);
+    const e = t.expected({ baselineAt: 100, watched });
+    expect(Object.fromEntries(e)).toEqual({ 'late:new': { happenedAt: 90, visibleAt: 160 } });
+  });
+
+  it('a record first seen delivered fires new and left_pending at once', () => {
+    const t = new GroundTruth();
+    t.add([change(rec('m1', 'delivered'), 100)]);
+    expect(keys(t.expected({ baselineAt: 0, watched }))).toEqual(['m1:left_pending', 'm1:new']);
+  });
+
+  it('counts only watched addresses (either end, any case) on the asked network, or what a predicate picks', () => {
+    const t = new GroundTruth();
+    t.add([
+      change(rec('to-alice', 'pending', false, { from: BOB, to: ALICE.toUpperCase().replace('0X', '0x') }), 5),
+      change(rec('bob-only', 'pending', false, { from: BOB, to: BOB }), 5),
+      change(rec('fuji', 'pending', false, { sourceBlockchainId: DISPATCH }), 5),
+    ]);
+    expect(keys(t.expected({ baselineAt: 0, watched, network: 'mainnet' }))).toEqual(['to-alice:new']);
+    expect(keys(t.expected({ baselineAt: 0, watched }))).toEqual(['fuji:new', 'to-alice:new']);
+    expect(keys(t.expected({ baselineAt: 0, watched: (r) => r.to === BOB }))).toEqual(['bob-only:new', 'fuji:new']);
+  });
+
+  it('compare names misses, counts every duplicate report, lists unexpected ones once, and keeps first-report times', () => {
+    const t = new GroundTruth();
+    t.add([change(rec('a', 'pending'), 100), change(rec('b', 'pending'), 100), change(rec('c', 'pending'), 100, 130)]);
+    const r = compare(t.expected({ baselineAt: 0, watched }), [
+      { id: 'a', kind: 'new', at: 110 },
+      { id: 'a', kind: 'new', at: 120 },
+      { id: 'c', kind: 'new', at: 150 },
+      { id: 'x', kind: 'stuck', at: 150 },
+      { id: 'x', kind: 'stuck', at: 160 },
+    ]);
+    expect(r.missed).toEqual(['b:new']);
+    expect(r.duplicates).toBe(2);
+    expect(r.unexpected).toEqual(['x:stuck']);
+    expect(r.hits).toEqual([
+      { key: 'a:new', happenedAt: 100, visibleAt: 100, detectedAt: 110 },
+      { key: 'c:new', happenedAt: 100, visibleAt: 130, detectedAt: 150 },
+    ]);
+    // On-time records count from when they happened; late ones from when they became visible.
+    expect(latencies(r.hits)).toEqual({ onTime: [10], late: [{ lag: 30, afterVisible: 20 }] });
+    // A lag up to the threshold is on time, counted from when it happened.
+    expect(latencies(r.hits, 30)).toEqual({ onTime: [10, 50], late: [] });
+  });
+
+  it('percentile is nearest-rank', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect([percentile(xs, 50), percentile(xs, 95), percentile(xs, 99), percentile(xs, 100)]).toEqual([50, 95, 99, 100]);
+    expect(percentile([], 50)).toBeNull();
+  });
+
+  it('on the real local service: sees every record the simulator writes, as the store ends up holding it', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+    const svc = await startTeleporterService({ clock, seed: 3, rate: 5, addressCount: 20, preload: 50 });
+    try {
+      const truth = GroundTruth.listen(svc);
+      const baselineAt = clock.now();
+      await clock.advance(60_000);
+      truth.stop();
+      const all = new Set(svc.simulator.addresses);
+      const e = truth.expected({ baselineAt, watched: all });
+      const fresh = [...e.keys()].filter((k) => k.endsWith(':new')).map((k) => k.split(':')[0]!);
+      // Five a second for a minute, give or take the draw; preloaded records changed only by later steps.
+      expect(fresh.length).toBeGreaterThan(150);
+      expect(fresh.length).toBeLessThan(truth.size + 1);
+      for (const id of fresh) {
+        const stored = svc.store.get(id)!;
+        expect(stored).toBeTruthy();
+        expect(truth.latest(id)?.status).toBe(stored.status);
+        expect(e.has(`${id}:left_pending`)).toBe(stored.status !== 'pending');
+      }
+      // Stopped: later changes are not recorded.
+      const size = truth.size;
+      await clock.advance(10_000);
+      expect(truth.size).toBe(size);
+    } finally {
+      await svc.close();
+    }
+  });
+});
