@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { parseFaultSpec } from './faults';
+import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
 
 export interface ServiceOptions {
   /** Default 0 (a free port); the host is always 127.0.0.1. */
@@ -41,6 +42,11 @@ export interface ServiceOptions {
   addressCount?: number;
   /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
   tickMs?: number;
+  /**
+   * "Your own nodes": read these chains' TeleporterMessenger logs over JSON-RPC instead of simulating
+   * traffic (the simulator is off: rate, history and preload must stay 0).
+   */
+  ownNodes?: OwnNodesInput;
 }
 
 const ClockSchema = z.custom<Clock>(
@@ -81,8 +87,10 @@ export const ServiceOptionsSchema = z
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
     addressCount: z.number().int().min(2).max(100_000).default(200),
     tickMs: z.number().int().min(1).max(60_000).default(1000),
+    ownNodes: OwnNodesSchema.optional(),
   })
   .strict()
+  .refine((o) => !o.ownNodes || (o.preload === 0 && o.history === 0), { message: 'own nodes replace the simulator: preload and history must be 0.', path: ['ownNodes'] })
   .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] });
 
 export type ResolvedOptions = z.output<typeof ServiceOptionsSchema>;

@@ -16,6 +16,7 @@ import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from './sim/simulator';
+import type { OwnNodeStatus } from '../shared/own-nodes';
 
 export interface HandlerDeps {
   store: RecordStore;
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   requireKey: boolean;
   /** Whether the store file has been read into the OS cache since start. */
   storeCached: () => boolean;
+  /** Per-chain status when the records come from one's own nodes (null: simulated traffic). */
+  ownNodes?: () => OwnNodeStatus[] | null;
   limits: { keyed: number; anonymous: number };
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
@@ -134,6 +137,10 @@ function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAc
 function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
   if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
     const sim = deps.simulator;
+    const ownNodes = deps.ownNodes?.() ?? null;
+    if (ownNodes) {
+      return sendJson(res, 200, JSON.stringify({ simulated: false, ownNodes, messageCount: deps.store.count(), storeCached: deps.storeCached() }));
+    }
     return sendJson(
       res,
       200,

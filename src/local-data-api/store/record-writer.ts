@@ -46,6 +46,14 @@ export class RecordWriter {
     return pos === undefined ? 'added' : 'replaced';
   }
 
+  /** Deletes the record with this messageId; false when there is none. */
+  remove(messageId: string): boolean {
+    const pos = this.stmts.findMessage.get(messageId);
+    if (pos === undefined) return false;
+    this.stmts.deleteMessage.run(pos);
+    return true;
+  }
+
   private nextPos(timestamp: number): number {
     const start = timestamp * POS_PER_SECOND;
     const max = this.stmts.maxPosIn.get(start, start + POS_PER_SECOND);
