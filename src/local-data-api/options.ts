@@ -90,7 +90,10 @@ export const ServiceOptionsSchema = z
     ownNodes: OwnNodesSchema.optional(),
   })
   .strict()
-  .refine((o) => !o.ownNodes || (o.preload === 0 && o.history === 0), { message: 'own nodes replace the simulator: preload and history must be 0.', path: ['ownNodes'] })
+  .refine((o) => !o.ownNodes || (o.preload === 0 && o.history === 0), {
+    message: 'own nodes replace the simulator: preload and history must be 0.',
+    path: ['ownNodes'],
+  })
   .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] });
 
 export type ResolvedOptions = z.output<typeof ServiceOptionsSchema>;

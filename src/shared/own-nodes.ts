@@ -32,7 +32,10 @@ const url = (what: string, schemes: readonly string[]) =>
   z
     .string({ error: `${what} is required.` })
     .max(MAX_URL_CHARS, `${what} must be at most ${MAX_URL_CHARS} characters.`)
-    .refine((u) => URL.canParse(u) && schemes.includes(new URL(u).protocol), `${what} must be a full ${schemes.map((s) => s.replace(':', '://')).join(' or ')} URL.`);
+    .refine(
+      (u) => URL.canParse(u) && schemes.includes(new URL(u).protocol),
+      `${what} must be a full ${schemes.map((s) => s.replace(':', '://')).join(' or ')} URL.`,
+    );
 
 export const OwnNodeChainSchema = z
   .object({
@@ -43,7 +46,10 @@ export const OwnNodeChainSchema = z
     /** The chain's Avalanche blockchain ID (cb58), as the messenger knows it. */
     blockchainId,
     /** The EVM chain ID the node must report (checked on every connect); learned from the node when saved. */
-    evmChainId: z.string().regex(/^[1-9][0-9]{0,77}$/, 'EVM chain ID must be a positive whole number in decimal, like 43114.').optional(),
+    evmChainId: z
+      .string()
+      .regex(/^[1-9][0-9]{0,77}$/, 'EVM chain ID must be a positive whole number in decimal, like 43114.')
+      .optional(),
     /** The network the chain's messages are listed under (default: the registry's, else mainnet). */
     network: z.enum(['mainnet', 'fuji']).optional(),
     /** TeleporterMessenger addresses (several after an upgrade); default the registry's one address. */

@@ -64,9 +64,7 @@ export class ChainEvents {
       checkpoint: db.prepare<[string], { next: number | null; evmChainId: string | null }>(
         'SELECT next_block AS next, evm_chain_id AS evmChainId FROM chain_checkpoints WHERE chain = ?',
       ),
-      setNext: db.prepare(
-        'INSERT INTO chain_checkpoints (chain, next_block) VALUES (?, ?) ON CONFLICT(chain) DO UPDATE SET next_block = excluded.next_block',
-      ),
+      setNext: db.prepare('INSERT INTO chain_checkpoints (chain, next_block) VALUES (?, ?) ON CONFLICT(chain) DO UPDATE SET next_block = excluded.next_block'),
       setEvmChainId: db.prepare(
         'INSERT INTO chain_checkpoints (chain, next_block, evm_chain_id) VALUES (?, NULL, ?) ON CONFLICT(chain) DO UPDATE SET evm_chain_id = excluded.evm_chain_id',
       ),

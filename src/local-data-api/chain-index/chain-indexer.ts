@@ -45,7 +45,7 @@ export class ChainIndexer {
     const configured = new Map(o.config.chains.map((c) => [c.blockchainId, c]));
     this.ctx = {
       cb58Of: (hex) => encodeCb58(Uint8Array.from(Buffer.from(hex.slice(2), 'hex'))),
-      evmChainIdOf: (id) => (configured.get(id)?.evmChainId ?? this.events.evmChainId(id) ?? chainByBlockchainId(id)?.evmChainId ?? '0'),
+      evmChainIdOf: (id) => configured.get(id)?.evmChainId ?? this.events.evmChainId(id) ?? chainByBlockchainId(id)?.evmChainId ?? '0',
       tokenInfo: (chain, token) => tokens.get(chain, token),
     };
     this.scanners = o.config.chains.map(

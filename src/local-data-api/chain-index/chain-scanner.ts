@@ -107,7 +107,9 @@ export class ChainScanner {
     const reported = String(await this.client.getChainId());
     const expected = this.cfg.evmChainId ?? this.deps.events.evmChainId(this.chain);
     if (expected !== null && expected !== undefined && expected !== reported) {
-      throw new WrongChainError(`The node at ${this.status.host} reports EVM chain ID ${reported}, but chain ${this.chain} is ${expected}: nothing is read from it.`);
+      throw new WrongChainError(
+        `The node at ${this.status.host} reports EVM chain ID ${reported}, but chain ${this.chain} is ${expected}: nothing is read from it.`,
+      );
     }
     if (expected === null || expected === undefined) this.deps.events.setEvmChainId(this.chain, reported);
     this.status.evmChainId = reported;

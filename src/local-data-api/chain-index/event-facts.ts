@@ -53,8 +53,8 @@ export interface DecodedLog {
 /** Decodes a messenger log; null for events that are not about one message, or logs that are not the messenger's events. */
 export function decodeMessengerLog(log: Log<bigint, number, false>): DecodedLog | null {
   try {
-    const ev = decodeEventLog({ abi: MESSAGE_EVENTS, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
-    return { name: ev.eventName, args: ev.args as Record<string, unknown>, log };
+    const ev = decodeEventLog({ abi: MESSAGE_EVENTS, data: log.data, topics: log.topics });
+    return { name: ev.eventName, args: ev.args, log };
   } catch {
     return null;
   }

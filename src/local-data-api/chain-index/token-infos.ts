@@ -44,7 +44,11 @@ export class TokenInfos {
         return fallback;
       }
     };
-    const info: TokenInfo = { name: await read('name', UNKNOWN.name), symbol: await read('symbol', UNKNOWN.symbol), decimals: Number(await read('decimals', UNKNOWN.decimals)) };
+    const info: TokenInfo = {
+      name: await read('name', UNKNOWN.name),
+      symbol: await read('symbol', UNKNOWN.symbol),
+      decimals: Number(await read('decimals', UNKNOWN.decimals)),
+    };
     this.known.set(k, info);
     this.meta.setMeta(k, JSON.stringify(info));
   }

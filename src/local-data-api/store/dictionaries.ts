@@ -80,7 +80,8 @@ export class Dictionaries {
     let id = this.routeIds.get(`${s}|${d}`);
     if (id === undefined) {
       // A message belongs to the network of its chains: the source's, else the destination's.
-      const net = networkOf(src.blockchainId, src.evmChainId, this.chainNetworks) ?? networkOf(dst.blockchainId, dst.evmChainId, this.chainNetworks) ?? NET_CODES.unknown;
+      const net =
+        networkOf(src.blockchainId, src.evmChainId, this.chainNetworks) ?? networkOf(dst.blockchainId, dst.evmChainId, this.chainNetworks) ?? NET_CODES.unknown;
       id = Number(this.stmts.insertRoute.run(s, d, net).lastInsertRowid);
       this.addRoute({ id, src: s, dst: d, net });
     }
