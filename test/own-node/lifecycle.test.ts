@@ -135,15 +135,9 @@ describe('own nodes: the Data API operations over the chains records (official S
     const mainnet = (await rig.sdk.data.teleporter.listTeleporterMessages({ network: 'mainnet', pageSize: 100 }, rig.opts)).result;
     expect(mainnet.messages).toEqual([]);
 
-    // Paging: pages of 2 walk every message once.
+    // Paging: pages of 2 walk every message once (the SDK's own iterator).
     const seen: string[] = [];
-    let page = await rig.sdk.data.teleporter.listTeleporterMessages({ network: 'fuji', pageSize: 2 }, rig.opts);
-    for (;;) {
-      seen.push(...ids(page.result));
-      const next = await page.next();
-      if (!next) break;
-      page = next;
-    }
+    for await (const page of await rig.sdk.data.teleporter.listTeleporterMessages({ network: 'fuji', pageSize: 2 }, rig.opts)) seen.push(...ids(page.result));
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(service.store.count());
   });

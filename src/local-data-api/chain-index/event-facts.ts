@@ -3,7 +3,7 @@
  * its transaction and block add: the sender, the gas it cost and the block time. Records are built
  * from these facts alone, so a rebuild after a reorg or a restart asks the node for nothing.
  */
-import { decodeEventLog, type Hex, type Log } from 'viem';
+import { decodeEventLog, type Log } from 'viem';
 import { MESSAGE_EVENTS, type MessageEventName } from './messenger-events';
 
 export interface MessageFacts {
