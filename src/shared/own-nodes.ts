@@ -70,6 +70,8 @@ export const OwnNodesSchema = z
     confirmations: z.number().int().min(0).max(CONFIRMATIONS_MAX, `Confirmations must be at most ${CONFIRMATIONS_MAX}.`).default(1),
     /** How often each node is asked for new blocks (milliseconds). */
     pollIntervalMs: z.number().int().min(100).max(600_000).default(2_000),
+    /** A request the node has not answered in this long counts as slow (milliseconds). */
+    requestTimeoutMs: z.number().int().min(100).max(120_000).default(15_000),
   })
   .strict();
 

@@ -58,6 +58,7 @@ export class ChainIndexer {
           rebuild: (ids) => this.rebuild(ids),
           log: o.log,
           now: () => o.clock.now(),
+          timeoutMs: o.config.requestTimeoutMs,
         }),
     );
   }

@@ -42,6 +42,8 @@ export class ChainScanner {
   private readonly client: PublicClient;
   private readonly messengers: Address[];
   private span = INITIAL_SPAN;
+  /** The widest range the node may accept: MAX_SPAN until it refuses one. */
+  private ceiling = MAX_SPAN;
   private successes = 0;
   private chainChecked = false;
   readonly status: OwnNodeStatus;
@@ -98,8 +100,12 @@ export class ChainScanner {
       return false;
     } finally {
       this.status.lastScanAt = this.deps.now();
-      this.status.span = this.span;
     }
+  }
+
+  private setSpan(n: number): void {
+    this.span = n;
+    this.status.span = n;
   }
 
   private async checkChainId(): Promise<void> {
@@ -120,6 +126,8 @@ export class ChainScanner {
     await this.checkChainId();
     const head = Number(await this.client.getBlockNumber());
     this.status.head = head;
+    this.status.state = 'ok';
+    this.status.message = '';
     const safe = head - this.deps.confirmations;
     let next = this.deps.events.next(this.chain) ?? this.cfg.startBlock ?? 0;
     next = await this.undoReorg(next);
@@ -176,14 +184,17 @@ export class ChainScanner {
       } catch (e) {
         const f: RpcFault = classifyRpcError(e);
         if (f.kind !== 'range' || to === from) throw e;
+        // The node's limit is below this range: never ask for as much again (this session).
+        const refused = to - from + 1;
+        this.ceiling = Math.min(this.ceiling, refused - 1);
         this.successes = 0;
-        this.span = Math.max(1, Math.floor((to - from + 1) / 2));
+        this.setSpan(Math.max(1, Math.floor(refused / 2)));
         to = from + this.span - 1;
-        this.deps.log(`${this.chain}: the node refused a log range; reading ${this.span} block(s) at a time`);
+        this.deps.log(`${this.chain}: the node refused a log range of ${refused} blocks; reading at most ${this.span} at a time`);
       }
     }
-    if (++this.successes >= 5 && this.span < MAX_SPAN) {
-      this.span = Math.min(MAX_SPAN, this.span * 2);
+    if (++this.successes >= 5 && this.span < this.ceiling) {
+      this.setSpan(Math.min(this.ceiling, this.span * 2));
       this.successes = 0;
     }
     const decoded = logs.map((l) => decodeMessengerLog(l)).filter((d): d is DecodedLog => d !== null && this.idMatches(d));
