@@ -5,6 +5,7 @@ import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
 import { LocalDataApiLauncher } from './local-data-api/launcher';
+import { OwnNodesService } from './own-nodes/own-nodes-service';
 import { createLogger, type CoreLogger } from './log/logger';
 import { HeapCompactor } from './memory/heap-compactor';
 import { AlertDispatcher } from './alerts/dispatcher';
@@ -74,6 +75,17 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   const spec = options.localDataApi;
   if (spec?.kind === 'spawn') launcher = new LocalDataApiLauncher(spec, options.dataDir, logger);
   const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
+  const ownNodes = spec?.kind === 'spawn' ? new OwnNodesService(spec, options.dataDir, logger) : null;
+  // Own nodes run in a service of their own, started with the saved chains (again when they change).
+  const followOwnNodes = async () => {
+    const ds = settings().dataSource;
+    try {
+      if (ds.kind === 'ownNodes') await ownNodes?.ensure(ds.ownNodes);
+      else await ownNodes?.stop();
+    } catch (e) {
+      logger.error('the own-nodes service did not start', { error: e });
+    }
+  };
   const sources = new DataSources(
     clock,
     logger,
@@ -81,6 +93,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     () => keys.get(),
     localUrl,
     (o) => metrics?.observeRequest(o),
+    () => ownNodes?.url() ?? null,
   );
   const drainer = new OutboxDrainer(store.outbox, clock, logger, options.notifier, emit);
   // Channels from the options (headless config) plus those in settings (the desktop's Settings page).
@@ -97,6 +110,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   });
   let appliedChannels = JSON.stringify(alertChannels());
   const onSettingsChanged = () => {
+    void followOwnNodes();
     const next = alertChannels();
     if (JSON.stringify(next) === appliedChannels) return;
     appliedChannels = JSON.stringify(next);
@@ -192,6 +206,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
           logger.error('local service did not start', { error: e });
         }
       }
+      await followOwnNodes();
       // Notifications claimed before a crash are shown now, once; alerts left over are sent.
       await drainAll();
       if (options.autoPoll ?? true) poller.start();
@@ -206,6 +221,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       await alerts.close(options.alerts?.closeGraceMs);
       await sources.close();
       await launcher?.close();
+      await ownNodes?.stop();
       listeners.clear();
       store.close();
       await logger.close();

@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFY, type MessagePage, type MonitorHandlers, type NotifyPrefs, type PageSource, type Settings } from '../../shared/contract';
+import { checkOwnNodes } from '../own-nodes/check-chains';
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
@@ -55,7 +56,12 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [] }),
 
     getSettings: () => ctx.settings(),
-    updateSettings: (patch) => {
+    updateSettings: async (input) => {
+      // Own nodes are checked before they are saved (eth_chainId, code at each messenger); the saved chains carry their EVM chain IDs.
+      const patch =
+        input.dataSource?.kind === 'ownNodes'
+          ? { ...input, dataSource: { kind: 'ownNodes' as const, ownNodes: await checkOwnNodes(input.dataSource.ownNodes) } }
+          : input;
       let next: Settings;
       try {
         next = ctx.store.settings.update(patch);
