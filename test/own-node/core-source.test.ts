@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
-import type { Settings, TransitionPage } from '../../src/shared/contract';
+import type { AppInfo, Settings, TransitionPage } from '../../src/shared/contract';
 import type { OwnNodesInput } from '../../src/shared/own-nodes';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
@@ -89,7 +89,7 @@ describe('own nodes as the data source of the core', () => {
     const info = await waitFor(
       async () => {
         const r = await core.invoke('getAppInfo', undefined);
-        return r.ok && r.value.dataSource.baseUrl ? r.value : undefined;
+        return r.ok && (r.value as AppInfo).dataSource.baseUrl ? (r.value as AppInfo) : undefined;
       },
       30_000,
       'the own-nodes service to listen',
