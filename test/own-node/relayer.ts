@@ -17,6 +17,7 @@ export interface SendOptions {
 }
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
+const SEND_GAS = 1_500_000n;
 
 /** Sends a message from `source` to `destination`; resolves with its message ID (0x-hex) once mined. */
 export async function sendMessage(source: TestChain, destination: TestChain, o: SendOptions = {}): Promise<{ messageId: Hex; txHash: Hex; block: bigint }> {
@@ -34,6 +35,8 @@ export async function sendMessage(source: TestChain, destination: TestChain, o: 
       [],
       o.data ?? '0x1234',
     ],
+    // A fixed limit: receipts delivered meanwhile ride along and cost more gas than an estimate made before.
+    gas: SEND_GAS,
     account: w.account,
     chain: w.client.chain,
   });
@@ -57,7 +60,14 @@ export async function sendSpecifiedReceipts(on: TestChain, to: TestChain, messag
 
 async function sentIn(chain: TestChain, txHash: Hex): Promise<{ messageId: Hex; txHash: Hex; block: bigint }> {
   const receipt = await chain.client.waitForTransactionReceipt({ hash: txHash });
-  if (receipt.status !== 'success') throw new Error(`send reverted (${txHash})`);
+  if (receipt.status !== 'success') {
+    const tx = await chain.client.getTransaction({ hash: txHash });
+    const why = await chain.client.call({ to: tx.to!, data: tx.input, account: tx.from, blockNumber: receipt.blockNumber - 1n }).then(
+      () => `gas used ${receipt.gasUsed} of ${tx.gas}`,
+      (e: unknown) => (e as Error).message.split('\n')[0],
+    );
+    throw new Error(`send reverted (${txHash}): ${why}`);
+  }
   const [sent] = parseEventLogs({ abi: MESSENGER_EVENTS, logs: receipt.logs, eventName: 'SendCrossChainMessage' });
   if (!sent) throw new Error('no SendCrossChainMessage in the send receipt');
   return { messageId: sent.args.messageID, txHash, block: receipt.blockNumber };
@@ -118,6 +128,7 @@ export class TestRelayer {
       abi,
       functionName: 'receiveMessage',
       args: [source.blockchainIdHex, message, w.account.address, this.failExecution.has(messageId)],
+      gas: SEND_GAS,
       account: w.account,
       chain: w.client.chain,
     });
