@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorEvent, type MonitorHandlers } from '../shared/contract';
+import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorEvent, type MonitorHandlers, type PollStatus } from '../shared/contract';
 import { alertChannelKey } from '../shared/alert-schemas';
 import { systemClock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
@@ -77,6 +77,10 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   const localUrl = () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null));
   const ownNodes = spec?.kind === 'spawn' ? new OwnNodesService(spec, options.dataDir, logger) : null;
   // Own nodes run in a service of their own, started with the saved chains (again when they change).
+  const withOwnNodes = (status: PollStatus): PollStatus => {
+    const own = settings().dataSource.kind === 'ownNodes' ? ownNodes?.statuses() : null;
+    return own ? { ...status, ownNodes: own } : status;
+  };
   const followOwnNodes = async () => {
     const ds = settings().dataSource;
     try {
@@ -135,8 +139,9 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     client: (network) => sources.client(network),
     budget: () => sources.budget(),
     onTransitions: (ts) => batch.add(ts),
-    onStatus: (status) => emit({ type: 'poll-status', status }),
+    onStatus: (status) => emit({ type: 'poll-status', status: withOwnNodes(status) }),
     afterCycle: async () => {
+      if (settings().dataSource.kind === 'ownNodes') await ownNodes?.refresh();
       const batched = batch.take();
       if (batched) emit(batched);
       await drainAll();
@@ -145,13 +150,14 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     },
   });
 
-  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit };
+  const pollStatus = () => withOwnNodes(poller.status());
+  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller, sources, settings, emit, pollStatus };
   const handlers = createHandlers(ctx);
   if (options.metrics) {
     metrics = new CoreMetrics(
       {
         queries: new MetricsQueries(store.db),
-        pollStatus: () => poller.status(),
+        pollStatus,
         rateLimitRemaining: () => {
           const remaining = sources.budget().serverRemainingNow();
           const base = sources.baseUrl();

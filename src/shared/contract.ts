@@ -26,6 +26,7 @@ import {
   TRANSITION_KINDS,
 } from './schemas';
 import type { Network } from './validators';
+import type { OwnNodeStatus } from './own-nodes';
 import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
 
 export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from './transitions';
@@ -177,6 +178,8 @@ export interface PollStatus {
   /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: number;
   watching: number;
+  /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
+  ownNodes?: OwnNodeStatus[];
 }
 
 export interface StatsBucket {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
-import type { AppInfo, Settings, TransitionPage } from '../../src/shared/contract';
+import type { AppInfo, PollStatus, Settings, TransitionPage } from '../../src/shared/contract';
 import type { OwnNodesInput } from '../../src/shared/own-nodes';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
@@ -114,5 +114,13 @@ describe('own nodes as the data source of the core', () => {
     await relayer.deliverAll();
     await waitFor(async () => (await kinds()).includes('receipt_delivered'), 30_000, 'receipt_delivered');
     expect(await kinds()).toEqual(['left_pending', 'new', 'receipt_delivered']);
+
+    // The poll status carries each node's state (read from the service after each cycle).
+    const st = await core.invoke('getPollStatus', undefined);
+    const own = st.ok ? (st.value as PollStatus).ownNodes : undefined;
+    expect(own?.map((n) => [n.blockchainId, n.state, n.evmChainId])).toEqual([
+      [a.blockchainId, 'ok', '31601'],
+      [b.blockchainId, 'ok', '31602'],
+    ]);
   });
 });

@@ -183,8 +183,11 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       return items.length === limit && last ? { items, nextBeforeId: last.id } : { items };
     },
 
-    getPollStatus: () => ctx.poller.status(),
-    pollNow: () => ctx.poller.pollNow(),
+    getPollStatus: () => ctx.pollStatus(),
+    pollNow: async () => {
+      await ctx.poller.pollNow();
+      return ctx.pollStatus();
+    },
     getStats: ({ hours }) => computeStats(ctx.store.db, ctx.clock.now(), hours),
 
     openExternal: async ({ url }) => {

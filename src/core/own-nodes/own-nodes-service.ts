@@ -9,6 +9,8 @@ import type { OwnNodes } from '../../shared/own-nodes';
 import type { Logger } from '../log/logger';
 import type { LocalDataApiSpec } from '../monitor-core';
 import { LocalDataApiLauncher } from '../local-data-api/launcher';
+import type { OwnNodeStatus } from '../../shared/own-nodes';
+import { readOwnNodeStatuses } from './own-node-statuses';
 
 export const OWN_NODES_CONFIG_FILE = 'own-nodes.json';
 export const OWN_NODES_DB_FILE = 'own-nodes.sqlite';
@@ -16,6 +18,7 @@ export const OWN_NODES_DB_FILE = 'own-nodes.sqlite';
 export class OwnNodesService {
   private launcher: LocalDataApiLauncher | null = null;
   private running: string | null = null;
+  private latest: OwnNodeStatus[] | null = null;
 
   constructor(
     private readonly spec: Extract<LocalDataApiSpec, { kind: 'spawn' }>,
@@ -40,7 +43,18 @@ export class OwnNodesService {
     await this.launcher.start();
   }
 
+  /** Each chain's status as last read (null while the service is not running). */
+  statuses(): OwnNodeStatus[] | null {
+    return this.launcher ? this.latest : null;
+  }
+
+  /** Reads each chain's status from the service again. */
+  async refresh(): Promise<void> {
+    this.latest = this.launcher ? ((await readOwnNodeStatuses(this.url())) ?? this.latest) : null;
+  }
+
   async stop(): Promise<void> {
+    this.latest = null;
     const l = this.launcher;
     this.launcher = null;
     this.running = null;
