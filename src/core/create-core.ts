@@ -20,6 +20,7 @@ import { EventHub } from './parts/events';
 import { retentionPart } from './parts/retention';
 import { metricsPart } from './parts/metrics';
 import { localServicePart } from './parts/local-service';
+import { ownNodesPart } from './parts/own-nodes';
 import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
 import { pollingPart } from './parts/polling';
@@ -63,9 +64,16 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   parts.add(retentionPart(store, clock, logger, settings));
   const events = parts.add(new EventHub(redactor, logger));
   const metrics = parts.add(
-    metricsPart(options.metrics, { store, events, poller: () => polling.poller, sources: () => sources, alertsPending: () => alerts.dispatcher.pending() }),
+    metricsPart(options.metrics, {
+      store,
+      events,
+      pollStatus: () => ownNodes.withChains(polling.poller.status()),
+      sources: () => sources,
+      alertsPending: () => alerts.dispatcher.pending(),
+    }),
   ).registry;
   const localService = parts.add(localServicePart(options.localDataApi, options.dataDir, logger, settings));
+  const ownNodes = parts.add(ownNodesPart(options.localDataApi, options.dataDir, logger, settings, events));
   const sources = new DataSources(
     clock,
     logger,
@@ -73,6 +81,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     () => keys.get(),
     () => localService.url(),
     (o) => metrics?.observeRequest(o),
+    () => ownNodes.url(),
   );
   parts.add({ name: 'data-sources', stop: () => sources.close() });
   const alerts = parts.add(
@@ -105,7 +114,9 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       sources,
       emit: events.emit,
       autoPoll: options.autoPoll ?? true,
+      withChains: (status) => ownNodes.withChains(status),
       afterBatch: async () => {
+        await ownNodes.refresh();
         if (wentLive) {
           wentLive = false;
           events.emit({ type: 'watchlist-changed' });
@@ -117,7 +128,20 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     }),
   );
 
-  const ctx: CoreContext = { options, clock, logger, store, keys, index, engine, poller: polling.poller, sources, settings, emit: events.emit };
+  const ctx: CoreContext = {
+    options,
+    clock,
+    logger,
+    store,
+    keys,
+    index,
+    engine,
+    poller: polling.poller,
+    sources,
+    settings,
+    emit: events.emit,
+    pollStatus: () => ownNodes.withChains(polling.poller.status()),
+  };
   const handlers = createHandlers(ctx);
   let closed = false;
 

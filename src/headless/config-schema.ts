@@ -7,11 +7,12 @@ import { AlertChannelListSchema } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema } from '../shared/schemas';
 import { RelayerWatchInputSchema, RouteWatchInputSchema } from '../shared/relayer-schemas';
+import { OwnNodesSchema } from '../shared/own-nodes';
 
 const KEY_NOT_HERE =
   'The API key itself never goes in the config file: set apiKey.env (an environment variable name), apiKey.file (a file only its owner can read) or apiKey.keychain: true.';
 
-const dataSource = z.union(
+const namedSource = z.union(
   [
     z.literal('local'),
     z.literal('avalanche'),
@@ -21,8 +22,20 @@ const dataSource = z.union(
       .transform((baseUrl) => ({ kind: 'custom' as const, baseUrl }))
       .pipe(DataSourceSchema.options[2]),
   ],
-  { error: 'dataSource must be "local", "avalanche" or a base URL starting with http:// or https://.' },
+  { error: 'dataSource must be "local", "avalanche" or a base URL starting with http:// or https://, or { ownNodes: { chains: [...] } }.' },
 );
+// Your own nodes: `dataSource: { ownNodes: { chains: [{ rpcUrl, blockchainId }], confirmations } }` (docs/own-node.md).
+const ownNodesSource = z
+  .object({ ownNodes: OwnNodesSchema })
+  .strict()
+  .transform((o) => ({ kind: 'ownNodes' as const, ownNodes: o.ownNodes }));
+/** A mapping is own nodes (its problems are named inside it); anything else one of the named sources. */
+const dataSource = z.unknown().transform((v, ctx) => {
+  const r = (typeof v === 'object' && v !== null ? ownNodesSource : namedSource).safeParse(v);
+  if (r.success) return r.data;
+  for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path });
+  return z.NEVER;
+});
 
 export const ApiKeySourceSchema = z
   .object(

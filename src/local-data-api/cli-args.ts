@@ -2,6 +2,23 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { fail, ok, type Parsed } from '../shared/result';
 import type { ServiceOptions } from './options';
+import { readFileSync } from 'node:fs';
+import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
+
+function readOwnNodes(file: string): Parsed<OwnNodesInput> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return fail(`--own-nodes: cannot read ${file} as JSON (${(e as Error).message}).`);
+  }
+  const r = OwnNodesSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    return fail(`--own-nodes: ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`);
+  }
+  return ok(raw as OwnNodesInput);
+}
 
 export const USAGE = `Usage: npm run service -- [options]
   --port <n>          port on 127.0.0.1 (default 0: a free port, printed on start)
@@ -25,6 +42,9 @@ export const USAGE = `Usage: npm run service -- [options]
                       (each behaviour defaults to --realistic; resends default to on without it)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
+  --own-nodes <file>  read Teleporter from your own nodes instead of simulating: a JSON file
+                      { "chains": [{ "rpcUrl", "blockchainId", "wsUrl"?, "messengers"? ... }],
+                        "confirmations"?, "pollIntervalMs"? } (docs/own-node.md)
   --exit-with-stdin   stop when stdin closes (a parent that spawns the service keeps a pipe open;
                       when the parent dies by any signal the pipe closes and the service exits)
   --help              this text`;
@@ -63,6 +83,7 @@ const FLAGS = {
   'messenger-versions': { type: 'string' },
   'receipt-resends': { type: 'boolean' },
   'no-receipt-resends': { type: 'boolean' },
+  'own-nodes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 
@@ -94,6 +115,12 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
   if (values.faults !== undefined) options.faults = values.faults;
   if (values['log-requests']) options.logRequests = true;
   if (values['no-warm']) options.warmStore = false;
+  if (values['own-nodes'] !== undefined) {
+    const r = readOwnNodes(values['own-nodes']);
+    if (!r.ok) return r;
+    options.ownNodes = r.value;
+    options.rate = 0;
+  }
   if (values['rate-limit'] !== undefined) {
     const m = /^(\d+),(\d+)$/.exec(values['rate-limit']);
     if (!m) return fail(`--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "${values['rate-limit']}").`);

@@ -19,6 +19,9 @@ import { MAX_HEADER_BYTES } from '../shared/client-error-reply';
 import { TrafficSimulator, type SimChange } from './sim/simulator';
 import { RecordStore } from './store/record-store';
 import { warmFile } from './store/warm-file';
+import { ChainIndexer } from './chain-index/chain-indexer';
+import { ownChainNetworks } from './chain-index/chain-networks';
+import type { OwnNodeStatus } from '../shared/own-nodes';
 
 export type { ServiceOptions, WorldOptions } from './options';
 export { REALISTIC_RATE_LIMIT } from './options';
@@ -37,6 +40,8 @@ export interface RunningService {
   dbPath: string;
   store: RecordStore;
   simulator: TrafficSimulator;
+  /** Per-chain status of "your own nodes" (null when the service simulates traffic). */
+  ownNodes(): OwnNodeStatus[] | null;
   /** Replaces the fault profile (null = none); throws on a bad spec. */
   setFaults(spec: string | null): void;
   /** Settles once the store file has been read into the OS cache (false: not asked, failed or stopped). */
@@ -65,16 +70,22 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   const tempDir = o.dbPath ? null : mkdtempSync(join(tmpdir(), 'teleporter-service-'));
   const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
   const { looseOrder, ...world } = o.world;
-  const store = new RecordStore(dbPath, { looseOrder });
+  const store = new RecordStore(dbPath, { looseOrder, ...(o.ownNodes ? { chainNetworks: ownChainNetworks(o.ownNodes) } : {}) });
   let server: Server | null = null;
   const changeListeners = new Set<(changes: readonly RecordChange[]) => void>();
   try {
+    const emitChanges = (records: readonly Record<string, unknown>[]) => {
+      if (!changeListeners.size) return;
+      const now = clock.now();
+      const changes = records.map((record) => ({ record, happenedAt: now, visibleAt: now }));
+      for (const l of changeListeners) l(changes);
+    };
     const fresh = store.count() === 0;
     // A demo store keeps the seed it was filled with: its busy addresses survive restarts.
     const seed = o.history > 0 ? rememberedSeed(store, o.seed) : o.seed;
     const simulator = new TrafficSimulator({
       seed,
-      rate: o.rate,
+      rate: o.ownNodes ? 0 : o.rate,
       speed: o.speed,
       startMs: clock.now(),
       addressCount: o.addressCount,
@@ -88,7 +99,9 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     if (o.preload > 0) store.bulkLoad(() => simulator.preload(o.preload));
     const history = fresh ? historyMessageCount(o.history, o.rate) : 0;
     if (history > 0) store.bulkLoad(() => simulator.preload(history, historyRate(o.rate)));
-    simulator.attach(clock);
+    if (!o.ownNodes) simulator.attach(clock);
+    const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
+    const indexer = o.ownNodes ? new ChainIndexer({ store, config: o.ownNodes, clock, log, onRecords: emitChanges }) : null;
 
     const faults = new FaultInjector(seed);
     const setFaults = (spec: string | null) => {
@@ -101,7 +114,6 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
 
     let requests = 0;
     let cached = false;
-    const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
     const handler = createRequestHandler({
       store,
       simulator,
@@ -112,6 +124,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       requireKey: o.requireKey,
       storeCached: () => cached,
       world: o.world,
+      ownNodes: () => indexer?.statuses() ?? null,
       limits: o.rateLimitPerMinute,
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
@@ -130,6 +143,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       });
     });
     const port = (srv.address() as AddressInfo).port;
+    indexer?.start();
 
     const warming = new AbortController();
     const storeCached = o.warmStore
@@ -147,6 +161,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     const close = () =>
       (closing ??= (async () => {
         simulator.detachClock();
+        await indexer?.stop();
         warming.abort();
         await storeCached;
         await new Promise<void>((resolve) => {
@@ -163,6 +178,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       dbPath,
       store,
       simulator,
+      ownNodes: () => indexer?.statuses() ?? null,
       setFaults,
       storeCached,
       requestCount: () => requests,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { parseFaultSpec } from './faults';
+import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
 
 export interface ServiceOptions {
   /** Default 0 (a free port); the host is always 127.0.0.1. */
@@ -56,6 +57,11 @@ export interface ServiceOptions {
   messengerVersions?: 1 | 2;
   /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
   receiptResends?: boolean;
+  /**
+   * "Your own nodes": read these chains' TeleporterMessenger logs over JSON-RPC instead of simulating
+   * traffic (the simulator is off: rate, history and preload must stay 0).
+   */
+  ownNodes?: OwnNodesInput;
 }
 
 /** The simulator's behaviours, each resolved from its own option or the profile. */
@@ -115,8 +121,13 @@ export const ServiceOptionsSchema = z
     sparseRoutes: z.boolean().optional(),
     messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),
     receiptResends: z.boolean().optional(),
+    ownNodes: OwnNodesSchema.optional(),
   })
   .strict()
+  .refine((o) => !o.ownNodes || (o.preload === 0 && o.history === 0), {
+    message: 'own nodes replace the simulator: preload and history must be 0.',
+    path: ['ownNodes'],
+  })
   .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] });
 
 type Parsed = z.output<typeof ServiceOptionsSchema>;

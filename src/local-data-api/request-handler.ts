@@ -18,6 +18,7 @@ import type { WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from './sim/simulator';
 import type { Route, RoutePlan } from './sim/route-plan';
+import type { OwnNodeStatus } from '../shared/own-nodes';
 
 export interface HandlerDeps {
   store: RecordStore;
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   requireKey: boolean;
   /** Whether the store file has been read into the OS cache since start. */
   storeCached: () => boolean;
+  /** Per-chain status when the records come from one's own nodes (null: simulated traffic). */
+  ownNodes?: () => OwnNodeStatus[] | null;
   limits: { keyed: number; anonymous: number };
   /** The simulator's behaviours in effect (reported by /_local/info). */
   world: WorldOptions;
@@ -147,6 +150,10 @@ const routeIds = (p: RoutePlan) => ({
 function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
   if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
     const sim = deps.simulator;
+    const ownNodes = deps.ownNodes?.() ?? null;
+    if (ownNodes) {
+      return sendJson(res, 200, JSON.stringify({ simulated: false, ownNodes, messageCount: deps.store.count(), storeCached: deps.storeCached() }));
+    }
     return sendJson(
       res,
       200,

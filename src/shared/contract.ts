@@ -28,6 +28,7 @@ import {
 import type { Network } from './validators';
 import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteWatchInputSchema } from './relayer-schemas';
 import type { RelayerOverview, WatchedRelayer, WatchedRoute } from './relayers';
+import type { OwnNodeStatus } from './own-nodes';
 import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
 
 export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from './transitions';
@@ -196,6 +197,8 @@ export interface PollStatus {
   /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: number;
   watching: number;
+  /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
+  ownNodes?: OwnNodeStatus[];
 }
 
 export interface StatsBucket {

@@ -3,6 +3,7 @@
  * (Electron IPC, the web host's socket) before acting on it. The types stay declared in contract.ts;
  * the compile-time checks at the end fail when a type and its schema drift apart.
  */
+import { CHAIN_STATES } from './own-nodes';
 import { z } from 'zod';
 import type { ApiKeyStatus, MonitorEvent, NotificationPayload, PollStatus } from './contract';
 import { ERROR_KINDS, type ErrorInfo } from './errors';
@@ -19,6 +20,21 @@ export const ErrorInfoSchema = z.object({
   status: z.number().optional(),
 });
 
+const nullableInt = z.number().int().nullable();
+const OwnNodeStatusSchema = z.object({
+  blockchainId: z.string(),
+  host: z.string(),
+  state: z.enum(CHAIN_STATES),
+  message: z.string(),
+  evmChainId: z.string().nullable(),
+  head: nullableInt,
+  indexedTo: nullableInt,
+  span: z.number().int().nonnegative(),
+  rpcCalls: z.number().int().nonnegative(),
+  reorgs: z.number().int().nonnegative(),
+  lastScanAt: epochMs.nullable(),
+});
+
 export const PollStatusSchema = z.object({
   state: z.enum(['idle', 'polling', 'rate_limited', 'offline', 'error', 'stopped']),
   lastSuccessAt: epochMs.nullable(),
@@ -30,6 +46,7 @@ export const PollStatusSchema = z.object({
   budgetPerMinute: z.number().nonnegative(),
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
+  ownNodes: z.array(OwnNodeStatusSchema).optional(),
 });
 
 export const NotificationPayloadSchema = z.object({

@@ -3,6 +3,7 @@ import { AlertChannelListSchema } from './alert-schemas';
 import { NETWORKS, PAGE_SIZE_MAX, PAGE_SIZE_MIN, parseBlockchainId, parseChainRef, parseEvmAddress, parseMessageId } from './validators';
 import type { Parsed } from './result';
 import { reservedHeaderReason } from './reserved-headers';
+import { OwnNodesSchema } from './own-nodes';
 
 /** Longest user-supplied URL accepted (a base URL is a scheme, a host and a short path). */
 export const MAX_URL_CHARS = 2048;
@@ -56,6 +57,8 @@ export const DataSourceSchema = z.discriminatedUnion('kind', [
       .url('Base URL must be a full URL such as https://glacier-api.avax.network.')
       .refine((u) => /^https?:\/\//.test(u), 'Base URL must start with http:// or https://.'),
   }),
+  /** "Your own nodes": the local service reads these chains' TeleporterMessenger logs over JSON-RPC. */
+  z.object({ kind: z.literal('ownNodes'), ownNodes: OwnNodesSchema }),
 ]);
 
 /** A whole number in a range, with messages in plain words (never zod's "Too small: expected number to be >=1"). */

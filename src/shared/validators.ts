@@ -58,6 +58,14 @@ export function decodeCb58(input: string): Uint8Array | null {
   return payload;
 }
 
+/** cb58 encoding, the inverse of decodeCb58: own nodes report blockchain IDs as 32 bytes. */
+export function encodeCb58(payload: Uint8Array): string {
+  const out = new Uint8Array(payload.length + 4);
+  out.set(payload);
+  out.set(sha256(payload).slice(-4), payload.length);
+  return base58.encode(out);
+}
+
 export function parseBlockchainId(input: unknown, what = 'Blockchain ID'): Parsed<string> {
   if (typeof input !== 'string' || input.trim() === '') return fail(`${what} is required.`);
   const s = input.trim();

@@ -65,7 +65,13 @@ describe('deploy/ files', () => {
     const { CoreMetrics } = await import('../../src/core/metrics/core-metrics');
     const metrics = new CoreMetrics(
       {
-        queries: { trackedByRoute: () => [], trackedByWatchLabel: () => [], stuckByRoute: () => [], deliverySeconds: () => null } as never,
+        queries: {
+          trackedByRoute: () => [],
+          trackedByWatchLabel: () => [],
+          stuckByRoute: () => [],
+          deliverySeconds: () => null,
+          trackingEnded: () => [],
+        } as never,
         pollStatus: () => ({ lastSuccessAt: null, watching: 0 }) as never,
         rateLimitRemaining: () => ({ host: 'h', remaining: 1 }),
         alertsPending: () => 0,

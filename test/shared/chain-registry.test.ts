@@ -8,7 +8,7 @@ import { hex } from '@scure/base';
 import { CHAIN_REGISTRY, chainLabel, findChain, type ChainInfo } from '../../src/shared/chains';
 import { parseBlockchainId } from '../../src/shared/validators';
 import sources from './fixtures/chain-registry-sources.json';
-import { encodeCb58 } from '../support/cb58';
+import { encodeCb58 } from '../../src/shared/validators';
 
 /** The Primary Network's subnet (the C-Chain's): a valid cb58 ID that is never a blockchain. */
 const PRIMARY_NETWORK_SUBNET = '11111111111111111111111111111111LpoYY';

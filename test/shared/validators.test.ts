@@ -9,7 +9,7 @@ import {
   toChecksumAddress,
   decodeCb58,
 } from '../../src/shared/validators';
-import { encodeCb58 } from '../support/cb58';
+import { encodeCb58 } from '../../src/shared/validators';
 import { CHAIN_REGISTRY, findChain, isAllowedExternalUrl } from '../../src/shared/chains';
 
 describe('EVM addresses', () => {

@@ -1,4 +1,4 @@
-import type { MonitorEvent, Settings } from '../../shared/contract';
+import type { MonitorEvent, PollStatus, Settings } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { CoreLogger } from '../log/logger';
@@ -22,4 +22,6 @@ export interface CoreContext {
   sources: DataSources;
   settings(): Settings;
   emit(e: MonitorEvent): void;
+  /** The poller's status with each own node's (when that is the data source). */
+  pollStatus(): PollStatus;
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFY, type MessagePage, type MonitorHandlers, type NotifyPrefs, type PageSource, type Settings } from '../../shared/contract';
+import { checkOwnNodes } from '../own-nodes/check-chains';
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
@@ -56,7 +57,12 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [] }),
 
     getSettings: () => ctx.settings(),
-    updateSettings: (patch) => {
+    updateSettings: async (input) => {
+      // Own nodes are checked before they are saved (eth_chainId, code at each messenger); the saved chains carry their EVM chain IDs.
+      const patch =
+        input.dataSource?.kind === 'ownNodes'
+          ? { ...input, dataSource: { kind: 'ownNodes' as const, ownNodes: await checkOwnNodes(input.dataSource.ownNodes) } }
+          : input;
       let next: Settings;
       try {
         next = ctx.store.settings.update(patch);
@@ -178,8 +184,11 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       return items.length === limit && last ? { items, nextBeforeId: last.id } : { items };
     },
 
-    getPollStatus: () => ctx.poller.status(),
-    pollNow: () => ctx.poller.pollNow(),
+    getPollStatus: () => ctx.pollStatus(),
+    pollNow: async () => {
+      await ctx.poller.pollNow();
+      return ctx.pollStatus();
+    },
     getStats: ({ hours }) => computeStats(ctx.store.db, ctx.clock.now(), hours),
 
     openExternal: async ({ url }) => {

@@ -22,7 +22,10 @@ export const PUBLIC_API_KEY_HEADER = 'x-glacier-api-key';
 export const keyHeaderFor = (settings: Settings): string => (settings.dataSource.kind === 'avalanche' ? PUBLIC_API_KEY_HEADER : settings.apiKeyHeader);
 
 /** The path family tried first: the public API's current ICM paths; the seed's teleporter paths for the local service. */
-export const preferredFamily = (kind: Settings['dataSource']['kind']): PathFamily => (kind === 'local' ? 'teleporter' : 'icm');
+export const preferredFamily = (kind: Settings['dataSource']['kind']): PathFamily => (kind === 'local' || kind === 'ownNodes' ? 'teleporter' : 'icm');
+
+/** The local service answers for these sources (embedded demo, own nodes): it neither needs nor knows the user's key. */
+export const isLocalService = (kind: Settings['dataSource']['kind']): boolean => kind === 'local' || kind === 'ownNodes';
 
 /**
  * Where requests go for the current settings: one keep-alive pool and one request budget per base
@@ -42,6 +45,7 @@ export class DataSources {
     private readonly apiKey: () => string | null,
     private readonly localUrl: () => string | null,
     private readonly observe?: ClientOptions['observe'],
+    private readonly ownNodesUrl: () => string | null = () => null,
   ) {}
 
   /** The base URL for the current data source, or null while the local service is not up. */
@@ -49,6 +53,7 @@ export class DataSources {
     const ds = this.settings().dataSource;
     if (ds.kind === 'avalanche') return AVALANCHE_DATA_API_BASE_URL;
     if (ds.kind === 'custom') return ds.baseUrl;
+    if (ds.kind === 'ownNodes') return this.ownNodesUrl();
     return this.localUrl();
   }
 
@@ -73,7 +78,7 @@ export class DataSources {
     if (!c) {
       // The user's key is for the Avalanche Data API (or a custom endpoint): the embedded demo service
       // neither needs nor knows it, so routine requests there go without it (testApiKey still sends it).
-      const apiKey = this.settings().dataSource.kind === 'local' ? () => null : this.apiKey;
+      const apiKey = isLocalService(this.settings().dataSource.kind) ? () => null : this.apiKey;
       c = this.make(baseUrl, network, header, apiKey);
       this.clients.set(key, c);
     }

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CHAIN_STATES } from '../../shared/own-nodes';
 import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
@@ -127,6 +128,29 @@ export class CoreMetrics {
       registers,
       collect() {
         this.set((s.pollStatus().lastSuccessAt ?? 0) / 1000);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}own_node_state`,
+      help: 'With your own nodes as the data source: 1 for the state each chain is in (ok, starting, down, slow, pruned, rate_limited, wrong_chain).',
+      labelNames: ['chain', 'state'],
+      registers,
+      collect() {
+        this.reset();
+        for (const n of s.pollStatus().ownNodes ?? []) for (const st of CHAIN_STATES) this.set({ chain: n.blockchainId, state: st }, n.state === st ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}own_node_indexed_block`,
+      help: 'With your own nodes as the data source: the last block read on each chain, and its head.',
+      labelNames: ['chain', 'of'],
+      registers,
+      collect() {
+        this.reset();
+        for (const n of s.pollStatus().ownNodes ?? []) {
+          if (n.indexedTo !== null) this.set({ chain: n.blockchainId, of: 'indexed' }, n.indexedTo);
+          if (n.head !== null) this.set({ chain: n.blockchainId, of: 'head' }, n.head);
+        }
       },
     });
     new Gauge({

@@ -1,7 +1,7 @@
 import type { DataSources } from '../handlers/data-source';
 import { CoreMetrics } from '../metrics/core-metrics';
 import type { MonitorCoreOptions } from '../monitor-core';
-import type { Poller } from '../poller/poller';
+import type { PollStatus } from '../../shared/contract';
 import type { Store } from '../store';
 import { MetricsQueries } from '../store/metrics-queries';
 import type { EventHub } from './events';
@@ -19,13 +19,13 @@ export interface MetricsPart extends Part {
  */
 export function metricsPart(
   o: MonitorCoreOptions['metrics'],
-  d: { store: Store; events: EventHub; poller: () => Poller; sources: () => DataSources; alertsPending: () => number },
+  d: { store: Store; events: EventHub; pollStatus: () => PollStatus; sources: () => DataSources; alertsPending: () => number },
 ): MetricsPart {
   const registry = o
     ? new CoreMetrics(
         {
           queries: new MetricsQueries(d.store.db),
-          pollStatus: () => d.poller().status(),
+          pollStatus: d.pollStatus,
           rateLimitRemaining: () => {
             const remaining = d.sources().budget().serverRemainingNow();
             const base = d.sources().baseUrl();

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock';
-import type { MonitorEvent, Settings } from '../../shared/contract';
+import type { MonitorEvent, PollStatus, Settings } from '../../shared/contract';
 import type { DataSources } from '../handlers/data-source';
 import type { CoreLogger } from '../log/logger';
 import { Poller } from '../poller/poller';
@@ -26,6 +26,8 @@ export interface PollingDeps {
   autoPoll: boolean;
   /** What runs after each cycle's batch has been emitted (the notifications, the alerts). */
   afterBatch: () => Promise<void>;
+  /** Adds what other parts know to each poll status (own nodes' chain states). */
+  withChains: (status: PollStatus) => PollStatus;
 }
 
 /**
@@ -45,7 +47,7 @@ export function pollingPart(d: PollingDeps): PollingPart {
     client: (network) => d.sources.client(network),
     budget: () => d.sources.budget(),
     onTransitions: (ts) => batch.add(ts),
-    onStatus: (status) => d.emit({ type: 'poll-status', status }),
+    onStatus: (status) => d.emit({ type: 'poll-status', status: d.withChains(status) }),
     afterCycle: async () => {
       const batched = batch.take();
       if (batched) d.emit(batched);

@@ -27,6 +27,8 @@ export class LocalDataApiLauncher {
     private readonly dataDir: string,
     private readonly logger: Logger,
     private readonly onUrl: (url: string) => void = () => {},
+    /** The service's store file in the data folder (own nodes keep theirs apart from the demo's). */
+    private readonly dbFile = 'local-service.sqlite',
   ) {}
 
   url(): string | null {
@@ -45,7 +47,7 @@ export class LocalDataApiLauncher {
       const history = this.spec.args.includes('--history') ? [] : ['--history', String(DEMO_HISTORY_HOURS)];
       // --exit-with-stdin: the child watches our end of its stdin pipe, which the kernel closes
       // however this process dies (kill -9 included), so the service never outlives us.
-      const db = join(this.dataDir, 'local-service.sqlite');
+      const db = join(this.dataDir, this.dbFile);
       try {
         privateFile(db); // an older 0644 file narrowed to 0600 before the child opens it (its -wal/-shm follow)
       } catch (e) {

@@ -27,7 +27,11 @@ export interface ChainKey {
   evmChainId: string;
 }
 
-function networkOf(blockchainId: string, evmChainId: string): number | undefined {
+type ChainNetworks = ReadonlyMap<string, 'mainnet' | 'fuji'>;
+
+function networkOf(blockchainId: string, evmChainId: string, own: ChainNetworks): number | undefined {
+  const ownNet = own.get(blockchainId);
+  if (ownNet) return NET_CODES[ownNet];
   const c = chainByBlockchainId(blockchainId) ?? chainByEvmChainId(evmChainId);
   return c ? NET_CODES[c.network] : undefined;
 }
@@ -42,7 +46,10 @@ export class Dictionaries {
   private readonly addressIds = new Map<string, number>();
   private readonly stmts;
 
-  constructor(db: Database) {
+  constructor(
+    db: Database,
+    private readonly chainNetworks: ChainNetworks = new Map(),
+  ) {
     this.stmts = {
       chains: db.prepare<[], ChainRow>('SELECT id, blockchain_id AS blockchainId, evm_chain_id AS evmChainId FROM chains'),
       routes: db.prepare<[], Route>('SELECT id, src, dst, net FROM routes'),
@@ -73,7 +80,8 @@ export class Dictionaries {
     let id = this.routeIds.get(`${s}|${d}`);
     if (id === undefined) {
       // A message belongs to the network of its chains: the source's, else the destination's.
-      const net = networkOf(src.blockchainId, src.evmChainId) ?? networkOf(dst.blockchainId, dst.evmChainId) ?? NET_CODES.unknown;
+      const net =
+        networkOf(src.blockchainId, src.evmChainId, this.chainNetworks) ?? networkOf(dst.blockchainId, dst.evmChainId, this.chainNetworks) ?? NET_CODES.unknown;
       id = Number(this.stmts.insertRoute.run(s, d, net).lastInsertRowid);
       this.addRoute({ id, src: s, dst: d, net });
     }

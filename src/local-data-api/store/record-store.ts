@@ -46,12 +46,15 @@ export class RecordStore {
   /** True during a bulk load into an empty store: every record is new, no lookup by ID. */
   private fresh = false;
 
-  /** `looseOrder`: records of the same second are listed in an arbitrary order (by message ID), not the order they arrived in. */
-  constructor(path: string, options: { looseOrder?: boolean } = {}) {
+  /**
+   * `looseOrder`: records of the same second are listed in an arbitrary order (by message ID), not the order they arrived in.
+   * `chainNetworks`: the network of chains the registry does not know (blockchain ID -> network), e.g. one's own L1s.
+   */
+  constructor(path: string, options: { looseOrder?: boolean; chainNetworks?: ReadonlyMap<string, 'mainnet' | 'fuji'> } = {}) {
     this.path = path;
     this.db = openRecordDb(path);
     this.meta = new Meta(this.db);
-    this.dictionaries = new Dictionaries(this.db);
+    this.dictionaries = new Dictionaries(this.db, options.chainNetworks);
     this.writer = new RecordWriter(this.db, this.dictionaries, options.looseOrder ?? false);
     this.reader = new RecordReader(this.db);
     this.finder = new PageFinder(this.db, this.dictionaries);
@@ -118,6 +121,23 @@ export class RecordStore {
 
   private write(record: unknown): void {
     if (this.writer.write(record, this.fresh) === 'added') this.total++;
+  }
+
+  /** Deletes a record (a message whose only events were undone by a reorg); false when there was none. */
+  remove(messageId: string): boolean {
+    return this.transaction(() => {
+      const removed = this.writer.remove(messageId);
+      if (removed) this.total--;
+      return removed;
+    });
+  }
+
+  /**
+   * Gives a component of the service (the chain indexer) the store's own connection for its tables,
+   * so its writes and the records' writes share one transaction.
+   */
+  attach<T>(make: (db: Database) => T): T {
+    return make(this.db);
   }
 
   get(messageId: string): Record<string, unknown> | undefined {

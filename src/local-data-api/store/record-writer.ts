@@ -74,6 +74,14 @@ export class RecordWriter {
     throw new Error(`More than ${POS_PER_SECOND} records in one second.`);
   }
 
+  /** Deletes the record with this messageId; false when there is none. */
+  remove(messageId: string): boolean {
+    const pos = this.stmts.findMessage.get(messageId);
+    if (pos === undefined) return false;
+    this.stmts.deleteMessage.run(pos);
+    return true;
+  }
+
   private nextPos(timestamp: number): number {
     const start = timestamp * POS_PER_SECOND;
     const max = this.stmts.maxPosIn.get(start, start + POS_PER_SECOND);

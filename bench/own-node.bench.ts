@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:own-node`: "your own nodes" under load. Two anvil chains with the test messenger,
+ * messages sent both ways at BENCH_RATE (default 20) per second for BENCH_SECONDS (default 600), the
+ * test relayer delivering them (receipts ride back on the messages the other way), and the local
+ * service in own-nodes mode reading both chains over JSON-RPC. Ground truth is what was sent and
+ * delivered on chain; every record change the service writes is compared with it.
+ *
+ * Reports (one JSON line): missed (a sent message never stored, or a delivered one never shown
+ * delivered), duplicate transitions (a message shown again in a state it had already left), detection
+ * latency of sends and deliveries (p50/p95/max against one poll interval plus the confirmation depth's
+ * time), JSON-RPC calls per minute and the peak RSS of this process (service, relayer and senders).
+ * Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTeleporterService } from '../src/local-data-api/index';
+import { startTestChain, type TestChain } from '../test/own-node/chains';
+import { sendMessage, TestRelayer } from '../test/own-node/relayer';
+import { chainConfig } from '../test/own-node/rig';
+
+const RATE = Number(process.env.BENCH_RATE ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
+const CONFIRMATIONS = Number(process.env.BENCH_CONFIRMATIONS ?? 1);
+const SETTLE_MS = 60_000;
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return null;
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
+  const [a, b] = await Promise.all([startTestChain({ chainId: 32001 }), startTestChain({ chainId: 32002 })]);
+  const service = await startTeleporterService({
+    rate: 0,
+    warmStore: false,
+    dbPath: join(work, 'own-nodes.sqlite'),
+    log: (l) => process.stderr.write(l + '\n'),
+    ownNodes: { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS },
+  });
+  let peakRss = 0;
+  const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500);
+
+  // Ground truth: when each message was sent and delivered (wall ms, after its transaction was mined).
+  const sentAt = new Map<string, number>();
+  const deliveredAt = new Map<string, number>();
+  // What the service showed: the first time each state was written, and every transition.
+  const seenAt = new Map<string, number>();
+  const shownDeliveredAt = new Map<string, number>();
+  const states = new Map<string, string[]>();
+  let duplicates = 0;
+  service.onRecordChange((changes) => {
+    const now = Date.now();
+    for (const { record } of changes) {
+      const id = record.messageId as string;
+      const state = `${record.status as string}|${String(record.receiptDelivered)}`;
+      const seen = states.get(id) ?? [];
+      if (seen.at(-1) === state) continue; // the same state rewritten (an unrelated event of the message)
+      if (seen.includes(state)) duplicates++;
+      seen.push(state);
+      states.set(id, seen);
+      if (!seenAt.has(id)) seenAt.set(id, now);
+      if (record.status === 'delivered' && !shownDeliveredAt.has(id)) shownDeliveredAt.set(id, now);
+    }
+  });
+
+  const relayer = new TestRelayer([a, b]);
+  const onDelivered = relayer.delivered.set.bind(relayer.delivered);
+  relayer.delivered.set = (k, v) => {
+    if (!deliveredAt.has(k.slice(2))) deliveredAt.set(k.slice(2), Date.now());
+    return onDelivered(k, v);
+  };
+  relayer.start(100);
+
+  const started = Date.now();
+  const end = started + SECONDS * 1000;
+  const sender = async (from: TestChain, to: TestChain, rate: number) => {
+    let n = 0;
+    while (Date.now() < end) {
+      const due = started + (n * 1000) / rate;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      const s = await sendMessage(from, to);
+      sentAt.set(s.messageId.slice(2), Date.now());
+      n++;
+    }
+  };
+  await Promise.all([sender(a, b, RATE / 2), sender(b, a, RATE / 2)]);
+  const sendSeconds = (Date.now() - started) / 1000;
+  // Settle: every sent message stored, every delivery shown (the relayer keeps delivering meanwhile).
+  // Real chains keep making blocks; anvil makes them only for transactions, so the last ones get their confirmations here.
+  const mining = setInterval(() => {
+    for (const c of [a, b]) void c.client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never }).catch(() => undefined);
+  }, 250);
+  const settleEnd = Date.now() + SETTLE_MS;
+  const missing = () => [...sentAt.keys()].filter((id) => !seenAt.has(id)).length + [...deliveredAt.keys()].filter((id) => !shownDeliveredAt.has(id)).length;
+  while (Date.now() < settleEnd && (missing() > 0 || relayer.delivered.size < sentAt.size)) await new Promise((r) => setTimeout(r, 200));
+  await relayer.stop();
+  while (Date.now() < settleEnd && missing() > 0) await new Promise((r) => setTimeout(r, 200));
+  clearInterval(mining);
+
+  const minutes = (Date.now() - started) / 60_000;
+  const statuses = service.ownNodes() ?? [];
+  const rpcCalls = statuses.reduce((s, x) => s + x.rpcCalls, 0);
+  const sendLatency = [...sentAt].filter(([id]) => seenAt.has(id)).map(([id, t]) => Math.max(0, seenAt.get(id)! - t));
+  const deliveryLatency = [...deliveredAt].filter(([id]) => shownDeliveredAt.has(id)).map(([id, t]) => Math.max(0, shownDeliveredAt.get(id)! - t));
+  // Blocks come with transactions (anvil automines): the confirmation depth's time is that many block intervals.
+  const heads = await Promise.all([a, b].map((c) => c.client.getBlockNumber()));
+  const blockMs = (Date.now() - started) / Math.max(1, Math.min(...heads.map(Number)));
+  const targetMs = POLL_MS + CONFIRMATIONS * blockMs + 250; // + one scan's own reading time
+  const missed = missing();
+  const result = {
+    bench: 'own-node',
+    rate: RATE,
+    seconds: Math.round(sendSeconds),
+    sent: sentAt.size,
+    delivered: deliveredAt.size,
+    stored: service.store.count(),
+    missed,
+    duplicateTransitions: duplicates,
+    detectionMs: {
+      sendP50: pct(sendLatency, 50),
+      sendP95: pct(sendLatency, 95),
+      sendMax: pct(sendLatency, 100),
+      deliveryP50: pct(deliveryLatency, 50),
+      deliveryP95: pct(deliveryLatency, 95),
+      deliveryMax: pct(deliveryLatency, 100),
+      targetP95: Math.round(targetMs),
+    },
+    rpcCallsPerMinute: Math.round(rpcCalls / minutes),
+    peakRssMb: Math.round(peakRss / 1048576),
+    chains: statuses.map((s) => ({ state: s.state, span: s.span, reorgs: s.reorgs, rpcCalls: s.rpcCalls })),
+  };
+  clearInterval(rssTimer);
+  await service.close();
+  await Promise.all([a.node.stop(), b.node.stop()]);
+  rmSync(work, { recursive: true, force: true });
+  process.stdout.write(JSON.stringify(result) + '\n');
+  const p95Ok = (result.detectionMs.sendP95 ?? 0) <= targetMs && (result.detectionMs.deliveryP95 ?? 0) <= targetMs;
+  if (!p95Ok) process.stderr.write(`detection p95 above the target of ${Math.round(targetMs)} ms\n`);
+  process.exitCode = missed > 0 || duplicates > 0 ? 1 : 0;
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

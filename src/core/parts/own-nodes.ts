@@ -1,0 +1,56 @@
+import type { PollStatus, Settings } from '../../shared/contract';
+import type { Logger } from '../log/logger';
+import type { LocalDataApiSpec } from '../monitor-core';
+import { OwnNodesService } from '../own-nodes/own-nodes-service';
+import type { EventHub } from './events';
+import type { Part } from './part';
+
+export interface OwnNodesPart extends Part {
+  /** Where the own-nodes service answers, or null while it is not up. */
+  url(): string | null;
+  /** A poll status with each chain's state added while own nodes are the data source. */
+  withChains(status: PollStatus): PollStatus;
+  /** Re-reads the chains' states from the service (after each cycle). */
+  refresh(): Promise<void>;
+}
+
+/**
+ * "Your own nodes": a service of its own (the local service in chain-index mode), started with the
+ * saved chains while they are the data source, restarted when they change, stopped otherwise.
+ */
+export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string, logger: Logger, settings: () => Settings, events: EventHub): OwnNodesPart {
+  const service = spec?.kind === 'spawn' ? new OwnNodesService(spec, dataDir, logger) : null;
+  const active = () => settings().dataSource.kind === 'ownNodes';
+  const follow = async () => {
+    const ds = settings().dataSource;
+    try {
+      if (ds.kind === 'ownNodes') await service?.ensure(ds.ownNodes);
+      else await service?.stop();
+    } catch (e) {
+      logger.error('the own-nodes service did not start', { error: e });
+    }
+  };
+  let started = false;
+  events.tap((e) => {
+    if (started && e.type === 'settings-changed') void follow();
+  });
+  return {
+    name: 'own-nodes',
+    url: () => service?.url() ?? null,
+    withChains(status) {
+      const own = active() ? service?.statuses() : null;
+      return own ? { ...status, ownNodes: own } : status;
+    },
+    async refresh() {
+      if (active()) await service?.refresh();
+    },
+    async start() {
+      started = true;
+      await follow();
+    },
+    async stop() {
+      started = false;
+      await service?.stop();
+    },
+  };
+}

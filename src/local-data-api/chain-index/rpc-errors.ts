@@ -1,0 +1,42 @@
+/**
+ * What a node's failure means, from viem's errors: a refused log range (read a smaller one), or a
+ * state the status bar shows (down, slow, pruned history, rate limited).
+ */
+import type { ChainState } from '../../shared/own-nodes';
+
+export type RpcFault = { kind: 'range' | Exclude<ChainState, 'ok' | 'starting' | 'wrong_chain'>; message: string };
+
+/** Every message and status along the error's cause chain, in one lower-case text. */
+function describe(e: unknown): { text: string; status?: number; timeout: boolean } {
+  const parts: string[] = [];
+  let status: number | undefined;
+  let timeout = false;
+  let cur: unknown = e;
+  for (let depth = 0; cur && depth < 8; depth++) {
+    const x = cur as { name?: string; message?: string; details?: string; shortMessage?: string; status?: number; code?: number | string; cause?: unknown };
+    parts.push(x.shortMessage ?? '', x.details ?? '', x.message ?? '', String(x.code ?? ''));
+    if (typeof x.status === 'number') status ??= x.status;
+    if (x.name === 'TimeoutError' || x.code === 'UND_ERR_HEADERS_TIMEOUT' || x.code === 'ETIMEDOUT') timeout = true;
+    cur = x.cause;
+  }
+  return { text: parts.join(' | ').toLowerCase(), ...(status !== undefined ? { status } : {}), timeout };
+}
+
+const RANGE =
+  /block range|range (is )?too (large|wide|big)|too many (blocks|results|logs)|query returned more than|max(imum)? (block )?range|exceed(s|ed)? .*(range|results|logs)|response size|limited to \d+/;
+const RATE = /rate.?limit|too many requests|request limit|capacity exceeded|throttl/;
+const PRUNED = /pruned|missing trie node|header not found|historical|not available for|archive|beyond (the )?history|unknown block/;
+const DOWN = /fetch failed|econnrefused|econnreset|socket|network|enotfound|ehostunreach|closed|503|502/;
+
+export function classifyRpcError(e: unknown): RpcFault {
+  const d = describe(e);
+  const first = (d.text.split(' | ').find((s) => s.trim() !== '') ?? 'unknown error').slice(0, 200);
+  if (d.status === 429 || RATE.test(d.text)) return { kind: 'rate_limited', message: `The node is rate limiting requests (${first}).` };
+  if (RANGE.test(d.text)) return { kind: 'range', message: `The node refused the log range (${first}).` };
+  if (PRUNED.test(d.text))
+    return { kind: 'pruned', message: `The node no longer has these blocks (pruned history: use an archive node or a later start block) (${first}).` };
+  if (d.timeout) return { kind: 'slow', message: 'The node did not answer in time.' };
+  if (d.status !== undefined && d.status >= 500) return { kind: 'down', message: `The node answered HTTP ${d.status}.` };
+  if (DOWN.test(d.text)) return { kind: 'down', message: `The node cannot be reached (${first}).` };
+  return { kind: 'down', message: `The node failed: ${first}.` };
+}

@@ -1,0 +1,55 @@
+/** Name, symbol and decimals of fee tokens, read once from the chain (ERC-20) and kept in the store's meta. */
+import { erc20Abi, type Address, type PublicClient } from 'viem';
+import type { TokenInfo } from './record-builder';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+/** A message without a fee names the zero address as its token. */
+const NO_FEE: TokenInfo = { name: 'No fee', symbol: '', decimals: 18 };
+const UNKNOWN: TokenInfo = { name: 'Unknown token', symbol: '?', decimals: 18 };
+
+export interface MetaStore {
+  getMeta(key: string): string | undefined;
+  setMeta(key: string, value: string): void;
+}
+
+export class TokenInfos {
+  private readonly known = new Map<string, TokenInfo>();
+
+  constructor(private readonly meta: MetaStore) {}
+
+  private key = (chain: string, token: string) => `token:${chain}:${token.toLowerCase()}`;
+
+  get(chain: string, token: string): TokenInfo {
+    if (token.toLowerCase() === ZERO) return NO_FEE;
+    const k = this.key(chain, token);
+    let t = this.known.get(k);
+    if (!t) {
+      const raw = this.meta.getMeta(k);
+      t = raw ? (JSON.parse(raw) as TokenInfo) : UNKNOWN;
+      if (raw) this.known.set(k, t);
+    }
+    return t;
+  }
+
+  /** Reads a token's metadata once; a token that does not answer as an ERC-20 is remembered as unknown. */
+  async learn(chain: string, token: string, client: PublicClient): Promise<void> {
+    if (token.toLowerCase() === ZERO) return;
+    const k = this.key(chain, token);
+    if (this.known.has(k) || this.meta.getMeta(k)) return;
+    const address = token as Address;
+    const read = async <T>(functionName: 'name' | 'symbol' | 'decimals', fallback: T): Promise<T> => {
+      try {
+        return (await client.readContract({ address, abi: erc20Abi, functionName })) as T;
+      } catch {
+        return fallback;
+      }
+    };
+    const info: TokenInfo = {
+      name: await read('name', UNKNOWN.name),
+      symbol: await read('symbol', UNKNOWN.symbol),
+      decimals: Number(await read('decimals', UNKNOWN.decimals)),
+    };
+    this.known.set(k, info);
+    this.meta.setMeta(k, JSON.stringify(info));
+  }
+}

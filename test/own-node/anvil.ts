@@ -1,0 +1,95 @@
+/**
+ * Anvil (Foundry's EVM node, the binary shipped in @foundry-rs/anvil-linux-amd64) as a real chain for
+ * tests: on 127.0.0.1 with a free port and its own EVM chain ID, awaited until it answers, killed after.
+ * With `statePath` the chain is saved on stop and loaded on start, so a node can restart mid-scan.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require_ = createRequire(__filename);
+export const ANVIL_BIN = join(dirname(require_.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
+
+export interface AnvilOptions {
+  chainId: number;
+  /** Default 0 (a free port); a restart reuses the port it had. */
+  port?: number;
+  /** Save the chain here on stop, load it on start. */
+  statePath?: string;
+}
+
+export interface AnvilNode {
+  chainId: number;
+  port: number;
+  url: string;
+  wsUrl: string;
+  /** Stops gracefully (SIGTERM: anvil writes its state file). */
+  stop(): Promise<void>;
+  /** kill -9. */
+  kill(): Promise<void>;
+  /** Starts again on the same port (after stop or kill). */
+  restart(): Promise<void>;
+}
+
+const LISTENING = /Listening on 127\.0\.0\.1:(\d+)/;
+
+function launch(o: AnvilOptions, port: number): Promise<{ child: ChildProcess; port: number }> {
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(o.chainId)];
+  if (o.statePath) args.push('--state', o.statePath);
+  const child = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`anvil (chain ${o.chainId}) did not start within 20 s:\n${out}`));
+    }, 20_000);
+    const onData = (chunk: Buffer) => {
+      out = (out + chunk.toString()).slice(-8192);
+      const m = LISTENING.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve({ child, port: Number(m[1]) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-8192)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`anvil (chain ${o.chainId}) exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startAnvil(o: AnvilOptions): Promise<AnvilNode> {
+  const first = await launch(o, o.port ?? 0);
+  let child = first.child;
+  const port = first.port;
+  const node: AnvilNode = {
+    chainId: o.chainId,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    async stop() {
+      const done = exited(child);
+      child.kill('SIGTERM');
+      await done;
+    },
+    async kill() {
+      const done = exited(child);
+      child.kill('SIGKILL');
+      await done;
+    },
+    async restart() {
+      await node.stop();
+      ({ child } = await launch(o, port));
+    },
+  };
+  return node;
+}

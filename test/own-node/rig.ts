@@ -1,0 +1,37 @@
+/** A local service in own-nodes mode over test chains, and the ways tests read it. */
+import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
+import type { OwnNodeChain, OwnNodesInput } from '../../src/shared/own-nodes';
+import { waitFor } from '../support/wait-for';
+import type { TestChain } from './chains';
+
+export function chainConfig(c: TestChain, over: Partial<OwnNodeChain> = {}): OwnNodesInput['chains'][number] {
+  return { rpcUrl: c.node.url, blockchainId: c.blockchainId, messengers: [c.messenger], network: 'fuji', ...over };
+}
+
+export function startOwnNodeService(chains: readonly TestChain[], over: Partial<OwnNodesInput> = {}, dbPath?: string): Promise<RunningService> {
+  return startTeleporterService({
+    rate: 0,
+    warmStore: false,
+    log: () => undefined,
+    ...(dbPath ? { dbPath } : {}),
+    ownNodes: { chains: chains.map((c) => chainConfig(c)), confirmations: 0, pollIntervalMs: 100, ...over },
+  });
+}
+
+/** The stored record of a message (0x-hex or bare ID) once `ok` holds for it. */
+export function recordWhen(
+  service: RunningService,
+  messageId: string,
+  ok: (r: Record<string, unknown>) => boolean,
+  ms = 20_000,
+): Promise<Record<string, unknown>> {
+  const id = messageId.replace(/^0x/, '').toLowerCase();
+  return waitFor(
+    () => {
+      const r = service.store.get(id);
+      return r && ok(r) ? r : undefined;
+    },
+    ms,
+    `record ${id.slice(0, 10)} to reach the expected state`,
+  );
+}
