@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 it('reads a new block at once through the WebSocket subscription, not at the next poll', async () => {
-  await waitFor(() => service.ownNodes()![0]!.state === 'ok', 20_000, 'the first scan');
+  await waitFor(() => service.ownNodes()![0]!.state === 'ok' && service.ownNodes()![0]!.lastScanAt !== null, 20_000, 'the first scan');
   const scans = service.ownNodes()![0]!.lastScanAt;
   const sent = await sendMessage(a, b);
   // Within 20 s, far below the 60 s poll interval: only the subscription can have woken the scan.
