@@ -22,19 +22,21 @@ import { bundleChild, favorMemory } from './bundle-child';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { envNumber, judgeTargets, report } from './targets';
+import { worldKnobs } from './world-knobs';
 
-const INTERVAL_S = envNumber('BENCH_INTERVAL_S', 10);
-const MINUTES = envNumber('BENCH_MINUTES', 10);
-const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 5);
-const ADDRESSES = envNumber('BENCH_ADDRESSES', 1000);
-const RATE = envNumber('BENCH_RATE', 20);
-const PRELOAD = envNumber('BENCH_PRELOAD', 20_000);
-const BUDGET = envNumber('BENCH_BUDGET', 3000);
+const {
+  intervalS: INTERVAL_S,
+  minutes: MINUTES,
+  settleMinutes: SETTLE_MINUTES,
+  addresses: ADDRESSES,
+  rate: RATE,
+  preload: PRELOAD,
+  budget: BUDGET,
+  drop: DROP,
+  realistic: REALISTIC,
+} = worldKnobs(1000);
 /** How far back the baselines read each interval (covers delivery, receipts and indexing lag). */
 const DEPTH_MIN = envNumber('BENCH_BASELINE_DEPTH_MIN', 15);
-/** Test hook: drop this many of the core's reports before judging them (a bench must then fail). */
-const DROP = envNumber('BENCH_INJECT_MISSES', 0);
-const REALISTIC = (process.env.BENCH_PROFILE ?? 'realistic') === 'realistic';
 const BASELINES = process.env.BENCH_BASELINES !== '0';
 
 const intervalMs = INTERVAL_S * 1000;

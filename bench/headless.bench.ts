@@ -19,18 +19,20 @@ import { startBenchService } from './bench-service';
 import { compare, GroundTruth } from '../test/support/ground-truth';
 import { childCall } from './child-call';
 import { bundleChild, favorMemory } from './bundle-child';
-import { envNumber, judgeTargets, report } from './targets';
+import { judgeTargets, report } from './targets';
+import { worldKnobs } from './world-knobs';
 
-const INTERVAL_S = envNumber('BENCH_INTERVAL_S', 10);
-const MINUTES = envNumber('BENCH_MINUTES', 10);
-const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 5);
-const ADDRESSES = envNumber('BENCH_ADDRESSES', 10_000);
-const RATE = envNumber('BENCH_RATE', 20);
-const PRELOAD = envNumber('BENCH_PRELOAD', 20_000);
-const BUDGET = envNumber('BENCH_BUDGET', 3000);
-/** Test hook: drop this many of the alerts received before judging them (the bench must then fail). */
-const DROP = envNumber('BENCH_INJECT_MISSES', 0);
-const REALISTIC = (process.env.BENCH_PROFILE ?? 'realistic') === 'realistic';
+const {
+  intervalS: INTERVAL_S,
+  minutes: MINUTES,
+  settleMinutes: SETTLE_MINUTES,
+  addresses: ADDRESSES,
+  rate: RATE,
+  preload: PRELOAD,
+  budget: BUDGET,
+  drop: DROP,
+  realistic: REALISTIC,
+} = worldKnobs(10_000);
 
 async function main(): Promise<void> {
   const wallStart = Date.now();
