@@ -48,7 +48,7 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
   const d = plan.discovery;
   x.state.mode = d?.mode ?? null;
   if (d?.mode === 'firehose') {
-    const err = await discoverByFirehose(d, x);
+    const err = await discoverByFirehose(d, x, plan.fullOverlap);
     if (err) return err;
   } else if (d) {
     for (const step of d.scans) {
@@ -56,6 +56,7 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
       if (r.error || r.outOfBudget) return r.error;
     }
     if (d.trailStartedAt !== null) x.state.lastTrailAt = d.trailStartedAt;
+    if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
   if (plan.listBaseline) {
@@ -87,10 +88,11 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
 }
 
 /** The scan from the top, then the re-checks it did not cover: by address, then by ID. */
-async function discoverByFirehose(d: FirehoseDiscovery, x: Execution): Promise<ErrorInfo | null> {
+async function discoverByFirehose(d: FirehoseDiscovery, x: Execution, fullOverlap: boolean): Promise<ErrorInfo | null> {
   const r = await readPages(d.head, x);
   x.states.afterHeadScan(x.state, r, x.nowMs);
   if (r.error || r.outOfBudget) return r.error;
+  if (fullOverlap && reachedStop(d.head.stop, r)) x.state.lateness.fullDone(x.nowMs);
   const next = planFollowUps(d, r);
   for (const step of next.scans) {
     const a = await readPages(step, x);
@@ -103,6 +105,12 @@ async function discoverByFirehose(d: FirehoseDiscovery, x: Execution): Promise<E
     onTransitions: x.onTransitions,
     onMessages: (m) => notifyHooks(x, m),
   });
+}
+
+/** Did a scan read as deep as its stop rule asked (not cut short by its page cap)? */
+function reachedStop(stop: StopRule, r: ScanResult): boolean {
+  if (stop.kind !== 'past' || stop.ts === null) return true;
+  return r.exhausted || (r.oldestTs !== null && r.oldestTs < stop.ts);
 }
 
 function finishBaselines(watchers: readonly string[], r: ScanResult, x: Execution): void {
