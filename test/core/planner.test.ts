@@ -10,7 +10,7 @@ import {
   type DueMessage,
   type NetworkPlanInput,
 } from '../../src/core/poller/planner';
-import { LatenessTracker, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { GUARANTEED_LATENESS_S, LatenessTracker, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
 
 const NOW_MS = 1_000_000_000;
 const NOW = NOW_MS / 1000;
@@ -240,7 +240,7 @@ describe('late records in the plan', () => {
 });
 
 describe('LatenessTracker', () => {
-  it('sizes the overlap from the lateness seen in the last hour: 1.5 times the largest, within 20 s … 5 min', () => {
+  it('sizes the overlap from the lateness seen in the last hour: 1.5 times the largest, within 20 s … 15 min', () => {
     const t = new LatenessTracker();
     expect(t.overlapSec(0)).toBe(MIN_OVERLAP_S);
     t.note([12], 0);
@@ -251,5 +251,23 @@ describe('LatenessTracker', () => {
     expect(t.overlapSec(2000)).toBe(MAX_OVERLAP_S);
     // An hour later those samples are gone.
     expect(t.overlapSec(2000 + 3600_001)).toBe(MIN_OVERLAP_S);
+  });
+
+  it('reads the full overlap every other cycle: the guaranteed lateness plus 2 intervals, or more when later records were seen', () => {
+    const t = new LatenessTracker();
+    const interval = 10_000;
+    // Nothing seen yet: a record up to GUARANTEED_LATENESS_S late is still read within 2 intervals.
+    expect(t.fullOverlapSec(0, interval)).toBe(GUARANTEED_LATENESS_S + 20);
+    t.note([500], 0);
+    expect(t.fullOverlapSec(0, interval)).toBe(750);
+    t.note([3600], 0);
+    expect(t.fullOverlapSec(0, interval)).toBe(MAX_OVERLAP_S);
+    // Due at first, then every other cycle from the last full read that completed.
+    expect(t.fullDue(0, interval)).toBe(true);
+    t.fullDone(0);
+    expect(t.fullDue(interval, interval)).toBe(false);
+    expect(t.fullDue(2 * interval, interval)).toBe(true);
+    t.fullDone(2 * interval);
+    expect(t.fullDue(3 * interval, interval)).toBe(false);
   });
 });
