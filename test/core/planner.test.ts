@@ -226,6 +226,15 @@ describe('late records in the plan', () => {
     expect(going.trail?.step).toMatchObject({ resumeToken: 'tok', stop: { kind: 'past', ts: NOW - 1000 } });
   });
 
+  it('starts a new sweep only on a cycle that reads the full overlap (the sweep goes on below that read); one in progress goes on', () => {
+    const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
+    const due = { addresses: many, head, ratePerSec: 5, lastTrailAt: null };
+    expect(planNetwork(input({ ...due, fullOverlap: false })).trail).toBeNull();
+    expect(planNetwork(input({ ...due, fullOverlap: true })).trail?.sweep.token).toBeNull();
+    const sweep = { token: 'tok', floorTs: NOW - 1000, startedAt: NOW_MS - 60_000 };
+    expect(planNetwork(input({ ...due, lastTrailAt: NOW_MS - 60_000, trail: sweep, fullOverlap: false })).trail?.step.resumeToken).toBe('tok');
+  });
+
   it('reads each address down to the overlap below its last read, and 30 min down on a sweep cycle', () => {
     const since = NOW_MS - 10_000;
     const plain = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40 }));

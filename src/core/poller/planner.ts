@@ -154,9 +154,12 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
 const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>): boolean =>
   i.trail === null && (i.lastTrailAt === null || i.nowMs - i.lastTrailAt >= TRAIL_PERIOD_MS);
 
-/** The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. */
+/**
+ * The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. A new
+ * one starts on a cycle that reads the full overlap: it goes on below where that read stopped.
+ */
 function planTrail(i: NetworkPlanInput): TrailPlan | null {
-  const sweep = i.trail ?? (trailDue(i) ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
+  const sweep = i.trail ?? (trailDue(i) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
   if (!sweep) return null;
   const step: ScanStep = {
     source: { kind: 'firehose' },
