@@ -159,7 +159,8 @@ const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>):
  * one starts on a cycle that reads the full overlap: it goes on below where that read stopped.
  */
 function planTrail(i: NetworkPlanInput): TrailPlan | null {
-  const sweep = i.trail ?? (trailDue(i) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
+  const sweep =
+    i.trail ?? (trailDue(i) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
   if (!sweep) return null;
   const step: ScanStep = {
     source: { kind: 'firehose' },
