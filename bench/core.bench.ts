@@ -188,6 +188,26 @@ async function main(): Promise<void> {
     ...(result.listPoller ? { listPollerMissed: [result.listPoller.missed, 0] as [number, number] } : {}),
   });
   report(result, verdict);
+  if (process.env.BENCH_DEBUG) {
+    // Late records reported more than 2 intervals after they became visible: what kind, how late, how old.
+    const over = judged.hits.filter((h) => h.visibleAt - h.happenedAt > intervalMs && h.detectedAt - h.visibleAt > 2 * intervalMs);
+    const kinds: Record<string, number> = {};
+    for (const h of over) {
+      const kind = h.key.slice(h.key.indexOf(':') + 1);
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+      const rec = svc.store.get(h.key.split(':')[0]!) as { sourceTransaction?: { timestamp?: number } } | null | undefined;
+      const sentMs = (rec?.sourceTransaction?.timestamp ?? 0) * 1000;
+      console.error(
+        'LATE-OVER',
+        kind,
+        `lag ${Math.round((h.visibleAt - h.happenedAt) / 1000)}s`,
+        `afterVisible ${Math.round((h.detectedAt - h.visibleAt) / 1000)}s`,
+        `ageAtChange ${Math.round((h.happenedAt - sentMs) / 1000)}s`,
+        `visible@${Math.round((h.visibleAt - baselineAt) / 1000)}s`,
+      );
+    }
+    console.error('LATE-OVER by kind', JSON.stringify(kinds));
+  }
   if (process.env.BENCH_DEBUG)
     for (const k of [...judged.missed.slice(0, 8), ...judged.unexpected.slice(0, 4)]) {
       const id = k.split(':')[0]!;

@@ -10,7 +10,7 @@ import {
   type DueMessage,
   type NetworkPlanInput,
 } from '../../src/core/poller/planner';
-import { LatenessTracker, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { GUARANTEED_LATENESS_S, LatenessTracker, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
 
 const NOW_MS = 1_000_000_000;
 const NOW = NOW_MS / 1000;
@@ -226,6 +226,15 @@ describe('late records in the plan', () => {
     expect(going.trail?.step).toMatchObject({ resumeToken: 'tok', stop: { kind: 'past', ts: NOW - 1000 } });
   });
 
+  it('starts a new sweep only on a cycle that reads the full overlap (the sweep goes on below that read); one in progress goes on', () => {
+    const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
+    const due = { addresses: many, head, ratePerSec: 5, lastTrailAt: null };
+    expect(planNetwork(input({ ...due, fullOverlap: false })).trail).toBeNull();
+    expect(planNetwork(input({ ...due, fullOverlap: true })).trail?.sweep.token).toBeNull();
+    const sweep = { token: 'tok', floorTs: NOW - 1000, startedAt: NOW_MS - 60_000 };
+    expect(planNetwork(input({ ...due, lastTrailAt: NOW_MS - 60_000, trail: sweep, fullOverlap: false })).trail?.step.resumeToken).toBe('tok');
+  });
+
   it('reads each address down to the overlap below its last read, and 30 min down on a sweep cycle', () => {
     const since = NOW_MS - 10_000;
     const plain = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40 }));
@@ -240,7 +249,7 @@ describe('late records in the plan', () => {
 });
 
 describe('LatenessTracker', () => {
-  it('sizes the overlap from the lateness seen in the last hour: 1.5 times the largest, within 20 s … 5 min', () => {
+  it('sizes the overlap from the lateness seen in the last hour: 1.5 times the largest, within 20 s … 15 min', () => {
     const t = new LatenessTracker();
     expect(t.overlapSec(0)).toBe(MIN_OVERLAP_S);
     t.note([12], 0);
@@ -251,5 +260,23 @@ describe('LatenessTracker', () => {
     expect(t.overlapSec(2000)).toBe(MAX_OVERLAP_S);
     // An hour later those samples are gone.
     expect(t.overlapSec(2000 + 3600_001)).toBe(MIN_OVERLAP_S);
+  });
+
+  it('reads the full overlap every other cycle: the guaranteed lateness plus 2 intervals, or more when later records were seen', () => {
+    const t = new LatenessTracker();
+    const interval = 10_000;
+    // Nothing seen yet: a record up to GUARANTEED_LATENESS_S late is still read within 2 intervals.
+    expect(t.fullOverlapSec(0, interval)).toBe(GUARANTEED_LATENESS_S + 20);
+    t.note([500], 0);
+    expect(t.fullOverlapSec(0, interval)).toBe(750);
+    t.note([3600], 0);
+    expect(t.fullOverlapSec(0, interval)).toBe(MAX_OVERLAP_S);
+    // Due at first, then every other cycle from the last full read that completed.
+    expect(t.fullDue(0, interval)).toBe(true);
+    t.fullDone(0);
+    expect(t.fullDue(interval, interval)).toBe(false);
+    expect(t.fullDue(2 * interval, interval)).toBe(true);
+    t.fullDone(2 * interval);
+    expect(t.fullDue(3 * interval, interval)).toBe(false);
   });
 });

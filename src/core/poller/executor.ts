@@ -47,15 +47,19 @@ export interface Execution {
 export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
   const d = plan.discovery;
   x.state.mode = d?.mode ?? null;
+  /** Where this cycle's head scan stopped (a sweep starting now need not read again what it read). */
+  let headNext: string | null = null;
   if (d?.mode === 'firehose') {
-    const err = await discoverByFirehose(d, x);
-    if (err) return err;
+    const { error, next } = await discoverByFirehose(d, x, plan.fullOverlap);
+    if (error) return error;
+    headNext = next;
   } else if (d) {
     for (const step of d.scans) {
       const r = await readPages(step, x);
       if (r.error || r.outOfBudget) return r.error;
     }
     if (d.trailStartedAt !== null) x.state.lastTrailAt = d.trailStartedAt;
+    if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
   if (plan.listBaseline) {
@@ -74,7 +78,9 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
   }
   if (plan.trail && x.cycle.left > 0) {
     // Late records: the trailing sweep takes only what the cycle has left.
-    const step = { ...plan.trail.step, maxPages: Math.min(plan.trail.step.maxPages, x.cycle.left) };
+    // A sweep starting now goes on below where this cycle's head scan stopped (it just read the part above).
+    const from = plan.trail.sweep.token === null && headNext !== null ? { resumeToken: headNext } : {};
+    const step = { ...plan.trail.step, ...from, maxPages: Math.min(plan.trail.step.maxPages, x.cycle.left) };
     const r = await readPages(step, x);
     x.states.afterTrail(x.state, plan.trail.sweep, r);
     if (r.error) return r.error;
@@ -87,22 +93,32 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
 }
 
 /** The scan from the top, then the re-checks it did not cover: by address, then by ID. */
-async function discoverByFirehose(d: FirehoseDiscovery, x: Execution): Promise<ErrorInfo | null> {
+async function discoverByFirehose(d: FirehoseDiscovery, x: Execution, fullOverlap: boolean): Promise<{ error: ErrorInfo | null; next: string | null }> {
   const r = await readPages(d.head, x);
   x.states.afterHeadScan(x.state, r, x.nowMs);
-  if (r.error || r.outOfBudget) return r.error;
-  const next = planFollowUps(d, r);
-  for (const step of next.scans) {
+  if (r.error || r.outOfBudget) return { error: r.error, next: null };
+  const reached = reachedStop(d.head.stop, r);
+  if (fullOverlap && reached) x.state.lateness.fullDone(x.nowMs);
+  const next = reached && !r.exhausted ? r.nextToken : null;
+  const followUps = planFollowUps(d, r);
+  for (const step of followUps.scans) {
     const a = await readPages(step, x);
-    if (a.error || a.outOfBudget) return a.error;
+    if (a.error || a.outOfBudget) return { error: a.error, next };
   }
-  return recheckById(x.client, next.byId, {
+  const error = await recheckById(x.client, followUps.byId, {
     network: x.state.network,
     engine: x.engine,
     cycle: x.cycle,
     onTransitions: x.onTransitions,
     onMessages: (m) => notifyHooks(x, m),
   });
+  return { error, next };
+}
+
+/** Did a scan read as deep as its stop rule asked (not cut short by its page cap)? */
+function reachedStop(stop: StopRule, r: ScanResult): boolean {
+  if (stop.kind !== 'past' || stop.ts === null) return true;
+  return r.exhausted || (r.oldestTs !== null && r.oldestTs < stop.ts);
 }
 
 function finishBaselines(watchers: readonly string[], r: ScanResult, x: Execution): void {

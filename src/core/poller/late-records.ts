@@ -1,8 +1,11 @@
 /**
  * Records that appear late: an indexer shows a record some time after its source timestamp, so it
  * can appear BELOW the point a newest-first read already passed. Two reads catch it:
- * - every cycle reads an overlap below the last cursor, sized from the lateness observed (a record
- *   first seen below the cursor tells how late records come): MIN_OVERLAP_S … MAX_OVERLAP_S;
+ * - every other cycle reads a *full overlap* below the last cursor: at least GUARANTEED_LATENESS_S plus
+ *   2 intervals, more when later records were seen (1.5 times the largest lateness of the last hour, at
+ *   most MAX_OVERLAP_S); the cycles between read MIN_OVERLAP_S. A record is read by the first full
+ *   read after it appears, within 2 intervals, for half the pages of a full read every cycle (a first
+ *   large lateness is not waited for: it is the bound from the start);
  * - a trailing sweep re-reads the list down to MAX_LATENESS_S below "now" once every TRAIL_PERIOD_MS
  *   (spread over the cycles of that period, with what is left of each cycle's budget).
  * Re-reading is safe: the engine compares every record with the store, so a record read twice fires
@@ -16,7 +19,11 @@ export const TRAIL_PERIOD_MS = 5 * 60_000;
 /** The overlap read below the cursor every cycle: at least this… */
 export const MIN_OVERLAP_S = 20;
 /** …at most this (later records are the sweep's). */
-export const MAX_OVERLAP_S = 300;
+export const MAX_OVERLAP_S = 15 * 60;
+/** A record up to this late is read within 2 intervals of appearing, whether or not such lateness was seen before. */
+export const GUARANTEED_LATENESS_S = 10 * 60;
+/** The full overlap is read once every this many intervals (a record is read within as many intervals of appearing). */
+export const FULL_OVERLAP_INTERVALS = 2;
 /** The overlap is this many times the largest lateness seen in the last SAMPLE_WINDOW_MS. */
 const OVERLAP_FACTOR = 1.5;
 const SAMPLE_WINDOW_MS = 3600_000;
@@ -25,6 +32,7 @@ const MAX_SAMPLES = 256;
 /** The lateness (s) of records first seen below where an earlier read had passed, over the last hour. */
 export class LatenessTracker {
   private samples: { at: number; lateSec: number }[] = [];
+  private lastFullAt: number | null = null;
 
   note(lateSec: readonly number[], at: number): void {
     for (const s of lateSec) this.samples.push({ at, lateSec: Math.max(0, s) });
@@ -40,6 +48,26 @@ export class LatenessTracker {
   /** How far below the cursor this cycle reads. */
   overlapSec(now: number): number {
     return Math.min(MAX_OVERLAP_S, Math.max(MIN_OVERLAP_S, Math.ceil(OVERLAP_FACTOR * this.maxLateSec(now))));
+  }
+
+  /**
+   * How far below the cursor a full read goes: the guaranteed lateness or the overlap learnt, whichever
+   * is deeper, plus the intervals until the next full read (a record read then was visible that long).
+   */
+  fullOverlapSec(now: number, intervalMs: number): number {
+    const cover = Math.max(GUARANTEED_LATENESS_S, this.maxLateSec(now));
+    const reach = Math.ceil(cover + (FULL_OVERLAP_INTERVALS * intervalMs) / 1000);
+    return Math.min(MAX_OVERLAP_S, Math.max(reach, this.overlapSec(now)));
+  }
+
+  /** Is this cycle's read below the cursor a full one (the last full read completed FULL_OVERLAP_INTERVALS ago, give or take half an interval)? */
+  fullDue(now: number, intervalMs: number): boolean {
+    return this.lastFullAt === null || now - this.lastFullAt >= (FULL_OVERLAP_INTERVALS - 0.5) * intervalMs;
+  }
+
+  /** A full read below the cursor completed at `now`. */
+  fullDone(now: number): void {
+    this.lastFullAt = now;
   }
 
   private prune(now: number): void {

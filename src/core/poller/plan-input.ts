@@ -5,6 +5,7 @@
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
+import { MIN_OVERLAP_S, type LatenessTracker } from './late-records';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
@@ -55,11 +56,17 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ...base,
     due,
     addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map(),
-    overlapSec: o.state.lateness.overlapSec(o.nowMs),
+    // Late records: a full overlap every other cycle, the least one between (late-records.ts).
+    ...overlap(o.state.lateness, o.nowMs, o.intervalMs),
     trail: o.state.trail,
     lastTrailAt: o.state.lastTrailAt,
     lastDiscoveryAt: o.state.lastDiscoveryAt,
   };
+}
+
+function overlap(lateness: LatenessTracker, nowMs: number, intervalMs: number): { overlapSec: number; fullOverlap: boolean } {
+  const full = lateness.fullDue(nowMs, intervalMs);
+  return { overlapSec: full ? lateness.fullOverlapSec(nowMs, intervalMs) : MIN_OVERLAP_S, fullOverlap: full };
 }
 
 /** Pages of each address's cached history down to its oldest due message: the price of asking it. */

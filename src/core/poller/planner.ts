@@ -79,6 +79,8 @@ export interface NetworkPlanInput {
   addressPages: ReadonlyMap<string, number>;
   /** How far below the last cursor (s) discovery reads again: late records (late-records.ts). */
   overlapSec: number;
+  /** Whether that overlap is this cycle's full one (read every other cycle; absent: yes). */
+  fullOverlap?: boolean;
   /** The trailing sweep in progress, if any. */
   trail: TrailSweep | null;
   /** When the last trailing sweep started (ms; null: none yet since start). */
@@ -117,6 +119,8 @@ export interface NetworkPlan {
   baselines: { watcher: string; step: ScanStep }[];
   /** Late records: this cycle's share of the trailing sweep (firehose mode; null: none due). */
   trail: TrailPlan | null;
+  /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
+  fullOverlap: boolean;
 }
 
 /** Seconds since the head cursor (one interval without one). */
@@ -142,6 +146,7 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
     listBaseline,
     baselines: oneByOne.map((w) => ({ watcher: w.key, step: baselineStep(w) })),
     trail: mode === 'firehose' ? planTrail(i) : null,
+    fullOverlap: i.fullOverlap ?? true,
   };
 }
 
@@ -149,9 +154,13 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
 const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>): boolean =>
   i.trail === null && (i.lastTrailAt === null || i.nowMs - i.lastTrailAt >= TRAIL_PERIOD_MS);
 
-/** The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. */
+/**
+ * The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. A new
+ * one starts on a cycle that reads the full overlap: it goes on below where that read stopped.
+ */
 function planTrail(i: NetworkPlanInput): TrailPlan | null {
-  const sweep = i.trail ?? (trailDue(i) ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
+  const sweep =
+    i.trail ?? (trailDue(i) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
   if (!sweep) return null;
   const step: ScanStep = {
     source: { kind: 'firehose' },
@@ -179,7 +188,8 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const stopBelow = Math.min(i.head ? i.head.ts - i.overlapSec : Infinity, rechecks.depthTs ?? Infinity);
   const head: ScanStep = {
     source: { kind: 'firehose' },
-    maxPages: MAX_PAGES_PER_SCAN,
+    // Deep enough for the overlap (a full one can be longer than MAX_PAGES_PER_SCAN at a busy rate), with room for the rate being off.
+    maxPages: Math.max(MAX_PAGES_PER_SCAN, i.ratePerSec === null || !i.head ? 0 : 2 * firehoseHeadCost(i.ratePerSec, gapSec(i) + i.overlapSec)),
     countNewerThan: i.head?.ts ?? null,
     lookFor: candidates.map((c) => c.messageId),
     // Without a cursor (first run) one page sets it; otherwise page until past the cursor's overlap and the depth target.
