@@ -16,7 +16,7 @@
 // finding through the bundle's hidden source map (electron.vite.config.ts) to its source line and
 // honours the annotation on that line or the line above it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -34,10 +34,22 @@ const FAILING = new Set(['HIGH', 'MEDIUM']);
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
 const inputIdx = args.indexOf('--input');
-const input = resolve(inputIdx >= 0 && args[inputIdx + 1] ? args[inputIdx + 1] : join(root, 'out'));
+const outDir = resolve(inputIdx >= 0 && args[inputIdx + 1] ? args[inputIdx + 1] : join(root, 'out'));
+// The Electron app's own folders. out/headless (the headless watcher's bundle, plain Node on a server)
+// is not Electron code: the tool's checks do not apply to it, and it cannot parse it.
+const ELECTRON_DIRS = ['main', 'preload', 'renderer'];
 const cacheDir = join(root, 'node_modules', '.cache', 'electronegativity');
 const toolPkg = join(cacheDir, 'node_modules', ...TOOL.split('/'), 'package.json');
 const mapperPkg = join(cacheDir, 'node_modules', MAPPER, 'package.json');
+
+/** `dir` itself when it holds only the app's folders, else a copy of just those (with their maps). */
+function electronOnly(dir) {
+  if (readdirSync(dir).every((n) => ELECTRON_DIRS.includes(n))) return dir;
+  const stage = mkdtempSync(join(tmpdir(), 'tw-security-scan-'));
+  for (const n of ELECTRON_DIRS) if (existsSync(join(dir, n))) cpSync(join(dir, n), join(stage, n), { recursive: true });
+  process.on('exit', () => rmSync(stage, { recursive: true, force: true }));
+  return stage;
+}
 
 const say = (line) => console.log(`security scan: ${line}`);
 function fail(line) {
@@ -181,7 +193,8 @@ function checkPreload() {
   );
 }
 
-if (!existsSync(input)) fail(`${relative(root, input) || input} does not exist; run "npm run build" first.`);
+if (!existsSync(outDir)) fail(`${relative(root, outDir) || outDir} does not exist; run "npm run build" first.`);
+const input = electronOnly(outDir);
 const started = Date.now();
 ensureTool();
 const { version, findings, errors, checks } = runElectronegativity();
@@ -208,7 +221,7 @@ const preloadProblems = checkPreload();
 for (const p of preloadProblems) console.error(`security scan: ${p}`);
 if (bad.length) {
   console.error(
-    `security scan: ${bad.length} HIGH/MEDIUM finding(s) in ${relative(root, input) || input} (electronegativity ${TOOL_VERSION}, Electron ${version}):`,
+    `security scan: ${bad.length} HIGH/MEDIUM finding(s) in ${relative(root, outDir) || outDir} (electronegativity ${TOOL_VERSION}, Electron ${version}):`,
   );
   for (const f of bad) console.error(show(f));
   console.error('security scan: fix each finding, or, only where it is provably safe, add `/* eng-disable CHECK_ID: reason */` on its source line.');
@@ -216,5 +229,5 @@ if (bad.length) {
 const secs = ((Date.now() - started) / 1000).toFixed(1);
 if (bad.length || preloadProblems.length || unreadable.length) fail(`FAILED in ${secs} s`);
 say(
-  `${checks.atomic + checks.global} checks, no HIGH or MEDIUM findings (${notes.length} low/informational noted, ${failing.length} suppressed) in ${relative(root, input) || input}, Electron ${version}; preload requires only electron; ${secs} s`,
+  `${checks.atomic + checks.global} checks, no HIGH or MEDIUM findings (${notes.length} low/informational noted, ${failing.length} suppressed) in ${relative(root, outDir) || outDir}, Electron ${version}; preload requires only electron; ${secs} s`,
 );

@@ -1,6 +1,7 @@
 /**
  * The real stack for the web end-to-end specs, started once per Playwright worker: the local
- * teleporter service in-process (fast simulator, so deliveries happen within seconds; in-process so a
+ * teleporter service in-process (its realistic world: indexing lag, sparse routes, two messengers, the
+ * public API's rate limit; fast, so deliveries happen within seconds; in-process so a
  * spec can inject faults), the core on a temp data folder, and the web host on a free port.
  */
 import { test as base, expect, type Page } from '@playwright/test';
@@ -64,7 +65,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
     async ({}, use) => {
       await ensureRendererBuilt();
       const dir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
-      const service = await startTeleporterService({ seed: 11, rate: 1, speed: 30, preload: 300, apiKeys: [E2E_API_KEY], log: () => {} });
+      const service = await startTeleporterService({ realistic: true, seed: 11, rate: 1, speed: 30, preload: 300, apiKeys: [E2E_API_KEY], log: () => {} });
       const keychainService = `teleporter-watch-e2e-${process.pid}-${Date.now()}`;
       const app = await launchWebApp({
         dataDir: join(dir, 'data'),
