@@ -1,4 +1,5 @@
-/** Watched relayers and routes (`relayer_watches`, `route_watches`): beside the address watches and feeds. */
+/** Watched relayers and routes (`relayer_watches`, `route_watches`): beside the address watches and feeds.
+ *  Listed in the order they were added (rowid breaks ties within one millisecond). */
 import { randomUUID } from 'node:crypto';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
@@ -30,14 +31,14 @@ export class RelayerWatches {
 
   constructor(db: Db) {
     this.stmts = {
-      listRelayers: db.prepare<[], RelayerRow>('SELECT * FROM relayer_watches ORDER BY created_at, address'),
+      listRelayers: db.prepare<[], RelayerRow>('SELECT * FROM relayer_watches ORDER BY created_at, rowid'),
       getRelayer: db.prepare<[string], RelayerRow>('SELECT * FROM relayer_watches WHERE address = ?'),
       addRelayer: db.prepare(
         `INSERT OR IGNORE INTO relayer_watches (address, label, network, silent_minutes, pending_minutes, alert, created_at)
          VALUES (@address, @label, @network, @silentMinutes, @pendingMinutes, @alert, @createdAt)`,
       ),
       deleteRelayer: db.prepare('DELETE FROM relayer_watches WHERE address = ?'),
-      listRoutes: db.prepare<[], RouteRow>('SELECT * FROM route_watches ORDER BY created_at, id'),
+      listRoutes: db.prepare<[], RouteRow>('SELECT * FROM route_watches ORDER BY created_at, rowid'),
       getRoute: db.prepare<[string], RouteRow>('SELECT * FROM route_watches WHERE id = ?'),
       addRoute: db.prepare(
         `INSERT OR IGNORE INTO route_watches (id, label, network, source_chain, destination_chain, backlog_minutes, alert, created_at)
