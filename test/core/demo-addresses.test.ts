@@ -15,11 +15,14 @@ describe('demo addresses', () => {
     const svc = await startTeleporterService({ clock, rate: 1, addressCount: 20, warmStore: false });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
-    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: svc.simulator.hotAddresses } });
+    // The service's relayer personas as it tells them (none from a service without personas).
+    const info = (await (await fetch(`${svc.url}/_local/info`)).json()) as { demoRelayers?: unknown[] };
+    const demo = { addresses: svc.simulator.hotAddresses, relayers: info.demoRelayers ?? [] };
+    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: demo });
     await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
-    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: [] } });
+    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: [], relayers: [] } });
     await core.invoke('updateSettings', { dataSource: { kind: 'local' } });
-    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: { addresses: svc.simulator.hotAddresses } });
+    expect(await core.invoke('getDemoAddresses', undefined)).toEqual({ ok: true, value: demo });
   });
 
   it('removing a watch with forget also removes the messages and Activity only it brought in', async () => {
