@@ -1,20 +1,23 @@
 // The headless watcher under benchmark, in its own process so its memory is measured alone. The parent
 // drives simulated time over IPC: every `tick` sets this process's clock and polls once, then waits
 // until the alert outbox has been delivered to the parent's receiver.
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { loadConfigFile } from '../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
 import { JumpClock } from './jump-clock';
 import { waitFor } from '../test/support/wait-for';
 
-type Msg =
-  | { type: 'init'; url: string; receiverUrl: string; dir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
-  | { type: 'tick'; now: number }
-  | { type: 'close' };
+type Msg = { type: 'init'; configFile: string; now: number } | { type: 'tick'; now: number } | { type: 'close' };
 
 let peakRss = 0;
+/** BENCH_DEBUG=1: memory at each step of the start, where the peak has been. */
+const probe = (what: string) => {
+  if (process.env.BENCH_DEBUG !== '1') return;
+  const m = process.memoryUsage();
+  const mb = (n: number) => (n / 1048576).toFixed(0);
+  console.error(
+    `probe ${what}: rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}`,
+  );
+};
 const sampleRss = () => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 };
@@ -34,27 +37,14 @@ async function main(): Promise<void> {
     try {
       if (m.type === 'init') {
         clock = new JumpClock(m.now);
-        mkdirSync(m.dir, { recursive: true });
-        const file = join(m.dir, 'config.yaml');
-        writeFileSync(
-          file,
-          stringify({
-            dataDir: './data',
-            dataSource: m.url,
-            network: 'mainnet',
-            pollIntervalSeconds: m.intervalSeconds,
-            requestBudgetPerMinute: m.budget,
-            stuckThresholdMinutes: 10080,
-            notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false },
-            metrics: { listen: '127.0.0.1:0' },
-            alerts: { channels: [{ type: 'alertmanager', url: m.receiverUrl }] },
-            watches: m.addresses.map((address, i) => ({ address, label: `team-${i % 20}` })),
-          }),
-        );
         const t0 = Date.now();
-        w = await startHeadless({ loaded: loadConfigFile(file), clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
+        probe('before load');
+        const loaded = loadConfigFile(m.configFile);
+        probe('after load');
+        w = await startHeadless({ loaded, clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
         const syncMs = Date.now() - t0;
         for (let i = 0; i < 40; i++) {
+          probe('poll ' + i);
           const r = await w.core.invoke('listWatches', undefined);
           if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
           await w.core.invoke('pollNow', undefined);

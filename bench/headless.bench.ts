@@ -21,6 +21,7 @@ import { childCall } from './child-call';
 import { bundleChild, favorMemory } from './bundle-child';
 import { judgeTargets, report } from './targets';
 import { worldKnobs } from './world-knobs';
+import { writeWatcherConfig } from './watcher-config';
 
 const {
   intervalS: INTERVAL_S,
@@ -71,7 +72,11 @@ async function main(): Promise<void> {
   const before = svc.requestCount();
   const ready = await childCall(
     child,
-    { type: 'init', url: svc.url, receiverUrl, dir: join(work, 'watcher'), now: clock.now(), addresses, intervalSeconds: INTERVAL_S, budget: BUDGET },
+    {
+      type: 'init',
+      configFile: writeWatcherConfig(join(work, 'watcher'), { url: svc.url, receiverUrl, addresses, intervalSeconds: INTERVAL_S, budget: BUDGET }),
+      now: clock.now(),
+    },
     'ready',
   );
   const baselineRequests = svc.requestCount() - before;

@@ -201,6 +201,26 @@ describe('a carrier proves a delivery', () => {
     expect(carriers.toAsk('mainnet')).toEqual([carrier]);
     expect(fired).toEqual(['new', 'left_pending']);
   });
+
+  it('where the firehose reads again below the cursor, an original that read covers is not asked for by ID; an older one is', async () => {
+    const { clock, svc, rig, client, carriers, o } = await carrierRig();
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
+    const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    carriers.refresh();
+    await recheckById(client, [original], o);
+    await clock.advance(3_000);
+    const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 60_000 });
+    carriers.refresh();
+    await recheckById(client, [carrier], o);
+    const sentAt = Math.floor(clock.now() / 1000);
+    // The next full read covers both (sorted above its floor): nothing to ask for.
+    expect(carriers.toAsk('mainnet', sentAt - 600)).toEqual([]);
+    // A floor above them (they are older than what the full read covers): both are asked for, as without one.
+    expect(carriers.toAsk('mainnet', sentAt + 1).sort()).toEqual([original, carrier].sort());
+    expect(carriers.toAsk('mainnet', null).sort()).toEqual([original, carrier].sort());
+  });
 });
 
 describe('recheckDue', () => {

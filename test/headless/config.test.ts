@@ -136,6 +136,19 @@ describe('headless config file', () => {
     expect(problems('network: mainnet\nnetwork: fuji\n')[0]).toMatchObject({ line: 2, message: expect.stringMatching(/unique/) });
   });
 
+  it('a valid file means the same read straight into values as read as a Document (labels that look like dates, numbers or booleans stay strings)', () => {
+    // A valid file takes the light reader (js-yaml, core schema); a file with a problem is read again
+    // as a Document for its lines. Both must agree on every value.
+    const text = `network: mainnet\npollIntervalSeconds: 0x1e\nwatches:\n  - address: "${ADDR}"\n    label: "2024-01-01"\n  - address: "${ADDR.toLowerCase().replace('0x253b', '0x253c')}"\n    label: 'yes'\nfeeds:\n  - name: 0o17\n    filter: { sourceBlockchainId: "${C_CHAIN}" }\n`;
+    expect(() => parseConfigText(text, 'c.yaml')).toThrow(ConfigError); // name 0o17 is the number 15 in YAML 1.2 core
+    const ok = parseConfigText(text.replace('name: 0o17', 'name: "0o17"'), 'c.yaml');
+    expect(ok.pollIntervalSeconds).toBe(30);
+    expect(ok.watches.map((w) => w.label)).toEqual(['2024-01-01', 'yes']);
+    expect(ok.feeds[0]?.name).toBe('0o17');
+    // An unquoted date is a string in YAML 1.2's core schema for both readers.
+    expect(parseConfigText(`watches:\n  - address: "${ADDR}"\n    label: 2024-01-01\n`, 'c.yaml').watches[0]?.label).toBe('2024-01-01');
+  });
+
   it('a missing file is a clear error', () => {
     expect(() => loadConfigFile('/nonexistent/c.yaml')).toThrow(/cannot read the config file \(ENOENT\)/);
   });

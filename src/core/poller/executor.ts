@@ -12,6 +12,7 @@ import type { CachedMessages } from '../store';
 import type { WatchStore } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
+import { GUARANTEED_LATENESS_S } from './late-records';
 import { PAGE_SIZE } from './request-prices';
 import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type ListOperation, type ScanStep, type StopRule } from './planner';
 import { recheckById } from './recheck-by-id';
@@ -26,7 +27,15 @@ export interface CycleHook {
   /** Before a network's plan is made (e.g. reload what the hook tracks). */
   beforeNetwork?(network: 'mainnet' | 'fuji'): void;
   messages?(network: 'mainnet' | 'fuji', messages: readonly TeleporterMessage[]): void;
-  afterNetwork?(x: { network: 'mainnet' | 'fuji'; client: DataApiClient; cycle: CycleBudget }): Promise<ErrorInfo | null>;
+  afterNetwork?(x: AfterNetwork): Promise<ErrorInfo | null>;
+}
+
+export interface AfterNetwork {
+  network: 'mainnet' | 'fuji';
+  client: DataApiClient;
+  cycle: CycleBudget;
+  /** A message sorted at or above this (s) is read again within 2 intervals by the firehose's full read below the cursor (null: not on this network). */
+  rereadFromTs: number | null;
 }
 
 export interface Execution {
@@ -85,8 +94,10 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     x.states.afterTrail(x.state, plan.trail.sweep, r);
     if (r.error) return r.error;
   }
+  // In firehose mode every other cycle reads at least GUARANTEED_LATENESS_S below the cursor (late-records.ts).
+  const rereadFromTs = x.state.mode === 'firehose' ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
   for (const h of x.hooks) {
-    const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle })) ?? null;
+    const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle, rereadFromTs })) ?? null;
     if (err) return err;
   }
   return null;

@@ -12,7 +12,7 @@
  * across messenger versions on one route, a message ID never does.
  */
 import type { Clock } from '../../shared/clock';
-import { contractAddress, effectiveStatus, rawRecord, type TeleporterMessage } from '../../shared/messages';
+import { contractAddress, effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { CachedMessages } from '../store';
 
@@ -29,6 +29,8 @@ const keyOf = (source: unknown, destination: unknown, contract: string | undefin
 
 interface PendingCarrier {
   network: Network;
+  /** Its sort timestamp (s). */
+  ts: number | null;
   /** Keys (route|contract|nonce) of the originals it names. */
   names: string[];
   seenAt: number;
@@ -37,6 +39,7 @@ interface PendingCarrier {
 interface Open {
   messageId: string;
   pending: boolean;
+  ts: number | null;
 }
 
 export class ReceiptCarriers {
@@ -45,7 +48,7 @@ export class ReceiptCarriers {
   /** Carriers seen still pending, by carrier ID: asked for by ID (when nobody tracks them) until delivered. */
   private readonly pendingCarriers = new Map<string, PendingCarrier>();
   /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID; with the reads left. */
-  private originalsToAsk = new Map<Network, Map<string, { pending: boolean; readsLeft: number }>>();
+  private originalsToAsk = new Map<Network, Map<string, { pending: boolean; readsLeft: number; ts: number | null }>>();
 
   constructor(
     private readonly clock: Clock,
@@ -55,7 +58,9 @@ export class ReceiptCarriers {
   /** Reloads the tracked messages (at the start of a network's poll). */
   refresh(): void {
     this.open = new Map(
-      this.messages.openByRoute().map((a) => [keyOf(a.sourceChain, a.destinationChain, a.contract, a.nonce), { messageId: a.messageId, pending: a.pending }]),
+      this.messages
+        .openByRoute()
+        .map((a) => [keyOf(a.sourceChain, a.destinationChain, a.contract, a.nonce), { messageId: a.messageId, pending: a.pending, ts: a.sortTs }]),
     );
   }
 
@@ -66,22 +71,27 @@ export class ReceiptCarriers {
       const raw = rawRecord(m);
       const contract = contractAddress(m);
       const delivered = effectiveStatus(m) !== 'pending';
+      const ts = messageTimestamp(m) ?? null;
       const ask = asked?.get(m.messageId);
       if (ask && --ask.readsLeft <= 0) asked?.delete(m.messageId);
       if (raw.receiptDelivered !== true)
-        this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce), { messageId: m.messageId, pending: !delivered });
+        this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce), {
+          messageId: m.messageId,
+          pending: !delivered,
+          ts,
+        });
       const receipts = Array.isArray(raw.receipts) ? (raw.receipts as { receivedMessageNonce?: unknown }[]) : [];
       // Without its messenger contract a carrier names nothing for sure.
       if (!receipts.length || contract === undefined) continue;
       // The originals went the other way: from the carrier's destination to its source, through the same messenger.
       const names = receipts.map((r) => keyOf(raw.destinationBlockchainId, raw.sourceBlockchainId, contract, r.receivedMessageNonce));
-      if (!delivered && !this.pendingCarriers.has(m.messageId)) this.pendingCarriers.set(m.messageId, { network, names, seenAt: this.clock.now() });
+      if (!delivered && !this.pendingCarriers.has(m.messageId)) this.pendingCarriers.set(m.messageId, { network, ts, names, seenAt: this.clock.now() });
       if (delivered) this.pendingCarriers.delete(m.messageId);
       for (const k of names) {
         const o = this.open.get(k);
         if (!o || (!o.pending && !delivered)) continue; // a pending carrier has not brought the receipt back yet
         if (!o.pending) this.open.delete(k);
-        this.noteOriginal(network, o.messageId, o.pending);
+        this.noteOriginal(network, o.messageId, o.pending, o.ts);
       }
     }
   }
@@ -89,9 +99,12 @@ export class ReceiptCarriers {
   /**
    * IDs to ask for by ID on `network`: originals a carrier named that are still open as they were
    * (each until read ORIGINAL_READS times), and remembered pending carriers nobody watches that name an
-   * open original (the rest are forgotten).
+   * open original (the rest are forgotten). One sorted at or above `rereadFromTs` (s) is not asked for:
+   * the firehose's next full read below the cursor reads it anyway, within 2 intervals, and that read
+   * counts as one of its reads (null: no such read on this network, ask for every one).
    */
-  toAsk(network: Network): string[] {
+  toAsk(network: Network, rereadFromTs: number | null = null): string[] {
+    const reread = (ts: number | null) => rereadFromTs !== null && ts !== null && ts >= rereadFromTs;
     const now = this.clock.now();
     const out: string[] = [];
     const asked = this.originalsToAsk.get(network);
@@ -99,12 +112,12 @@ export class ReceiptCarriers {
       const st = this.messages.state(id);
       // Moved on (delivered, its receipt back, or no longer tracked): nothing left to ask.
       if (!st?.tracked || (a.pending && st.status !== 'pending')) asked?.delete(id);
-      else out.push(id);
+      else if (!reread(a.ts)) out.push(id);
     }
     for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;
       if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pendingCarriers.delete(id);
-      else if (!this.isTracked(id) && !out.includes(id)) out.push(id);
+      else if (!this.isTracked(id) && !reread(c.ts) && !out.includes(id)) out.push(id);
     }
     return out;
   }
@@ -114,9 +127,9 @@ export class ReceiptCarriers {
     return this.messages.state(messageId)?.tracked === true;
   }
 
-  private noteOriginal(network: Network, id: string, pending: boolean): void {
-    const asked = this.originalsToAsk.get(network) ?? new Map<string, { pending: boolean; readsLeft: number }>();
+  private noteOriginal(network: Network, id: string, pending: boolean, ts: number | null): void {
+    const asked = this.originalsToAsk.get(network) ?? new Map<string, { pending: boolean; readsLeft: number; ts: number | null }>();
     this.originalsToAsk.set(network, asked);
-    asked.set(id, { pending, readsLeft: ORIGINAL_READS });
+    asked.set(id, { pending, readsLeft: ORIGINAL_READS, ts });
   }
 }

@@ -26,7 +26,13 @@ export function receiptHook(d: ReceiptHookDeps): CycleHook {
   return {
     beforeNetwork: () => carriers.refresh(),
     messages: learn,
-    afterNetwork: ({ network, client, cycle }) =>
-      recheckById(client, carriers.toAsk(network), { network, engine: d.engine, cycle, onTransitions: d.onTransitions, onMessages: (m) => learn(network, m) }),
+    afterNetwork: ({ network, client, cycle, rereadFromTs }) =>
+      recheckById(client, carriers.toAsk(network, rereadFromTs), {
+        network,
+        engine: d.engine,
+        cycle,
+        onTransitions: d.onTransitions,
+        onMessages: (m) => learn(network, m),
+      }),
   };
 }

@@ -27,6 +27,8 @@ export interface OpenByRoute {
   /** The messenger contract that sent it (nonces repeat across messenger versions on one route). */
   contract: string;
   nonce: string;
+  /** Where the list operation sorts it (source timestamp, else destination), seconds. */
+  sortTs: number | null;
 }
 
 /** The latest record of every observed message and its tracking state (`messages`), with its search text. */
@@ -71,8 +73,11 @@ export class CachedMessages {
       ),
       trackedCount: db.prepare<[], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1').pluck(),
       // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
-      openByRoute: db.prepare<[], { message_id: string; pending: number; source_chain: string; destination_chain: string; contract: unknown; nonce: unknown }>(
-        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain,
+      openByRoute: db.prepare<
+        [],
+        { message_id: string; pending: number; source_chain: string; destination_chain: string; contract: unknown; nonce: unknown; sort_ts: number | null }
+      >(
+        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, COALESCE(source_ts, destination_ts) AS sort_ts,
                 COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract,
                 json_extract(raw, '$.messageNonce') AS nonce
          FROM messages WHERE tracked = 1`,
@@ -157,6 +162,7 @@ export class CachedMessages {
       destinationChain: r.destination_chain,
       contract: typeof r.contract === 'string' ? r.contract : '',
       nonce: String(r.nonce),
+      sortTs: r.sort_ts,
     }));
   }
 
