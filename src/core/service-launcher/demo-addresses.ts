@@ -13,14 +13,12 @@ const DemoRelayerSchema = z.object({
   address: evmAddress,
   name: z.string().min(1).max(80),
   behaviour: z.enum(['fast', 'slow', 'outage', 'takeover', 'steady']),
-  description: z.string().max(500),
+  description: z.string().max(1000),
   routes: z.array(z.object({ source: blockchainId, destination: blockchainId })).max(20),
 });
-const InfoSchema = z.object({
-  hotAddresses: z.array(evmAddress).max(50),
-  // Older services have no personas: then there is nothing to offer, never an error.
-  demoRelayers: z.array(DemoRelayerSchema).max(20).optional(),
-});
+const InfoSchema = z.object({ hotAddresses: z.array(evmAddress).max(50), demoRelayers: z.unknown().optional() });
+// Read on their own: a service without personas (or with ones this build cannot read) still offers its addresses.
+const DemoRelayersSchema = z.array(DemoRelayerSchema).max(20);
 const TIMEOUT_MS = 5_000;
 const NONE: DemoAddresses = { addresses: [], relayers: [] };
 
@@ -36,7 +34,8 @@ export class DemoAddressSource {
       if (!res.ok) return NONE;
       const parsed = InfoSchema.safeParse(await res.json());
       if (!parsed.success) return NONE;
-      const value = { addresses: parsed.data.hotAddresses, relayers: parsed.data.demoRelayers ?? [] };
+      const relayers = DemoRelayersSchema.safeParse(parsed.data.demoRelayers);
+      const value = { addresses: parsed.data.hotAddresses, relayers: relayers.success ? relayers.data : [] };
       this.cached = { url, value };
       return value;
     } catch {
