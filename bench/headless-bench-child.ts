@@ -8,6 +8,7 @@ import { loadConfigFile } from '../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
 import { JumpClock } from './jump-clock';
 import { waitFor } from '../test/support/wait-for';
+import { memoryStage } from './memory-stage';
 
 type Msg =
   | { type: 'init'; url: string; receiverUrl: string; dir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
@@ -15,6 +16,7 @@ type Msg =
   | { type: 'close' };
 
 let peakRss = 0;
+let ticks = 0;
 const sampleRss = () => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 };
@@ -51,13 +53,18 @@ async function main(): Promise<void> {
             watches: m.addresses.map((address, i) => ({ address, label: `team-${i % 20}` })),
           }),
         );
+        memoryStage('config file written (the bench, not the watcher)');
         const t0 = Date.now();
-        w = await startHeadless({ loaded: loadConfigFile(file), clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
+        const loaded = loadConfigFile(file);
+        memoryStage('config loaded');
+        w = await startHeadless({ loaded, clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
         const syncMs = Date.now() - t0;
+        memoryStage('started and watchlist synced');
         for (let i = 0; i < 40; i++) {
           const r = await w.core.invoke('listWatches', undefined);
           if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
           await w.core.invoke('pollNow', undefined);
+          memoryStage(`baseline cycle ${i + 1}`);
         }
         sampleRss();
         send({ type: 'ready', syncMs });
@@ -66,9 +73,13 @@ async function main(): Promise<void> {
         const watcher = w;
         await watcher.core.invoke('pollNow', undefined);
         await waitFor(async () => (await alertsPending(watcher)) === 0, 60_000, 'the alerts of this cycle to be delivered');
+        const before = peakRss;
         sampleRss();
+        if (peakRss > before) memoryStage(`new sampled peak after cycle ${ticks + 1}`);
+        ticks++;
         send({ type: 'polled' });
       } else if (m.type === 'close') {
+        memoryStage(`after ${ticks} cycles`);
         await w?.close();
         send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
         process.exit(0);
@@ -79,6 +90,7 @@ async function main(): Promise<void> {
   };
   // onMessage reports its own errors to the parent: nothing to await.
   process.on('message', (m: Msg) => void onMessage(m));
+  memoryStage('child loaded');
   send({ type: 'alive' });
 }
 
