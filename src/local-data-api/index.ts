@@ -17,7 +17,6 @@ import { historyMessageCount, historyRate, rememberedSeed } from './sim/history'
 import { guardRawRequests } from './raw-request-guard';
 import { MAX_HEADER_BYTES } from '../shared/client-error-reply';
 import { TrafficSimulator, type SimChange } from './sim/simulator';
-import type { RelayerSchedule } from './sim/relayer-personas';
 import { RecordStore } from './store/record-store';
 import { warmFile } from './store/warm-file';
 import { ChainIndexer } from './chain-index/chain-indexer';
@@ -92,7 +91,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       startMs: clock.now(),
       addressCount: o.addressCount,
       tickMs: o.tickMs,
-      world: { ...world, ...(o.relayers !== undefined ? { relayers: o.relayers as RelayerSchedule | false } : {}) },
+      world: { ...world, ...(o.relayers !== undefined ? { relayers: o.relayers } : {}) },
       sink: (changes) => {
         if (changeListeners.size) for (const l of changeListeners) l(changes);
         store.upsertMany(changes.map((c) => c.record));
