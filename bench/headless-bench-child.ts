@@ -5,19 +5,12 @@ import { loadConfigFile } from '../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
 import { JumpClock } from './jump-clock';
 import { waitFor } from '../test/support/wait-for';
+import { memoryStage } from './memory-stage';
 
 type Msg = { type: 'init'; configFile: string; now: number } | { type: 'tick'; now: number } | { type: 'close' };
 
 let peakRss = 0;
-/** BENCH_DEBUG=1: memory at each step of the start, where the peak has been. */
-const probe = (what: string) => {
-  if (process.env.BENCH_DEBUG !== '1') return;
-  const m = process.memoryUsage();
-  const mb = (n: number) => (n / 1048576).toFixed(0);
-  console.error(
-    `probe ${what}: rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}`,
-  );
-};
+let ticks = 0;
 const sampleRss = () => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 };
@@ -38,16 +31,16 @@ async function main(): Promise<void> {
       if (m.type === 'init') {
         clock = new JumpClock(m.now);
         const t0 = Date.now();
-        probe('before load');
         const loaded = loadConfigFile(m.configFile);
-        probe('after load');
+        memoryStage('config loaded');
         w = await startHeadless({ loaded, clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
         const syncMs = Date.now() - t0;
+        memoryStage('started and watchlist synced');
         for (let i = 0; i < 40; i++) {
-          probe('poll ' + i);
           const r = await w.core.invoke('listWatches', undefined);
           if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
           await w.core.invoke('pollNow', undefined);
+          memoryStage(`baseline cycle ${i + 1}`);
         }
         sampleRss();
         send({ type: 'ready', syncMs });
@@ -56,9 +49,13 @@ async function main(): Promise<void> {
         const watcher = w;
         await watcher.core.invoke('pollNow', undefined);
         await waitFor(async () => (await alertsPending(watcher)) === 0, 60_000, 'the alerts of this cycle to be delivered');
+        const before = peakRss;
         sampleRss();
+        if (peakRss > before) memoryStage(`new sampled peak after cycle ${ticks + 1}`);
+        ticks++;
         send({ type: 'polled' });
       } else if (m.type === 'close') {
+        memoryStage(`after ${ticks} cycles`);
         await w?.close();
         send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
         process.exit(0);
@@ -69,6 +66,7 @@ async function main(): Promise<void> {
   };
   // onMessage reports its own errors to the parent: nothing to await.
   process.on('message', (m: Msg) => void onMessage(m));
+  memoryStage('child loaded');
   send({ type: 'alive' });
 }
 

@@ -29,6 +29,7 @@ export { RecordStore } from './store/record-store';
 export type { StoreQuery, StorePage, StoreJsonPage } from './store/record-store';
 export { TrafficSimulator } from './sim/simulator';
 export type { SendOptions } from './sim/simulator';
+export type { DemoRelayer, RelayerBehaviour, RelayerPersona, RelayerSchedule, RouteRef, Slowdown, TimeSpan } from './sim/relayer-personas';
 export { FAULT_PRESETS, parseFaultSpec } from './faults';
 export { API_FAMILIES, API_PREFIXES, type PathFamily } from './api-paths';
 export { API_KEY_HEADER, API_KEY_HEADERS } from './api-key';
@@ -90,7 +91,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       startMs: clock.now(),
       addressCount: o.addressCount,
       tickMs: o.tickMs,
-      world,
+      world: { ...world, ...(o.relayers !== undefined ? { relayers: o.relayers } : {}) },
       sink: (changes) => {
         if (changeListeners.size) for (const l of changeListeners) l(changes);
         store.upsertMany(changes.map((c) => c.record));

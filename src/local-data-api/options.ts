@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { parseFaultSpec } from './faults';
 import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
+import type { RelayerSchedule } from './sim/relayer-personas';
+import { RelayerScheduleSchema } from './sim/relayer-schedule-schema';
 
 export interface ServiceOptions {
   /** Default 0 (a free port); the host is always 127.0.0.1. */
@@ -57,6 +59,11 @@ export interface ServiceOptions {
   messengerVersions?: 1 | 2;
   /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
   receiptResends?: boolean;
+  /**
+   * Relayers with distinct behaviour (fast, slow, outage, takeover, steady) and their schedule, times in ms
+   * after the start (sim/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
+   */
+  relayers?: RelayerSchedule | false;
   /**
    * "Your own nodes": read these chains' TeleporterMessenger logs over JSON-RPC instead of simulating
    * traffic (the simulator is off: rate, history and preload must stay 0).
@@ -121,6 +128,7 @@ export const ServiceOptionsSchema = z
     sparseRoutes: z.boolean().optional(),
     messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),
     receiptResends: z.boolean().optional(),
+    relayers: z.union([z.literal(false), RelayerScheduleSchema]).optional(),
     ownNodes: OwnNodesSchema.optional(),
   })
   .strict()

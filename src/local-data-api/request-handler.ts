@@ -168,6 +168,7 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         simulatedTime: Math.floor(sim.now() / 1000),
         world: deps.world,
         ...(sim.routes ? { routes: routeIds(sim.routes) } : {}),
+        demoRelayers: sim.demoRelayers(),
         rateLimitPerMinute: deps.limits,
       }),
     );

@@ -178,8 +178,10 @@ describe('ReceiptCarriers', () => {
 });
 
 describe('a carrier proves a delivery', () => {
-  it('an original still held as pending is asked for by ID once a message back names it, and fires left_pending once', async () => {
-    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig();
+  /** A watched original, delivered on the service but held as pending, and a pending message back that names it. */
+  async function originalAndCarrier() {
+    const r = await carrierRig();
+    const { clock, svc, rig, client, carriers, o } = r;
     const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
     rig.watch(watched);
     const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
@@ -188,10 +190,14 @@ describe('a carrier proves a delivery', () => {
     await recheckById(client, [original], o);
     expect(carriers.toAsk('mainnet')).toEqual([]);
     await clock.advance(3_000);
-    // Delivered on the service; the poller still holds it as pending. A message back carries its receipt.
     const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 60_000 });
     carriers.refresh();
     await recheckById(client, [carrier], o);
+    return { ...r, original, carrier };
+  }
+
+  it('an original still held as pending is asked for by ID once a message back names it, and fires left_pending once', async () => {
+    const { client, carriers, fired, o, original, carrier } = await originalAndCarrier();
     expect(fired).toEqual(['new']);
     expect(carriers.toAsk('mainnet').sort()).toEqual([original, carrier].sort());
     await recheckById(client, [original], o);
@@ -203,17 +209,7 @@ describe('a carrier proves a delivery', () => {
   });
 
   it('where the firehose reads again below the cursor, an original that read covers is not asked for by ID; an older one is', async () => {
-    const { clock, svc, rig, client, carriers, o } = await carrierRig();
-    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
-    rig.watch(watched);
-    const [a, b] = [chain('C-Chain'), chain('Gunzilla')];
-    const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
-    carriers.refresh();
-    await recheckById(client, [original], o);
-    await clock.advance(3_000);
-    const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: 60_000 });
-    carriers.refresh();
-    await recheckById(client, [carrier], o);
+    const { clock, carriers, original, carrier } = await originalAndCarrier();
     const sentAt = Math.floor(clock.now() / 1000);
     // The next full read covers both (sorted above its floor): nothing to ask for.
     expect(carriers.toAsk('mainnet', sentAt - 600)).toEqual([]);

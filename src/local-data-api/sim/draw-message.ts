@@ -6,6 +6,7 @@ import { chainWeights, MESSENGERS, NETWORK_WEIGHTS } from './catalog';
 import { drawPlan, type MessagePlan, type Outcome } from './message-plan';
 import { teleporterMessageId } from './message-id';
 import type { RoutePlan } from './route-plan';
+import type { RelayerPersonas } from './relayer-personas';
 
 export interface SendOptions {
   network?: 'mainnet' | 'fuji';
@@ -40,6 +41,8 @@ export interface DrawContext {
   busyRoutes?: RoutePlan['busy'];
   addressWeights: readonly (readonly [string, number])[];
   relayers: readonly string[];
+  /** Who delivers and when, per route (absent: a relayer picked uniformly, the world's delay). */
+  personas?: RelayerPersonas;
 }
 
 /** Share of messages that never get delivered, and of those whose source transaction is never indexed. */
@@ -68,10 +71,17 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
   const from = o.from ?? rng.weighted(ctx.addressWeights);
   // Most messages go to a contract or account other than the sender; some users message themselves.
   const to = o.to ?? (rng.chance(0.1) ? from : rng.weighted(ctx.addressWeights));
-  const relayer = rng.pick(ctx.relayers);
+  // Drawn even when a persona delivers: the traffic's stream stays as it was without personas.
+  const uniform = rng.pick(ctx.relayers);
   const u = rng.next();
   const outcome: Outcome = o.outcome ?? (u < UNDELIVERED_RATE ? 'undelivered' : u < UNDELIVERED_RATE + SOURCE_NOT_INDEXED_RATE ? 'sourceNotIndexed' : 'normal');
-  const delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / ctx.speed;
+  let delivery = o.deliveryDelayMs ?? Math.min(MAX_DELIVERY_MS, Math.max(MIN_DELIVERY_MS, rng.logNormal(12_000, 1.0))) / ctx.speed;
+  const persona = ctx.personas?.pick(source.blockchainId, destination.blockchainId, sentAt);
+  const relayer = persona?.address ?? uniform;
+  if (persona && o.deliveryDelayMs === undefined) {
+    const bounds = { min: MIN_DELIVERY_MS / ctx.speed, max: MAX_DELIVERY_MS / ctx.speed };
+    delivery = ctx.personas!.deliverAt(persona, sentAt, delivery, ctx.speed, bounds) - sentAt;
+  }
   if (o.messengerVersion === 2 && ctx.messengerVersions < 2) throw new Error('messengerVersion 2 needs the service option messengerVersions: 2.');
   const version = o.messengerVersion ?? (ctx.messengerVersions === 2 && rng.chance(SECOND_MESSENGER_SHARE) ? 2 : 1);
   const messenger = MESSENGERS[version - 1]!;

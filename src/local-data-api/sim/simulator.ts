@@ -13,6 +13,7 @@ import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
 import { planRoutes, QUIET_MEAN_GAP_MS, type Route, type RoutePlan } from './route-plan';
 import { MESSENGERS } from './catalog';
+import { demoSchedule, RelayerPersonas, type DemoRelayer, type RelayerSchedule } from './relayer-personas';
 
 export type { SendOptions } from './draw-message';
 
@@ -38,6 +39,8 @@ export interface SimWorld {
   sparseRoutes: boolean;
   /** Messenger contracts sending (2: overlapping nonces, computed IDs). */
   messengerVersions: 1 | 2;
+  /** Relayers with distinct behaviour (relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's. */
+  relayers: RelayerSchedule | false;
 }
 
 export interface SimulatorOptions {
@@ -90,6 +93,8 @@ export class TrafficSimulator {
   /** The few addresses that carry a large share of the traffic. */
   readonly hotAddresses: string[];
   readonly relayers: string[];
+  /** The relayers' personas (null: none, six alike). */
+  readonly personas: RelayerPersonas | null;
   readonly seed: number;
   /** With sparseRoutes: the busy, quiet and one-way routes (null: every route, both ways, by chain weight). */
   readonly routes: RoutePlan | null;
@@ -122,12 +127,18 @@ export class TrafficSimulator {
     // The address set depends on the seed only, so watchlists stay valid across restarts.
     const people = new Rng(opts.seed);
     this.addresses = Array.from({ length: opts.addressCount ?? 200 }, () => toChecksumAddress('0x' + people.hex(20)));
-    this.relayers = Array.from({ length: 6 }, () => toChecksumAddress('0x' + people.hex(20)));
+    const schedule = opts.world?.relayers === undefined ? demoSchedule() : opts.world.relayers;
+    // Six as always (more for a bigger schedule, drawn after them): the first six stay the same addresses.
+    const relayerCount = Math.max(6, schedule ? schedule.relayers.filter((p) => !p.address).length : 0);
+    this.relayers = Array.from({ length: relayerCount }, () => toChecksumAddress('0x' + people.hex(20)));
     this.addressWeights = this.addresses.map((a, i) => [a, 1 / (i + 1)] as const);
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
-    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, ...opts.world };
+    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, ...opts.world, relayers: schedule };
+    this.personas = schedule
+      ? new RelayerPersonas(schedule, this.relayers, new Rng(mix32(opts.seed ^ 0x7e1a7e, Math.floor(opts.startMs / 1000))), opts.startMs)
+      : null;
     this.routes = this.world.sparseRoutes ? planRoutes(opts.seed) : null;
     this.lags = new BlockLags(new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000))));
     this.draw = {
@@ -139,10 +150,16 @@ export class TrafficSimulator {
       nonceFloor: this.world.messengerVersions === 2 ? Math.max(0, Math.floor((opts.startMs - NONCE_EPOCH_MS) / 250)) : 0,
       messengerVersions: this.world.messengerVersions,
       addressWeights: this.addressWeights,
-      relayers: this.relayers,
+      relayers: this.relayers.slice(0, 6),
+      ...(this.personas ? { personas: this.personas } : {}),
       ...(this.routes ? { busyRoutes: this.routes.busy } : {}),
     };
     this.scheduleArrivals();
+  }
+
+  /** The relayers with their behaviour and routes, as /_local/info names them (empty without personas). */
+  demoRelayers(): DemoRelayer[] {
+    return this.personas?.describe() ?? [];
   }
 
   /** Simulated time, epoch ms. */
