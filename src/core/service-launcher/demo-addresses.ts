@@ -14,11 +14,11 @@ const DemoRelayerSchema = z.object({
   name: z.string().min(1).max(80),
   behaviour: z.enum(['fast', 'slow', 'outage', 'takeover', 'steady']),
   description: z.string().max(1000),
-  routes: z.array(z.object({ source: blockchainId, destination: blockchainId })).max(20),
+  routes: z.array(z.object({ source: blockchainId, destination: blockchainId })).max(1000),
 });
 const InfoSchema = z.object({ hotAddresses: z.array(evmAddress).max(50), demoRelayers: z.unknown().optional() });
 // Read on their own: a service without personas (or with ones this build cannot read) still offers its addresses.
-const DemoRelayersSchema = z.array(DemoRelayerSchema).max(20);
+const DemoRelayersSchema = z.array(DemoRelayerSchema).max(50);
 const TIMEOUT_MS = 5_000;
 const NONE: DemoAddresses = { addresses: [], relayers: [] };
 
