@@ -7,10 +7,15 @@ import type { DemoRelayer } from '../../src/shared/contract';
 import { setupRealRenderer, until, type RealRenderer } from './real-core';
 
 let wrapper: VueWrapper | null = null;
+let cleanupSub: (() => void) | null = null;
 afterEach(() => {
   wrapper?.unmount();
   wrapper = null;
+  cleanupSub?.();
+  cleanupSub = null;
 });
+
+const QUIET = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
 
 /** The relayer personas the real local service tells at /_local/info (as the core passes them on). */
 async function personas(ctx: RealRenderer): Promise<DemoRelayer[]> {
@@ -51,6 +56,44 @@ describe('"Watch a demo relayer" in the empty Relayers view', () => {
     await until(() => expect(w.findAll('[data-testid="demo-relayer"]')).toHaveLength(all.length - 1));
     expect(w.findAll('[data-testid="demo-relayer"]').map((r) => r.attributes('data-address'))).not.toContain(outage.address);
   });
+
+  it(
+    'watching the outage relayer from the offer within the first minute brings a relayer-silent notification within five minutes of the start',
+    { timeout: 180_000 },
+    async () => {
+      // The service as `npm start` runs it: two hours of history, traffic from the start.
+      const ctx = await setupRealRenderer({ rate: 2, history: 2 });
+      const start = ctx.clock.now();
+      const shown: { title: string; at: number }[] = [];
+      // As a shell does: notifications are shown (by the OS, here by nobody) and reach the window as events.
+      const detach = ctx.core.attachNotifier(() => undefined);
+      const unsubscribe = ctx.transport.subscribe((e) => {
+        if (e.type === 'notification') shown.push({ title: e.notification.title, at: ctx.clock.now() });
+      });
+      cleanupSub = () => (unsubscribe(), detach());
+      const outage = (await personas(ctx)).find((d) => d.behaviour === 'outage')!;
+      await useDemoStore().load();
+      wrapper = mount(RelayersView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+      const w = wrapper;
+      await ctx.clock.advance(30_000);
+      await until(() => expect(w.findAll('[data-testid="demo-relayer"]').length).toBeGreaterThan(0));
+      await w.get('[data-testid="demo-relayer-watch"]').trigger('click');
+      await until(() => expect(w.findAll('[data-testid="relayer-row"]').map((r) => r.attributes('data-address'))).toContain(outage.address));
+      // until routes are planned: a feed makes the poller read each route (notifications off).
+      for (const [i, r] of outage.routes.entries()) {
+        await ctx.api.addFeed({ name: `route ${i}`, filter: { sourceBlockchainId: r.source, destinationBlockchainId: r.destination }, notify: QUIET });
+      }
+      // The core polls every 30 s, as by default.
+      for (let t = 30_000; t <= 5 * 60_000; t += 30_000) {
+        await ctx.poll();
+        await ctx.clock.advance(30_000);
+      }
+      await ctx.poll();
+      const fired = shown.filter((s) => s.title === `Relayer silent: ${outage.name}`);
+      expect(fired).toHaveLength(1);
+      expect(fired[0]!.at - start).toBeLessThanOrEqual(5 * 60_000 + 30_000);
+    },
+  );
 
   it('offers nothing once the data source is a real API', async () => {
     const ctx = await setupRealRenderer();
