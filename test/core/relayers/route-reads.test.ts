@@ -56,7 +56,9 @@ describe('a watched route read by the poller itself (no feed, no watched address
 
     // The outage: one message waits 45 min on the route, nobody delivers meanwhile.
     const late = svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 45 * 60_000 });
-    for (let m = 0; m < 12; m++) {
+    // 15 min: past the 10 min of silence even when a relayer's receipt re-send on the route (3 min after
+    // the message back was delivered) was ours, its last delivery.
+    for (let m = 0; m < 15; m++) {
       await clock.advance(60_000);
       expect(await cycle()).toBe(1);
     }
