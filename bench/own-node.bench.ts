@@ -41,6 +41,7 @@ async function startChild(work: string): Promise<ChildProcess> {
   await bundleChild(join(__dirname, 'own-node-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
   const child = fork(childJs, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [], // not this process's TypeScript loader
     env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
   });
   await new Promise<void>((r) => child.once('message', () => r()));
