@@ -1,11 +1,11 @@
-// The monitoring side of `bench:own-node` in a process of its own, so its peak RSS is measured alone
-// (without solc, anvil's drivers, the senders and the relayer): the local service in own-nodes mode
-// and, unless BENCH_WITH_CORE=0, a core on it watching the senders, polling every 5 s as the app does.
+// The monitoring side of `bench:own-node`, one role per process as in the app, so each peak RSS is
+// measured alone (without solc, anvil's drivers, the senders and the relayer): `service` is the local
+// service in own-nodes mode; `core` is a core on it watching the senders, polling every 5 s.
 import { createMonitorCore } from '../src/core';
 import { startTeleporterService, type RunningService } from '../src/local-data-api/index';
 import type { OwnNodesInput } from '../src/shared/own-nodes';
 
-type Msg = { type: 'init'; dbPath: string; coreDir: string; ownNodes: OwnNodesInput; watch: string[] } | { type: 'close' };
+type Msg = { type: 'service'; dbPath: string; ownNodes: OwnNodesInput } | { type: 'core'; url: string; dataDir: string; watch: string[] } | { type: 'close' };
 
 let peakRss = 0;
 const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const rssTimer = setInterval(sampleRss, 500);
   const onMessage = async (m: Msg): Promise<void> => {
     try {
-      if (m.type === 'init') {
+      if (m.type === 'service') {
         service = await startTeleporterService({
           rate: 0,
           warmStore: false,
@@ -31,21 +31,21 @@ async function main(): Promise<void> {
           const t = Date.now();
           send({ type: 'changes', t, items: changes.map(({ record }) => [record.messageId, record.status, record.receiptDelivered === true]) });
         });
-        if (process.env.BENCH_WITH_CORE !== '0') {
-          core = await createMonitorCore({
-            dataDir: m.coreDir,
-            shell: 'web',
-            version: 'bench',
-            localDataApi: { kind: 'url', url: service.url },
-            keychainService: 'tw-bench-own-node',
-          });
-          core.onEvent((e) => {
-            if (e.type === 'transitions') transitions += e.transitions.length;
-          });
-          await core.start();
-          await core.handlers.updateSettings({ network: 'fuji', pollIntervalSeconds: 5, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
-          for (const address of m.watch) await core.handlers.addWatch({ address, network: 'fuji' });
-        }
+        send({ type: 'ready', url: service.url });
+      } else if (m.type === 'core') {
+        core = await createMonitorCore({
+          dataDir: m.dataDir,
+          shell: 'web',
+          version: 'bench',
+          localDataApi: { kind: 'url', url: m.url },
+          keychainService: 'tw-bench-own-node',
+        });
+        core.onEvent((e) => {
+          if (e.type === 'transitions') transitions += e.transitions.length;
+        });
+        await core.start();
+        await core.handlers.updateSettings({ network: 'fuji', pollIntervalSeconds: 5, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
+        for (const address of m.watch) await core.handlers.addWatch({ address, network: 'fuji' });
         send({ type: 'ready' });
       } else if (m.type === 'close') {
         const statuses = service?.ownNodes() ?? [];

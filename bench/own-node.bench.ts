@@ -9,8 +9,8 @@
  * delivered), duplicate transitions (a message shown again in a state it had already left), detection
  * latency of sends and deliveries (p50/p95/max against one poll interval plus the confirmation depth's
  * time), JSON-RPC calls per minute and the peak RSS of the monitoring side alone: the service and a core
- * watching the senders run bundled in a child process (bench/own-node-child.ts), apart from solc, the
- * senders and the relayer. Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1.
+ * watching the senders each run bundled in a child process of their own as in the app
+ * (bench/own-node-child.ts), apart from solc, the senders and the relayer; BENCH_WITH_CORE=0 leaves the core out. Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +29,7 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
 const CONFIRMATIONS = Number(process.env.BENCH_CONFIRMATIONS ?? 1);
 const SETTLE_MS = 60_000;
 
+const mb = (n: number) => Math.round(n / 1048576);
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return null;
   const s = [...xs].sort((x, y) => x - y);
@@ -36,9 +37,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 /** The monitoring side, bundled as the app ships it (no TypeScript loader in its memory). */
-async function startChild(work: string): Promise<ChildProcess> {
-  const childJs = join(work, 'own-node-child.cjs');
-  await bundleChild(join(__dirname, 'own-node-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
+async function startChild(childJs: string): Promise<ChildProcess> {
   const child = fork(childJs, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [], // not this process's TypeScript loader
@@ -53,7 +52,10 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
   const [a, b] = await Promise.all([startTestChain({ chainId: 32001 }), startTestChain({ chainId: 32002 })]);
-  const child = await startChild(work);
+  const childJs = join(work, 'own-node-child.cjs');
+  await bundleChild(join(__dirname, 'own-node-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
+  const child = await startChild(childJs);
+  const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(childJs);
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
   const watch = [a.wallet('sender').account.address];
 
@@ -79,7 +81,8 @@ async function main(): Promise<void> {
       if (status === 'delivered' && !shownDeliveredAt.has(id)) shownDeliveredAt.set(id, now);
     }
   });
-  await childCall(child, { type: 'init', dbPath: join(work, 'own-nodes.sqlite'), coreDir: join(work, 'core'), ownNodes, watch }, 'ready');
+  const { url } = await childCall(child, { type: 'service', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
+  if (coreChild) await childCall(coreChild, { type: 'core', url, dataDir: join(work, 'core'), watch }, 'ready');
 
   const relayer = new TestRelayer([a, b]);
   const onDelivered = relayer.delivered.set.bind(relayer.delivered);
@@ -116,12 +119,9 @@ async function main(): Promise<void> {
   clearInterval(mining);
 
   const minutes = (Date.now() - started) / 60_000;
-  const closed = (await childCall(child, { type: 'close' }, 'closed')) as {
-    statuses: OwnNodeStatus[];
-    stored: number;
-    transitions: number;
-    peakRss: number;
-  };
+  type Closed = { statuses: OwnNodeStatus[]; stored: number; transitions: number; peakRss: number };
+  const coreClosed = coreChild ? ((await childCall(coreChild, { type: 'close' }, 'closed')) as Closed) : null;
+  const closed = (await childCall(child, { type: 'close' }, 'closed')) as Closed;
   const statuses = closed.statuses;
   const rpcCalls = statuses.reduce((s, x) => s + x.rpcCalls, 0);
   const sendLatency = [...sentAt].filter(([id]) => seenAt.has(id)).map(([id, t]) => Math.max(0, seenAt.get(id)! - t));
@@ -150,8 +150,8 @@ async function main(): Promise<void> {
       targetP95: Math.round(targetMs),
     },
     rpcCallsPerMinute: Math.round(rpcCalls / minutes),
-    peakRssMb: Math.round(closed.peakRss / 1048576),
-    coreTransitions: closed.transitions,
+    peakRssMb: { service: mb(closed.peakRss), core: coreClosed ? mb(coreClosed.peakRss) : null },
+    coreTransitions: coreClosed?.transitions ?? null,
     chains: statuses.map((s) => ({ state: s.state, span: s.span, reorgs: s.reorgs, rpcCalls: s.rpcCalls })),
     loadAverage: { start: loadAtStart, end: loadavg()[0]! },
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
