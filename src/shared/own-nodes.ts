@@ -39,6 +39,8 @@ const url = (what: string, schemes: readonly string[]) =>
 
 export const OwnNodeChainSchema = z
   .object({
+    /** What the chain is called in the poll status bar (default: the registry's name, else a short ID). */
+    name: z.string().trim().max(60, 'Name must be at most 60 characters.').optional(),
     /** The node's EVM JSON-RPC endpoint. */
     rpcUrl: url('RPC URL', ['http:', 'https:']),
     /** Its WebSocket endpoint: new blocks are then read as they come (polling stays as a fallback). */

@@ -32,7 +32,7 @@ describe.skipIf(missing(PROMETHEUS))('the real Prometheus with the deploy rules 
       tempDir('tw-prom-relayers-'),
       baseConfig(svc.url, {
         watches: [],
-        feeds: [{ name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM } }],
+        feeds: [],
         relayers: svc.simulator.relayers.map((address) => ({ address, label: label(address), silentMinutes: 10, pendingMinutes: 5 })),
         routes: [{ source: 'C-Chain', destination: 'Beam', label: 'c-beam', backlogMinutes: 20 }],
       }),

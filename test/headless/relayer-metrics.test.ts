@@ -43,7 +43,7 @@ describe('relayer and route series on /metrics', () => {
       tempDir('tw-relayer-metrics-'),
       baseConfig(svc.url, {
         watches: [],
-        feeds: [{ name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM } }],
+        feeds: [],
         relayers: svc.simulator.relayers.map((address) => ({ address, label: label(address), silentMinutes: 10, pendingMinutes: 5 })),
         routes: [{ source: 'C-Chain', destination: 'Beam', label: 'c-beam', backlogMinutes: 20 }],
       }),

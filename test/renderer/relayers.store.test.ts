@@ -6,7 +6,7 @@ import { setupRealRenderer, until } from './real-core';
 
 describe('relayers store (real core)', () => {
   it('watches a relayer and a route, shows errors at the field, and follows each poll batch from the core cache', async () => {
-    const { service, transport, api, clock, poll } = await setupRealRenderer();
+    const { service, transport, clock, poll } = await setupRealRenderer();
     const s = useRelayersStore();
     await s.load();
     expect(s.overview).toMatchObject({ relayers: [], routes: [] });
@@ -28,8 +28,7 @@ describe('relayers store (real core)', () => {
     expect(s.overview!.relayers).toEqual([expect.objectContaining({ address: ours, watched: true, label: 'Ours', lastDeliveryAt: null, latency: null })]);
     const routeId = s.routes[0]!.id;
 
-    // The poller reads the route through a feed on it; the messages sent then are delivered and polled.
-    await api.addFeed({ name: 'route', filter: { sourceBlockchainId: C_CHAIN.blockchainId, destinationBlockchainId: BEAM.blockchainId } });
+    // The poller reads the watched route itself; the messages sent then are delivered and polled.
     await poll();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -39,7 +38,7 @@ describe('relayers store (real core)', () => {
     await clock.advance(60_000);
     const overviewReads = transport.callsOf('relayerOverview').length;
     await poll();
-    // The transitions batch made the store re-read the overview from the core (no browse call, no reload of the view).
+    // The finished poll cycle made the store re-read the overview from the core (no browse call, no reload of the view).
     await until(() => expect(s.overview!.routes[0]!.deliveries24h).toBeGreaterThanOrEqual(ids.length));
     expect(transport.callsOf('relayerOverview').length).toBeGreaterThan(overviewReads);
     expect(transport.callsOf('browseMessages')).toEqual([]);

@@ -44,7 +44,6 @@ describe('RelayersView (real core)', () => {
     expect(idleRow.text()).toContain('Idle one');
     expect(idleRow.get('[data-testid="relayer-no-deliveries"]').text()).toBe('no deliveries yet');
 
-    await api.addFeed({ name: 'route', filter: { sourceBlockchainId: C_CHAIN.blockchainId, destinationBlockchainId: BEAM.blockchainId } });
     await poll();
     for (let i = 0; i < 5; i++) {
       await clock.advance(1000);

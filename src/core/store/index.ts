@@ -59,10 +59,11 @@ export function openStore(dataDir: string): Store {
   const index = new SearchIndex(db);
   const messageWatchers = new MessageWatchers(db);
   const outbox = new OutboxStore(db);
+  const watches = new WatchStore(db);
   return {
     db,
     settings: new SettingsStore(db),
-    watches: new WatchStore(db),
+    watches,
     messages: new CachedMessages(db, index, messageWatchers),
     messageWatchers,
     transitions: new TransitionLog(db),
@@ -70,7 +71,7 @@ export function openStore(dataDir: string): Store {
     pruner: new Pruner(db, index),
     outbox,
     pollState: new PollStateStore(db),
-    relayerWatches: new RelayerWatches(db),
+    relayerWatches: new RelayerWatches(db, (removedId) => watches.routesChanged(removedId)),
     relayerEpisodes: new RelayerEpisodes(db, outbox),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { isFeedKey } from './watcher-key';
+import { isAddressKey } from './watcher-key';
 
 /** One row of `message_watchers`: a watched address or feed (`feed:<id>`) a message belongs to. */
 interface MessageWatcherRow {
@@ -41,11 +41,11 @@ export class MessageWatchers {
     return this.stmts.of.all(messageId).map(toMessageWatcher);
   }
 
-  /** The watched addresses of a message (feeds left out: they are not addresses). */
+  /** The watched addresses of a message (feeds and routes left out: they are not addresses). */
   addressesOf(messageId: string): string[] {
     return this.of(messageId)
       .map((w) => w.watcher)
-      .filter((w) => !isFeedKey(w));
+      .filter(isAddressKey);
   }
 
   /** Cached messages of a watcher at or after a sort timestamp: how deep its address listing must page. */

@@ -16,10 +16,11 @@ export class MetricsQueries {
         "SELECT source_chain || '|' || destination_chain AS key, status, COUNT(*) AS n FROM messages WHERE tracked = 1 GROUP BY source_chain, destination_chain, status",
       ),
       trackedByWatchLabel: db.prepare<[], StatusCount>(
-        `SELECT COALESCE(w.label, f.name, '') AS key, m.status, COUNT(DISTINCT m.message_id) AS n
+        `SELECT COALESCE(w.label, f.name, r.label, '') AS key, m.status, COUNT(DISTINCT m.message_id) AS n
          FROM messages m JOIN message_watchers mw ON mw.message_id = m.message_id
          LEFT JOIN watches w ON w.address = mw.watcher
          LEFT JOIN feeds f ON mw.watcher = 'feed:' || f.id
+         LEFT JOIN route_watches r ON mw.watcher = 'route:' || r.id
          WHERE m.tracked = 1 GROUP BY key, m.status`,
       ),
       stuckByRoute: db.prepare<[], { key: string; n: number }>(
@@ -37,7 +38,7 @@ export class MetricsQueries {
     return this.stmts.trackedByRoute.all();
   }
 
-  /** Tracked messages by watch label (an address's label or a feed's name; '' when none) and status. */
+  /** Tracked messages by watch label (an address's label, a feed's name or a route's label; '' when none) and status. */
   trackedByWatchLabel(): StatusCount[] {
     return this.stmts.trackedByWatchLabel.all();
   }

@@ -206,4 +206,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE outbox_next RENAME TO outbox;
   CREATE INDEX outbox_undelivered ON outbox (delivered_at, id) WHERE delivered_at IS NULL;
   `,
+  // 6: the poller reads watched routes itself: a route takes a silent baseline like a feed.
+  `
+  ALTER TABLE route_watches ADD COLUMN baseline_done INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE route_watches ADD COLUMN baseline_floor INTEGER;
+  `,
 ];

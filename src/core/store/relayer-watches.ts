@@ -29,7 +29,11 @@ interface RouteRow {
 export class RelayerWatches {
   private readonly stmts;
 
-  constructor(db: Db) {
+  /** `routesChanged` follows every route added or removed (the watcher index reads routes; a removed one's links go). */
+  constructor(
+    db: Db,
+    private readonly routesChanged: (removedId?: string) => void = () => {},
+  ) {
     this.stmts = {
       listRelayers: db.prepare<[], RelayerRow>('SELECT * FROM relayer_watches ORDER BY created_at, rowid'),
       getRelayer: db.prepare<[string], RelayerRow>('SELECT * FROM relayer_watches WHERE address = ?'),
@@ -78,11 +82,15 @@ export class RelayerWatches {
   /** The stored route, or null when the same route (network, source, destination) is already watched. */
   addRoute(r: Omit<WatchedRoute, 'id'>): WatchedRoute | null {
     const route = { ...r, id: randomUUID().slice(0, 8) };
-    return this.stmts.addRoute.run({ ...route, alert: r.alert ? 1 : 0 }).changes > 0 ? route : null;
+    if (this.stmts.addRoute.run({ ...route, alert: r.alert ? 1 : 0 }).changes === 0) return null;
+    this.routesChanged();
+    return route;
   }
 
   removeRoute(id: string): boolean {
-    return this.stmts.deleteRoute.run(id).changes > 0;
+    if (this.stmts.deleteRoute.run(id).changes === 0) return false;
+    this.routesChanged(id);
+    return true;
   }
 }
 

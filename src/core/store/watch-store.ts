@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
-import { feedKey, watcherRef } from './watcher-key';
+import { feedKey, isRouteKey, routeIdOf, routeKey, watcherRef } from './watcher-key';
+import { routeWatcherInfo, type RouteWatcherRow } from './route-watcher';
 
 interface WatchRow {
   address: string;
@@ -70,11 +71,13 @@ export class WatchStore {
       markViewed: db.prepare('UPDATE watches SET last_viewed_at = ? WHERE address = ?'),
       finishFeedBaseline: db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?'),
       finishWatchBaseline: db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?'),
+      finishRouteBaseline: db.prepare('UPDATE route_watches SET baseline_done = 1, baseline_floor = ? WHERE id = ?'),
       listFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds ORDER BY created_at, id'),
       addFeed: db.prepare('INSERT INTO feeds (id, name, network, filter, notify, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       deleteFeed: db.prepare('DELETE FROM feeds WHERE id = ?'),
       allWatches: db.prepare<[], WatchRow>('SELECT * FROM watches'),
       allFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds'),
+      allRoutes: db.prepare<[], RouteWatcherRow>('SELECT id, network, source_chain, destination_chain, baseline_done, baseline_floor FROM route_watches'),
     };
   }
 
@@ -122,6 +125,19 @@ export class WatchStore {
     return removed;
   }
 
+  /**
+   * A watched route was added or removed (route_watches, written by RelayerWatches): a removed one's
+   * message links go like a removed feed's, and the index rebuilds either way.
+   */
+  routesChanged(removedId?: string): void {
+    if (removedId !== undefined)
+      this.db.transaction(() => {
+        this.stmts.deleteLinks.run(routeKey(removedId));
+        this.stmts.untrackOrphans.run();
+      })();
+    this.changed();
+  }
+
   markViewed(address: string, at: number): void {
     this.stmts.markViewed.run(at, address);
   }
@@ -129,7 +145,8 @@ export class WatchStore {
   /** Records that the silent baseline of a watcher is complete. */
   finishBaseline(key: string, floor: number | null): void {
     const ref = watcherRef(key);
-    if (ref.kind === 'feed') this.stmts.finishFeedBaseline.run(floor, ref.feedId);
+    if (isRouteKey(key)) this.stmts.finishRouteBaseline.run(floor, routeIdOf(key));
+    else if (ref.kind === 'feed') this.stmts.finishFeedBaseline.run(floor, ref.feedId);
     else this.stmts.finishWatchBaseline.run(floor, ref.address);
     this.changed('baseline');
   }
@@ -155,13 +172,13 @@ export class WatchStore {
     return removed;
   }
 
-  /** Every watcher with its baseline state, for the engine's index. */
+  /** Every watcher with its baseline state, for the engine's index. A watched route is read like a feed on its two chains. */
   watcherInfos(): { addresses: WatcherInfo[]; feeds: FeedInfo[] } {
     const addresses = this.stmts.allWatches.all().map(toWatcherInfo);
     const feeds = this.stmts.allFeeds
       .all()
       .map((r) => ({ ...toWatcherInfo({ ...r, address: feedKey(r.id) }), id: r.id, filter: JSON.parse(r.filter) as FeedFilter }));
-    return { addresses, feeds };
+    return { addresses, feeds: [...feeds, ...this.stmts.allRoutes.all().map(routeWatcherInfo)] };
   }
 }
 

@@ -5,7 +5,7 @@ import type { Network } from '../../shared/validators';
 import type { MessageRow, MessageState, Store } from '../store';
 import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
-import { watcherRef } from '../store/watcher-key';
+import { isRouteKey, watcherRef } from '../store/watcher-key';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
 import type { WatcherIndex } from './watcher-index';
@@ -71,7 +71,7 @@ export class TransitionEngine {
         if (t.status === 'pending' && !t.stuckFired && now - since >= threshold) {
           this.store.messages.markStuck(t.messageId);
           const m = this.store.messages.get(t.messageId);
-          const watchers = m ? this.index.watchersOf(m.message, t.network) : [];
+          const watchers = m ? announcing(this.index.watchersOf(m.message, t.network)) : [];
           const live = watchers.filter((w) => w.baselineDone);
           if (m && live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since, settings);
         }
@@ -103,19 +103,22 @@ export class TransitionEngine {
     const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
     const live = history ? [] : watchers.filter((w) => isLive(w, opts, ts));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
+    // From here on only watchers that make Activity count: a route keeps and tracks its messages, silently.
+    const shown = announcing(watchers);
+    const liveShown = announcing(live);
     const threshold = settings.stuckThresholdMinutes * 60_000;
 
     if (!prev || !prevWatched) {
       const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
       const row = this.row(m, network, now, watchers.length > 0, pendingSince, false);
       // History found silently that is already over the threshold does not fire `stuck` later.
-      row.stuckFired = !live.length && pendingSince !== null && now - pendingSince >= threshold;
+      row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
       if (prev) this.store.messages.update(prev.rowid, row);
       else this.store.messages.insert(row);
-      if (!live.length) return;
-      this.log(out, m, network, 'new', null, status, watchers, live, pendingSince, settings);
-      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, watchers, live, pendingSince, settings);
-      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, pendingSince, settings);
+      if (!liveShown.length) return;
+      this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
+      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, liveShown, pendingSince, settings);
+      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, pendingSince, settings);
       return;
     }
 
@@ -133,9 +136,9 @@ export class TransitionEngine {
     if (trackedState(status, rd, watched) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
       this.store.messages.touch(m.messageId, now);
     else this.store.messages.update(prev.rowid, this.row(m, network, now, watched, pendingSince, prev.stuckFired));
-    if (!live.length) return;
-    if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, watchers, live, prev.pendingSince, settings);
-    if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, watchers, live, prev.pendingSince, settings);
+    if (!liveShown.length) return;
+    if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, shown, liveShown, prev.pendingSince, settings);
+    if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, prev.pendingSince, settings);
   }
 
   private row(m: TeleporterMessage, network: Network, now: number, watched: boolean, pendingSince: number | null, stuckFired: boolean): MessageRow {
@@ -199,6 +202,12 @@ export class TransitionEngine {
     }
   }
 }
+
+/**
+ * The watchers whose messages make transitions (Activity, notifications): addresses and feeds. A watched
+ * route's messages are kept and tracked for its figures and episodes, but are not news message by message.
+ */
+const announcing = (watchers: readonly WatcherInfo[]): WatcherInfo[] => watchers.filter((w) => !isRouteKey(w.key));
 
 /** Tracked while someone watches it and it is pending or still awaiting its receipt. */
 const trackedState = (status: string, rd: boolean, watched: boolean): boolean => watched && (status === 'pending' || !rd);

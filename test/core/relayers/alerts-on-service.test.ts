@@ -93,10 +93,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     };
 
     const route = await call<WatchedRoute>('addRoute', { source: 'C-Chain', destination: 'Beam', label: 'c-to-beam', backlogMinutes: 20 });
-    // The poller reads a route through a feed on it (until routes are read by the planner themselves).
-    // Its own notifications are off: what is shown below is the relayer alerts alone.
-    const quiet = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
-    await call('addFeed', { name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM }, notify: quiet });
+    // The poller reads the watched route itself; a route never notifies per message, so what is shown below is the relayer alerts alone.
     await call('pollNow');
     for (let i = 0; i < 6; i++) svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 3_000 });
     await clock.advance(60_000);
@@ -193,7 +190,6 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     };
     await call('updateSettings', { notifications: { enabled: false } });
     await call('addRoute', { source: 'C-Chain', destination: 'Beam', backlogMinutes: 5 });
-    await call('addFeed', { name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM } });
     await call('pollNow');
     svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 30 * 60_000 });
     await clock.advance(10 * 60_000);
@@ -240,8 +236,6 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
         if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
       };
       await call('addRoute', { source: 'C-Chain', destination: 'Beam', label: 'c-beam', backlogMinutes: 5 });
-      const quiet = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
-      await call('addFeed', { name: 'route', filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM }, notify: quiet });
       return () => call('pollNow');
     };
     // The second replica starts later and polls at other moments.

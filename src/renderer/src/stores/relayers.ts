@@ -5,6 +5,7 @@ import type { ErrorInfo } from '../../../shared/errors';
 import { toErrorInfo } from '../../../shared/errors';
 import type { RelayerFigure, RelayerOverview, WatchedRelayer, WatchedRoute } from '../../../shared/relayers';
 import { monitor, useMonitorEvents } from '../client';
+import type { MonitorEventOf } from '../monitor-events';
 import { coalesce } from '../logic/coalesce';
 import { splitError, type FieldErrors } from '../logic/field-errors';
 
@@ -55,7 +56,14 @@ export const useRelayersStore = defineStore('relayers', () => {
   const follow = () => {
     if (loaded.value) void refresh();
   };
-  useMonitorEvents({ transitions: follow, 'watchlist-changed': follow });
+  // A route's own messages make no transitions (no Activity): a finished poll cycle is what refreshes then.
+  let lastCycle: number | null = null;
+  const followCycle = (e: MonitorEventOf<'poll-status'>) => {
+    if (e.status.lastSuccessAt === lastCycle) return;
+    lastCycle = e.status.lastSuccessAt;
+    follow();
+  };
+  useMonitorEvents({ transitions: follow, 'watchlist-changed': follow, 'poll-status': followCycle });
 
   async function addRelayer(input: MonitorInput<'addRelayer'>): Promise<boolean> {
     relayerErrors.value = {};
