@@ -1,9 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import type { SavedFeed } from '../../src/shared/contract';
 import type { RelayerOverview, WatchedRelayer, WatchedRoute } from '../../src/shared/relayers';
 import { expect, screenshot, test } from './fixtures';
-
-const QUIET = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
 
 /**
  * Clicks a figure and expects the list below the tables to hold exactly that many rows. A poll cycle
@@ -31,20 +28,10 @@ test('the Relayers view: watched routes and a relayer, each number lists exactly
   expect(busy).toHaveLength(2);
 
   const routes: WatchedRoute[] = [];
-  const feeds: SavedFeed[] = [];
   let relayer: string | null = null;
   try {
-    for (const [i, r] of busy.entries()) {
-      routes.push(await stack.call<WatchedRoute>('addRoute', { source: r.source, destination: r.destination }));
-      // until routes are planned: a feed on the route has the poller read its messages (notifications off).
-      feeds.push(
-        await stack.call<SavedFeed>('addFeed', {
-          name: `e2e route ${i + 1}`,
-          filter: { sourceBlockchainId: r.source, destinationBlockchainId: r.destination },
-          notify: QUIET,
-        }),
-      );
-    }
+    // The poller reads a watched route by itself (no feed needed).
+    for (const r of busy) routes.push(await stack.call<WatchedRoute>('addRoute', { source: r.source, destination: r.destination }));
     // The figures come from the kept messages: wait until both routes have deliveries and a relayer shows.
     const overview = async () => stack.call<RelayerOverview>('relayerOverview');
     await expect.poll(async () => (await overview()).routes.filter((r) => r.deliveries24h > 0).length, { timeout: 90_000, intervals: [1000] }).toBe(2);
@@ -80,7 +67,6 @@ test('the Relayers view: watched routes and a relayer, each number lists exactly
     await screenshot(page, 'relayers');
   } finally {
     if (relayer) await stack.call('removeRelayer', { address: relayer });
-    for (const f of feeds) await stack.call('removeFeed', { id: f.id });
     for (const r of routes) await stack.call('removeRoute', { id: r.id });
   }
 });

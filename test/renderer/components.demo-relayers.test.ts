@@ -15,8 +15,6 @@ afterEach(() => {
   cleanupSub = null;
 });
 
-const QUIET = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
-
 /** The relayer personas the real local service tells at /_local/info (as the core passes them on). */
 async function personas(ctx: RealRenderer): Promise<DemoRelayer[]> {
   const list = (await ctx.api.getDemoAddresses()).relayers;
@@ -79,10 +77,6 @@ describe('"Watch a demo relayer" in the empty Relayers view', () => {
       await until(() => expect(w.findAll('[data-testid="demo-relayer"]').length).toBeGreaterThan(0));
       await w.get('[data-testid="demo-relayer-watch"]').trigger('click');
       await until(() => expect(w.findAll('[data-testid="relayer-row"]').map((r) => r.attributes('data-address'))).toContain(outage.address));
-      // until routes are planned: a feed makes the poller read each route (notifications off).
-      for (const [i, r] of outage.routes.entries()) {
-        await ctx.api.addFeed({ name: `route ${i}`, filter: { sourceBlockchainId: r.source, destinationBlockchainId: r.destination }, notify: QUIET });
-      }
       // The core polls every 30 s, as by default.
       for (let t = 30_000; t <= 5 * 60_000; t += 30_000) {
         await ctx.poll();
