@@ -76,6 +76,10 @@ export const HeadlessConfigSchema = z
     stuckThresholdMinutes: SettingsSchema.shape.stuckThresholdMinutes.optional(),
     requestBudgetPerMinute: SettingsSchema.shape.requestBudgetPerMinute.optional(),
     retentionDays: SettingsSchema.shape.retentionDays.optional(),
+    /** Thresholds for relayers and routes listed without their own (as Settings → Relayer alerts). */
+    relayerSilentMinutes: SettingsSchema.shape.relayerSilentMinutes.optional(),
+    relayerPendingMinutes: SettingsSchema.shape.relayerPendingMinutes.optional(),
+    routeBacklogMinutes: SettingsSchema.shape.routeBacklogMinutes.optional(),
     /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
     notify: NotifyPrefsSchema.partial().strict().optional(),
     apiKey: ApiKeySourceSchema.optional(),

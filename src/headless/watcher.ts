@@ -64,6 +64,9 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.stuckThresholdMinutes !== undefined) p.stuckThresholdMinutes = c.stuckThresholdMinutes;
   if (c.requestBudgetPerMinute !== undefined) p.requestBudgetPerMinute = c.requestBudgetPerMinute;
   if (c.retentionDays !== undefined) p.retentionDays = c.retentionDays;
+  if (c.relayerSilentMinutes !== undefined) p.relayerSilentMinutes = c.relayerSilentMinutes;
+  if (c.relayerPendingMinutes !== undefined) p.relayerPendingMinutes = c.relayerPendingMinutes;
+  if (c.routeBacklogMinutes !== undefined) p.routeBacklogMinutes = c.routeBacklogMinutes;
   return p;
 }
 

@@ -96,7 +96,15 @@ async function syncRelayers(core: MonitorCore, config: HeadlessConfig, defaultNe
     const k = w.address.toLowerCase();
     want.add(k);
     const cur = have.get(k);
-    const input = { ...w, network: w.network ?? defaultNetwork };
+    // A relayer without its own thresholds takes the file's defaults, so a changed default re-adds it.
+    const silentMinutes = w.silentMinutes ?? config.relayerSilentMinutes;
+    const pendingMinutes = w.pendingMinutes ?? config.relayerPendingMinutes;
+    const input = {
+      ...w,
+      network: w.network ?? defaultNetwork,
+      ...(silentMinutes !== undefined ? { silentMinutes } : {}),
+      ...(pendingMinutes !== undefined ? { pendingMinutes } : {}),
+    };
     if (cur && sameRelayer(cur, input)) continue;
     if (cur) await call(core, 'removeRelayer', { address: cur.address });
     await call(core, 'addRelayer', input);
@@ -124,12 +132,10 @@ async function syncRoutes(core: MonitorCore, config: HeadlessConfig, defaultNetw
   const handled = new Set<string>();
   for (const w of config.routes) {
     const network = w.network ?? defaultNetwork;
+    const backlogMinutes = w.backlogMinutes ?? config.routeBacklogMinutes;
     const cur = have.find((x) => x.network === network && x.sourceChain === w.source && x.destinationChain === w.destination);
     const same =
-      cur &&
-      cur.label === (w.label ?? '').trim() &&
-      (w.backlogMinutes === undefined || cur.backlogMinutes === w.backlogMinutes) &&
-      cur.alert === (w.alert ?? true);
+      cur && cur.label === (w.label ?? '').trim() && (backlogMinutes === undefined || cur.backlogMinutes === backlogMinutes) && cur.alert === (w.alert ?? true);
     if (cur && same) {
       handled.add(cur.id);
       continue;
@@ -138,7 +144,7 @@ async function syncRoutes(core: MonitorCore, config: HeadlessConfig, defaultNetw
       await call(core, 'removeRoute', { id: cur.id });
       handled.add(cur.id); // removed already, not again below
     }
-    const added = await call<WatchedRoute>(core, 'addRoute', { ...w, network });
+    const added = await call<WatchedRoute>(core, 'addRoute', { ...w, network, ...(backlogMinutes !== undefined ? { backlogMinutes } : {}) });
     handled.add(added.id);
     if (cur) r.updated++;
     else r.added++;

@@ -26,7 +26,14 @@ import {
   TRANSITION_KINDS,
 } from './schemas';
 import type { Network } from './validators';
-import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteWatchInputSchema } from './relayer-schemas';
+import {
+  DEFAULT_BACKLOG_MINUTES,
+  DEFAULT_PENDING_MINUTES,
+  DEFAULT_SILENT_MINUTES,
+  RelayerFigureTargetSchema,
+  RelayerWatchInputSchema,
+  RouteWatchInputSchema,
+} from './relayer-schemas';
 import type { RelayerOverview, WatchedRelayer, WatchedRoute } from './relayers';
 import type { OwnNodeStatus } from './own-nodes';
 import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
@@ -56,6 +63,9 @@ export const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   startHidden: false,
   alertChannels: [],
+  relayerSilentMinutes: DEFAULT_SILENT_MINUTES,
+  relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
+  routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
@@ -67,9 +77,22 @@ export interface AppInfo {
   dataSource: { kind: DataSource['kind']; baseUrl: string; network: Network; simulated: boolean };
 }
 
-/** The embedded demo's busiest addresses (empty unless the data source is the local service). */
+/** How a demo relayer persona of the local service behaves (its `/_local/info`). */
+export type DemoRelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
+
+/** A simulated relayer of the embedded demo, with the routes it delivers on (cb58 blockchain IDs). */
+export interface DemoRelayer {
+  address: string;
+  name: string;
+  behaviour: DemoRelayerBehaviour;
+  description: string;
+  routes: { source: string; destination: string }[];
+}
+
+/** The embedded demo's busiest addresses and relayers (empty unless the data source is the local service). */
 export interface DemoAddresses {
   addresses: string[];
+  relayers: DemoRelayer[];
 }
 
 export interface ApiKeyStatus {

@@ -1,13 +1,13 @@
 /** Input schemas of the relayer and route watches, and of the Relayers view's reads. */
 import { z } from 'zod';
 import { chainsOf, findChain } from './chains';
-import { evmAddress, network, wholeNumber } from './schemas';
+import { evmAddress, network, thresholdMinutes } from './schemas';
 import { NETWORKS, parseChainRef, type Network } from './validators';
 
-/** Thresholds are minutes from 1 to 7 days. */
-const minutes = (what: string) => wholeNumber(what, [1, '1 minute'], [10080, '7 days (10080 minutes)']);
+const minutes = thresholdMinutes;
 const label = z.string().max(80, 'Label must be at most 80 characters.');
 
+/** Settings' defaults for these (Settings → Relayer alerts changes what a new watch takes). */
 export const DEFAULT_SILENT_MINUTES = 30;
 export const DEFAULT_PENDING_MINUTES = 10;
 export const DEFAULT_BACKLOG_MINUTES = 30;

@@ -69,6 +69,9 @@ export const wholeNumber = (what: string, min: [number, string], max: [number, s
     .min(min[0], `${what} must be at least ${min[1]}.`)
     .max(max[0], `${what} must be at most ${max[1]}.`);
 
+/** Relayer and route alert thresholds: whole minutes from 1 to 7 days. */
+export const thresholdMinutes = (what: string) => wholeNumber(what, [1, '1 minute'], [10080, '7 days (10080 minutes)']);
+
 export const SettingsSchema = z.object({
   dataSource: DataSourceSchema,
   network: network,
@@ -91,6 +94,10 @@ export const SettingsSchema = z.object({
   startHidden: z.boolean(),
   /** Alertmanager and webhook channels every alerting transition is also sent to (through the outbox). */
   alertChannels: AlertChannelListSchema,
+  /** Thresholds a relayer or route watched without its own takes (each watch keeps what it was given). */
+  relayerSilentMinutes: thresholdMinutes('Silence threshold'),
+  relayerPendingMinutes: thresholdMinutes('Pending threshold'),
+  routeBacklogMinutes: thresholdMinutes('Backlog threshold'),
 });
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({

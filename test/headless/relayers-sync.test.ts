@@ -65,4 +65,38 @@ describe('relayers and routes in the YAML become the core watch targets', () => 
     expect((await list<WatchedRoute[]>('listRoutes')).map((r) => [r.sourceChain, r.destinationChain, r.backlogMinutes])).toEqual([[C_CHAIN, BEAM, 60]]);
     await w.close();
   });
+
+  it("the file's default thresholds go to Settings and to relayers and routes listed without their own; a changed default re-adds them", async () => {
+    const dir = tempDir('tw-relayer-defaults-');
+    const config = (silent: number) =>
+      baseConfig(svc.url, {
+        relayerSilentMinutes: silent,
+        relayerPendingMinutes: 2,
+        routeBacklogMinutes: 7,
+        relayers: [{ address: RELAYER }, { address: OTHER, silentMinutes: 15 }],
+        routes: [{ source: 'C-Chain', destination: 'Beam' }],
+      });
+    let w = await startWatcher(dir, config(4));
+    const call = async <T>(method: string) => {
+      const r = await w.core.invoke(method, undefined);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value as T;
+    };
+    expect(await call('getSettings')).toMatchObject({ relayerSilentMinutes: 4, relayerPendingMinutes: 2, routeBacklogMinutes: 7 });
+    expect((await call<WatchedRelayer[]>('listRelayers')).map((r) => [r.address, r.silentMinutes, r.pendingMinutes])).toEqual([
+      [RELAYER, 4, 2],
+      [OTHER, 15, 2],
+    ]);
+    expect((await call<WatchedRoute[]>('listRoutes')).map((r) => r.backlogMinutes)).toEqual([7]);
+    await w.close();
+
+    w = await startWatcher(dir, config(9));
+    expect((await call<WatchedRelayer[]>('listRelayers')).map((r) => [r.address, r.silentMinutes])).toEqual(
+      expect.arrayContaining([
+        [RELAYER, 9],
+        [OTHER, 15],
+      ]),
+    );
+    await w.close();
+  });
 });

@@ -30,6 +30,32 @@ describe('forms say what is wrong where the user acted', () => {
     expect(ctx.transport.callsOf('updateSettings')).toEqual([]);
   });
 
+  it('default relayer thresholds: 0 or a fraction is refused at its field with nothing sent; a valid one is saved and a new relayer takes it', async () => {
+    const ctx = await setupRealRenderer();
+    await useSettingsStore().load();
+    wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    const silent = await until(() => wrapper!.get('[data-testid="settings-relayer-silent"]'));
+    const backlog = wrapper.get('[data-testid="settings-route-backlog"]');
+    await silent.setValue('0');
+    await silent.trigger('blur');
+    await backlog.setValue('2.5');
+    await backlog.trigger('blur');
+    await wrapper.get('form').trigger('submit');
+    await until(() => expect(wrapper!.get('[data-testid="field-error-relayerSilentMinutes"]').text()).toBe('Silence threshold must be at least 1 minute.'));
+    await silent.setValue('3');
+    await silent.trigger('blur');
+    await wrapper.get('form').trigger('submit');
+    await until(() => expect(wrapper!.get('[data-testid="field-error-routeBacklogMinutes"]').text()).toBe('Backlog threshold must be a whole number.'));
+    expect(ctx.transport.callsOf('updateSettings')).toEqual([]);
+
+    await backlog.setValue('12');
+    await backlog.trigger('blur');
+    await wrapper.get('form').trigger('submit');
+    await until(() => expect(wrapper!.find('[data-testid="settings-saved"]').exists()).toBe(true));
+    expect(await ctx.api.getSettings()).toMatchObject({ relayerSilentMinutes: 3, relayerPendingMinutes: 10, routeBacklogMinutes: 12 });
+    expect(await ctx.api.addRelayer({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })).toMatchObject({ silentMinutes: 3, pendingMinutes: 10 });
+  });
+
   it('Messages → Reset clears the fields and shows the unfiltered list again', async () => {
     const ctx = await setupRealRenderer();
     for (const dst of [BEAM, DFK]) {

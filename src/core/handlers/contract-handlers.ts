@@ -54,7 +54,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     },
 
     // Only the embedded demo has busy addresses to offer; a real API is never asked.
-    getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [] }),
+    getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [], relayers: [] }),
 
     getSettings: () => ctx.settings(),
     updateSettings: async (input) => {

@@ -1,7 +1,6 @@
 /** The contract's calls for watched relayers and routes and the Relayers view's figures. */
 import type { MonitorHandlers } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
-import { DEFAULT_BACKLOG_MINUTES, DEFAULT_PENDING_MINUTES, DEFAULT_SILENT_MINUTES } from '../../shared/relayer-schemas';
 import { chainLabel } from '../../shared/chains';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { CoreContext } from './context';
@@ -18,8 +17,8 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
         address: input.address,
         label: input.label?.trim() ?? '',
         network: input.network ?? ctx.settings().network,
-        silentMinutes: input.silentMinutes ?? DEFAULT_SILENT_MINUTES,
-        pendingMinutes: input.pendingMinutes ?? DEFAULT_PENDING_MINUTES,
+        silentMinutes: input.silentMinutes ?? ctx.settings().relayerSilentMinutes,
+        pendingMinutes: input.pendingMinutes ?? ctx.settings().relayerPendingMinutes,
         alert: input.alert ?? true,
         createdAt: ctx.clock.now(),
       };
@@ -39,7 +38,7 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
         network: input.network ?? ctx.settings().network,
         sourceChain: input.source,
         destinationChain: input.destination,
-        backlogMinutes: input.backlogMinutes ?? DEFAULT_BACKLOG_MINUTES,
+        backlogMinutes: input.backlogMinutes ?? ctx.settings().routeBacklogMinutes,
         alert: input.alert ?? true,
         createdAt: ctx.clock.now(),
       });

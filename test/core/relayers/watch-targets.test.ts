@@ -89,4 +89,33 @@ describe('watching relayers and routes', () => {
     expect(await value(core, 'listRelayers')).toEqual([]);
     expect(await value(core, 'listRoutes')).toEqual([]);
   });
+
+  it("takes Settings' default thresholds for a watch added without its own; bad defaults are refused at their field and nothing is saved", async () => {
+    const core = await coreOnService(svc.url, clock, cleanups);
+    const settings = await value(core, 'getSettings');
+    expect(settings).toMatchObject({ relayerSilentMinutes: 30, relayerPendingMinutes: 10, routeBacklogMinutes: 30 });
+    const bad: [string, unknown, RegExp][] = [
+      ['relayerSilentMinutes', 0, /Silence threshold must be at least 1 minute/],
+      ['relayerPendingMinutes', -3, /Pending threshold must be at least 1 minute/],
+      ['routeBacklogMinutes', 2.5, /Backlog threshold must be a whole number/],
+      ['routeBacklogMinutes', 10081, /at most 7 days/],
+    ];
+    for (const [field, v, message] of bad) {
+      const e = await failure(core, 'updateSettings', { [field]: v, pollIntervalSeconds: 60 });
+      expect({ field: e.field, kind: e.kind }).toEqual({ field, kind: 'invalid_input' });
+      expect(e.message).toMatch(message);
+    }
+    // Nothing of a refused patch was kept (not even its valid part).
+    expect(await value(core, 'getSettings')).toEqual(settings);
+
+    await value(core, 'updateSettings', { relayerSilentMinutes: 2, relayerPendingMinutes: 1, routeBacklogMinutes: 5 });
+    const defaulted = randomAddress();
+    const own = randomAddress();
+    expect(await value(core, 'addRelayer', { address: defaulted })).toMatchObject({ silentMinutes: 2, pendingMinutes: 1 });
+    expect(await value(core, 'addRelayer', { address: own, silentMinutes: 45 })).toMatchObject({ silentMinutes: 45, pendingMinutes: 1 });
+    expect(await value(core, 'addRoute', { source: C_CHAIN, destination: BEAM })).toMatchObject({ backlogMinutes: 5 });
+    // A later change of the defaults leaves watches as they were added.
+    await value(core, 'updateSettings', { relayerSilentMinutes: 60 });
+    expect(((await value(core, 'listRelayers')) as { silentMinutes: number }[]).map((r) => r.silentMinutes)).toEqual([2, 45]);
+  });
 });

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import type { DemoRelayer } from '../../../shared/contract';
 import { monitor, useMonitorEvents } from '../client';
 import { useActivityStore } from './activity';
 import { useCacheStore } from './cache';
@@ -22,6 +23,8 @@ function readRemembered(): string[] {
 
 export const useDemoStore = defineStore('demo', () => {
   const addresses = ref<string[]>([]);
+  /** The demo's relayer personas, offered in the empty Relayers view. */
+  const relayers = ref<DemoRelayer[]>([]);
   /** Demo addresses seen in any session: recognised on the watchlist after a switch to real data. */
   const remembered = ref<string[]>(readRemembered());
   const known = computed(() => new Set(addresses.value.map((a) => a.toLowerCase())));
@@ -35,9 +38,13 @@ export const useDemoStore = defineStore('demo', () => {
       const r = await monitor().getDemoAddresses();
       if (my !== seq) return;
       addresses.value = r.addresses;
+      relayers.value = r.relayers;
       if (r.addresses.length) remember(r.addresses);
     } catch {
-      if (my === seq) addresses.value = [];
+      if (my === seq) {
+        addresses.value = [];
+        relayers.value = [];
+      }
     }
   }
 
@@ -78,5 +85,5 @@ export const useDemoStore = defineStore('demo', () => {
   // A data-source change may start or stop the demo (load never rejects).
   useMonitorEvents({ 'settings-changed': () => void load() });
 
-  return { addresses, next, leftovers, isDemo, watch, removeLeftovers, load };
+  return { addresses, relayers, next, leftovers, isDemo, watch, removeLeftovers, load };
 });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { CacheSummary, MonitorInput } from '../../../shared/contract';
+import type { CacheSummary, DemoRelayer, MonitorInput } from '../../../shared/contract';
 import type { ErrorInfo } from '../../../shared/errors';
 import { toErrorInfo } from '../../../shared/errors';
 import type { RelayerFigure, RelayerOverview, WatchedRelayer, WatchedRoute } from '../../../shared/relayers';
@@ -8,6 +8,9 @@ import { monitor, useMonitorEvents } from '../client';
 import type { MonitorEventOf } from '../monitor-events';
 import { coalesce } from '../logic/coalesce';
 import { splitError, type FieldErrors } from '../logic/field-errors';
+
+/** A demo relayer's thresholds: its outage alerts within minutes of `npm start`, not half an hour. */
+export const DEMO_THRESHOLDS = { silentMinutes: 2, pendingMinutes: 1 } as const;
 
 /** What a click-through lists: the messages one figure counts. */
 export interface FigureTarget {
@@ -88,6 +91,27 @@ export const useRelayersStore = defineStore('relayers', () => {
     return true;
   }
 
+  /**
+   * Watches a demo relayer and the routes it delivers on (a route already watched stays as it is),
+   * with short thresholds so its silence alerts within minutes.
+   */
+  async function watchDemo(d: DemoRelayer): Promise<boolean> {
+    relayerErrors.value = {};
+    try {
+      const have = new Set((await monitor().listRoutes()).map((r) => `${r.sourceChain}>${r.destinationChain}`));
+      for (const r of d.routes) {
+        if (!have.has(`${r.source}>${r.destination}`)) await monitor().addRoute({ source: r.source, destination: r.destination });
+      }
+      await monitor().addRelayer({ address: d.address, label: d.name, ...DEMO_THRESHOLDS });
+    } catch (e) {
+      error.value = toErrorInfo(e);
+      await refresh();
+      return false;
+    }
+    await refresh();
+    return true;
+  }
+
   async function removeRelayer(address: string): Promise<void> {
     await monitor().removeRelayer({ address });
     await refresh();
@@ -136,6 +160,7 @@ export const useRelayersStore = defineStore('relayers', () => {
     load: refresh,
     addRelayer,
     addRoute,
+    watchDemo,
     removeRelayer,
     removeRoute,
     open,
