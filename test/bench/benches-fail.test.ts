@@ -53,6 +53,21 @@ describe('benchmarks fail when they miss a target', () => {
     expect(r.code).toBe(1);
   });
 
+  it('npm run bench:relayers: a request rate of 0 a minute', { timeout: 180_000 }, async () => {
+    const r = await runBench('bench/relayers.bench.ts', {
+      BENCH_MINUTES: '12',
+      BENCH_RATE: '3',
+      BENCH_SETTLE_MINUTES: '1',
+      BENCH_SILENT_MINUTES: '1',
+      BENCH_PENDING_MINUTES: '1',
+      BENCH_TARGET_REQUESTS_PER_MINUTE: '0',
+    });
+    expect(r.result, r.stderr).not.toBeNull();
+    expect(r.result!.failed).toContain('requestsPerMinute');
+    expect(r.result!.pass).toBe(false);
+    expect(r.code).toBe(1);
+  });
+
   it('npm run bench:service: a round-trip p99 under 0 ms', { timeout: 180_000 }, async () => {
     const r = await runBench('bench/service.bench.ts', {
       BENCH_MESSAGES: '2000',

@@ -1,0 +1,80 @@
+// The core under the relayers benchmark, in its own process so its memory is measured alone. The parent
+// sets this process's clock before each poll; the relayer alerts are seen as the notifications they show.
+import { createMonitorCore } from '../src/core';
+import { JumpClock } from './jump-clock';
+
+type Msg =
+  | {
+      type: 'init';
+      url: string;
+      dataDir: string;
+      now: number;
+      routes: { source: string; destination: string; label: string }[];
+      relayers: { address: string; label: string }[];
+      silentMinutes: number;
+      pendingMinutes: number;
+    }
+  | { type: 'tick'; now: number }
+  | { type: 'overview' }
+  | { type: 'close' };
+
+let peakRss = 0;
+const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+const QUIET = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
+
+async function main(): Promise<void> {
+  let clock: JumpClock | null = null;
+  let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
+  let shown: { title: string; at: number }[] = [];
+  const send = (m: unknown) => process.send?.(m);
+
+  const onMessage = async (m: Msg): Promise<void> => {
+    try {
+      if (m.type === 'init') {
+        clock = new JumpClock(m.now);
+        const c = await createMonitorCore({
+          dataDir: m.dataDir,
+          shell: 'web',
+          version: 'bench',
+          clock,
+          localDataApi: { kind: 'url', url: m.url },
+          autoPoll: false,
+          keychainService: 'tw-bench',
+        });
+        core = c;
+        c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
+        await c.start();
+        // The default poll interval and request budget: what a user gets.
+        for (const r of m.routes) {
+          // until routes are planned: a feed per watched route makes the poller read it (its notifications off).
+          await c.handlers.addFeed({ name: r.label, filter: { sourceBlockchainId: r.source, destinationBlockchainId: r.destination }, notify: QUIET });
+          await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
+        }
+        for (const r of m.relayers)
+          await c.handlers.addRelayer({ address: r.address, label: r.label, silentMinutes: m.silentMinutes, pendingMinutes: m.pendingMinutes });
+        await c.handlers.pollNow(undefined);
+        shown = [];
+        sampleRss();
+        send({ type: 'ready' });
+      } else if (m.type === 'tick' && clock && core) {
+        await clock.set(m.now);
+        const status = await core.handlers.pollNow(undefined);
+        sampleRss();
+        send({ type: 'polled', shown, status });
+        shown = [];
+      } else if (m.type === 'overview' && core) {
+        send({ type: 'overview', overview: await core.handlers.relayerOverview(undefined) });
+      } else if (m.type === 'close') {
+        await core?.close();
+        send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+        process.exit(0);
+      }
+    } catch (e) {
+      send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
+    }
+  };
+  process.on('message', (m: Msg) => void onMessage(m));
+  send({ type: 'alive' });
+}
+
+void main();

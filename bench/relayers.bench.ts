@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:relayers`: the core's relayer figures and alerts against the local service in its
+ * realistic profile, two simulated hours at 20 messages/s, five watched routes (mainnet's busy ones),
+ * eight relayers watched (one scheduled outage, one slow-down), the default poll interval and budget.
+ * Truth from the simulator's records (bench/relayer-truth.ts). Prints one JSON line; exits 1 on a miss.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
+import { planRoutes } from '../src/local-data-api/sim/route-plan';
+import { DEFAULT_SETTINGS } from '../src/shared/contract';
+import { DEFAULT_BUDGET_WITHOUT_KEY } from '../src/core/handlers/data-source';
+import type { RelayerOverview } from '../src/shared/relayers';
+import { ManualClock } from '../src/shared/clock';
+import { bundleChild } from './bundle-child';
+import { childCall } from './child-call';
+import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
+import { envNumber, judgeTargets, report } from './targets';
+
+const MIN = 60_000;
+const SEED = 42;
+const MINUTES = envNumber('BENCH_MINUTES', 120);
+const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 5);
+const RATE = envNumber('BENCH_RATE', 20);
+const INTERVAL_S = envNumber('BENCH_INTERVAL_S', DEFAULT_SETTINGS.pollIntervalSeconds);
+const SILENT_MIN = envNumber('BENCH_SILENT_MINUTES', 5);
+const PENDING_MIN = envNumber('BENCH_PENDING_MINUTES', 2);
+/** The outage and the slow-down, minutes after the start (scaled down with a short run). */
+const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.round(Math.min(12, MINUTES * 0.1) * MIN) };
+const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
+const ROUTES = 5;
+const intervalMs = INTERVAL_S * 1000;
+
+function schedule(routes: RouteRef[]): RelayerSchedule {
+  const all = routes;
+  return {
+    relayers: [
+      { name: 'fast', behaviour: 'fast', routes: all, share: 3, delayFactor: 0.3 },
+      { name: 'slow', behaviour: 'slow', routes: all, share: 1, delayFactor: 3 },
+      { name: 'outage', behaviour: 'outage', routes: all.slice(0, 3), share: 2, outages: [OUTAGE] },
+      { name: 'slowdown', behaviour: 'steady', routes: all, share: 2, slowdowns: [SLOWDOWN] },
+      { name: 'takeover', behaviour: 'takeover', routes: all.slice(3, 4), share: 1, takeover: { from: 'fast', atMs: Math.round(MINUTES * 0.5 * MIN) } },
+      { name: 'steady-1', behaviour: 'steady', routes: all, share: 1 },
+      { name: 'steady-2', behaviour: 'steady', routes: all.slice(1), share: 1 },
+      { name: 'steady-3', behaviour: 'steady', routes: all.slice(0, 4), share: 1 },
+      // Every route not watched is this one's (unwatched), so the eight above deliver on watched routes alone.
+      { name: 'elsewhere', behaviour: 'steady', share: 1 },
+    ],
+  };
+}
+
+async function startCore(work: string) {
+  const childJs = join(work, 'relayers-bench-child.cjs');
+  await bundleChild(join(__dirname, 'relayers-bench-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
+  const child = fork(childJs, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
+  });
+  await new Promise<void>((r) => child.once('message', () => r()));
+  return child;
+}
+
+const round = (n: number | null, d = 1) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
+
+async function main(): Promise<void> {
+  const wallStart = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'tw-relayers-bench-'));
+  const start = Date.UTC(2026, 0, 1, 12);
+  const clock = new ManualClock(start);
+  const busy = planRoutes(SEED)
+    .busy.mainnet.slice(0, ROUTES)
+    .map(([r]) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId, label: `${r.source.name}>${r.destination.name}` }));
+  const svc = await startTeleporterService({
+    clock,
+    seed: SEED,
+    rate: RATE,
+    realistic: true,
+    relayers: schedule(busy.map(({ source, destination }) => ({ source, destination }))),
+    // The default budget is enforced by the core itself; the service must not throttle below it.
+    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
+  });
+  const truth = new RelayerTruth(svc, new Map(busy.map((r) => [`${r.source}>${r.destination}`, r.label])));
+  const named = svc.simulator.demoRelayers();
+  const labelOf = new Map(named.map((r) => [r.address.toLowerCase(), r.name]));
+  const watched = named.filter((r) => r.name !== 'elsewhere');
+  const child = await startCore(work);
+
+  svc.simulator.detachClock();
+  await childCall(
+    child,
+    {
+      type: 'init',
+      url: svc.url,
+      dataDir: join(work, 'core'),
+      now: clock.now(),
+      routes: busy,
+      relayers: watched.map((r) => ({ address: r.address, label: r.name })),
+      silentMinutes: SILENT_MIN,
+      pendingMinutes: PENDING_MIN,
+    },
+    'ready',
+  );
+  await clock.advance(1);
+  svc.simulator.attach(clock);
+
+  const shown: { title: string; at: number }[] = [];
+  let trafficRequests = 0;
+  const cycle = async () => {
+    await clock.advance(intervalMs);
+    const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
+    shown.push(...(r.shown as { title: string; at: number }[]));
+  };
+  const before = svc.requestCount();
+  for (let i = 0; i < Math.ceil((MINUTES * 60_000) / intervalMs); i++) await cycle();
+  trafficRequests = svc.requestCount() - before;
+  const trafficMinutes = (clock.now() - start) / MIN;
+  // Traffic stops; the core catches up with the last changes before its figures are judged.
+  svc.simulator.detachClock();
+  for (let i = 0; i < Math.ceil((SETTLE_MINUTES * 60_000) / intervalMs); i++) await cycle();
+  const overview = (await childCall(child, { type: 'overview' }, 'overview')).overview as RelayerOverview;
+  const closed = await childCall(child, { type: 'close' }, 'closed');
+  truth.stop();
+  const now = overview.at;
+
+  // Figures: the core's per relayer, per relayer and route, per route, against the truth's.
+  const deliveries = truth.deliveries();
+  const routeLabel = new Map(overview.routes.map((r) => [r.route.id, r.route.label]));
+  let countMismatches = 0;
+  let rewardMismatches = 0;
+  let worstLatencyGapS = 0;
+  const perRelayer: Record<string, unknown> = {};
+  const latencyGap = (a: Figures['latency'], b: { p50: number; p95: number } | null) =>
+    a === null || b === null ? (a === b ? 0 : Infinity) : Math.max(Math.abs(a.p50 - b.p50), Math.abs(a.p95 - b.p95));
+  for (const row of overview.relayers) {
+    const name = labelOf.get(row.address.toLowerCase()) ?? row.address;
+    const mine = deliveries.filter((d) => d.deliverer.toLowerCase() === row.address.toLowerCase());
+    const t = figuresOf(mine, now);
+    const byRoute: Record<string, [number, number]> = {};
+    for (const rs of row.routes) {
+      const label = routeLabel.get(rs.routeId)!;
+      const tr = figuresOf(
+        mine.filter((d) => d.route === label),
+        now,
+      ).deliveries24h;
+      byRoute[label] = [rs.deliveries, tr];
+      if (rs.deliveries !== tr) countMismatches++;
+    }
+    // A route the truth has deliveries on that the core's row lacks: all of them missed.
+    for (const label of new Set(mine.map((d) => d.route))) {
+      if (label in byRoute) continue;
+      countMismatches++;
+      byRoute[label] = [
+        0,
+        figuresOf(
+          mine.filter((d) => d.route === label),
+          now,
+        ).deliveries24h,
+      ];
+    }
+    if (row.deliveries24h !== t.deliveries24h) countMismatches++;
+    if (row.deliveriesLastHour !== t.deliveriesLastHour) countMismatches++;
+    const gap = latencyGap(t.latency, row.latency);
+    worstLatencyGapS = Math.max(worstLatencyGapS, gap);
+    const coreRewards = Object.fromEntries(row.rewards.map((r) => [r.token.toLowerCase(), r.value]));
+    if (JSON.stringify(Object.entries(coreRewards).sort()) !== JSON.stringify(Object.entries(t.rewards).sort())) rewardMismatches++;
+    perRelayer[name] = {
+      deliveries24h: [row.deliveries24h, t.deliveries24h],
+      lastHour: [row.deliveriesLastHour, t.deliveriesLastHour],
+      latencyP50P95: [row.latency && [row.latency.p50, row.latency.p95], t.latency && [t.latency.p50, t.latency.p95]],
+      byRoute,
+    };
+  }
+  // A relayer the truth saw that the core has no row for: every one of its deliveries missed.
+  for (const a of new Set(deliveries.map((d) => d.deliverer.toLowerCase())))
+    if (!overview.relayers.some((r) => r.address.toLowerCase() === a)) countMismatches++;
+  const perRoute: Record<string, unknown> = {};
+  for (const row of overview.routes) {
+    const t = figuresOf(
+      deliveries.filter((d) => d.route === row.route.label),
+      now,
+    );
+    if (row.deliveries24h !== t.deliveries24h || row.deliveriesLastHour !== t.deliveriesLastHour) countMismatches++;
+    worstLatencyGapS = Math.max(worstLatencyGapS, latencyGap(t.latency, row.latency));
+    perRoute[row.route.label] = { deliveries24h: [row.deliveries24h, t.deliveries24h], lastHour: [row.deliveriesLastHour, t.deliveriesLastHour] };
+  }
+
+  // Alerts: the outage relayer's one episode, none for the others.
+  const outageName = 'outage';
+  const outageAddress = named.find((r) => r.name === outageName)!.address.toLowerCase();
+  const outageFrom = start + OUTAGE.startMs;
+  const outageTo = outageFrom + OUTAGE.durationMs;
+  const back = deliveries
+    .filter((d) => d.deliverer.toLowerCase() === outageAddress && d.deliveredAt >= outageTo)
+    .reduce((m, d) => Math.min(m, d.deliveredAt), Infinity);
+  const fires = shown.filter((s) => s.title.startsWith('Relayer silent:'));
+  const resolves = shown.filter((s) => s.title.startsWith('Relayer delivering again:'));
+  const of = (s: { title: string }) => s.title.slice(s.title.indexOf(':') + 2);
+  const outageFires = fires.filter((s) => of(s) === outageName);
+  const outageResolves = resolves.filter((s) => of(s) === outageName);
+  const healthyAlerts = fires.filter((s) => of(s) !== outageName).length;
+  const duplicates = Math.max(0, outageFires.length - 1) + Math.max(0, outageResolves.length - 1);
+  const fireAfterS = outageFires[0] ? (outageFires[0].at - outageFrom) / 1000 : null;
+  const resolveAfterS = outageResolves[0] && Number.isFinite(back) ? (outageResolves[0].at - back) / 1000 : null;
+
+  const naivePerMinute = ROUTES * (60 / INTERVAL_S);
+  const oursPerMinute = trafficRequests / trafficMinutes;
+  const budget = DEFAULT_BUDGET_WITHOUT_KEY;
+  const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
+  const result = {
+    bench: 'relayers',
+    profile: 'realistic',
+    simulatedMinutes: Math.round(trafficMinutes),
+    settleMinutes: SETTLE_MINUTES,
+    messagesPerSecond: RATE,
+    pollIntervalSeconds: INTERVAL_S,
+    routes: busy.map((r) => r.label),
+    relayers: watched.length,
+    deliveriesOnWatchedRoutes: deliveries.length,
+    schedule: { outage: OUTAGE, slowdown: SLOWDOWN, silentMinutes: SILENT_MIN, pendingMinutes: PENDING_MIN },
+    figures: { countMismatches, rewardMismatches, worstLatencyGapS: round(worstLatencyGapS, 3), perRoute, perRelayer },
+    alerts: {
+      outageFires: outageFires.length,
+      outageResolves: outageResolves.length,
+      fireAfterOutageStartS: round(fireAfterS),
+      returnedAfterOutageEndS: Number.isFinite(back) ? round((back - outageTo) / 1000) : null,
+      resolveAfterReturnS: round(resolveAfterS),
+      healthyAlerts,
+      duplicates,
+      shown,
+    },
+    requests: { perMinute: round(oursPerMinute), budgetPerMinute: budget, naivePerMinute, shareOfNaive: round(oursPerMinute / naivePerMinute, 3) },
+    peakRssMb,
+    wallSeconds: Math.round((Date.now() - wallStart) / 1000),
+  };
+  const verdict = judgeTargets({
+    countMismatches: [countMismatches, 0],
+    rewardMismatches: [rewardMismatches, 0],
+    latencyGapS: [worstLatencyGapS, 1],
+    // A missing alert (null) misses its target.
+    fireAfterOutageStartS: [fireAfterS, SILENT_MIN * 60 + 2 * INTERVAL_S],
+    resolveAfterReturnS: [resolveAfterS, 2 * INTERVAL_S],
+    healthyAlerts: [healthyAlerts, 0],
+    duplicateEpisodes: [duplicates, 0],
+    requestsPerMinute: [round(oursPerMinute), budget],
+    peakRssMb: [peakRssMb, 149.9],
+  });
+  report(result, verdict);
+  await svc.close();
+  if (process.env.BENCH_KEEP) console.error('kept', work);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
