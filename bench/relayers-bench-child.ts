@@ -20,7 +20,6 @@ type Msg =
 
 let peakRss = 0;
 const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
-const QUIET = { new: false, left_pending: false, receipt_delivered: false, stuck: false };
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
@@ -46,8 +45,6 @@ async function main(): Promise<void> {
         await c.start();
         // The default poll interval and request budget: what a user gets.
         for (const r of m.routes) {
-          // until routes are planned: a feed per watched route makes the poller read it (its notifications off).
-          await c.handlers.addFeed({ name: r.label, filter: { sourceBlockchainId: r.source, destinationBlockchainId: r.destination }, notify: QUIET });
           await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
         }
         for (const r of m.relayers)
