@@ -129,22 +129,6 @@ describe('planNetwork', () => {
     expect(rechecks.cost).toBe(6 + 1 + 2);
   });
 
-  it('between two full reads below the cursor, leaves the due messages the next full read covers (1 to 10 min old) to it', () => {
-    const addresses = Array.from({ length: 50 }, (_, k) => live(`A${k}`));
-    const head = { ts: NOW - 5, at: NOW_MS - 10_000 };
-    const dueNow = [due('fresh', 30, 'A1'), due('minutes', 5 * 60, 'A2'), due('older', GUARANTEED_LATENESS_S + 60, 'A3')];
-    const plan = (fullOverlap: boolean) => {
-      const p = planNetwork(input({ addresses, head, ratePerSec: 20, due: dueNow, fullOverlap }));
-      if (p.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
-      return p.discovery;
-    };
-    expect(plan(true).candidates.map((c) => c.messageId)).toEqual(['fresh', 'minutes', 'older']);
-    // The cycle between: 'minutes' waits one cycle for the full read, which pages past it anyway.
-    expect(plan(false).candidates.map((c) => c.messageId)).toEqual(['fresh', 'older']);
-    const stop = plan(false).head.stop;
-    expect(stop.kind === 'past' && stop.ts !== null && stop.ts > NOW - 5 * 60).toBe(true); // not paged down to it
-  });
-
   it('takes many baselines through one pass over the list (two hours back), and feeds one by one', () => {
     const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`P${k}`));
     const plan = planNetwork(input({ addresses: many, feeds: [{ ...pending('feed:9'), filter: { from: '0xa' } }] }));

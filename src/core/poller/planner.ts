@@ -4,7 +4,7 @@
  * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in request-prices.ts.
  */
 import type { FeedFilter } from '../../shared/contract';
-import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, trailPagesPerCycle, TRAIL_PERIOD_MS, type TrailSweep } from './late-records';
+import { MAX_LATENESS_S, trailPagesPerCycle, TRAIL_PERIOD_MS, type TrailSweep } from './late-records';
 import type { DiscoveryMode, HeadCursor } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './request-prices';
 
@@ -172,24 +172,10 @@ function planTrail(i: NetworkPlanInput): TrailPlan | null {
   return { sweep, step };
 }
 
-/** On a cycle between two full reads below the cursor, a due message at least this old (s) waits for the next full read. */
-export const EVERY_CYCLE_AGE_S = 60;
-
-/**
- * The due messages this cycle re-checks itself. Between two full reads, one from EVERY_CYCLE_AGE_S to
- * GUARANTEED_LATENESS_S old is left to the next cycle's full read, which pages past it anyway: re-checked
- * every other cycle instead of paging that deep twice (the fresh ones, where most deliveries happen, keep
- * every cycle).
- */
-function dueThisCycle(i: NetworkPlanInput, nowSec: number): readonly DueMessage[] {
-  if (i.fullOverlap !== false) return i.due;
-  return i.due.filter((t) => nowSec - t.ts < EVERY_CYCLE_AGE_S || nowSec - t.ts >= GUARANTEED_LATENESS_S);
-}
-
 function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const nowSec = Math.floor(i.nowMs / 1000);
   const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
-  const candidates = dueThisCycle(i, nowSec).map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
+  const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
   const rechecks = planRechecks(candidates, {
     ratePerSec: i.ratePerSec ?? 0,
     nowSec,
