@@ -1,5 +1,6 @@
 // The core under benchmark, in its own process so its memory is measured alone. The parent drives
 // simulated time over IPC: every `tick` sets this process's clock to the parent's time and polls once.
+import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
@@ -66,72 +67,66 @@ async function main(): Promise<void> {
   const send = (m: unknown) => process.send?.(m);
 
   const onMessage = async (m: Msg): Promise<void> => {
-    try {
-      if (m.type === 'init') {
-        endPhase('create');
-        clock = new JumpClock(m.now);
-        core = await createMonitorCore({
-          dataDir: m.dataDir,
-          shell: 'web',
-          version: 'bench',
-          clock,
-          localDataApi: { kind: 'url', url: m.url },
-          autoPoll: false,
-          keychainService: 'tw-bench',
-        });
-        core.onEvent((e) => {
-          if (e.type === 'transitions') fresh.push(...e.transitions);
-        });
-        await core.start();
-        endPhase('addWatch');
-        await core.handlers.updateSettings({
-          pollIntervalSeconds: m.intervalSeconds,
-          requestBudgetPerMinute: m.budget,
-          stuckThresholdMinutes: 10080,
-          notifications: { enabled: false },
-        });
-        for (const address of m.addresses)
-          await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
-        if (process.env.BENCH_DEBUG)
-          console.error(
-            `child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
-          );
-        endPhase('baselines');
-        // Silent baselines, within the budget (several cycles at the same instant if need be).
-        for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
-        fresh = [];
-        sampleRss();
-        endPhase('cycles');
-        if (process.env.BENCH_DEBUG)
-          console.error(
-            `child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
-          );
-        send({ type: 'ready', memory: process.memoryUsage() });
-      } else if (m.type === 'tick' && clock && core) {
-        await clock.set(m.now);
-        if (process.env.BENCH_ALLOC_PROFILE) await allocProfile(ticks + 1);
-        if (process.env.BENCH_SNAPSHOT && Number(process.env.BENCH_SNAPSHOT) === ticks + 1) {
-          const { writeHeapSnapshot } = await import('node:v8');
-          setTimeout(() => console.error('snapshot', writeHeapSnapshot('/tmp/core-mid.heapsnapshot')), Number(process.env.BENCH_SNAPSHOT_DELAY ?? 400));
-        }
-        const status = await core.handlers.pollNow(undefined);
-        sampleRss();
-        if (++ticks % 3 === 0) endPhase(`cycles to ${ticks + 3}`);
-        send({ type: 'polled', transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), status, memory: process.memoryUsage() });
-        fresh = [];
-      } else if (m.type === 'close') {
-        endPhase('close');
-        await core?.close();
-        send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
-        process.exit(0);
+    if (m.type === 'init') {
+      endPhase('create');
+      clock = new JumpClock(m.now);
+      core = await createMonitorCore({
+        dataDir: m.dataDir,
+        shell: 'web',
+        version: 'bench',
+        clock,
+        localDataApi: { kind: 'url', url: m.url },
+        autoPoll: false,
+        keychainService: 'tw-bench',
+      });
+      core.onEvent((e) => {
+        if (e.type === 'transitions') fresh.push(...e.transitions);
+      });
+      await core.start();
+      endPhase('addWatch');
+      await core.handlers.updateSettings({
+        pollIntervalSeconds: m.intervalSeconds,
+        requestBudgetPerMinute: m.budget,
+        stuckThresholdMinutes: 10080,
+        notifications: { enabled: false },
+      });
+      for (const address of m.addresses)
+        await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
+      if (process.env.BENCH_DEBUG)
+        console.error(
+          `child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+        );
+      endPhase('baselines');
+      // Silent baselines, within the budget (several cycles at the same instant if need be).
+      for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
+      fresh = [];
+      sampleRss();
+      endPhase('cycles');
+      if (process.env.BENCH_DEBUG)
+        console.error(
+          `child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+        );
+      send({ type: 'ready', memory: process.memoryUsage() });
+    } else if (m.type === 'tick' && clock && core) {
+      await clock.set(m.now);
+      if (process.env.BENCH_ALLOC_PROFILE) await allocProfile(ticks + 1);
+      if (process.env.BENCH_SNAPSHOT && Number(process.env.BENCH_SNAPSHOT) === ticks + 1) {
+        const { writeHeapSnapshot } = await import('node:v8');
+        setTimeout(() => console.error('snapshot', writeHeapSnapshot('/tmp/core-mid.heapsnapshot')), Number(process.env.BENCH_SNAPSHOT_DELAY ?? 400));
       }
-    } catch (e) {
-      send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
+      const status = await core.handlers.pollNow(undefined);
+      sampleRss();
+      if (++ticks % 3 === 0) endPhase(`cycles to ${ticks + 3}`);
+      send({ type: 'polled', transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), status, memory: process.memoryUsage() });
+      fresh = [];
+    } else if (m.type === 'close') {
+      endPhase('close');
+      await core?.close();
+      send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      process.exit(0);
     }
   };
-  // onMessage reports its own errors to the parent: nothing to await.
-  process.on('message', (m: Msg) => void onMessage(m));
-  send({ type: 'alive' });
+  serveParent(onMessage);
 }
 
 void main();

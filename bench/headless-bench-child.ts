@@ -1,6 +1,7 @@
 // The headless watcher under benchmark, in its own process so its memory is measured alone. The parent
 // drives simulated time over IPC: every `tick` sets this process's clock and polls once, then waits
 // until the alert outbox has been delivered to the parent's receiver.
+import { serveParent } from './serve-parent';
 import { loadConfigFile } from '../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
 import { JumpClock } from './jump-clock';
@@ -27,47 +28,41 @@ async function main(): Promise<void> {
   const send = (m: unknown) => process.send?.(m);
 
   const onMessage = async (m: Msg): Promise<void> => {
-    try {
-      if (m.type === 'init') {
-        clock = new JumpClock(m.now);
-        const t0 = Date.now();
-        const loaded = loadConfigFile(m.configFile);
-        memoryStage('config loaded');
-        w = await startHeadless({ loaded, clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
-        const syncMs = Date.now() - t0;
-        memoryStage('started and watchlist synced');
-        for (let i = 0; i < 40; i++) {
-          const r = await w.core.invoke('listWatches', undefined);
-          if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
-          await w.core.invoke('pollNow', undefined);
-          memoryStage(`baseline cycle ${i + 1}`);
-        }
-        sampleRss();
-        send({ type: 'ready', syncMs });
-      } else if (m.type === 'tick' && clock && w) {
-        await clock.set(m.now);
-        const watcher = w;
-        await watcher.core.invoke('pollNow', undefined);
-        await waitFor(async () => (await alertsPending(watcher)) === 0, 60_000, 'the alerts of this cycle to be delivered');
-        const before = peakRss;
-        sampleRss();
-        if (peakRss > before) memoryStage(`new sampled peak after cycle ${ticks + 1}`);
-        ticks++;
-        send({ type: 'polled' });
-      } else if (m.type === 'close') {
-        memoryStage(`after ${ticks} cycles`);
-        await w?.close();
-        send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
-        process.exit(0);
+    if (m.type === 'init') {
+      clock = new JumpClock(m.now);
+      const t0 = Date.now();
+      const loaded = loadConfigFile(m.configFile);
+      memoryStage('config loaded');
+      w = await startHeadless({ loaded, clock, autoPoll: false, keychainService: 'tw-headless-bench', version: 'bench' });
+      const syncMs = Date.now() - t0;
+      memoryStage('started and watchlist synced');
+      for (let i = 0; i < 40; i++) {
+        const r = await w.core.invoke('listWatches', undefined);
+        if (r.ok && (r.value as { baselinePending: boolean }[]).every((x) => !x.baselinePending)) break;
+        await w.core.invoke('pollNow', undefined);
+        memoryStage(`baseline cycle ${i + 1}`);
       }
-    } catch (e) {
-      send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
+      sampleRss();
+      send({ type: 'ready', syncMs });
+    } else if (m.type === 'tick' && clock && w) {
+      await clock.set(m.now);
+      const watcher = w;
+      await watcher.core.invoke('pollNow', undefined);
+      await waitFor(async () => (await alertsPending(watcher)) === 0, 60_000, 'the alerts of this cycle to be delivered');
+      const before = peakRss;
+      sampleRss();
+      if (peakRss > before) memoryStage(`new sampled peak after cycle ${ticks + 1}`);
+      ticks++;
+      send({ type: 'polled' });
+    } else if (m.type === 'close') {
+      memoryStage(`after ${ticks} cycles`);
+      await w?.close();
+      send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      process.exit(0);
     }
   };
-  // onMessage reports its own errors to the parent: nothing to await.
-  process.on('message', (m: Msg) => void onMessage(m));
+  serveParent(onMessage);
   memoryStage('child loaded');
-  send({ type: 'alive' });
 }
 
 void main();

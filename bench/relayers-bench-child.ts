@@ -1,5 +1,6 @@
 // The core under the relayers benchmark, in its own process so its memory is measured alone. The parent
 // sets this process's clock before each poll; the relayer alerts are seen as the notifications they show.
+import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import { JumpClock } from './jump-clock';
 
@@ -28,50 +29,45 @@ async function main(): Promise<void> {
   const send = (m: unknown) => process.send?.(m);
 
   const onMessage = async (m: Msg): Promise<void> => {
-    try {
-      if (m.type === 'init') {
-        clock = new JumpClock(m.now);
-        const c = await createMonitorCore({
-          dataDir: m.dataDir,
-          shell: 'web',
-          version: 'bench',
-          clock,
-          localDataApi: { kind: 'url', url: m.url },
-          autoPoll: false,
-          keychainService: 'tw-bench',
-        });
-        core = c;
-        c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
-        await c.start();
-        // The default poll interval and request budget: what a user gets.
-        for (const r of m.routes) {
-          await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
-        }
-        for (const r of m.relayers)
-          await c.handlers.addRelayer({ address: r.address, label: r.label, silentMinutes: m.silentMinutes, pendingMinutes: m.pendingMinutes });
-        await c.handlers.pollNow(undefined);
-        shown = [];
-        sampleRss();
-        send({ type: 'ready' });
-      } else if (m.type === 'tick' && clock && core) {
-        await clock.set(m.now);
-        const status = await core.handlers.pollNow(undefined);
-        sampleRss();
-        send({ type: 'polled', shown, status });
-        shown = [];
-      } else if (m.type === 'overview' && core) {
-        send({ type: 'overview', overview: await core.handlers.relayerOverview(undefined) });
-      } else if (m.type === 'close') {
-        await core?.close();
-        send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
-        process.exit(0);
+    if (m.type === 'init') {
+      clock = new JumpClock(m.now);
+      const c = await createMonitorCore({
+        dataDir: m.dataDir,
+        shell: 'web',
+        version: 'bench',
+        clock,
+        localDataApi: { kind: 'url', url: m.url },
+        autoPoll: false,
+        keychainService: 'tw-bench',
+      });
+      core = c;
+      c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
+      await c.start();
+      // The default poll interval and request budget: what a user gets.
+      for (const r of m.routes) {
+        await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
       }
-    } catch (e) {
-      send({ type: 'error', message: e instanceof Error ? e.stack : String(e) });
+      for (const r of m.relayers)
+        await c.handlers.addRelayer({ address: r.address, label: r.label, silentMinutes: m.silentMinutes, pendingMinutes: m.pendingMinutes });
+      await c.handlers.pollNow(undefined);
+      shown = [];
+      sampleRss();
+      send({ type: 'ready' });
+    } else if (m.type === 'tick' && clock && core) {
+      await clock.set(m.now);
+      const status = await core.handlers.pollNow(undefined);
+      sampleRss();
+      send({ type: 'polled', shown, status });
+      shown = [];
+    } else if (m.type === 'overview' && core) {
+      send({ type: 'overview', overview: await core.handlers.relayerOverview(undefined) });
+    } else if (m.type === 'close') {
+      await core?.close();
+      send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      process.exit(0);
     }
   };
-  process.on('message', (m: Msg) => void onMessage(m));
-  send({ type: 'alive' });
+  serveParent(onMessage);
 }
 
 void main();
