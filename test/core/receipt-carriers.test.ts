@@ -227,8 +227,11 @@ describe('recheckDue', () => {
     expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, true)).toBe(true);
     expect(recheckDue(t('pending', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(true);
-    // A pending message 150 s old (a quiet one-way route: no carrier will come): every cycle, carriers or not.
-    expect(recheckDue(t('pending', false), 150_000, interval, interval, 30 * 60_000, true)).toBe(true);
+    // A pending message 90 s old (a quiet one-way route: no carrier will come): every cycle, carriers or not;
+    // 150 s old (past FRESH_AGE_MS, 2 min): a quarter of its age, at least 3 intervals (here 37.5 s), carriers or not.
+    expect(recheckDue(t('pending', false), 90_000, interval, interval, 30 * 60_000, true)).toBe(true);
+    expect(recheckDue(t('pending', false), 150_000, interval, interval, 30 * 60_000, true)).toBe(false);
+    expect(recheckDue(t('pending', false), 150_000, 4 * interval, interval, 30 * 60_000, true)).toBe(true);
     // An old pending message within the stuck threshold: at most LIVE_CADENCE_INTERVALS (5) intervals apart, carriers or not.
     for (const carriers of [false, true]) {
       expect(recheckDue(t('pending', false), 10 * 60_000, 50_000, interval, 30 * 60_000, carriers)).toBe(true);

@@ -113,8 +113,8 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
   return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: byIdList, cost: best.cost };
 }
 
-/** Messages younger than this are re-checked every cycle (most deliveries and receipts happen here). */
-export const FRESH_AGE_MS = 5 * 60_000;
+/** Messages younger than this are re-checked every cycle (most deliveries happen here; older ones on a quarter of their age, at least 3 intervals). */
+export const FRESH_AGE_MS = 2 * 60_000;
 
 /** Within its live window a message is re-checked at least every this many intervals (bounds detection latency). */
 export const LIVE_CADENCE_INTERVALS = 5;
