@@ -1,4 +1,4 @@
-import type { WatchedAddress } from '../../src/shared/contract';
+import type { TransitionPage, WatchedAddress } from '../../src/shared/contract';
 import type { Locator } from '@playwright/test';
 import { expect, inputsSent, screenshot, test } from './fixtures';
 
@@ -26,6 +26,24 @@ test('watches an address and sees its message leave pending and get its receipt'
   await expect
     .poll(async () => (await stack.call<WatchedAddress[]>('listWatches')).find((w) => w.address === address)?.baselinePending, { timeout: 30_000 })
     .toBe(false);
+
+  // Let its history settle: a message the baseline found pending is re-checked every cycle only while
+  // younger than 2 min, so its delivery or receipt may come some cycles later; four polls in a row
+  // with no new transition for the address, so the toasts below are the new message's alone.
+  let seen = -1;
+  let quiet = 0;
+  await expect
+    .poll(
+      async () => {
+        await stack.call('pollNow');
+        const n = (await stack.call<TransitionPage>('listTransitions', { address, limit: 500 })).items.length;
+        quiet = n === seen ? quiet + 1 : 0;
+        seen = n;
+        return quiet;
+      },
+      { intervals: [5_000], timeout: 120_000 },
+    )
+    .toBeGreaterThanOrEqual(4);
 
   // Delivered 8 s after sending: "Poll now" sees it pending first, a later poll sees it leave.
   // outcome 'normal': a random draw could make it one of the simulator's stuck or source-not-indexed messages.
