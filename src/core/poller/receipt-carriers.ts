@@ -36,6 +36,13 @@ interface PendingCarrier {
   seenAt: number;
 }
 
+/** An original a carrier named: held as pending or awaiting its receipt, with the reads left and its sort timestamp (s). */
+interface Asked {
+  pending: boolean;
+  readsLeft: number;
+  ts: number | null;
+}
+
 interface Open {
   messageId: string;
   pending: boolean;
@@ -48,7 +55,7 @@ export class ReceiptCarriers {
   /** Carriers seen still pending, by carrier ID: asked for by ID (when nobody tracks them) until delivered. */
   private readonly pendingCarriers = new Map<string, PendingCarrier>();
   /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID; with the reads left. */
-  private originalsToAsk = new Map<Network, Map<string, { pending: boolean; readsLeft: number; ts: number | null }>>();
+  private originalsToAsk = new Map<Network, Map<string, Asked>>();
 
   constructor(
     private readonly clock: Clock,
@@ -128,7 +135,7 @@ export class ReceiptCarriers {
   }
 
   private noteOriginal(network: Network, id: string, pending: boolean, ts: number | null): void {
-    const asked = this.originalsToAsk.get(network) ?? new Map<string, { pending: boolean; readsLeft: number; ts: number | null }>();
+    const asked = this.originalsToAsk.get(network) ?? new Map<string, Asked>();
     this.originalsToAsk.set(network, asked);
     asked.set(id, { pending, readsLeft: ORIGINAL_READS, ts });
   }
