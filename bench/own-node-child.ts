@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       const stored = service?.store.count() ?? 0;
       sampleRss();
       clearInterval(rssTimer);
+      if (process.env.BENCH_DEBUG) process.stderr.write(`${service ? 'service' : 'core'} memory at close ${JSON.stringify(process.memoryUsage())}\n`);
       await core?.close();
       await service?.close();
       send({ type: 'closed', statuses, stored, transitions, peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });

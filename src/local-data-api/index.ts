@@ -71,7 +71,8 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   const tempDir = o.dbPath ? null : mkdtempSync(join(tmpdir(), 'teleporter-service-'));
   const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
   const { looseOrder, ...world } = o.world;
-  const store = new RecordStore(dbPath, { looseOrder, ...(o.ownNodes ? { chainNetworks: ownChainNetworks(o.ownNodes) } : {}) });
+  // Own-nodes mode stores what its chains say (a few records a second, read back near the head): a lean store.
+  const store = new RecordStore(dbPath, { looseOrder, ...(o.ownNodes ? { chainNetworks: ownChainNetworks(o.ownNodes), memory: 'lean' as const } : {}) });
   let server: Server | null = null;
   const changeListeners = new Set<(changes: readonly RecordChange[]) => void>();
   try {

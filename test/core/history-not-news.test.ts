@@ -112,4 +112,36 @@ describe('history is not news', () => {
     expect(transitions.filter((t) => t.messageId === old.messageId)).toEqual([]);
     expect(transitions.filter((t) => t.messageId === fresh.messageId).map((t) => t.kind)).toEqual(['new']);
   });
+
+  it("a message sent after the live end was added, listed late below the cursor, first read by another's baseline, is news for the live end", async () => {
+    on = await engineOnService({ preload: 300, seed: 10 });
+    const { svc, rig, client } = on;
+    const live = svc.simulator.addresses.slice(2, 8);
+    const [x, y] = [svc.simulator.addresses[0]!, live[0]!];
+    for (const a of live) rig.watch(a);
+    const addedSec = Math.floor(rig.clock.now() / 1000);
+    await rig.clock.advance(600_000);
+    rig.watch(x, { baselineDone: false });
+    const nowSec = Math.floor(rig.clock.now() / 1000);
+    // Sent 30 s after Y was added, listed only now (the indexer lists records late), under 600 newer
+    // records and the cursor's overlap: the head scan stops before it (its last page is nobody's, 100 s old).
+    const late = apiRecord({ from: x, to: y, status: 'pending', ts: addedSec + 30 });
+    // Sent before anyone watched, listed as deep: history for everyone.
+    const old = apiRecord({ from: x, to: y, status: 'delivered', receiptDelivered: true, ts: addedSec - 600 });
+    const newer = Array.from({ length: 600 }, (_, k) => apiRecord({ ts: k < 500 ? nowSec - Math.floor(k / 100) : nowSec - 100 }));
+    svc.store.upsertMany([late, old, ...newer]);
+    const { x: exec, transitions } = execution(on, client);
+    exec.state.head = { ts: nowSec, at: rig.clock.now() - 10_000 };
+    exec.state.ratePerSec = 1;
+    const plan = planNetwork(
+      input(on, { head: exec.state.head, ratePerSec: 1, addresses: [...live.map((key) => ({ key, baselineDone: true })), { key: x, baselineDone: false }] }),
+    );
+    expect(plan.discovery?.mode).toBe('firehose');
+    expect(await runNetworkPlan(plan, exec)).toBeNull();
+    expect(transitions.filter((t) => t.messageId === old.messageId)).toEqual([]);
+    const news = transitions.filter((t) => t.messageId === late.messageId);
+    expect(news.map((t) => t.kind)).toEqual(['new']);
+    // News for Y alone: X was mid-baseline.
+    expect(rig.store.messageWatchers.of(late.messageId as string).find((w) => w.watcher === x)).toMatchObject({ baseline: true });
+  });
 });

@@ -10,6 +10,7 @@ export interface RouteWatcherRow {
   destination_chain: string;
   baseline_done: number;
   baseline_floor: number | null;
+  created_at: number;
 }
 
 /** A route never notifies per message: its alerts are relayer-silent and route-backlog episodes. */
@@ -24,6 +25,7 @@ export function routeWatcherInfo(r: RouteWatcherRow): FeedInfo {
     notify: SILENT,
     baselineDone: r.baseline_done === 1,
     baselineFloor: r.baseline_floor,
+    since: r.created_at,
     filter: { sourceBlockchainId: r.source_chain, destinationBlockchainId: r.destination_chain },
   };
 }

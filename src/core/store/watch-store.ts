@@ -36,6 +36,8 @@ export interface WatcherInfo {
   baselineDone: boolean;
   /** Source timestamp (s) below which a newly found message is history. */
   baselineFloor: number | null;
+  /** When it was watched (ms): a message sent since is news for it, whoever's read finds it first. */
+  since: number;
 }
 
 export interface FeedInfo extends WatcherInfo {
@@ -77,7 +79,9 @@ export class WatchStore {
       deleteFeed: db.prepare('DELETE FROM feeds WHERE id = ?'),
       allWatches: db.prepare<[], WatchRow>('SELECT * FROM watches'),
       allFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds'),
-      allRoutes: db.prepare<[], RouteWatcherRow>('SELECT id, network, source_chain, destination_chain, baseline_done, baseline_floor FROM route_watches'),
+      allRoutes: db.prepare<[], RouteWatcherRow>(
+        'SELECT id, network, source_chain, destination_chain, baseline_done, baseline_floor, created_at FROM route_watches',
+      ),
     };
   }
 
@@ -182,13 +186,14 @@ export class WatchStore {
   }
 }
 
-function toWatcherInfo(r: Pick<WatchRow, 'address' | 'network' | 'notify' | 'baseline_done' | 'baseline_floor'>): WatcherInfo {
+function toWatcherInfo(r: Pick<WatchRow, 'address' | 'network' | 'notify' | 'baseline_done' | 'baseline_floor' | 'created_at'>): WatcherInfo {
   return {
     key: r.address,
     network: r.network as Network,
     notify: JSON.parse(r.notify) as NotifyPrefs,
     baselineDone: r.baseline_done === 1,
     baselineFloor: r.baseline_floor,
+    since: r.created_at,
   };
 }
 

@@ -21,7 +21,8 @@ export interface ObserveOptions {
   /**
    * A baseline's read (history): a message it sees FIRST whose source timestamp (s) is below this (what
    * discovery has already covered) is history for every watcher, not only for `baselineFor`: had it
-   * been news for a live watcher, discovery would have shown it first.
+   * been news for a live watcher, discovery would have shown it first. Except a message sent after that
+   * watcher was added: the indexer lists records late, so discovery may not have seen it yet.
    */
   historyBelowTs?: number;
 }
@@ -101,7 +102,7 @@ export class TransitionEngine {
     const ts = messageTimestamp(m) ?? null;
     const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
     const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
-    const live = history ? [] : watchers.filter((w) => isLive(w, opts, ts));
+    const live = watchers.filter((w) => isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since)));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     // From here on only watchers that make Activity count: a route keeps and tracks its messages, silently.
     const shown = announcing(watchers);

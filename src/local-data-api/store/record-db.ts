@@ -3,20 +3,30 @@ import { Database } from '../../sqlite';
 import { indexSql, MESSAGE_ID_INDEX_SQL, MESSAGE_INDEXES, SCHEMA_VERSION, TABLES_SQL } from './schema';
 import { claimSoleWriter } from './sole-writer';
 
-/** Upper bound of the file mapping (address space, not memory; SQLite caps it near 2 GiB). Pages past it are read as usual. */
-const MMAP_BYTES = 2 * 1024 ** 3;
+/**
+ * How much memory the store may spend on speed. `fast` (the simulator's store, up to millions of records
+ * read by many filters): a 64 MB page cache and the file mapped up to 2 GiB (address space, not memory;
+ * SQLite caps it near 2 GiB), whose touched pages count in the process's RSS. `lean` (own-nodes mode: one
+ * writer, a few readers of recent pages): an 8 MB cache and no mapping.
+ */
+export type StoreMemory = 'fast' | 'lean';
+const PRAGMAS: Record<StoreMemory, { cacheKb: number; mmapBytes: number }> = {
+  fast: { cacheKb: 65_536, mmapBytes: 2 * 1024 ** 3 },
+  lean: { cacheKb: 8_192, mmapBytes: 0 },
+};
 
-export function openRecordDb(path: string): Database {
+export function openRecordDb(path: string, memory: StoreMemory = 'fast'): Database {
+  const { cacheKb, mmapBytes } = PRAGMAS[memory];
   const db = new Database(path);
   // Records are ~1.6 KB of JSON: 8 KB pages hold five of them (4 KB pages waste a fifth). New files only.
   db.pragma('page_size = 8192');
   claimSoleWriter(db, path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('cache_size = -65536');
+  db.pragma(`cache_size = -${cacheKb}`);
   // Read-mostly store: pages are read straight from the mapped file, without a read() call and a
   // copy into SQLite's cache per page (a 100-record page of a filtered query touches ~100 pages).
-  db.pragma(`mmap_size = ${MMAP_BYTES}`);
+  db.pragma(`mmap_size = ${mmapBytes}`);
   db.pragma('temp_store = MEMORY');
   db.pragma('busy_timeout = 5000');
   db.exec(TABLES_SQL);

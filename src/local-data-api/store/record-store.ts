@@ -8,7 +8,7 @@ import type { Database } from '../../sqlite';
 import { Dictionaries } from './dictionaries';
 import { Meta } from './meta';
 import { PageFinder, type StoreQuery } from './page-finder';
-import { createIndexes, dropIndexes, openRecordDb } from './record-db';
+import { createIndexes, dropIndexes, openRecordDb, type StoreMemory } from './record-db';
 import { RecordReader } from './record-reader';
 import { RecordWriter } from './record-writer';
 import type { IndexSpec } from './schema';
@@ -49,10 +49,11 @@ export class RecordStore {
   /**
    * `looseOrder`: records of the same second are listed in an arbitrary order (by message ID), not the order they arrived in.
    * `chainNetworks`: the network of chains the registry does not know (blockchain ID -> network), e.g. one's own L1s.
+   * `memory`: what the store may spend on speed (record-db.ts).
    */
-  constructor(path: string, options: { looseOrder?: boolean; chainNetworks?: ReadonlyMap<string, 'mainnet' | 'fuji'> } = {}) {
+  constructor(path: string, options: { looseOrder?: boolean; chainNetworks?: ReadonlyMap<string, 'mainnet' | 'fuji'>; memory?: StoreMemory } = {}) {
     this.path = path;
-    this.db = openRecordDb(path);
+    this.db = openRecordDb(path, options.memory);
     this.meta = new Meta(this.db);
     this.dictionaries = new Dictionaries(this.db, options.chainNetworks);
     this.writer = new RecordWriter(this.db, this.dictionaries, options.looseOrder ?? false);
