@@ -14,6 +14,7 @@ type Msg =
       relayers: { address: string; label: string }[];
       silentMinutes: number;
       pendingMinutes: number;
+      budgetPerMinute: number | null;
     }
   | { type: 'tick'; now: number }
   | { type: 'overview' }
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
       core = c;
       c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
       await c.start();
-      // The default poll interval and request budget: what a user gets.
+      // The default poll interval; the request budget the parent says (null: the default without a key).
+      if (m.budgetPerMinute !== null) await c.handlers.updateSettings({ requestBudgetPerMinute: m.budgetPerMinute });
       for (const r of m.routes) {
         await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
       }

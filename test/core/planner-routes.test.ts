@@ -71,7 +71,7 @@ describe('a watched route in the planner', () => {
     const intervalMs = 10_000;
     let total = 0;
     const start = NOW_MS;
-    let lastTrailAt: number | null = start - 5 * 60_000; // a trailing sweep is due on the first cycle, then not for 5 min
+    const sweptAt = new Map([[ROUTE.key, start - 5 * 60_000]]); // its sweep is due on the first cycle, then not for 5 min
     for (let c = 0; c < 30; c++) {
       const nowMs = start + c * intervalMs;
       const full = lateness.fullDue(nowMs, intervalMs);
@@ -84,11 +84,11 @@ describe('a watched route in the planner', () => {
           lastDiscoveryAt: nowMs - intervalMs,
           overlapSec: full ? lateness.fullOverlapSec(nowMs, intervalMs) : MIN_OVERLAP_S,
           fullOverlap: full,
-          lastTrailAt,
+          sweptAt,
         }),
       );
       if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address mode');
-      if (plan.discovery.trailStartedAt !== null) lastTrailAt = plan.discovery.trailStartedAt;
+      for (const k of plan.discovery.swept) sweptAt.set(k, nowMs);
       if (full) lateness.fullDone(nowMs);
       total += routeScans(plan.discovery.scans).reduce((n, s) => n + pagesOf(s, Math.floor(nowMs / 1000), rate), 0);
     }

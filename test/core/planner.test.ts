@@ -67,24 +67,27 @@ describe('planNetwork', () => {
       scans: [
         {
           source: { kind: 'address', address: 'A' },
+          list: 'A',
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: ['a1', 'a2'],
           stop: { kind: 'found', need: ['a1', 'a2'], neededTs: NOW - 90, coverTs: null },
         },
         {
           source: { kind: 'address', address: 'B' },
+          list: 'B',
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: [],
           stop: { kind: 'found', need: [], neededTs: null, coverTs: null },
         },
         {
           source: { kind: 'feed', filter: { destinationBlockchainId: 'X' } },
+          list: 'feed:1',
           maxPages: MAX_PAGES_PER_SCAN,
           lookFor: ['f1'],
           stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60, coverTs: null },
         },
       ],
-      trailStartedAt: null,
+      swept: [],
     });
   });
 
@@ -235,16 +238,32 @@ describe('late records in the plan', () => {
     expect(planNetwork(input({ ...due, lastTrailAt: NOW_MS - 60_000, trail: sweep, fullOverlap: false })).trail?.step.resumeToken).toBe('tok');
   });
 
-  it('reads each address down to the overlap below its last read, and 30 min down on a sweep cycle', () => {
+  it('reads each address down to the overlap below its last read, and 30 min down once every 5 min', () => {
     const since = NOW_MS - 10_000;
-    const plain = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40 }));
+    const plain = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40, sweptAt: new Map([['A', NOW_MS - 60_000]]) }));
     if (plain.discovery?.mode !== 'per-address') throw new Error('expected per-address');
-    expect(plain.discovery.scans[0]).toMatchObject({ stop: { coverTs: since / 1000 - 40 }, lateBelow: since / 1000 });
-    expect(plain.discovery.trailStartedAt).toBeNull();
-    const sweep = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, lastTrailAt: NOW_MS - TRAIL_PERIOD_MS }));
+    expect(plain.discovery.scans[0]).toMatchObject({ list: 'A', stop: { coverTs: since / 1000 - 40 }, lateBelow: since / 1000 });
+    expect(plain.discovery.swept).toEqual([]);
+    const sweep = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, sweptAt: new Map([['A', NOW_MS - TRAIL_PERIOD_MS]]) }));
     if (sweep.discovery?.mode !== 'per-address') throw new Error('expected per-address');
     expect(sweep.discovery.scans[0]).toMatchObject({ stop: { coverTs: NOW - MAX_LATENESS_S } });
-    expect(sweep.discovery.trailStartedAt).toBe(NOW_MS);
+    expect(sweep.discovery.swept).toEqual(['A']);
+  });
+
+  it('spreads the sweep over the period: a share of the lists each cycle, the longest unswept first', () => {
+    // 10 s cycles: 29 a period; 60 lists: 3 swept a cycle; never-swept lists before the others.
+    const keys = Array.from({ length: 60 }, (_, k) => `A${k}`);
+    const sweptAt = new Map(keys.slice(0, 50).map((k, n) => [k, NOW_MS - TRAIL_PERIOD_MS - n * 1000]));
+    const plan = planNetwork(input({ addresses: keys.map(live).slice(0, 2), feeds: [], lastDiscoveryAt: NOW_MS - 10_000, sweptAt }));
+    if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(plan.discovery.swept).toEqual(['A1']); // of two lists, one a cycle; A1 was swept longer ago
+    const many = Array.from({ length: 60 }, (_, k) => ({ ...live(`A${k}`), filter: { to: `0x${k}` } }));
+    // So busy (1,000 msg/s) that 60 lists cost less than the unfiltered list.
+    const wide = planNetwork(input({ feeds: many, ratePerSec: 1000, lastDiscoveryAt: NOW_MS - 10_000, sweptAt }));
+    if (wide.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(wide.discovery.swept).toEqual(['A50', 'A51', 'A52']);
+    const deep = wide.discovery.scans.filter((s) => s.stop.kind === 'found' && s.stop.coverTs === NOW - MAX_LATENESS_S);
+    expect(deep.map((s) => s.list)).toEqual(['A50', 'A51', 'A52']);
   });
 });
 

@@ -14,7 +14,7 @@ import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
 import { GUARANTEED_LATENESS_S } from './late-records';
 import { PAGE_SIZE } from './request-prices';
-import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type ListOperation, type ScanStep, type StopRule } from './planner';
+import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type ListOperation, type PerAddressDiscovery, type ScanStep, type StopRule } from './planner';
 import { recheckById } from './recheck-by-id';
 import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
 
@@ -63,11 +63,8 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (error) return error;
     headNext = next;
   } else if (d) {
-    for (const step of d.scans) {
-      const r = await readPages(step, x);
-      if (r.error || r.outOfBudget) return r.error;
-    }
-    if (d.trailStartedAt !== null) x.state.lastTrailAt = d.trailStartedAt;
+    const error = await discoverPerAddress(d, x);
+    if (error !== undefined) return error;
     if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
@@ -101,6 +98,26 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (err) return err;
   }
   return null;
+}
+
+/**
+ * Each list in turn, starting with the one the last cycle's budget cut short (so no list starves behind
+ * the busy ones), noting each list's sweep once its scan completed. Returns the error that cut the cycle
+ * short (null for the budget), undefined when every list was read.
+ */
+async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise<ErrorInfo | null | undefined> {
+  const n = d.scans.length;
+  const start = n ? x.state.scanStart % n : 0;
+  for (let k = 0; k < n; k++) {
+    const step = d.scans[(start + k) % n]!;
+    const r = await readPages(step, x);
+    if (r.error || r.outOfBudget) {
+      x.state.scanStart = (start + k) % n;
+      return r.error;
+    }
+    if (step.list !== undefined && d.swept.includes(step.list)) x.state.sweptAt.set(step.list, x.nowMs);
+  }
+  return undefined;
 }
 
 /** The scan from the top, then the re-checks it did not cover: by address, then by ID. */

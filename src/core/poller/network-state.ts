@@ -37,6 +37,10 @@ export interface NetworkState {
   lastTrailAt: number | null;
   /** When discovery last completed on this network (ms). */
   lastDiscoveryAt: number | null;
+  /** Per-address discovery: when each list (watcher key) was last read down to MAX_LATENESS_S (ms). */
+  readonly sweptAt: Map<string, number>;
+  /** Per-address discovery: the scan a cycle starts with (the one the last cycle's budget cut short reads first). */
+  scanStart: number;
 }
 
 /** Per-network states, keyed by data source and network; head cursors are written through to the store. */
@@ -60,6 +64,8 @@ export class NetworkStates {
         trail: null,
         lastTrailAt: null,
         lastDiscoveryAt: null,
+        sweptAt: new Map(),
+        scanStart: 0,
       };
       this.states.set(key, s);
     }

@@ -61,6 +61,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     trail: o.state.trail,
     lastTrailAt: o.state.lastTrailAt,
     lastDiscoveryAt: o.state.lastDiscoveryAt,
+    sweptAt: o.state.sweptAt,
   };
 }
 

@@ -46,6 +46,8 @@ export interface ScanStep {
   lateBelow?: number;
   /** Start from this page token (a trailing sweep resuming). */
   resumeToken?: string;
+  /** The watcher whose list this is (per-address discovery): its sweep is noted when the scan completes. */
+  list?: string;
 }
 
 export interface WatcherSummary {
@@ -87,6 +89,8 @@ export interface NetworkPlanInput {
   lastTrailAt: number | null;
   /** When discovery last ran on this network (ms; null: not since start). */
   lastDiscoveryAt: number | null;
+  /** Per-address discovery: when each list was last read MAX_LATENESS_S down (ms; a list not in it: not since start; no map: no sweep this cycle). */
+  sweptAt?: ReadonlyMap<string, number>;
 }
 
 export interface FirehoseDiscovery {
@@ -100,8 +104,8 @@ export interface PerAddressDiscovery {
   mode: 'per-address';
   /** Every live address, then every live feed, each with the due messages to find in it. */
   scans: ScanStep[];
-  /** These scans reach down MAX_LATENESS_S (this cycle is a trailing sweep's), started at this time. */
-  trailStartedAt: number | null;
+  /** The lists whose scans reach down MAX_LATENESS_S this cycle (their share of the trailing sweep). */
+  swept: string[];
 }
 
 /** This cycle's share of a trailing sweep over the unfiltered list (firehose mode). */
@@ -202,22 +206,39 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
 function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
   const dueByAddress = new Map<string, DueMessage[]>();
   for (const t of i.due) if (t.address) dueByAddress.set(t.address, [...(dueByAddress.get(t.address) ?? []), t]);
-  // Late records: each list is read down to the overlap below the last cycle, or on a sweep's cycle MAX_LATENESS_S down.
+  const lists: { key: string; source: ListOperation; need: DueMessage[] }[] = [
+    ...i.addresses
+      .filter((a) => a.baselineDone)
+      .map((a) => ({ key: a.key, source: { kind: 'address' as const, address: a.key }, need: dueByAddress.get(a.key) ?? [] })),
+    ...i.feeds
+      .filter((f) => f.baselineDone)
+      .map((f) => ({ key: f.key, source: { kind: 'feed' as const, filter: f.filter }, need: i.due.filter((t) => t.feeds.includes(f.key)) })),
+  ];
+  // Late records: each list is read down to the overlap below the last cycle; the lists whose sweep is
+  // due (oldest first, a share each cycle so a busy list's deep read never takes one cycle's budget
+  // for all of them) MAX_LATENESS_S down.
   const nowSec = Math.floor(i.nowMs / 1000);
-  const sweep = trailDue(i);
   const since = i.lastDiscoveryAt === null ? null : Math.floor(i.lastDiscoveryAt / 1000);
-  const late = { coverTs: sweep ? nowSec - MAX_LATENESS_S : since === null ? null : since - i.overlapSec, lateBelow: since };
-  const addressScans = i.addresses.filter((a) => a.baselineDone).map((a) => findStep({ kind: 'address', address: a.key }, dueByAddress.get(a.key) ?? [], late));
-  const feedScans = i.feeds
-    .filter((f) => f.baselineDone)
-    .map((f) =>
-      findStep(
-        { kind: 'feed', filter: f.filter },
-        i.due.filter((t) => t.feeds.includes(f.key)),
-        late,
-      ),
-    );
-  return { mode: 'per-address', scans: [...addressScans, ...feedScans], trailStartedAt: sweep ? i.nowMs : null };
+  const swept = i.sweptAt
+    ? sweepShare(
+        lists.map((l) => l.key),
+        i.sweptAt,
+        i.nowMs,
+        i.intervalMs,
+      )
+    : new Set<string>();
+  const scans = lists.map((l) =>
+    findStep(l.source, l.need, { coverTs: swept.has(l.key) ? nowSec - MAX_LATENESS_S : since === null ? null : since - i.overlapSec, lateBelow: since }, l.key),
+  );
+  return { mode: 'per-address', scans, swept: [...swept] };
+}
+
+/** The lists due a sweep (none within TRAIL_PERIOD_MS), longest ago first, as many a cycle as sweep every list once a period. */
+function sweepShare(keys: readonly string[], sweptAt: ReadonlyMap<string, number>, nowMs: number, intervalMs: number): Set<string> {
+  const cycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
+  const due = keys.filter((k) => nowMs - (sweptAt.get(k) ?? -Infinity) >= TRAIL_PERIOD_MS);
+  due.sort((a, b) => (sweptAt.get(a) ?? -Infinity) - (sweptAt.get(b) ?? -Infinity));
+  return new Set(due.slice(0, Math.ceil(keys.length / cycles)));
 }
 
 interface LateCover {
@@ -226,7 +247,12 @@ interface LateCover {
 }
 
 /** A list's newest page, and older pages until every message still needed from it was seen and the late-record floor is passed. */
-function findStep(source: ListOperation, need: readonly { messageId: string; ts: number }[], late: LateCover = { coverTs: null, lateBelow: null }): ScanStep {
+function findStep(
+  source: ListOperation,
+  need: readonly { messageId: string; ts: number }[],
+  late: LateCover = { coverTs: null, lateBelow: null },
+  list?: string,
+): ScanStep {
   const ids = need.map((t) => t.messageId);
   const neededTs = need.reduce<number | null>((min, t) => (min === null ? t.ts : Math.min(min, t.ts)), null);
   return {
@@ -235,6 +261,7 @@ function findStep(source: ListOperation, need: readonly { messageId: string; ts:
     lookFor: ids,
     stop: { kind: 'found', need: ids, neededTs, coverTs: late.coverTs },
     ...(late.lateBelow !== null ? { lateBelow: late.lateBelow } : {}),
+    ...(list !== undefined ? { list } : {}),
   };
 }
 

@@ -111,7 +111,7 @@ export class TransitionEngine {
 
     if (!prev || !prevWatched) {
       const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
-      const row = this.row(m, network, now, watchers.length > 0, pendingSince, false);
+      const row = this.row(m, network, now, followOf(watchers), pendingSince, false);
       // History found silently that is already over the threshold does not fire `stuck` later.
       row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
       if (prev) this.store.messages.update(prev.rowid, row);
@@ -132,17 +132,17 @@ export class TransitionEngine {
     }
     const receipt = !prev.receiptDelivered && rd;
     const pendingSince = status === 'pending' ? prev.pendingSince : null;
-    const watched = watchers.length > 0;
+    const follow = followOf(watchers);
     // Most observations repeat what is stored: only note the sighting then (no row or index rewrite).
-    if (trackedState(status, rd, watched) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
+    if (trackedState(status, rd, follow) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
       this.store.messages.touch(m.messageId, now);
-    else this.store.messages.update(prev.rowid, this.row(m, network, now, watched, pendingSince, prev.stuckFired));
+    else this.store.messages.update(prev.rowid, this.row(m, network, now, follow, pendingSince, prev.stuckFired));
     if (!liveShown.length) return;
     if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, shown, liveShown, prev.pendingSince, settings);
     if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, prev.pendingSince, settings);
   }
 
-  private row(m: TeleporterMessage, network: Network, now: number, watched: boolean, pendingSince: number | null, stuckFired: boolean): MessageRow {
+  private row(m: TeleporterMessage, network: Network, now: number, follow: Follow, pendingSince: number | null, stuckFired: boolean): MessageRow {
     const raw = rawRecord(m);
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
@@ -162,7 +162,7 @@ export class TransitionEngine {
       raw: JSON.stringify(raw),
       searchText: searchTextOf(m, raw),
       seenAt: now,
-      tracked: trackedState(status, rd, watched),
+      tracked: trackedState(status, rd, follow),
       pendingSince,
       stuckFired,
     };
@@ -211,7 +211,16 @@ export class TransitionEngine {
 const announcing = (watchers: readonly WatcherInfo[]): WatcherInfo[] => watchers.filter((w) => !isRouteKey(w.key));
 
 /** Tracked while someone watches it and it is pending or still awaiting its receipt. */
-const trackedState = (status: string, rd: boolean, watched: boolean): boolean => watched && (status === 'pending' || !rd);
+/**
+ * How far a message is followed: an address's or a feed's until its receipt is back; a message only
+ * routes watch until it is delivered (a route's figures and alerts are deliveries and pending age, and a
+ * receipt comes back minutes later: following it would cost a busy route most of its requests).
+ */
+type Follow = 'none' | 'delivery' | 'receipt';
+const followOf = (watchers: readonly WatcherInfo[]): Follow =>
+  watchers.length === 0 ? 'none' : watchers.every((w) => isRouteKey(w.key)) ? 'delivery' : 'receipt';
+const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
+  follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
 
 function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
   if (!w.baselineDone || opts.baselineFor?.has(w.key)) return false;

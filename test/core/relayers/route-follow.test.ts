@@ -1,0 +1,53 @@
+/**
+ * How long a route's messages are followed: until delivered (a route's figures are deliveries and
+ * pending age); a message an address also watches is followed until its receipt, as before.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
+import { apiRecord, BEAM, C_CHAIN, engineRig, tempDir, type EngineRig } from '../helpers';
+
+describe('following a watched route', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+  function rigWithRoute(): EngineRig {
+    const tmp = tempDir();
+    const rig = engineRig(tmp.dir);
+    cleanups.push(tmp.cleanup, () => rig.close());
+    const route = rig.store.relayerWatches.addRoute({
+      label: 'c-beam',
+      network: 'mainnet',
+      sourceChain: C_CHAIN,
+      destinationChain: BEAM,
+      backlogMinutes: 30,
+      alert: true,
+      createdAt: 0,
+    })!;
+    rig.store.watches.finishBaseline(`route:${route.id}`, null);
+    return rig;
+  }
+  const observe = (rig: EngineRig, raw: Record<string, unknown>) => rig.engine.observe([parseMessage(raw) as TeleporterMessage], 'mainnet');
+
+  it('follows a message only a route watches until it is delivered, not until its receipt', () => {
+    const rig = rigWithRoute();
+    const pending = apiRecord({ status: 'pending' });
+    const id = pending.messageId as string;
+    expect(observe(rig, pending)).toEqual([]); // a route announces nothing per message
+    expect(rig.store.messages.state(id)).toMatchObject({ status: 'pending', tracked: true });
+    observe(rig, apiRecord({ id, status: 'delivered', from: pending.from as string, to: pending.to as string }));
+    expect(rig.store.messages.state(id)).toMatchObject({ status: 'delivered', receiptDelivered: false, tracked: false });
+  });
+
+  it('follows a message an address also watches until its receipt', () => {
+    const rig = rigWithRoute();
+    const from = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
+    rig.watch(from);
+    const pending = apiRecord({ status: 'pending', from });
+    const id = pending.messageId as string;
+    expect(observe(rig, pending).map((t) => t.kind)).toEqual(['new']);
+    observe(rig, apiRecord({ id, status: 'delivered', from, to: pending.to as string }));
+    expect(rig.store.messages.state(id)).toMatchObject({ status: 'delivered', receiptDelivered: false, tracked: true });
+    observe(rig, apiRecord({ id, status: 'delivered', from, to: pending.to as string, receiptDelivered: true }));
+    expect(rig.store.messages.state(id)).toMatchObject({ receiptDelivered: true, tracked: false });
+  });
+});
