@@ -21,7 +21,11 @@ type Msg =
   | { type: 'close' };
 
 let peakRss = 0;
-const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+let atPeak: NodeJS.MemoryUsage | null = null;
+const sampleRss = () => {
+  const m = process.memoryUsage();
+  if (m.rss > peakRss) [peakRss, atPeak] = [m.rss, m];
+};
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
@@ -42,8 +46,11 @@ async function main(): Promise<void> {
         keychainService: 'tw-bench',
       });
       core = c;
+      const stage = (name: string) => process.env.BENCH_DEBUG && process.stderr.write(`stage ${name} rss ${Math.round(process.memoryUsage().rss / 1048576)}\n`);
+      stage('created');
       c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
       await c.start();
+      stage('started');
       // The default poll interval; the request budget the parent says (null: the default without a key).
       if (m.budgetPerMinute !== null) await c.handlers.updateSettings({ requestBudgetPerMinute: m.budgetPerMinute });
       for (const r of m.routes) {
@@ -51,7 +58,9 @@ async function main(): Promise<void> {
       }
       for (const r of m.relayers)
         await c.handlers.addRelayer({ address: r.address, label: r.label, silentMinutes: m.silentMinutes, pendingMinutes: m.pendingMinutes });
+      stage('watching');
       await c.handlers.pollNow(undefined);
+      stage('first poll');
       shown = [];
       sampleRss();
       send({ type: 'ready' });
@@ -59,12 +68,19 @@ async function main(): Promise<void> {
       await clock.set(m.now);
       const status = await core.handlers.pollNow(undefined);
       sampleRss();
+      if (process.env.BENCH_DEBUG) {
+        const u = process.memoryUsage();
+        process.stderr.write(
+          `tick rss ${Math.round(u.rss / 1048576)} heap ${Math.round(u.heapTotal / 1048576)}/${Math.round(u.heapUsed / 1048576)} requests ${status.requestsLastMinute}\n`,
+        );
+      }
       send({ type: 'polled', shown, status });
       shown = [];
     } else if (m.type === 'overview' && core) {
       send({ type: 'overview', overview: await core.handlers.relayerOverview(undefined) });
     } else if (m.type === 'close') {
       await core?.close();
+      if (process.env.BENCH_DEBUG) process.stderr.write(`core memory at its peak ${JSON.stringify(atPeak)}\n`);
       send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
       process.exit(0);
     }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
 import { planRoutes } from '../src/local-data-api/sim/route-plan';
 import { DEFAULT_SETTINGS } from '../src/shared/contract';
-import { DEFAULT_BUDGET_WITH_KEY } from '../src/core/handlers/data-source';
+import { DEFAULT_BUDGET_WITHOUT_KEY } from '../src/core/handlers/data-source';
 import type { RelayerOverview } from '../src/shared/relayers';
 import { ManualClock } from '../src/shared/clock';
 import { bundleChild } from './bundle-child';
@@ -31,8 +31,8 @@ const PENDING_MIN = envNumber('BENCH_PENDING_MINUTES', 2);
 const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.round(Math.min(12, MINUTES * 0.1) * MIN) };
 const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
 const ROUTES = 5;
-/** The core's request budget a minute (BENCH_BUDGET; default: the app's default with an API key). */
-const BUDGET = envNumber('BENCH_BUDGET', DEFAULT_BUDGET_WITH_KEY);
+/** The core's request budget a minute (BENCH_BUDGET; default: the app's default without an API key). */
+const BUDGET = envNumber('BENCH_BUDGET', DEFAULT_BUDGET_WITHOUT_KEY);
 const intervalMs = INTERVAL_S * 1000;
 
 function schedule(routes: RouteRef[]): RelayerSchedule {
@@ -58,6 +58,7 @@ async function startCore(work: string) {
   await bundleChild(join(__dirname, 'relayers-bench-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
   const child = fork(childJs, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [], // not this process's TypeScript loader: the core's memory alone is measured
     env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
   });
   await new Promise<void>((r) => child.once('message', () => r()));

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { systemClock } from '../shared/clock';
 import { FaultInjector, parseFaultSpec } from './faults';
 import { resolveOptions, type ServiceOptions, type WorldOptions } from './options';
@@ -71,6 +72,9 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   const tempDir = o.dbPath ? null : mkdtempSync(join(tmpdir(), 'teleporter-service-'));
   const dbPath = o.dbPath ?? join(tempDir!, 'service.sqlite');
   const { looseOrder, ...world } = o.world;
+  // Own-nodes mode runs all day beside the monitor, as its indexer: its heap stays near its live size
+  // (V8's --optimize-for-size, as the core's; docs/own-node.md "Costs").
+  if (o.ownNodes) setFlagsFromString('--optimize-for-size');
   // Own-nodes mode stores what its chains say (a few records a second, read back near the head): a lean store.
   const store = new RecordStore(dbPath, { looseOrder, ...(o.ownNodes ? { chainNetworks: ownChainNetworks(o.ownNodes), memory: 'lean' as const } : {}) });
   let server: Server | null = null;

@@ -14,6 +14,8 @@ export interface SendOptions {
   feeToken?: Address;
   fee?: bigint;
   data?: Hex;
+  /** Send from this wallet (default: the chain's `sender`), e.g. one with a nonce manager to keep several sends in flight. */
+  wallet?: ReturnType<TestChain['wallet']>;
 }
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
@@ -22,7 +24,7 @@ const SEND_GAS = 1_500_000n;
 /** Sends a message from `source` to `destination`; resolves with its message ID (0x-hex) once mined. */
 export async function sendMessage(source: TestChain, destination: TestChain, o: SendOptions = {}): Promise<{ messageId: Hex; txHash: Hex; block: bigint }> {
   const { abi } = compileTestMessenger();
-  const w = source.wallet('sender');
+  const w = o.wallet ?? source.wallet('sender');
   const txHash = await w.client.writeContract({
     address: source.messenger,
     abi,

@@ -42,6 +42,19 @@ describe('toasts', () => {
     expect(plan[0]).toMatchObject({ kind: 'single', kinds: ['new', 'left_pending'], toast: { transition: { kind: 'left_pending' } } });
   });
 
+  it('a toast names every change it stands for (data-kinds), its kind the latest', async () => {
+    const r = await setupRealRenderer();
+    const activity = useActivityStore();
+    wrapper = mount(Toaster, { global: { plugins: [r.pinia] }, attachTo: document.body });
+    activity.pendingToasts.push(...[transition(7, 'new', addr(1)), transition(7, 'left_pending', addr(1)), transition(8, 'new', addr(1))].map(asToast));
+    await nextTick();
+    await r.clock.advance(400);
+    await until(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(2));
+    const of = (n: number) => document.querySelector<HTMLElement>(`[data-testid="toast"][data-message-id="${msgId(n)}"]`)!;
+    expect([of(7).dataset.kind, of(7).dataset.kinds]).toEqual(['left_pending', 'new left_pending']);
+    expect([of(8).dataset.kind, of(8).dataset.kinds]).toEqual(['new', 'new']);
+  });
+
   it('a burst becomes one summary per watch', () => {
     const burst = Array.from({ length: 36 }, (_, i) => asToast(transition(100 + i, 'new', addr(1))));
     const other = asToast(transition(999, 'stuck', addr(2)));

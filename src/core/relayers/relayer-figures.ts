@@ -31,11 +31,14 @@ export class RelayerFigures {
     const routes = this.store.relayerWatches.listRoutes();
     if (!routes.length) return { now, relayers, routes, deliveries: [], pending: [] };
     const sec = (ms: number) => Math.floor(ms / 1000);
-    const read = (from: number, until: number) =>
-      this.rows
-        .deliveredBetween(sec(from), sec(until))
-        .map(deliveryOfColumns)
-        .filter((d): d is Delivery => d !== null);
+    const read = (from: number, until: number): Delivery[] => {
+      const out: Delivery[] = [];
+      for (const row of this.rows.deliveredBetween(sec(from), sec(until))) {
+        const d = deliveryOfColumns(row);
+        if (d) out.push(d);
+      }
+      return out;
+    };
     const deliveries = read(now - WINDOW_MS, now + 1000);
     const seen = new Set(attribute({ relayers, routes, deliveries }).map((a) => a.relayer.toLowerCase()));
     const quiet = relayers.filter((r) => !seen.has(r.address.toLowerCase()));

@@ -67,9 +67,9 @@ export class RouteMessages {
     };
   }
 
-  /** Delivered messages whose destination transaction is at or after `sinceSec` and before `untilSec`. */
-  deliveredBetween(sinceSec: number, untilSec: number): RouteMessageRow[] {
-    return this.stmts.deliveredBetween.all(sinceSec, untilSec).map(withFields);
+  /** Delivered messages whose destination transaction is at or after `sinceSec` and before `untilSec`, one row at a time (a busy day is 100,000s of rows). */
+  *deliveredBetween(sinceSec: number, untilSec: number): IterableIterator<RouteMessageRow> {
+    for (const r of this.stmts.deliveredBetween.iterate(sinceSec, untilSec)) yield withFields(r);
   }
 
   pendingTracked(): RouteMessageRow[] {
