@@ -57,6 +57,18 @@ const input = (o: EngineOnService, p: Partial<NetworkPlanInput>): NetworkPlanInp
   ...p,
 });
 
+/** One firehose cycle (cursor at `headTs`, 1 msg/s) with `live` watching and `baselining`'s baseline planned; its transitions. */
+async function firehoseCycleWithBaseline(o: EngineOnService, client: EngineOnService['client'], w: { live: string[]; baselining: string; headTs: number }) {
+  const { x, transitions } = execution(o, client);
+  x.state.head = { ts: w.headTs, at: o.rig.clock.now() - 10_000 };
+  x.state.ratePerSec = 1;
+  const addresses = [...w.live.map((key) => ({ key, baselineDone: true })), { key: w.baselining, baselineDone: false }];
+  const plan = planNetwork(input(o, { head: x.state.head, ratePerSec: 1, addresses }));
+  expect(plan.discovery?.mode).toBe('firehose');
+  expect(await runNetworkPlan(plan, x)).toBeNull();
+  return transitions;
+}
+
 describe('history is not news', () => {
   it("a message delivered before the start, first read by one end's baseline, fires nothing for the other end already live", async () => {
     on = await engineOnService({ preload: 200, seed: 8 });
@@ -99,14 +111,7 @@ describe('history is not news', () => {
       inject = null;
       f();
     });
-    const { x: exec, transitions } = execution(on, c);
-    exec.state.head = { ts: nowSec, at: rig.clock.now() - 10_000 };
-    exec.state.ratePerSec = 1;
-    const plan = planNetwork(
-      input(on, { head: exec.state.head, ratePerSec: 1, addresses: [...live.map((key) => ({ key, baselineDone: true })), { key: x, baselineDone: false }] }),
-    );
-    expect(plan.discovery?.mode).toBe('firehose');
-    expect(await runNetworkPlan(plan, exec)).toBeNull();
+    const transitions = await firehoseCycleWithBaseline(on, c, { live, baselining: x, headTs: nowSec });
     expect(inject).toBeNull();
     expect(rig.store.messages.state(old.messageId as string)).not.toBeNull();
     expect(transitions.filter((t) => t.messageId === old.messageId)).toEqual([]);
@@ -130,14 +135,7 @@ describe('history is not news', () => {
     const old = apiRecord({ from: x, to: y, status: 'delivered', receiptDelivered: true, ts: addedSec - 600 });
     const newer = Array.from({ length: 600 }, (_, k) => apiRecord({ ts: k < 500 ? nowSec - Math.floor(k / 100) : nowSec - 100 }));
     svc.store.upsertMany([late, old, ...newer]);
-    const { x: exec, transitions } = execution(on, client);
-    exec.state.head = { ts: nowSec, at: rig.clock.now() - 10_000 };
-    exec.state.ratePerSec = 1;
-    const plan = planNetwork(
-      input(on, { head: exec.state.head, ratePerSec: 1, addresses: [...live.map((key) => ({ key, baselineDone: true })), { key: x, baselineDone: false }] }),
-    );
-    expect(plan.discovery?.mode).toBe('firehose');
-    expect(await runNetworkPlan(plan, exec)).toBeNull();
+    const transitions = await firehoseCycleWithBaseline(on, client, { live, baselining: x, headTs: nowSec });
     expect(transitions.filter((t) => t.messageId === old.messageId)).toEqual([]);
     const news = transitions.filter((t) => t.messageId === late.messageId);
     expect(news.map((t) => t.kind)).toEqual(['new']);
