@@ -1,5 +1,6 @@
 /** Records for the relayer figures' unit tests: a delivery or pending message on a route, at given times. */
 import { deliveryOf, pendingOf, type Delivery, type Pending } from '../../../src/core/relayers/delivery-record';
+import type { RelayerWatches } from '../../../src/core/store/relayer-watches';
 import type { WatchedRelayer, WatchedRoute } from '../../../src/shared/relayers';
 import { apiRecord, BEAM, C_CHAIN } from '../helpers';
 
@@ -81,3 +82,7 @@ export const relayer = (address: string, o: Partial<WatchedRelayer> = {}): Watch
   createdAt: NOW - 48 * 3_600_000,
   ...o,
 });
+
+/** Watches the C-Chain → Beam route (mainnet, 30 min backlog, alert on) in a store. */
+export const watchCBeamRoute = (watches: RelayerWatches): WatchedRoute =>
+  watches.addRoute({ label: 'c-beam', network: 'mainnet', sourceChain: C_CHAIN, destinationChain: BEAM, backlogMinutes: 30, alert: true, createdAt: 0 })!;

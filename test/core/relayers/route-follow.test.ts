@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
-import { apiRecord, BEAM, C_CHAIN, engineRig, tempDir, type EngineRig } from '../helpers';
+import { apiRecord, engineRig, tempDir, type EngineRig } from '../helpers';
+import { watchCBeamRoute } from './records';
 
 describe('following a watched route', () => {
   const cleanups: (() => void)[] = [];
@@ -14,15 +15,7 @@ describe('following a watched route', () => {
     const tmp = tempDir();
     const rig = engineRig(tmp.dir);
     cleanups.push(tmp.cleanup, () => rig.close());
-    const route = rig.store.relayerWatches.addRoute({
-      label: 'c-beam',
-      network: 'mainnet',
-      sourceChain: C_CHAIN,
-      destinationChain: BEAM,
-      backlogMinutes: 30,
-      alert: true,
-      createdAt: 0,
-    })!;
+    const route = watchCBeamRoute(rig.store.relayerWatches);
     rig.store.watches.finishBaseline(`route:${route.id}`, null);
     return rig;
   }

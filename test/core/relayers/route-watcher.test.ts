@@ -3,6 +3,7 @@ import { openStore, searchTextOf } from '../../../src/core/store';
 import { WatcherIndex } from '../../../src/core/watch/watcher-index';
 import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import { apiRecord, BEAM, C_CHAIN, tempDir } from '../helpers';
+import { watchCBeamRoute } from './records';
 
 describe('a watched route as a watcher', () => {
   const cleanups: (() => void)[] = [];
@@ -13,15 +14,7 @@ describe('a watched route as a watcher', () => {
     const store = openStore(tmp.dir);
     cleanups.push(tmp.cleanup, () => store.close());
     const index = new WatcherIndex(store.watches);
-    const route = store.relayerWatches.addRoute({
-      label: 'c-beam',
-      network: 'mainnet',
-      sourceChain: C_CHAIN,
-      destinationChain: BEAM,
-      backlogMinutes: 30,
-      alert: true,
-      createdAt: 0,
-    })!;
+    const route = watchCBeamRoute(store.relayerWatches);
     const key = `route:${route.id}`;
     expect(index.feedList()).toEqual([
       expect.objectContaining({ key, baselineDone: false, filter: { sourceBlockchainId: C_CHAIN, destinationBlockchainId: BEAM } }),
