@@ -9,6 +9,7 @@ import { messageTimestamp, type TeleporterMessage } from '../../src/shared/messa
 import type { DataApiClient } from '../../src/core/data-api/client';
 import { createLogger } from '../../src/core/log/logger';
 import { runNetworkPlan, type CycleHook, type Execution } from '../../src/core/poller/executor';
+import { MAX_LATENESS_S } from '../../src/core/poller/late-records';
 import { NetworkStates } from '../../src/core/poller/network-state';
 import { planNetwork, type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/planner';
 import { CycleBudget } from '../../src/core/poller/scan';
@@ -145,5 +146,50 @@ describe('runNetworkPlan', () => {
     expect(t.read.map((m) => m.messageId)).toEqual(top.value.messages.map((m) => m.messageId));
     // Written through: a new set of states over the same store starts from it.
     expect(new NetworkStates(rig!.store.pollState).get('mainnet', t.svc.url).head).toEqual(x.state.head);
+  });
+
+  it("per address: every list's scan first, then a list's sweep with what the cycle has left, resumed next cycle where the budget stopped it", async () => {
+    const t = await setup();
+    const [a, b] = [t.svc.simulator.addresses[0]!, t.svc.simulator.addresses[1]!];
+    rig!.watch(a);
+    rig!.watch(b);
+    const lists = [
+      { key: a, baselineDone: true },
+      { key: b, baselineDone: true },
+    ];
+    const floorTs = Math.floor(rig!.clock.now() / 1000) - MAX_LATENESS_S;
+    const pages = await addressPages(t.client, a, 3);
+    expect(Math.min(...pages[1]!.map((m) => messageTimestamp(m) ?? 0))).toBeGreaterThan(floorTs); // a's sweep takes 3 pages or more
+    // A first cycle reads both lists (their news); no sweep is asked for.
+    const state = t.execution(new CycleBudget(1000)).state;
+    expect(await runNetworkPlan(planNetwork(input({ addresses: lists })), t.execution(new CycleBudget(1000)))).toBeNull();
+    expect([...state.readAt.keys()].sort()).toEqual([a, b].sort());
+    // Then a's sweep is due: the two scans (a page each, nothing new) and one page of the sweep fit the budget.
+    await rig!.clock.advance(10_000);
+    const plan = planNetwork(input({ addresses: lists, lastDiscoveryAt: rig!.clock.now() - 10_000, readAt: state.readAt, sweptAt: state.sweptAt }));
+    if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(plan.discovery.sweeps.map((s) => s.list)).toEqual([a]);
+    const cycle = new CycleBudget(3);
+    const x = t.execution(cycle);
+    expect(await runNetworkPlan(plan, x)).toBeNull();
+    expect(cycle.used).toBe(3);
+    expect(state.readAt.get(a)).toBe(x.nowMs);
+    expect(state.readAt.get(b)).toBe(x.nowMs);
+    const token = state.listSweeps.get(a)?.token;
+    expect(token).toEqual(expect.any(String));
+    expect(state.sweptAt.has(a)).toBe(false);
+    // The next cycle goes on from there until the sweep passes its floor.
+    await rig!.clock.advance(10_000);
+    const next = planNetwork(
+      input({ addresses: lists, lastDiscoveryAt: rig!.clock.now() - 10_000, readAt: state.readAt, sweptAt: state.sweptAt, listSweeps: state.listSweeps }),
+    );
+    if (next.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(next.discovery.sweeps.map((s) => [s.list, s.step.resumeToken])).toEqual([
+      [a, token],
+      [b, undefined], // the next list due starts its own
+    ]);
+    expect(await runNetworkPlan(next, t.execution(new CycleBudget(1000)))).toBeNull();
+    expect(state.listSweeps.has(a)).toBe(false);
+    expect(state.sweptAt.get(a)).toBe(x.nowMs); // when it started
   });
 });

@@ -1,7 +1,7 @@
 /** A watched route in the planner: read like a feed on its two chains, and what that costs (docs/data-api.md). */
 import { describe, expect, it } from 'vitest';
 import { planFollowUps, planNetwork, type NetworkPlanInput, type ScanStep } from '../../src/core/poller/planner';
-import { LatenessTracker, MIN_OVERLAP_S } from '../../src/core/poller/late-records';
+import { LatenessTracker, MIN_OVERLAP_S, type TrailSweep } from '../../src/core/poller/late-records';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 
 const NOW_MS = 1_000_000_000;
@@ -63,15 +63,16 @@ describe('a watched route in the planner', () => {
 
   // Per-address mode at a 10 s interval, over 5 minutes (one trailing sweep): requests per minute of one route.
   it.each([
-    [0.1, 6.2],
+    [0.1, 6.4],
     [1, 26.4],
-    [20, 201],
+    [20, 248],
   ])('at %s msg/s on the route, alone it costs %s requests a minute', (rate, perMinute) => {
     const lateness = new LatenessTracker();
     const intervalMs = 10_000;
     let total = 0;
     const start = NOW_MS;
     const sweptAt = new Map([[ROUTE.key, start - 5 * 60_000]]); // its sweep is due on the first cycle, then not for 5 min
+    const listSweeps = new Map<string, TrailSweep>();
     for (let c = 0; c < 30; c++) {
       const nowMs = start + c * intervalMs;
       const full = lateness.fullDue(nowMs, intervalMs);
@@ -85,12 +86,25 @@ describe('a watched route in the planner', () => {
           overlapSec: full ? lateness.fullOverlapSec(nowMs, intervalMs) : MIN_OVERLAP_S,
           fullOverlap: full,
           sweptAt,
+          listSweeps,
         }),
       );
       if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address mode');
-      for (const k of plan.discovery.swept) sweptAt.set(k, nowMs);
       if (full) lateness.fullDone(nowMs);
-      total += routeScans(plan.discovery.scans).reduce((n, s) => n + pagesOf(s, Math.floor(nowMs / 1000), rate), 0);
+      const nowSec = Math.floor(nowMs / 1000);
+      total += routeScans(plan.discovery.scans).reduce((n, s) => n + pagesOf(s, nowSec, rate), 0);
+      for (const { list, sweep, step } of plan.discovery.sweeps) {
+        // A sweep goes on below where the route's scan stopped, or from its token (here: the timestamp it reached).
+        const scanStop = plan.discovery.scans.find((s) => s.list === list)!.stop;
+        const fromTs = sweep.token !== null ? Number(sweep.token) : scanStop.kind === 'found' && scanStop.coverTs !== null ? scanStop.coverTs : nowSec;
+        const pages = Math.max(1, Math.min(step.maxPages, Math.ceil((rate * (fromTs - sweep.floorTs)) / PAGE_SIZE)));
+        total += pages;
+        const reachedTs = fromTs - (pages * PAGE_SIZE) / rate;
+        if (reachedTs < sweep.floorTs) {
+          listSweeps.delete(list);
+          sweptAt.set(list, sweep.startedAt);
+        } else listSweeps.set(list, { ...sweep, token: String(reachedTs) });
+      }
     }
     expect(total / 5).toBeCloseTo(perMinute, 1);
   });

@@ -87,7 +87,7 @@ describe('planNetwork', () => {
           stop: { kind: 'found', need: ['f1'], neededTs: NOW - 60, coverTs: null },
         },
       ],
-      swept: [],
+      sweeps: [],
     });
   });
 
@@ -238,16 +238,47 @@ describe('late records in the plan', () => {
     expect(planNetwork(input({ ...due, lastTrailAt: NOW_MS - 60_000, trail: sweep, fullOverlap: false })).trail?.step.resumeToken).toBe('tok');
   });
 
-  it('reads each address down to the overlap below its last read, and 30 min down once every 5 min', () => {
+  it('reads each address down to the overlap below its last read, and sweeps it 30 min down once every 5 min in a step of its own', () => {
     const since = NOW_MS - 10_000;
     const plain = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40, sweptAt: new Map([['A', NOW_MS - 60_000]]) }));
     if (plain.discovery?.mode !== 'per-address') throw new Error('expected per-address');
     expect(plain.discovery.scans[0]).toMatchObject({ list: 'A', stop: { coverTs: since / 1000 - 40 }, lateBelow: since / 1000 });
-    expect(plain.discovery.swept).toEqual([]);
-    const sweep = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, sweptAt: new Map([['A', NOW_MS - TRAIL_PERIOD_MS]]) }));
+    expect(plain.discovery.sweeps).toEqual([]);
+    const sweep = planNetwork(input({ addresses: [live('A')], lastDiscoveryAt: since, overlapSec: 40, sweptAt: new Map([['A', NOW_MS - TRAIL_PERIOD_MS]]) }));
     if (sweep.discovery?.mode !== 'per-address') throw new Error('expected per-address');
-    expect(sweep.discovery.scans[0]).toMatchObject({ stop: { coverTs: NOW - MAX_LATENESS_S } });
-    expect(sweep.discovery.swept).toEqual(['A']);
+    // The list's scan stays shallow (the sweep must not take the cycle's budget before the other lists are read).
+    expect(sweep.discovery.scans[0]).toMatchObject({ stop: { coverTs: since / 1000 - 40 } });
+    expect(sweep.discovery.sweeps).toEqual([
+      {
+        list: 'A',
+        sweep: { token: null, floorTs: NOW - MAX_LATENESS_S, startedAt: NOW_MS },
+        step: expect.objectContaining({ source: { kind: 'address', address: 'A' }, stop: { kind: 'past', ts: NOW - MAX_LATENESS_S, undated: 'continue' } }),
+      },
+    ]);
+  });
+
+  it('reads each list below its own last completed read: a list the budget cut short reads deeper, the others do not', () => {
+    const readAt = new Map([['A', NOW_MS - 10_000]]); // B was cut short: its last completed read is older
+    const plan = planNetwork(input({ addresses: [live('A'), live('B')], lastDiscoveryAt: NOW_MS - 60_000, overlapSec: 20, readAt }));
+    if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(plan.discovery.scans.map((s) => (s.stop.kind === 'found' ? s.stop.coverTs : null))).toEqual([NOW - 10 - 20, NOW - 60 - 20]);
+  });
+
+  it('goes on with a sweep in progress from its token, before starting new ones', () => {
+    const going = { token: 'tok', floorTs: NOW - MAX_LATENESS_S - 60, startedAt: NOW_MS - 60_000 };
+    const plan = planNetwork(
+      input({
+        addresses: [live('A'), live('B')],
+        lastDiscoveryAt: NOW_MS - 10_000,
+        sweptAt: new Map(),
+        listSweeps: new Map([['B', going]]),
+      }),
+    );
+    if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(plan.discovery.sweeps.map((s) => [s.list, s.sweep.token, s.step.resumeToken])).toEqual([
+      ['B', 'tok', 'tok'],
+      ['A', null, undefined],
+    ]);
   });
 
   it('spreads the sweep over the period: a share of the lists each cycle, the longest unswept first', () => {
@@ -256,14 +287,12 @@ describe('late records in the plan', () => {
     const sweptAt = new Map(keys.slice(0, 50).map((k, n) => [k, NOW_MS - TRAIL_PERIOD_MS - n * 1000]));
     const plan = planNetwork(input({ addresses: keys.map(live).slice(0, 2), feeds: [], lastDiscoveryAt: NOW_MS - 10_000, sweptAt }));
     if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
-    expect(plan.discovery.swept).toEqual(['A1']); // of two lists, one a cycle; A1 was swept longer ago
+    expect(plan.discovery.sweeps.map((s) => s.list)).toEqual(['A1']); // of two lists, one a cycle; A1 was swept longer ago
     const many = Array.from({ length: 60 }, (_, k) => ({ ...live(`A${k}`), filter: { to: `0x${k}` } }));
     // So busy (1,000 msg/s) that 60 lists cost less than the unfiltered list.
     const wide = planNetwork(input({ feeds: many, ratePerSec: 1000, lastDiscoveryAt: NOW_MS - 10_000, sweptAt }));
     if (wide.discovery?.mode !== 'per-address') throw new Error('expected per-address');
-    expect(wide.discovery.swept).toEqual(['A50', 'A51', 'A52']);
-    const deep = wide.discovery.scans.filter((s) => s.stop.kind === 'found' && s.stop.coverTs === NOW - MAX_LATENESS_S);
-    expect(deep.map((s) => s.list)).toEqual(['A50', 'A51', 'A52']);
+    expect(wide.discovery.sweeps.map((s) => s.list)).toEqual(['A50', 'A51', 'A52']);
   });
 });
 

@@ -102,12 +102,14 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
 
 /**
  * Each list in turn, starting with the one the last cycle's budget cut short (so no list starves behind
- * the busy ones), noting each list's sweep once its scan completed. Returns the error that cut the cycle
- * short (null for the budget), undefined when every list was read.
+ * the busy ones), noting when each list's scan completed; then the lists' sweeps with what the cycle has
+ * left. Returns the error that cut the cycle short (null for the budget), undefined when every list was read.
  */
 async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise<ErrorInfo | null | undefined> {
   const n = d.scans.length;
   const start = n ? x.state.scanStart % n : 0;
+  /** Where each list's scan stopped: a sweep starting now goes on below it. */
+  const stoppedAt = new Map<string, string | null>();
   for (let k = 0; k < n; k++) {
     const step = d.scans[(start + k) % n]!;
     const r = await readPages(step, x);
@@ -115,7 +117,21 @@ async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise
       x.state.scanStart = (start + k) % n;
       return r.error;
     }
-    if (step.list !== undefined && d.swept.includes(step.list)) x.state.sweptAt.set(step.list, x.nowMs);
+    if (step.list !== undefined) {
+      x.state.readAt.set(step.list, x.nowMs);
+      stoppedAt.set(step.list, r.exhausted ? null : r.nextToken);
+    }
+  }
+  for (const { list, sweep, step } of d.sweeps) {
+    if (x.cycle.left === 0) break;
+    const from = sweep.token === null ? stoppedAt.get(list) : undefined;
+    if (from === null) {
+      x.states.endListSweep(x.state, list, sweep); // its scan read the whole list
+      continue;
+    }
+    const r = await readPages({ ...step, ...(from ? { resumeToken: from } : {}), maxPages: Math.min(step.maxPages, x.cycle.left) }, x);
+    x.states.afterListSweep(x.state, list, sweep, r);
+    if (r.error) return r.error;
   }
   return undefined;
 }

@@ -37,8 +37,12 @@ export interface NetworkState {
   lastTrailAt: number | null;
   /** When discovery last completed on this network (ms). */
   lastDiscoveryAt: number | null;
-  /** Per-address discovery: when each list (watcher key) was last read down to MAX_LATENESS_S (ms). */
+  /** Per-address discovery: when each list's (watcher key's) last completed sweep MAX_LATENESS_S down started (ms). */
   readonly sweptAt: Map<string, number>;
+  /** Per-address discovery: each list's sweep in progress. */
+  readonly listSweeps: Map<string, TrailSweep>;
+  /** Per-address discovery: when each list's scan last completed (ms). */
+  readonly readAt: Map<string, number>;
   /** Per-address discovery: the scan a cycle starts with (the one the last cycle's budget cut short reads first). */
   scanStart: number;
 }
@@ -65,6 +69,8 @@ export class NetworkStates {
         lastTrailAt: null,
         lastDiscoveryAt: null,
         sweptAt: new Map(),
+        listSweeps: new Map(),
+        readAt: new Map(),
         scanStart: 0,
       };
       this.states.set(key, s);
@@ -84,13 +90,27 @@ export class NetworkStates {
   /** Records a share of a trailing sweep: it goes on from where it stopped, or ends once below its floor. */
   afterTrail(s: NetworkState, sweep: TrailSweep, r: ScanResult): void {
     if (sweep.token === null && s.trail === null) s.lastTrailAt = sweep.startedAt;
-    if (r.pages === 0 || r.error) {
-      s.trail = sweep;
-      return;
-    }
-    const done = r.exhausted || r.nextToken === null || (r.oldestTs !== null && r.oldestTs < sweep.floorTs);
-    s.trail = done ? null : { ...sweep, token: r.nextToken };
+    s.trail = sweepAfter(sweep, r);
   }
+
+  /** Records a share of one list's sweep (per-address discovery): it goes on, or ends and is noted as swept. */
+  afterListSweep(s: NetworkState, list: string, sweep: TrailSweep, r: ScanResult): void {
+    const next = sweepAfter(sweep, r);
+    if (next) s.listSweeps.set(list, next);
+    else this.endListSweep(s, list, sweep);
+  }
+
+  endListSweep(s: NetworkState, list: string, sweep: TrailSweep): void {
+    s.listSweeps.delete(list);
+    s.sweptAt.set(list, sweep.startedAt);
+  }
+}
+
+/** A sweep after one share of it: unchanged when nothing was read, null once it read below its floor. */
+function sweepAfter(sweep: TrailSweep, r: ScanResult): TrailSweep | null {
+  if (r.pages === 0 || r.error) return sweep;
+  const done = r.exhausted || r.nextToken === null || (r.oldestTs !== null && r.oldestTs < sweep.floorTs);
+  return done ? null : { ...sweep, token: r.nextToken };
 }
 
 const headKey = (network: string, source: string): string => `head:${source}:${network}`;

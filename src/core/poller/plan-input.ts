@@ -62,6 +62,8 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     lastTrailAt: o.state.lastTrailAt,
     lastDiscoveryAt: o.state.lastDiscoveryAt,
     sweptAt: o.state.sweptAt,
+    listSweeps: o.state.listSweeps,
+    readAt: o.state.readAt,
   };
 }
 

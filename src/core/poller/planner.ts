@@ -46,7 +46,7 @@ export interface ScanStep {
   lateBelow?: number;
   /** Start from this page token (a trailing sweep resuming). */
   resumeToken?: string;
-  /** The watcher whose list this is (per-address discovery): its sweep is noted when the scan completes. */
+  /** The watcher whose list this is (per-address discovery): its read time is noted when the scan completes. */
   list?: string;
 }
 
@@ -89,8 +89,12 @@ export interface NetworkPlanInput {
   lastTrailAt: number | null;
   /** When discovery last ran on this network (ms; null: not since start). */
   lastDiscoveryAt: number | null;
-  /** Per-address discovery: when each list was last read MAX_LATENESS_S down (ms; a list not in it: not since start; no map: no sweep this cycle). */
+  /** Per-address discovery: when each list's sweep MAX_LATENESS_S down last started (ms; a list not in it: not since start; no map: no sweep this cycle). */
   sweptAt?: ReadonlyMap<string, number>;
+  /** Per-address discovery: the sweeps in progress, by list (each resumes where the budget stopped it). */
+  listSweeps?: ReadonlyMap<string, TrailSweep>;
+  /** Per-address discovery: when each list's scan last completed (ms; a list not in it: lastDiscoveryAt). */
+  readAt?: ReadonlyMap<string, number>;
 }
 
 export interface FirehoseDiscovery {
@@ -104,8 +108,15 @@ export interface PerAddressDiscovery {
   mode: 'per-address';
   /** Every live address, then every live feed, each with the due messages to find in it. */
   scans: ScanStep[];
-  /** The lists whose scans reach down MAX_LATENESS_S this cycle (their share of the trailing sweep). */
-  swept: string[];
+  /** Late records: the lists' sweeps MAX_LATENESS_S down, those in progress first, with what the cycle has left. */
+  sweeps: ListSweepPlan[];
+}
+
+/** A list's sweep and this cycle's step of it (from its resume token, or from where the list's scan stopped). */
+export interface ListSweepPlan {
+  list: string;
+  sweep: TrailSweep;
+  step: ScanStep;
 }
 
 /** This cycle's share of a trailing sweep over the unfiltered list (firehose mode). */
@@ -214,31 +225,49 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
       .filter((f) => f.baselineDone)
       .map((f) => ({ key: f.key, source: { kind: 'feed' as const, filter: f.filter }, need: i.due.filter((t) => t.feeds.includes(f.key)) })),
   ];
-  // Late records: each list is read down to the overlap below the last cycle; the lists whose sweep is
-  // due (oldest first, a share each cycle so a busy list's deep read never takes one cycle's budget
-  // for all of them) MAX_LATENESS_S down.
-  const nowSec = Math.floor(i.nowMs / 1000);
-  const since = i.lastDiscoveryAt === null ? null : Math.floor(i.lastDiscoveryAt / 1000);
-  const swept = i.sweptAt
-    ? sweepShare(
-        lists.map((l) => l.key),
-        i.sweptAt,
-        i.nowMs,
-        i.intervalMs,
-      )
-    : new Set<string>();
-  const scans = lists.map((l) =>
-    findStep(l.source, l.need, { coverTs: swept.has(l.key) ? nowSec - MAX_LATENESS_S : since === null ? null : since - i.overlapSec, lateBelow: since }, l.key),
-  );
-  return { mode: 'per-address', scans, swept: [...swept] };
+  // Late records: each list is read down to the overlap below its own last completed read (a list the
+  // budget cut short reads deeper next time; the others do not); its sweep MAX_LATENESS_S down is a
+  // step of its own, taking only what the cycle has left after every list's scan, as in firehose mode.
+  const sinceOf = (key: string): number | null => {
+    const at = i.readAt?.get(key) ?? i.lastDiscoveryAt;
+    return at === null || at === undefined ? null : Math.floor(at / 1000);
+  };
+  const scans = lists.map((l) => {
+    const since = sinceOf(l.key);
+    return findStep(l.source, l.need, { coverTs: since === null ? null : since - i.overlapSec, lateBelow: since }, l.key);
+  });
+  const sweeps = i.sweptAt ? planListSweeps(lists, i, sinceOf) : [];
+  return { mode: 'per-address', scans, sweeps };
 }
 
-/** The lists due a sweep (none within TRAIL_PERIOD_MS), longest ago first, as many a cycle as sweep every list once a period. */
-function sweepShare(keys: readonly string[], sweptAt: ReadonlyMap<string, number>, nowMs: number, intervalMs: number): Set<string> {
-  const cycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
-  const due = keys.filter((k) => nowMs - (sweptAt.get(k) ?? -Infinity) >= TRAIL_PERIOD_MS);
-  due.sort((a, b) => (sweptAt.get(a) ?? -Infinity) - (sweptAt.get(b) ?? -Infinity));
-  return new Set(due.slice(0, Math.ceil(keys.length / cycles)));
+/**
+ * The sweeps in progress, then new ones for the lists due (none started within TRAIL_PERIOD_MS),
+ * longest ago first, as many a cycle as sweep every list once a period.
+ */
+function planListSweeps(
+  lists: readonly { key: string; source: ListOperation }[],
+  i: NetworkPlanInput,
+  sinceOf: (key: string) => number | null,
+): ListSweepPlan[] {
+  const sweptAt = i.sweptAt ?? new Map<string, number>();
+  const going = lists.filter((l) => i.listSweeps?.has(l.key));
+  const cycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / i.intervalMs) - 1);
+  const due = lists.filter((l) => !i.listSweeps?.has(l.key) && i.nowMs - (sweptAt.get(l.key) ?? -Infinity) >= TRAIL_PERIOD_MS);
+  due.sort((a, b) => (sweptAt.get(a.key) ?? -Infinity) - (sweptAt.get(b.key) ?? -Infinity));
+  const floorTs = Math.floor(i.nowMs / 1000) - MAX_LATENESS_S;
+  const fresh = due.slice(0, Math.ceil(lists.length / cycles)).map((l) => ({ l, sweep: { token: null, floorTs, startedAt: i.nowMs } }));
+  return [...going.map((l) => ({ l, sweep: i.listSweeps!.get(l.key)! })), ...fresh].map(({ l, sweep }) => {
+    const since = sinceOf(l.key);
+    const step: ScanStep = {
+      source: l.source,
+      maxPages: MAX_PAGES_PER_SCAN,
+      stop: { kind: 'past', ts: sweep.floorTs, undated: 'continue' },
+      list: l.key,
+      ...(since !== null ? { lateBelow: since } : {}),
+      ...(sweep.token ? { resumeToken: sweep.token } : {}),
+    };
+    return { list: l.key, sweep, step };
+  });
 }
 
 interface LateCover {
