@@ -4,6 +4,7 @@ import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
+import { peakRssBytes } from './peak-rss';
 
 type Msg =
   | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
@@ -46,7 +47,7 @@ function endPhase(next: string): void {
   if (!process.env.BENCH_DEBUG) return;
   const m = process.memoryUsage();
   console.error(
-    `child phase ${phase.name}: peak rss ${mb(Math.max(phase.rss, m.rss))}, heapTotal ${mb(Math.max(phase.heapTotal, m.heapTotal))}, heapUsed ${mb(Math.max(phase.heapUsed, m.heapUsed))}, external ${mb(Math.max(phase.external, m.external))} MB; maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    `child phase ${phase.name}: peak rss ${mb(Math.max(phase.rss, m.rss))}, heapTotal ${mb(Math.max(phase.heapTotal, m.heapTotal))}, heapUsed ${mb(Math.max(phase.heapUsed, m.heapUsed))}, external ${mb(Math.max(phase.external, m.external))} MB; peak ${(peakRssBytes() / 1048576).toFixed(0)} MB`,
   );
   Object.assign(phase, { name: next, rss: 0, heapTotal: 0, heapUsed: 0, external: 0 });
 }
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
         await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
       if (process.env.BENCH_DEBUG)
         console.error(
-          `child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+          `child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, peak ${(peakRssBytes() / 1048576).toFixed(0)} MB`,
         );
       endPhase('baselines');
       // Silent baselines, within the budget (several cycles at the same instant if need be).
@@ -103,9 +104,7 @@ async function main(): Promise<void> {
       sampleRss();
       endPhase('cycles');
       if (process.env.BENCH_DEBUG)
-        console.error(
-          `child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, max ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
-        );
+        console.error(`child: after baselines rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, peak ${(peakRssBytes() / 1048576).toFixed(0)} MB`);
       send({ type: 'ready', memory: process.memoryUsage() });
     } else if (m.type === 'tick' && clock && core) {
       await clock.set(m.now);
@@ -122,7 +121,7 @@ async function main(): Promise<void> {
     } else if (m.type === 'close') {
       endPhase('close');
       await core?.close();
-      send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      send({ type: 'closed', peakRss: Math.max(peakRss, peakRssBytes()) });
       process.exit(0);
     }
   };

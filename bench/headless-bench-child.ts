@@ -7,6 +7,7 @@ import { startHeadless, type HeadlessWatcher } from '../src/headless/watcher';
 import { JumpClock } from './jump-clock';
 import { waitFor } from '../test/support/wait-for';
 import { memoryStage } from './memory-stage';
+import { peakRssBytes } from './peak-rss';
 
 type Msg = { type: 'init'; configFile: string; now: number } | { type: 'tick'; now: number } | { type: 'close' };
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     } else if (m.type === 'close') {
       memoryStage(`after ${ticks} cycles`);
       await w?.close();
-      send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      send({ type: 'closed', peakRss: Math.max(peakRss, peakRssBytes()) });
       process.exit(0);
     }
   };

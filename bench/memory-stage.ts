@@ -1,14 +1,16 @@
 /**
  * BENCH_DEBUG: one line per stage of a bench child with its memory, so a peak can be placed and split
  * into the JS heap (heapTotal, heapUsed) and the rest (code, SQLite, buffers: rss minus heapTotal).
- * maxRSS is the kernel's high-water mark since the child started. Prints nothing otherwise.
+ * peak is the kernel's high-water mark of the child's own memory (peak-rss.ts). Prints nothing otherwise.
  */
+import { peakRssBytes } from './peak-rss';
+
 const mb = (n: number) => (n / 1048576).toFixed(1);
 
 export function memoryStage(name: string): void {
   if (!process.env.BENCH_DEBUG) return;
   const m = process.memoryUsage();
   console.error(
-    `child stage ${name}: rss ${mb(m.rss)}, maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}, heapTotal ${mb(m.heapTotal)}, heapUsed ${mb(m.heapUsed)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)} MB`,
+    `child stage ${name}: rss ${mb(m.rss)}, peak ${mb(peakRssBytes())}, heapTotal ${mb(m.heapTotal)}, heapUsed ${mb(m.heapUsed)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)} MB`,
   );
 }

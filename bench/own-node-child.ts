@@ -5,6 +5,7 @@ import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import { startTeleporterService, type RunningService } from '../src/local-data-api/index';
 import type { OwnNodesInput } from '../src/shared/own-nodes';
+import { peakRssBytes } from './peak-rss';
 
 type Msg = { type: 'service'; dbPath: string; ownNodes: OwnNodesInput } | { type: 'core'; url: string; dataDir: string; watch: string[] } | { type: 'close' };
 
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
       if (process.env.BENCH_DEBUG) process.stderr.write(`${service ? 'service' : 'core'} memory at close ${JSON.stringify(process.memoryUsage())}\n`);
       await core?.close();
       await service?.close();
-      send({ type: 'closed', statuses, stored, transitions, peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      send({ type: 'closed', statuses, stored, transitions, peakRss: Math.max(peakRss, peakRssBytes()) });
       process.exit(0);
     }
   };

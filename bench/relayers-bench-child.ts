@@ -3,6 +3,7 @@
 import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import { JumpClock } from './jump-clock';
+import { peakRssBytes } from './peak-rss';
 
 type Msg =
   | {
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
     } else if (m.type === 'close') {
       await core?.close();
       if (process.env.BENCH_DEBUG) process.stderr.write(`core memory at its peak ${JSON.stringify(atPeak)}\n`);
-      send({ type: 'closed', peakRss: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) });
+      send({ type: 'closed', peakRss: Math.max(peakRss, peakRssBytes()) });
       process.exit(0);
     }
   };
