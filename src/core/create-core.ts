@@ -97,9 +97,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
-  const relayerAlerts = parts.add(
-    relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { onFigures: (s, b) => relayerMetrics.observe(s, b) } : {}) }),
-  );
+  const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }));
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
   let wentLive = false;
   store.watches.onChange((what) => (wentLive ||= what === 'baseline'));

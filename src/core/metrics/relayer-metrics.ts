@@ -4,18 +4,17 @@
  * core's other labels. Counters follow each poll cycle's figures; gauges read the last cycle's figures.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { RouteRow, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { RelayerOverview, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import { silentKey, backlogKey, type Conditions } from '../relayers/conditions';
-import type { Attributed, FigureInputs } from '../relayers/figures';
+import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
 import { routeLabel } from '../watch/route-label';
 import { METRIC_PREFIX } from './core-metrics';
 import { LabelCap } from './label-cap';
 
 /** One poll cycle's relayer figures, as the relayer-alerts part computed them. */
 export interface RelayerSnapshot {
-  inputs: FigureInputs;
-  attributed: readonly Attributed[];
-  routes: readonly RouteRow[];
+  scope: FigureScope;
+  overview: RelayerOverview;
   conditions: Conditions;
 }
 
@@ -74,10 +73,12 @@ export class RelayerMetrics {
         this.reset();
         const s = last();
         if (!s) return;
-        for (const r of s.inputs.relayers) {
-          const mine = s.attributed.filter((a) => a.relayer.toLowerCase() === r.address.toLowerCase());
+        for (const r of s.scope.relayers) {
+          // Its address's rows on any network (a row's last delivery is its newest, any age).
+          const times = s.overview.relayers.filter((row) => row.address.toLowerCase() === r.address.toLowerCase()).map((row) => row.lastDeliveryAt);
+          const mine = times.filter((t): t is number => t !== null);
           if (!mine.length) continue;
-          this.set({ relayer: relayers.of(relayerName(r)) }, Math.max(...mine.map((a) => a.delivery.deliveredAt)) / 1000);
+          this.set({ relayer: relayers.of(relayerName(r)) }, Math.max(...mine) / 1000);
         }
       },
     });
@@ -88,7 +89,7 @@ export class RelayerMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of last()?.routes ?? []) this.set({ route: routeNames.of(routeName(r.route)) }, r.pending);
+        for (const r of last()?.overview.routes ?? []) this.set({ route: routeNames.of(routeName(r.route)) }, r.pending);
       },
     });
     new Gauge({
@@ -99,7 +100,7 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const t = now();
-        for (const r of last()?.routes ?? []) {
+        for (const r of last()?.overview.routes ?? []) {
           this.set({ route: routeNames.of(routeName(r.route)) }, r.oldestPendingSince === null ? 0 : Math.max(0, (t - r.oldestPendingSince) / 1000));
         }
       },
@@ -112,7 +113,7 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const s = last();
-        for (const r of s?.inputs.relayers ?? []) {
+        for (const r of s?.scope.relayers ?? []) {
           const key = silentKey(r.network, r.address);
           if (s?.conditions.watched.has(key)) this.set({ relayer: relayers.of(relayerName(r)) }, s.conditions.holding.has(key) ? 1 : 0);
         }
@@ -126,7 +127,7 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const s = last();
-        for (const r of s?.inputs.routes ?? []) {
+        for (const r of s?.scope.routes ?? []) {
           const key = backlogKey(r);
           if (s?.conditions.watched.has(key)) this.set({ route: routeNames.of(routeName(r)) }, s.conditions.holding.has(key) ? 1 : 0);
         }
@@ -135,20 +136,20 @@ export class RelayerMetrics {
   }
 
   /**
-   * Takes a cycle's figures: deliveries not counted yet go into the counters and the histogram. With
-   * `baseline` (the core's start) they are only noted: what earlier runs saw is not counted again.
+   * Counts a cycle's deliveries as the figures read them: those not counted yet go into the counters
+   * and the histogram. With `baseline` (the core's start) they are only noted: what earlier runs saw is
+   * not counted again. Returns what sees each delivery; `observe` then takes the cycle's figures.
    */
-  observe(s: RelayerSnapshot, baseline = false): void {
-    this.last = s;
-    const floor = s.inputs.now - LATE_COUNT_MS;
+  counting(scope: FigureScope, baseline = false): DeliveryTap {
+    const floor = scope.now - LATE_COUNT_MS;
     for (const [id, at] of this.counted) if (at < floor) this.counted.delete(id);
-    const watched = new Map(s.inputs.relayers.map((r) => [r.address.toLowerCase(), r]));
-    const routes = new Map(s.inputs.routes.map((r) => [r.id, r]));
-    for (const a of s.attributed) {
+    const watched = new Map(scope.relayers.map((r) => [r.address.toLowerCase(), r]));
+    const routes = new Map(scope.routes.map((r) => [r.id, r]));
+    return (a) => {
       const d = a.delivery;
-      if (d.deliveredAt < floor || this.counted.has(d.messageId)) continue;
+      if (d.deliveredAt < floor || this.counted.has(d.messageId)) return;
       this.counted.set(d.messageId, d.deliveredAt);
-      if (baseline) continue;
+      if (baseline) return;
       const w = watched.get(a.relayer.toLowerCase());
       const relayer = w ? this.relayers.of(relayerName(w)) : UNWATCHED;
       for (const id of a.routeIds) {
@@ -157,7 +158,12 @@ export class RelayerMetrics {
         if (d.sentAt !== null) this.latency.observe({ relayer, route }, Math.max(0, (d.deliveredAt - d.sentAt) / 1000));
       }
       if (w && d.reward) this.rewards.inc({ relayer, token: this.tokens.of(d.reward.symbol || d.reward.token) }, toWhole(d.reward.value, d.reward.decimals));
-    }
+    };
+  }
+
+  /** Takes a cycle's figures: the gauges read the last ones at scrape time. */
+  observe(s: RelayerSnapshot): void {
+    this.last = s;
   }
 }
 

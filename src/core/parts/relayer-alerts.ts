@@ -2,10 +2,9 @@ import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
-import type { RelayerSnapshot } from '../metrics/relayer-metrics';
+import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
 import { evaluateConditions, silentKey, backlogKey } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
-import { attribute, routeRows } from '../relayers/figures';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { Store } from '../store';
 import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
@@ -31,29 +30,29 @@ export function relayerAlertsPart(d: {
   logger: Logger;
   /** Announced only while `notifications.enabled` (the same switch as the transitions'). */
   settings: () => Settings;
-  /** Each cycle's figures (metrics); `baseline` at start: what the cache held before this run. */
-  onFigures?: (s: RelayerSnapshot, baseline: boolean) => void;
+  /** Each cycle's deliveries (counted as they are read) and figures; at start a baseline: what the cache held before this run. */
+  metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
 }): RelayerAlertsPart {
   const figures = new RelayerFigures(d.store);
   const episodes = d.store.relayerEpisodes;
 
-  function snapshot(): RelayerSnapshot {
-    const inputs = figures.inputs(d.clock.now());
-    const attributed = attribute(inputs);
-    const routes = routeRows(inputs, attributed);
-    return { inputs, attributed, routes, conditions: evaluateConditions(inputs, attributed, routes) };
+  /** One streaming pass over the cache: the figures, the conditions, and the metrics' counts on the way. */
+  function snapshot(baseline: boolean): RelayerSnapshot {
+    const scope = figures.scope(d.clock.now());
+    const f = figures.figures(scope, d.metrics?.counting(scope, baseline));
+    const s = { scope, overview: f.overview, conditions: evaluateConditions(scope, f) };
+    d.metrics?.observe(s);
+    return s;
   }
 
   function evaluate(): void {
-    const s = snapshot();
-    const { inputs, conditions } = s;
-    const now = inputs.now;
-    d.onFigures?.(s, false);
+    const { scope, conditions } = snapshot(false);
+    const now = scope.now;
     const announce = d.settings().notifications.enabled;
     const open = episodes.open();
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
-    const relayers = new Map(inputs.relayers.map((r) => [silentKey(r.network, r.address), r]));
-    const routes = new Map(inputs.routes.map((r) => [backlogKey(r), r]));
+    const relayers = new Map(scope.relayers.map((r) => [silentKey(r.network, r.address), r]));
+    const routes = new Map(scope.routes.map((r) => [backlogKey(r), r]));
     for (const key of step.fired) {
       const startedAt = conditions.since.get(key) ?? now;
       const relayer = relayers.get(key);
@@ -72,9 +71,9 @@ export function relayerAlertsPart(d: {
   return {
     name: 'relayer-alerts',
     start() {
-      if (!d.onFigures) return;
+      if (!d.metrics) return;
       try {
-        d.onFigures(snapshot(), true);
+        snapshot(true);
       } catch (e) {
         d.logger.error('relayer figures failed', { error: e });
       }

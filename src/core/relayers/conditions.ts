@@ -1,8 +1,8 @@
-/** Which watched relayers are silent and which watched routes are backlogged now, from the figures' inputs. */
-import type { RouteRow, WatchedRoute } from '../../shared/relayers';
+/** Which watched relayers are silent and which watched routes are backlogged now, from the figures. */
+import type { WatchedRoute } from '../../shared/relayers';
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import { relayerSilent, routeBacklog } from './episodes';
-import type { Attributed, FigureInputs } from './figures';
+import type { FigureScope, Figures } from './figure-accumulator';
 
 /** Episode keys: one meaning each, never shared between the two conditions. */
 export const silentKey = (network: Network, address: string) => `relayer-silent:${canonicalNetwork(network)}:${address.toLowerCase()}`;
@@ -21,24 +21,21 @@ export interface Conditions {
   since: Map<string, number>;
 }
 
-export function evaluateConditions(inputs: FigureInputs, attributed: readonly Attributed[], routes: readonly RouteRow[]): Conditions {
+export function evaluateConditions(scope: FigureScope, figures: Figures): Conditions {
   const watched = new Set<string>();
   const holding = new Set<string>();
   const since = new Map<string, number>();
+  const routes = figures.overview.routes;
   const oldest = new Map(routes.map((r) => [r.route.id, r.oldestPendingSince]));
-  for (const r of inputs.relayers) {
+  for (const r of scope.relayers) {
     if (!r.alert) continue;
     const key = silentKey(r.network, r.address);
     watched.add(key);
-    const mine = attributed.filter(
-      (a) => a.relayer.toLowerCase() === r.address.toLowerCase() && canonicalNetwork(a.delivery.network) === canonicalNetwork(r.network),
-    );
     // Its routes: the watched routes it has delivered on (a relayer never seen delivering has none to fall silent on).
-    const itsRoutes = new Set(mine.flatMap((a) => a.routeIds));
+    const { lastDeliveryAt: last, routeIds: itsRoutes } = figures.activity(r);
     const pendingSince = [...itsRoutes].map((id) => oldest.get(id) ?? null).filter((t): t is number => t !== null);
-    const last = mine.reduce<number | null>((m, a) => (m === null || a.delivery.deliveredAt > m ? a.delivery.deliveredAt : m), null);
     const silent = relayerSilent({
-      now: inputs.now,
+      now: scope.now,
       lastDeliveryAt: last,
       watchedSince: r.createdAt,
       oldestPendingOnItsRoutes: pendingSince.length ? Math.min(...pendingSince) : null,
@@ -55,7 +52,7 @@ export function evaluateConditions(inputs: FigureInputs, attributed: readonly At
     if (!row.route.alert) continue;
     const key = backlogKey(row.route);
     watched.add(key);
-    if (routeBacklog({ now: inputs.now, oldestPendingSince: row.oldestPendingSince, backlogMinutes: row.route.backlogMinutes })) {
+    if (routeBacklog({ now: scope.now, oldestPendingSince: row.oldestPendingSince, backlogMinutes: row.route.backlogMinutes })) {
       holding.add(key);
       since.set(key, (row.oldestPendingSince as number) + row.route.backlogMinutes * MINUTE_MS);
     }

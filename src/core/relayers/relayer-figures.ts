@@ -1,18 +1,22 @@
 /**
  * The core's part that answers the Relayers view: the figures of the watched relayers and routes,
  * computed from the core's cached messages (no Data API request), so each poll cycle's changes show on
- * the next read.
+ * the next read. Deliveries stream from the cache one row at a time into the figures: none is kept.
  */
 import type { CacheSummary } from '../../shared/contract';
 import type { RelayerOverview } from '../../shared/relayers';
 import type { Store } from '../store';
 import { RouteMessages } from '../store/route-messages';
+import { watchedRelayerOf } from './attribution';
 import { countedMessages, type FigureTarget } from './counted-messages';
 import { deliveryOfColumns, pendingOfColumns, type Delivery, type Pending } from './delivery-record';
-import { attribute, BUCKET_MS, relayerRows, routeRows, watchedRelayerOf, WINDOW_MS, type FigureInputs } from './figures';
+import { FigureAccumulator, type DeliveryTap, type FigureScope, type Figures } from './figure-accumulator';
+import { WINDOW_MS } from './windows';
 
 /** How far back a watched relayer's last delivery is looked for (figures cover the last 24 h). */
 export const LOOKBACK_MS = 7 * 24 * 3_600_000;
+
+const sec = (ms: number) => Math.floor(ms / 1000);
 
 export class RelayerFigures {
   private readonly rows: RouteMessages;
@@ -21,46 +25,51 @@ export class RelayerFigures {
     this.rows = new RouteMessages(store.db);
   }
 
+  /** The watched relayers and routes now. */
+  scope(now: number): FigureScope {
+    return { now, relayers: this.store.relayerWatches.listRelayers(), routes: this.store.relayerWatches.listRoutes() };
+  }
+
   /**
    * Deliveries of the last 24 h (every figure's window), plus older ones back to LOOKBACK_MS only for
    * watched relayers with none in the window (their last delivery): reading every record of a week for
-   * each poll batch cost seconds on a busy cache.
+   * each poll batch cost seconds on a busy cache. `tap` sees each counted delivery as it is read.
    */
-  inputs(now: number): FigureInputs {
-    const relayers = this.store.relayerWatches.listRelayers();
-    const routes = this.store.relayerWatches.listRoutes();
-    if (!routes.length) return { now, relayers, routes, deliveries: [], pending: [] };
-    const sec = (ms: number) => Math.floor(ms / 1000);
-    const read = (from: number, until: number): Delivery[] => {
-      const out: Delivery[] = [];
-      for (const row of this.rows.deliveredBetween(sec(from), sec(until))) {
-        const d = deliveryOfColumns(row);
-        if (d) out.push(d);
-      }
-      return out;
-    };
-    const deliveries = read(now - WINDOW_MS, now + 1000);
-    const seen = new Set(attribute({ relayers, routes, deliveries }).map((a) => a.relayer.toLowerCase()));
-    const quiet = relayers.filter((r) => !seen.has(r.address.toLowerCase()));
-    if (quiet.length) {
-      const older = read(now - LOOKBACK_MS, now - WINDOW_MS).filter((d) => watchedRelayerOf(quiet, d) !== undefined);
-      deliveries.push(...older);
-    }
-    const pending = this.rows
-      .pendingTracked()
-      .map(pendingOfColumns)
-      .filter((p): p is Pending => p !== null);
-    return { now, relayers, routes, deliveries, pending };
+  figures(scope: FigureScope, tap?: DeliveryTap): Figures {
+    const { now } = scope;
+    const acc = new FigureAccumulator(scope, tap);
+    if (!scope.routes.length) return acc.result([]);
+    for (const d of this.delivered(now - WINDOW_MS, now + 1000)) acc.add(d);
+    const quiet = acc.quiet();
+    if (quiet.length) for (const d of this.delivered(now - LOOKBACK_MS, now - WINDOW_MS)) if (watchedRelayerOf(quiet, d) !== undefined) acc.add(d);
+    return acc.result(this.pending());
   }
 
   overview(now: number): RelayerOverview {
-    const inputs = this.inputs(now);
-    const attributed = attribute(inputs);
-    return { at: now, bucketMs: BUCKET_MS, relayers: relayerRows(inputs, attributed), routes: routeRows(inputs, attributed) };
+    return this.figures(this.scope(now)).overview;
   }
 
   /** The cached messages one figure counts, newest first. */
   counted(now: number, target: FigureTarget): CacheSummary[] {
-    return this.rows.summaries(countedMessages(this.inputs(now), target));
+    const scope = this.scope(now);
+    if (!scope.routes.length) return [];
+    // Pending ones first: the cache answers no other read while the deliveries stream.
+    const pending = this.pending();
+    return this.rows.summaries(countedMessages(scope, target, this.delivered(now - WINDOW_MS, now + 1000), pending));
+  }
+
+  /** Deliveries with a destination time from `from` (ms) up to before `until`, one row at a time. */
+  private *delivered(from: number, until: number): Generator<Delivery> {
+    for (const row of this.rows.deliveredBetween(sec(from), sec(until))) {
+      const d = deliveryOfColumns(row);
+      if (d) yield d;
+    }
+  }
+
+  private pending(): Pending[] {
+    return this.rows
+      .pendingTracked()
+      .map(pendingOfColumns)
+      .filter((p): p is Pending => p !== null);
   }
 }

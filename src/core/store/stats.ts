@@ -12,11 +12,13 @@ export function bucketSizeFor(hours: number): number {
   return steps.find((s) => span / s <= 48) ?? 24 * HOUR;
 }
 
+/** Index (from 0) of the nearest-rank p-th percentile among `n` ascending values (n > 0). */
+export const nearestRank = (n: number, p: number): number => Math.min(n - 1, Math.max(0, Math.ceil((p / 100) * n) - 1));
+
 /** Nearest-rank percentile of ascending values; null when there are none. */
 export function percentile(sorted: number[], p: number): number | null {
   if (!sorted.length) return null;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
+  return sorted[nearestRank(sorted.length, p)] as number;
 }
 
 /** Aggregates the transition log into time buckets, plus delivery latency and status counts. */

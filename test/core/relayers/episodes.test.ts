@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { relayerSilent, routeBacklog, stepEpisodes } from '../../../src/core/relayers/episodes';
 import { backlogKey, evaluateConditions, silentKey } from '../../../src/core/relayers/conditions';
-import { attribute, routeRows } from '../../../src/core/relayers/figures';
 import { randomAddress } from '../helpers';
-import { delivery, NOW, pending, relayer, route } from './records';
+import { delivery, figuresOf, NOW, pending, relayer, route } from './records';
 
 const MIN = 60_000;
 
@@ -57,15 +56,8 @@ describe('episode rules', () => {
       delivery({ deliverer: busy, sentAt: NOW - 2 * MIN, deliveredAt: NOW - MIN }),
     ];
     const backlogged = route('r', { backlogMinutes: 15 });
-    const inputs = {
-      now: NOW,
-      relayers: [relayer(quiet), relayer(busy), relayer(randomAddress(), { alert: false })],
-      routes: [backlogged],
-      deliveries,
-      pending: [pending(NOW - 20 * MIN)],
-    };
-    const attributed = attribute(inputs);
-    const c = evaluateConditions(inputs, attributed, routeRows(inputs, attributed));
+    const scope = { now: NOW, relayers: [relayer(quiet), relayer(busy), relayer(randomAddress(), { alert: false })], routes: [backlogged] };
+    const c = evaluateConditions(scope, figuresOf(scope, deliveries, [pending(NOW - 20 * MIN)]));
     expect(c.watched).toEqual(new Set([silentKey('mainnet', quiet), silentKey('mainnet', busy), backlogKey(backlogged)]));
     expect(c.holding).toEqual(new Set([silentKey('mainnet', quiet), backlogKey(backlogged)]));
   });

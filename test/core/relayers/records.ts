@@ -1,5 +1,6 @@
 /** Records for the relayer figures' unit tests: a delivery or pending message on a route, at given times. */
 import { deliveryOf, pendingOf, type Delivery, type Pending } from '../../../src/core/relayers/delivery-record';
+import { FigureAccumulator, type FigureScope, type Figures } from '../../../src/core/relayers/figure-accumulator';
 import type { RelayerWatches } from '../../../src/core/store/relayer-watches';
 import type { WatchedRelayer, WatchedRoute } from '../../../src/shared/relayers';
 import { apiRecord, BEAM, C_CHAIN } from '../helpers';
@@ -86,3 +87,10 @@ export const relayer = (address: string, o: Partial<WatchedRelayer> = {}): Watch
 /** Watches the C-Chain → Beam route (mainnet, 30 min backlog, alert on) in a store. */
 export const watchCBeamRoute = (watches: RelayerWatches): WatchedRoute =>
   watches.addRoute({ label: 'c-beam', network: 'mainnet', sourceChain: C_CHAIN, destinationChain: BEAM, backlogMinutes: 30, alert: true, createdAt: 0 })!;
+
+/** The figures of these deliveries (all counted, any age) and pending messages, in one pass as the core computes them. */
+export function figuresOf(scope: FigureScope, deliveries: readonly Delivery[], pending: readonly Pending[] = []): Figures {
+  const acc = new FigureAccumulator(scope);
+  for (const d of deliveries) acc.add(d);
+  return acc.result(pending);
+}

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { gasByChain, rewardsByToken } from '../../../src/core/relayers/token-sums';
+import type { Delivery } from '../../../src/core/relayers/delivery-record';
+import { GasSums, RewardSums } from '../../../src/core/relayers/token-sums';
 import { BEAM, C_CHAIN, randomAddress } from '../helpers';
 import { delivery, NOW } from './records';
+
+/** The sums of these deliveries, added one at a time. */
+function rewardsByToken(ds: Delivery[]) {
+  const sums = new RewardSums();
+  ds.forEach((d) => sums.add(d));
+  return sums.sums();
+}
+
+function gasByChain(ds: Delivery[]) {
+  const sums = new GasSums();
+  ds.forEach((d) => sums.add(d));
+  return sums.sums();
+}
 
 const WAVAX = { token: '0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7', symbol: 'WAVAX', decimals: 18 };
 const USDC = { token: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', symbol: 'USDC', decimals: 6 };
