@@ -11,7 +11,7 @@ import { createLogger } from '../../src/core/log/logger';
 import { runNetworkPlan, type CycleHook, type Execution } from '../../src/core/poller/executor';
 import { MAX_LATENESS_S } from '../../src/core/poller/late-records';
 import { NetworkStates } from '../../src/core/poller/network-state';
-import { planNetwork, type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/planner';
+import { NEED_MAX_PAGES, planNetwork, type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/planner';
 import { CycleBudget } from '../../src/core/poller/scan';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { randomId, type EngineRig } from './helpers';
@@ -191,5 +191,65 @@ describe('runNetworkPlan', () => {
     expect(await runNetworkPlan(next, t.execution(new CycleBudget(1000)))).toBeNull();
     expect(state.listSweeps.has(a)).toBe(false);
     expect(state.sweptAt.get(a)).toBe(x.nowMs); // when it started
+  });
+
+  it("per address: a list's scan the budget stopped moves on from its top next cycle, and the pages it did not reach go on as its sweep", async () => {
+    const t = await setup();
+    const address = t.svc.simulator.addresses[0]!;
+    rig!.watch(address);
+    const { plan, pages } = await pastThirdPage(t.client, address);
+    const x = t.execution(new CycleBudget(2));
+    expect(await runNetworkPlan(plan, x)).toMatchObject({ kind: 'rate_limited' }); // the cycle's budget
+    const state = x.state;
+    expect(state.readAt.get(address)).toBe(x.nowMs); // its next scan starts below now, not below the last completed read
+    const sweep = state.listSweeps.get(address);
+    expect(sweep).toEqual({ token: expect.any(String), floorTs: expect.any(Number), startedAt: 0 });
+    const third = new Set(pages[2]!.map((m) => m.messageId));
+    expect(t.read.some((m) => third.has(m.messageId))).toBe(false);
+    // The next cycle reads the list's top, then goes on from that token down past the message it looks for.
+    await rig!.clock.advance(10_000);
+    const next = planNetwork(
+      input({
+        addresses: [{ key: address, baselineDone: true }],
+        readAt: state.readAt,
+        sweptAt: new Map([[address, rig!.clock.now()]]),
+        listSweeps: state.listSweeps,
+      }),
+    );
+    if (next.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    expect(next.discovery.sweeps.map((s) => s.step.resumeToken)).toEqual([sweep!.token]);
+    expect(await runNetworkPlan(next, t.execution(new CycleBudget(100)))).toBeNull();
+    expect(pages[2]!.every((m) => t.read.some((r) => r.messageId === m.messageId))).toBe(true);
+    expect(state.listSweeps.has(address)).toBe(false);
+  });
+
+  it('per address: pages a list for its due messages only so deep, and asks by ID the ones below', async () => {
+    const t = await setup();
+    const address = t.svc.simulator.addresses[0]!;
+    rig!.watch(address);
+    const pages = await addressPages(t.client, address, 3);
+    const deep = pages[2]![50]!;
+    const plan = planNetwork(
+      input({
+        addresses: [{ key: address, baselineDone: true }],
+        due: [{ messageId: deep.messageId, ts: messageTimestamp(deep)!, address, feeds: [] }],
+      }),
+    );
+    if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    const step = plan.discovery.scans[0]!;
+    if (step.stop.kind !== 'found') throw new Error('expected a found rule');
+    expect(step.stop.needPages).toBe(NEED_MAX_PAGES);
+    step.stop = { ...step.stop, needPages: 2 }; // this address has 3 pages down to it: 2 stand for the cap here
+    const cycle = new CycleBudget(100);
+    expect(await runNetworkPlan(plan, t.execution(cycle))).toBeNull();
+    expect(cycle.used).toBe(3); // two pages, then the message by ID
+    const readIds = t.read.map((m) => m.messageId);
+    expect(readIds.slice(0, 200)).toEqual(
+      pages
+        .slice(0, 2)
+        .flat()
+        .map((m) => m.messageId),
+    );
+    expect(readIds.at(-1)).toBe(deep.messageId);
   });
 });

@@ -110,18 +110,29 @@ async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise
   const start = n ? x.state.scanStart % n : 0;
   /** Where each list's scan stopped: a sweep starting now goes on below it. */
   const stoppedAt = new Map<string, string | null>();
+  const byId: string[] = [];
   for (let k = 0; k < n; k++) {
     const step = d.scans[(start + k) % n]!;
     const r = await readPages(step, x);
     if (r.error || r.outOfBudget) {
       x.state.scanStart = (start + k) % n;
+      if (r.outOfBudget && step.list !== undefined) continueAsSweep(step, step.list, r, x);
       return r.error;
     }
     if (step.list !== undefined) {
       x.state.readAt.set(step.list, x.nowMs);
       stoppedAt.set(step.list, r.exhausted ? null : r.nextToken);
     }
+    byId.push(...belowNeedPages(step.stop, r));
   }
+  const error = await recheckById(x.client, [...new Set(byId)], {
+    network: x.state.network,
+    engine: x.engine,
+    cycle: x.cycle,
+    onTransitions: x.onTransitions,
+    onMessages: (m) => notifyHooks(x, m),
+  });
+  if (error) return error;
   for (const { list, sweep, step } of d.sweeps) {
     if (x.cycle.left === 0) break;
     const from = sweep.token === null ? stoppedAt.get(list) : undefined;
@@ -134,6 +145,32 @@ async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise
     if (r.error) return r.error;
   }
   return undefined;
+}
+
+/**
+ * A list's scan the budget stopped: its top was read now, so its next scan starts from here (reading
+ * the gap again each cycle would need ever more pages and never end); the pages it did not reach go on
+ * as its sweep, from where it stopped down to its floor, with what later cycles have left.
+ */
+function continueAsSweep(step: ScanStep, list: string, r: ScanResult, x: Execution): void {
+  if (r.pages === 0 || step.stop.kind !== 'found') return;
+  x.state.readAt.set(list, x.nowMs);
+  const floorTs = Math.min(step.stop.coverTs ?? Infinity, step.stop.neededTs ?? Infinity);
+  if (r.nextToken === null || r.exhausted || floorTs === Infinity || (r.oldestTs !== null && r.oldestTs < floorTs)) return;
+  // Not a new 30-min sweep: ending it leaves the list's sweep as due as it was.
+  const going = x.state.listSweeps.get(list);
+  x.state.listSweeps.set(list, {
+    token: r.nextToken,
+    floorTs: Math.min(floorTs, going?.floorTs ?? Infinity),
+    startedAt: going?.startedAt ?? x.state.sweptAt.get(list) ?? 0,
+  });
+}
+
+/** The due messages a list's scan left below its page cap for them (to ask by ID). */
+function belowNeedPages(stop: StopRule, r: ScanResult): string[] {
+  if (stop.kind !== 'found' || stop.needPages === undefined || r.exhausted) return [];
+  const passed = stop.neededTs !== null && r.oldestTs !== null && r.oldestTs < stop.neededTs;
+  return passed ? [] : stop.need.filter((id) => !r.seen.has(id));
 }
 
 /** The scan from the top, then the re-checks it did not cover: by address, then by ID. */
@@ -232,11 +269,12 @@ function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
     }
     case 'found': {
       const need = new Set(rule.need);
-      const { neededTs, coverTs } = rule;
+      const { neededTs, coverTs, needPages } = rule;
       return (p, seen) => {
         for (const id of seen) need.delete(id);
         if (coverTs !== null && p.oldestTs !== null && p.oldestTs >= coverTs) return true; // a late record may lie below
         if (need.size === 0) return !p.knownBefore && p.full; // more unseen news may follow
+        if (needPages !== undefined && p.index + 1 >= needPages) return false; // the rest are asked by ID
         return neededTs === null || p.oldestTs === null || p.oldestTs >= neededTs; // past it: the API no longer lists it
       };
     }

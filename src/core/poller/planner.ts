@@ -16,6 +16,12 @@ export const FIREHOSE_BASELINE_MIN = 20;
 export const BASELINE_HORIZON_MS = 2 * 3600_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
+/**
+ * Per-address discovery pages a list this deep for its due messages; one still pending below (a message
+ * stuck for long) is asked by ID: otherwise the list's every read grows with that message's age until
+ * one list's read takes the cycle's whole budget.
+ */
+export const NEED_MAX_PAGES = 10;
 
 /** Which list operation a scan pages through. */
 export type ListOperation = { kind: 'firehose' } | { kind: 'address'; address: string } | { kind: 'feed'; filter: FeedFilter };
@@ -28,7 +34,14 @@ export type StopRule =
    * Until every needed message was seen (then while full pages still bring news), or the pages pass the
    * oldest of them; and in any case until a page reaches below `coverTs` (late records, null: no floor).
    */
-  | { kind: 'found'; need: readonly string[]; neededTs: number | null; coverTs: number | null }
+  | {
+      kind: 'found';
+      need: readonly string[];
+      neededTs: number | null;
+      coverTs: number | null;
+      /** Pages read for the needed messages at most (the late-record floor aside); those deeper are asked by ID. */
+      needPages?: number;
+    }
   /** While pages still hold open messages (older history matters only then). */
   | { kind: 'while-open' };
 
@@ -234,7 +247,7 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
   };
   const scans = lists.map((l) => {
     const since = sinceOf(l.key);
-    return findStep(l.source, l.need, { coverTs: since === null ? null : since - i.overlapSec, lateBelow: since }, l.key);
+    return findStep(l.source, l.need, { coverTs: since === null ? null : since - i.overlapSec, lateBelow: since }, l.key, NEED_MAX_PAGES);
   });
   const sweeps = i.sweptAt ? planListSweeps(lists, i, sinceOf) : [];
   return { mode: 'per-address', scans, sweeps };
@@ -281,6 +294,7 @@ function findStep(
   need: readonly { messageId: string; ts: number }[],
   late: LateCover = { coverTs: null, lateBelow: null },
   list?: string,
+  needPages?: number,
 ): ScanStep {
   const ids = need.map((t) => t.messageId);
   const neededTs = need.reduce<number | null>((min, t) => (min === null ? t.ts : Math.min(min, t.ts)), null);
@@ -288,7 +302,7 @@ function findStep(
     source,
     maxPages: MAX_PAGES_PER_SCAN,
     lookFor: ids,
-    stop: { kind: 'found', need: ids, neededTs, coverTs: late.coverTs },
+    stop: { kind: 'found', need: ids, neededTs, coverTs: late.coverTs, ...(needPages !== undefined ? { needPages } : {}) },
     ...(late.lateBelow !== null ? { lateBelow: late.lateBelow } : {}),
     ...(list !== undefined ? { list } : {}),
   };
