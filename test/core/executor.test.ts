@@ -252,4 +252,21 @@ describe('runNetworkPlan', () => {
     );
     expect(readIds.at(-1)).toBe(deep.messageId);
   });
+
+  it('per address: past that depth pages on while each page finds a due message (a backlog pages cheaper than by ID)', async () => {
+    const t = await setup();
+    const address = t.svc.simulator.addresses[0]!;
+    rig!.watch(address);
+    const pages = await addressPages(t.client, address, 3);
+    const due = pages.map((page) => page[10]!).map((m) => ({ messageId: m.messageId, ts: messageTimestamp(m)!, address, feeds: [] }));
+    const plan = planNetwork(input({ addresses: [{ key: address, baselineDone: true }], due }));
+    if (plan.discovery?.mode !== 'per-address') throw new Error('expected per-address');
+    const step = plan.discovery.scans[0]!;
+    if (step.stop.kind !== 'found') throw new Error('expected a found rule');
+    step.stop = { ...step.stop, needPages: 1 };
+    const cycle = new CycleBudget(100);
+    expect(await runNetworkPlan(plan, t.execution(cycle))).toBeNull();
+    expect(t.read.slice(0, 300).map((m) => m.messageId)).toEqual(pages.flat().map((m) => m.messageId));
+    expect(t.read.filter((m) => m.messageId === due[2]!.messageId)).toHaveLength(1); // read on its page, not asked again by ID
+  });
 });

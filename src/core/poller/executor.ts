@@ -271,10 +271,13 @@ function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
       const need = new Set(rule.need);
       const { neededTs, coverTs, needPages } = rule;
       return (p, seen) => {
+        const before = need.size;
         for (const id of seen) need.delete(id);
         if (coverTs !== null && p.oldestTs !== null && p.oldestTs >= coverTs) return true; // a late record may lie below
         if (need.size === 0) return !p.knownBefore && p.full; // more unseen news may follow
-        if (needPages !== undefined && p.index + 1 >= needPages) return false; // the rest are asked by ID
+        // Past its page cap a list is paged on only while each page finds a needed message (no dearer
+        // than asking it by ID: a backlog below pages cheaper than by ID, a lone old message does not).
+        if (needPages !== undefined && p.index + 1 >= needPages && need.size === before) return false; // the rest are asked by ID
         return neededTs === null || p.oldestTs === null || p.oldestTs >= neededTs; // past it: the API no longer lists it
       };
     }

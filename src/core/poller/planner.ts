@@ -17,9 +17,9 @@ export const BASELINE_HORIZON_MS = 2 * 3600_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 /**
- * Per-address discovery pages a list this deep for its due messages; one still pending below (a message
- * stuck for long) is asked by ID: otherwise the list's every read grows with that message's age until
- * one list's read takes the cycle's whole budget.
+ * Per-address discovery pages a list this deep for its due messages, deeper only while each page finds
+ * one; one still pending below (a message stuck for long) is asked by ID: otherwise the list's every
+ * read grows with that message's age until one list's read takes the cycle's whole budget.
  */
 export const NEED_MAX_PAGES = 10;
 
@@ -39,7 +39,7 @@ export type StopRule =
       need: readonly string[];
       neededTs: number | null;
       coverTs: number | null;
-      /** Pages read for the needed messages at most (the late-record floor aside); those deeper are asked by ID. */
+      /** Pages read for the needed messages (the late-record floor aside), then on only while each page finds one; those below are asked by ID. */
       needPages?: number;
     }
   /** While pages still hold open messages (older history matters only then). */
