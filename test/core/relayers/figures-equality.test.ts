@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RelayerMetrics, type RelayerSnapshot } from '../../../src/core/metrics/relayer-metrics';
 import { evaluateConditions } from '../../../src/core/relayers/conditions';
 import { RelayerFigures } from '../../../src/core/relayers/relayer-figures';
-import { openStore, searchTextOf, type Store } from '../../../src/core/store';
-import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
+import { openStore, type Store } from '../../../src/core/store';
 import type { RelayerFigure, WatchedRoute } from '../../../src/shared/relayers';
 import type { Network } from '../../../src/shared/validators';
 import { apiRecord, BEAM, C_CHAIN, tempDir } from '../helpers';
+import { rowOfRecord } from '../store/store-rig';
 import { deliveryRecord, DEXALOT, NOW, type DeliverySpec } from './records';
 
 const SEC = 1000;
@@ -50,26 +50,7 @@ const nextId = () => (++ids).toString(16).padStart(64, '0');
 
 function keep(store: Store, raw: Record<string, unknown>, network: Network, tracked: boolean): void {
   raw.messageId = nextId();
-  const m = parseMessage(raw) as TeleporterMessage;
-  const ts = (k: string) => (raw[k] as { timestamp: number } | undefined)?.timestamp ?? null;
-  store.messages.insert({
-    messageId: m.messageId,
-    network,
-    status: raw.status as string,
-    receiptDelivered: false,
-    from: raw.from as string,
-    to: raw.to as string,
-    sourceChain: raw.sourceBlockchainId as string,
-    destinationChain: raw.destinationBlockchainId as string,
-    sourceTs: ts('sourceTransaction'),
-    destinationTs: ts('destinationTransaction'),
-    raw: JSON.stringify(raw),
-    searchText: searchTextOf(m, raw),
-    seenAt: NOW,
-    tracked,
-    pendingSince: null,
-    stuckFired: false,
-  });
+  store.messages.insert(rowOfRecord(raw, { network, receiptDelivered: false, seenAt: NOW, tracked }));
 }
 
 const deliver = (store: Store, s: DeliverySpec, network: Network = 'mainnet') => keep(store, deliveryRecord(s), network, false);

@@ -1,35 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RelayerFigures } from '../../../src/core/relayers/relayer-figures';
-import { openStore, searchTextOf, type Store } from '../../../src/core/store';
-import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
+import { openStore, type Store } from '../../../src/core/store';
 import { randomAddress, tempDir } from '../helpers';
+import { rowOfRecord } from '../store/store-rig';
 import { deliveryRecord, NOW } from './records';
 
 const HOUR = 3_600_000;
 
 /** Writes a record into the cache the way the engine stores it. */
 function keep(store: Store, raw: Record<string, unknown>): string {
-  const m = parseMessage(raw) as TeleporterMessage;
-  const ts = (k: string) => (raw[k] as { timestamp: number } | undefined)?.timestamp ?? null;
-  store.messages.insert({
-    messageId: m.messageId,
-    network: 'mainnet',
-    status: raw.status as string,
-    receiptDelivered: false,
-    from: raw.from as string,
-    to: raw.to as string,
-    sourceChain: raw.sourceBlockchainId as string,
-    destinationChain: raw.destinationBlockchainId as string,
-    sourceTs: ts('sourceTransaction'),
-    destinationTs: ts('destinationTransaction'),
-    raw: JSON.stringify(raw),
-    searchText: searchTextOf(m, raw),
-    seenAt: NOW,
-    tracked: false,
-    pendingSince: null,
-    stuckFired: false,
-  });
-  return m.messageId;
+  const row = rowOfRecord(raw, { receiptDelivered: false, seenAt: NOW });
+  store.messages.insert(row);
+  return row.messageId;
 }
 
 describe('relayer figures from the cache', () => {

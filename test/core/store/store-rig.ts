@@ -20,8 +20,10 @@ export function useStore(): () => Store {
 }
 
 /** The row the engine would write for a record built from `spec` (untracked unless said). */
-export function messageRow(spec: RecordSpec, over: Partial<MessageRow> = {}): MessageRow {
-  const raw = apiRecord(spec);
+export const messageRow = (spec: RecordSpec, over: Partial<MessageRow> = {}): MessageRow => rowOfRecord(apiRecord(spec), over);
+
+/** The row the engine would write for a raw record (untracked unless said). */
+export function rowOfRecord(raw: Record<string, unknown>, over: Partial<MessageRow> = {}): MessageRow {
   const m = parseMessage(raw) as TeleporterMessage;
   const tx = (k: string) => (raw[k] as { timestamp?: number } | undefined)?.timestamp ?? null;
   return {
