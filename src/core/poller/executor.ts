@@ -103,7 +103,7 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
 /**
  * Each list in turn, starting with the one the last cycle's budget cut short (so no list starves behind
  * the busy ones), noting when each list's scan completed; then the lists' sweeps with what the cycle has
- * left. Returns the error that cut the cycle short (null for the budget), undefined when every list was read.
+ * left. Returns the error that cut the cycle short (the budget's when it ran out), undefined when every list was read.
  */
 async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise<ErrorInfo | null | undefined> {
   const n = d.scans.length;
@@ -125,13 +125,7 @@ async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise
     }
     byId.push(...belowNeedPages(step.stop, r));
   }
-  const error = await recheckById(x.client, [...new Set(byId)], {
-    network: x.state.network,
-    engine: x.engine,
-    cycle: x.cycle,
-    onTransitions: x.onTransitions,
-    onMessages: (m) => notifyHooks(x, m),
-  });
+  const error = await askById([...new Set(byId)], x);
   if (error) return error;
   for (const { list, sweep, step } of d.sweeps) {
     if (x.cycle.left === 0) break;
@@ -166,6 +160,16 @@ function continueAsSweep(step: ScanStep, list: string, r: ScanResult, x: Executi
   });
 }
 
+/** Asks the single-message operation for each ID, within the cycle's budget, feeding the engine and the hooks. */
+const askById = (ids: readonly string[], x: Execution): Promise<ErrorInfo | null> =>
+  recheckById(x.client, ids, {
+    network: x.state.network,
+    engine: x.engine,
+    cycle: x.cycle,
+    onTransitions: x.onTransitions,
+    onMessages: (m) => notifyHooks(x, m),
+  });
+
 /** The due messages a list's scan left below its page cap for them (to ask by ID). */
 function belowNeedPages(stop: StopRule, r: ScanResult): string[] {
   if (stop.kind !== 'found' || stop.needPages === undefined || r.exhausted) return [];
@@ -186,13 +190,7 @@ async function discoverByFirehose(d: FirehoseDiscovery, x: Execution, fullOverla
     const a = await readPages(step, x);
     if (a.error || a.outOfBudget) return { error: a.error, next };
   }
-  const error = await recheckById(x.client, followUps.byId, {
-    network: x.state.network,
-    engine: x.engine,
-    cycle: x.cycle,
-    onTransitions: x.onTransitions,
-    onMessages: (m) => notifyHooks(x, m),
-  });
+  const error = await askById(followUps.byId, x);
   return { error, next };
 }
 

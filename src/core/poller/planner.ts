@@ -249,7 +249,7 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
     const since = sinceOf(l.key);
     return findStep(l.source, l.need, { coverTs: since === null ? null : since - i.overlapSec, lateBelow: since }, l.key, NEED_MAX_PAGES);
   });
-  const sweeps = i.sweptAt ? planListSweeps(lists, i, sinceOf) : [];
+  const sweeps = i.sweptAt ? planListSweeps(lists, i.sweptAt, i, sinceOf) : [];
   return { mode: 'per-address', scans, sweeps };
 }
 
@@ -259,10 +259,10 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
  */
 function planListSweeps(
   lists: readonly { key: string; source: ListOperation }[],
+  sweptAt: ReadonlyMap<string, number>,
   i: NetworkPlanInput,
   sinceOf: (key: string) => number | null,
 ): ListSweepPlan[] {
-  const sweptAt = i.sweptAt ?? new Map<string, number>();
   const going = lists.filter((l) => i.listSweeps?.has(l.key));
   const cycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / i.intervalMs) - 1);
   const due = lists.filter((l) => !i.listSweeps?.has(l.key) && i.nowMs - (sweptAt.get(l.key) ?? -Infinity) >= TRAIL_PERIOD_MS);
