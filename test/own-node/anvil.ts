@@ -31,10 +31,16 @@ export interface AnvilNode {
   restart(): Promise<void>;
 }
 
+/** Block states anvil keeps (in memory, none on disk): far more than any reorg a test makes. */
+const KEPT_STATES = 256;
+
 const LISTENING = /Listening on 127\.0\.0\.1:(\d+)/;
 
 function launch(o: AnvilOptions, port: number): Promise<{ child: ChildProcess; port: number }> {
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(o.chainId)];
+  // Past its in-memory limit anvil writes old blocks' states to ~/.foundry/anvil/tmp, and a killed
+  // anvil leaves them there: a bench run's 12,000 blocks per chain filled the disk. Nothing here needs
+  // states older than a reorg's depth, so only the latest ones are kept, in memory.
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(o.chainId), '--prune-history', String(KEPT_STATES)];
   if (o.statePath) args.push('--state', o.statePath);
   const child = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
