@@ -10,7 +10,7 @@
  * latency of sends and deliveries (p50/p95/max against one poll interval plus the confirmation depth's
  * time), JSON-RPC calls per minute and the peak RSS of the monitoring side alone: the service and a core
  * watching the senders each run bundled in a child process of their own as in the app
- * (bench/own-node-child.ts), apart from solc, the senders and the relayer; BENCH_WITH_CORE=0 leaves the core out. Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1.
+ * (bench/own-node-service-child.ts, own-node-core-child.ts), apart from solc, the senders and the relayer; BENCH_WITH_CORE=0 leaves the core out. Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +42,9 @@ const pct = (xs: number[], p: number) => {
 };
 
 /** The monitoring side, bundled as the app ships it (no TypeScript loader in its memory). */
-async function startChild(childJs: string): Promise<ChildProcess> {
+async function startChild(work: string, name: string): Promise<ChildProcess> {
+  const childJs = join(work, `${name}.cjs`);
+  await bundleChild(join(__dirname, `${name}.ts`), childJs, ['node:sqlite', '@napi-rs/keyring']);
   const child = fork(childJs, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [], // not this process's TypeScript loader
@@ -57,10 +59,8 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
   const [a, b] = await Promise.all([startTestChain({ chainId: 32001 }), startTestChain({ chainId: 32002 })]);
-  const childJs = join(work, 'own-node-child.cjs');
-  await bundleChild(join(__dirname, 'own-node-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
-  const child = await startChild(childJs);
-  const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(childJs);
+  const child = await startChild(work, 'own-node-service-child');
+  const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(work, 'own-node-core-child');
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
   const watch = [a.wallet('sender').account.address];
 
@@ -86,8 +86,8 @@ async function main(): Promise<void> {
       if (status === 'delivered' && !shownDeliveredAt.has(id)) shownDeliveredAt.set(id, now);
     }
   });
-  const { url } = await childCall(child, { type: 'service', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
-  if (coreChild) await childCall(coreChild, { type: 'core', url, dataDir: join(work, 'core'), watch }, 'ready');
+  const { url } = await childCall(child, { type: 'start', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
+  if (coreChild) await childCall(coreChild, { type: 'start', url, dataDir: join(work, 'core'), watch }, 'ready');
 
   const relayer = new TestRelayer([a, b]);
   const onDelivered = relayer.delivered.set.bind(relayer.delivered);

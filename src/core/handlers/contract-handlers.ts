@@ -1,5 +1,4 @@
 import { DEFAULT_NOTIFY, type MessagePage, type MonitorHandlers, type NotifyPrefs, type PageSource, type Settings } from '../../shared/contract';
-import { checkOwnNodes } from '../own-nodes/check-chains';
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
@@ -61,7 +60,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       // Own nodes are checked before they are saved (eth_chainId, code at each messenger); the saved chains carry their EVM chain IDs.
       const patch =
         input.dataSource?.kind === 'ownNodes'
-          ? { ...input, dataSource: { kind: 'ownNodes' as const, ownNodes: await checkOwnNodes(input.dataSource.ownNodes) } }
+          ? { ...input, dataSource: { kind: 'ownNodes' as const, ownNodes: await (await checkChains()).checkOwnNodes(input.dataSource.ownNodes) } }
           : input;
       let next: Settings;
       try {
@@ -204,3 +203,6 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     ...createRelayerHandlers(ctx),
   };
 }
+
+/** The chain checks bring viem: loaded when own nodes are first saved, not in every core's memory from the start. */
+const checkChains = () => import('../own-nodes/check-chains');
