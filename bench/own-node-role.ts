@@ -2,9 +2,9 @@
  * One monitoring role of `bench:own-node` in a child process of its own (the service, or the core), so
  * each peak RSS is that role's alone, as in the app. Starts the role on `start`, and on `close` stops
  * it and replies with what it reports and its peak RSS (the kernel's high-water mark, sampled too).
- * BENCH_DEBUG=1 prints its memory every 5 s: RSS, the high-water mark, V8's heap and its spaces.
+ * BENCH_DEBUG=1 prints its memory every 5 s and at close (memory-stage.ts).
  */
-import { getHeapSpaceStatistics } from 'node:v8';
+import { memoryStage } from './memory-stage';
 import { peakRssBytes } from './peak-rss';
 import { serveParent } from './serve-parent';
 
@@ -18,23 +18,13 @@ export interface Role {
   close(): Promise<Record<string, unknown>>;
 }
 
-const mb = (n: number) => Math.round(n / 1048576);
-
-function memoryLine(name: string, t0: number): string {
-  const m = process.memoryUsage();
-  const spaces = getHeapSpaceStatistics()
-    .filter((s) => s.space_size >= 1048576)
-    .map((s) => `${s.space_name.replace(/_space$/, '')} ${mb(s.space_size)}`)
-    .join(', ');
-  return `${name} ${Math.round((Date.now() - t0) / 1000)} s: rss ${mb(m.rss)} MB (peak ${mb(peakRssBytes())}), heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB (${spaces})\n`;
-}
-
 export function serveRole(role: Role): void {
   let peakRss = 0;
   const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
   const rssTimer = setInterval(sample, 500);
   const t0 = Date.now();
-  const debug = process.env.BENCH_DEBUG ? setInterval(() => process.stderr.write(memoryLine(role.name, t0)), 5000) : undefined;
+  const stage = (when: string) => memoryStage(`${role.name} ${when} ${Math.round((Date.now() - t0) / 1000)} s`);
+  const debug = process.env.BENCH_DEBUG ? setInterval(() => stage('at'), 5000) : undefined;
   serveParent(async (m: Msg & Record<string, unknown>) => {
     if (m.type === 'start') {
       process.send?.({ type: 'ready', ...(await role.start(m)) });
@@ -42,7 +32,7 @@ export function serveRole(role: Role): void {
       sample();
       clearInterval(rssTimer);
       clearInterval(debug);
-      if (debug) process.stderr.write(`at close: ${memoryLine(role.name, t0)}`);
+      stage('closing at');
       const report = await role.close();
       process.send?.({ type: 'closed', ...report, peakRss: Math.max(peakRss, peakRssBytes()) });
       process.exit(0);
