@@ -1,9 +1,10 @@
 /**
- * `npm run bench:own-node`: "your own nodes" under load. Two anvil chains with the test messenger,
- * messages sent both ways at BENCH_RATE (default 20) per second for BENCH_SECONDS (default 600), the
- * test relayer delivering them (receipts ride back on the messages the other way), and the local
- * service in own-nodes mode reading both chains over JSON-RPC. Ground truth is what was sent and
- * delivered on chain; every record change the service writes is compared with it.
+ * `npm run bench:own-node`: "your own nodes" under load. Two anvil chains with the test messenger, a
+ * block every BENCH_BLOCK_MS (default 250), messages sent both ways at BENCH_RATE (default 20) per
+ * second for BENCH_SECONDS (default 600), the test relayer delivering them, several at once (receipts
+ * ride back on the messages the other way), and the local service in own-nodes mode reading both
+ * chains over JSON-RPC. Ground truth is what was sent and delivered on chain; every record change the
+ * service writes is compared with it.
  *
  * Reports (one JSON line): missed (a sent message never stored, or a delivered one never shown
  * delivered), duplicate transitions (a message shown again in a state it had already left), detection
@@ -30,9 +31,13 @@ const RATE = Number(process.env.BENCH_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
 const CONFIRMATIONS = Number(process.env.BENCH_CONFIRMATIONS ?? 1);
+// Blocks every BLOCK_MS, as a real chain makes them (0: anvil's automine, one block per transaction).
+const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 250);
 const SETTLE_MS = 60_000;
 const DETECT_MS = 15_000;
 const IN_FLIGHT = 8;
+// The relayer keeps up with both directions' sends when it too has several deliveries open at once.
+const RELAY_IN_FLIGHT = 16;
 
 const mb = (n: number) => Math.round(n / 1048576);
 const pct = (xs: number[], p: number) => {
@@ -58,7 +63,8 @@ async function main(): Promise<void> {
   const wallStart = Date.now();
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
-  const [a, b] = await Promise.all([startTestChain({ chainId: 32001 }), startTestChain({ chainId: 32002 })]);
+  const blockTime = BLOCK_MS > 0 ? BLOCK_MS / 1000 : undefined;
+  const [a, b] = await Promise.all([startTestChain({ chainId: 32001, blockTime }), startTestChain({ chainId: 32002, blockTime })]);
   const child = await startChild(work, 'own-node-service-child');
   const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(work, 'own-node-core-child');
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
@@ -89,7 +95,7 @@ async function main(): Promise<void> {
   const { url } = await childCall(child, { type: 'start', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
   if (coreChild) await childCall(coreChild, { type: 'start', url, dataDir: join(work, 'core'), watch }, 'ready');
 
-  const relayer = new TestRelayer([a, b]);
+  const relayer = new TestRelayer([a, b], { inFlight: RELAY_IN_FLIGHT });
   const onDelivered = relayer.delivered.set.bind(relayer.delivered);
   relayer.delivered.set = (k, v) => {
     if (!deliveredAt.has(k.slice(2))) deliveredAt.set(k.slice(2), Date.now());
@@ -120,8 +126,9 @@ async function main(): Promise<void> {
   await Promise.all([sender(a, b, RATE / 2), sender(b, a, RATE / 2)]);
   const sendSeconds = (Date.now() - started) / 1000;
   // Settle: every sent message stored, every delivery shown (the relayer keeps delivering meanwhile).
-  // Real chains keep making blocks; anvil makes them only for transactions, so the last ones get their confirmations here.
+  // Automine makes blocks only for transactions: then the last ones get their confirmations here.
   const mining = setInterval(() => {
+    if (blockTime) return;
     for (const c of [a, b]) void c.client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never }).catch(() => undefined);
   }, 250);
   const settleEnd = Date.now() + SETTLE_MS;
@@ -141,7 +148,7 @@ async function main(): Promise<void> {
   const rpcCalls = statuses.reduce((s, x) => s + x.rpcCalls, 0);
   const sendLatency = [...sentAt].filter(([id]) => seenAt.has(id)).map(([id, t]) => Math.max(0, seenAt.get(id)! - t));
   const deliveryLatency = [...deliveredAt].filter(([id]) => shownDeliveredAt.has(id)).map(([id, t]) => Math.max(0, shownDeliveredAt.get(id)! - t));
-  // Blocks come with transactions (anvil automines): the confirmation depth's time is that many block intervals.
+  // The confirmation depth's time is that many block intervals, as the chains made them (measured, not assumed).
   const heads = await Promise.all([a, b].map((c) => c.client.getBlockNumber()));
   const blockMs = (Date.now() - started) / Math.max(1, Math.min(...heads.map(Number)));
   const targetMs = POLL_MS + CONFIRMATIONS * blockMs + 250; // + one scan's own reading time
@@ -168,6 +175,7 @@ async function main(): Promise<void> {
       deliveryMax: pct(deliveryLatency, 100),
       targetP95: Math.round(targetMs),
     },
+    blockMs: Math.round(blockMs),
     rpcCallsPerMinute: Math.round(rpcCalls / minutes),
     peakRssMb: { service: mb(closed.peakRss), core: coreClosed ? mb(coreClosed.peakRss) : null },
     coreTransitions: coreClosed?.transitions ?? null,

@@ -16,6 +16,8 @@ export interface AnvilOptions {
   port?: number;
   /** Save the chain here on stop, load it on start. */
   statePath?: string;
+  /** Mine a block every this many seconds (fractions allowed) instead of one per transaction, as real chains do. */
+  blockTime?: number;
 }
 
 export interface AnvilNode {
@@ -42,6 +44,7 @@ function launch(o: AnvilOptions, port: number): Promise<{ child: ChildProcess; p
   // states older than a reorg's depth, so only the latest ones are kept, in memory.
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(o.chainId), '--prune-history', String(KEPT_STATES)];
   if (o.statePath) args.push('--state', o.statePath);
+  if (o.blockTime) args.push('--block-time', String(o.blockTime));
   const child = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';

@@ -4,10 +4,11 @@
  * in order, with pauses the test schedules. Receipts ride back on later messages, as in Teleporter,
  * or explicitly through sendSpecifiedReceipts.
  */
-import { decodeEventLog, parseEventLogs, type Address, type Hex } from 'viem';
+import { createWalletClient, decodeEventLog, http, nonceManager, parseEventLogs, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { MESSENGER_EVENTS } from '../../src/local-data-api/chain-index/messenger-events';
 import { compileTestMessenger } from './compile-messenger';
-import type { TestChain } from './chains';
+import { KEYS, type TestChain } from './chains';
 
 export interface SendOptions {
   to?: Address;
@@ -86,7 +87,16 @@ export class TestRelayer {
   private stopped = false;
   private stopping = false;
 
-  constructor(private readonly chains: readonly TestChain[]) {}
+  private readonly wallets = new Map<TestChain, ReturnType<TestChain['wallet']>>();
+
+  /**
+   * `inFlight` (default 1): how many deliveries a pass keeps open at once, as a real relayer sends
+   * several before the first is mined (a nonce manager numbers them).
+   */
+  constructor(
+    private readonly chains: readonly TestChain[],
+    private readonly o: { inFlight?: number } = {},
+  ) {}
 
   pause(): void {
     this.paused = true;
@@ -100,6 +110,8 @@ export class TestRelayer {
   async deliverAll(): Promise<number> {
     if (this.paused) return 0;
     let n = 0;
+    const open = new Set<Promise<void>>();
+    const inFlight = this.o.inFlight ?? 1;
     for (const source of this.chains) {
       const from = this.next.get(source) ?? 0n;
       const head = await source.client.getBlockNumber();
@@ -116,18 +128,37 @@ export class TestRelayer {
         const dest = this.chains.find((c) => c.blockchainIdHex === ev.args.destinationBlockchainID);
         if (!dest || this.delivered.has(ev.args.messageID)) continue;
         // stop() ends a long pass (a backlog under load) at the next message; `next` is not moved on, so nothing is skipped.
-        if (this.stopping) return n;
-        await this.deliver(source, dest, ev.args.messageID, ev.args.message);
+        if (this.stopping) break;
+        while (open.size >= inFlight) await Promise.race(open);
+        const p = this.deliver(source, dest, ev.args.messageID, ev.args.message);
+        open.add(p);
+        void p.then(
+          () => open.delete(p),
+          () => undefined,
+        );
         n++;
       }
+      if (this.stopping) break;
       this.next.set(source, head + 1n);
     }
+    await Promise.all(open);
     return n;
+  }
+
+  private walletOn(dest: TestChain): ReturnType<TestChain['wallet']> {
+    if ((this.o.inFlight ?? 1) === 1) return dest.wallet('relayer');
+    let w = this.wallets.get(dest);
+    if (!w) {
+      const account = privateKeyToAccount(KEYS.relayer, { nonceManager });
+      w = { account, client: createWalletClient({ account, chain: dest.client.chain, transport: http(dest.node.url) }) };
+      this.wallets.set(dest, w);
+    }
+    return w;
   }
 
   private async deliver(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
     const { abi } = compileTestMessenger();
-    const w = dest.wallet('relayer');
+    const w = this.walletOn(dest);
     const hash = await w.client.writeContract({
       address: dest.messenger,
       abi,

@@ -112,6 +112,7 @@ export class ChainIndexer {
     if (this.stopped || this.running.has(s)) return;
     this.running.add(s);
     this.timers.delete(s);
+    const startedAt = this.o.clock.now();
     let more = false;
     try {
       more = await s.scan();
@@ -124,7 +125,9 @@ export class ChainIndexer {
     this.failures.set(s, n);
     const interval = this.o.config.pollIntervalMs;
     const woken = this.wake.delete(s);
-    this.schedule(s, failed ? Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(n - 1, 10)) : more || woken ? 0 : interval);
+    // Caught up: the next scan starts one interval after this one started, so a slow scan does not stretch the interval.
+    const caughtUp = Math.max(0, interval - (this.o.clock.now() - startedAt));
+    this.schedule(s, failed ? Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(n - 1, 10)) : more || woken ? 0 : caughtUp);
   }
 
   statuses(): OwnNodeStatus[] {

@@ -19,6 +19,8 @@ export const INITIAL_SPAN = 2_000;
 export const MAX_SPAN = 10_000;
 /** Ranges read per scan before other chains get their turn. */
 const RANGES_PER_SCAN = 20;
+/** Transaction receipts asked for at once. */
+const RECEIPTS_AT_ONCE = 8;
 
 export interface ScannerDeps {
   events: ChainEvents;
@@ -233,16 +235,23 @@ export class ChainScanner {
     const out = new Map<string, TxFacts>();
     const times = new Map<bigint, number>();
     for (const d of decoded) {
-      const hash = d.log.transactionHash;
-      if (out.has(hash)) continue;
-      const r = await this.client.getTransactionReceipt({ hash });
-      let ts = times.get(r.blockNumber);
-      if (ts === undefined) {
-        const fromLog = (d.log as { blockTimestamp?: bigint | string | number }).blockTimestamp;
-        ts = fromLog !== undefined && fromLog !== null ? Number(fromLog) : Number((await this.client.getBlock({ blockNumber: r.blockNumber })).timestamp);
-        times.set(r.blockNumber, ts);
+      const fromLog = (d.log as { blockTimestamp?: bigint | string | number }).blockTimestamp;
+      if (fromLog !== undefined && fromLog !== null) times.set(d.log.blockNumber, Number(fromLog));
+    }
+    const hashes = [...new Set(decoded.map((d) => d.log.transactionHash))];
+    // A few receipts at a time: a busy range has dozens of transactions, and one after another they
+    // would cost a round trip each to a remote node.
+    for (let i = 0; i < hashes.length; i += RECEIPTS_AT_ONCE) {
+      const batch = hashes.slice(i, i + RECEIPTS_AT_ONCE);
+      const receipts = await Promise.all(batch.map((hash) => this.client.getTransactionReceipt({ hash })));
+      for (const [j, r] of receipts.entries()) {
+        let ts = times.get(r.blockNumber);
+        if (ts === undefined) {
+          ts = Number((await this.client.getBlock({ blockNumber: r.blockNumber })).timestamp);
+          times.set(r.blockNumber, ts);
+        }
+        out.set(batch[j]!, { txHash: batch[j]!, timestamp: ts, gasSpent: (r.gasUsed * r.effectiveGasPrice).toString(), txFrom: r.from });
       }
-      out.set(hash, { txHash: hash, timestamp: ts, gasSpent: (r.gasUsed * r.effectiveGasPrice).toString(), txFrom: r.from });
     }
     return out;
   }
