@@ -18,9 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OwnNodeStatus } from '../src/shared/own-nodes';
-import { createWalletClient, http, nonceManager } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { KEYS, startTestChain, type TestChain } from '../test/own-node/chains';
+import { startTestChain, type TestChain } from '../test/own-node/chains';
 import { sendMessage, TestRelayer } from '../test/own-node/relayer';
 import { chainConfig } from '../test/own-node/rig';
 import { bundleChild } from './bundle-child';
@@ -108,8 +106,7 @@ async function main(): Promise<void> {
   // Each direction keeps up to IN_FLIGHT sends open (a nonce manager numbers them), so the rate holds
   // while a send waits to be mined; a send is counted as sent once mined.
   const sender = async (from: TestChain, to: TestChain, rate: number) => {
-    const account = privateKeyToAccount(KEYS.sender, { nonceManager });
-    const wallet = { account, client: createWalletClient({ account, chain: from.client.chain, transport: http(from.node.url) }) };
+    const wallet = from.managedWallet('sender');
     const open = new Set<Promise<void>>();
     let n = 0;
     while (Date.now() < end) {

@@ -3,7 +3,19 @@
  * deployer, same nonce, as Teleporter is deployed everywhere at one address), each with a cb58
  * blockchain ID of its own.
  */
-import { createPublicClient, createWalletClient, http, keccak256, toBytes, toHex, type Address, type Hex, type PublicClient, type WalletClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  keccak256,
+  nonceManager,
+  toBytes,
+  toHex,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type WalletClient,
+} from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { encodeCb58 } from '../../src/shared/validators';
 import { startAnvil, type AnvilNode, type AnvilOptions } from './anvil';
@@ -25,6 +37,8 @@ export interface TestChain {
   messenger: Address;
   client: PublicClient;
   wallet(key: keyof typeof KEYS): { client: WalletClient; account: PrivateKeyAccount };
+  /** The same key with a nonce manager: several sends in flight at once, each with its own nonce (not to mix with `wallet(key)`'s sends). */
+  managedWallet(key: keyof typeof KEYS): { client: WalletClient; account: PrivateKeyAccount };
 }
 
 export function blockchainIdFor(chainId: number): { hex: Hex; cb58: string } {
@@ -42,22 +56,25 @@ export async function startTestChain(o: AnvilOptions): Promise<TestChain> {
   };
   const client = createPublicClient({ chain, transport: http(node.url), cacheTime: 0, pollingInterval: 50 }) as PublicClient;
   const wallets = new Map<string, { client: WalletClient; account: PrivateKeyAccount }>();
-  const wallet = (key: keyof typeof KEYS) => {
-    let w = wallets.get(key);
+  const walletOf = (key: keyof typeof KEYS, managed: boolean) => {
+    const name = managed ? `${key}+nonces` : key;
+    let w = wallets.get(name);
     if (!w) {
-      const account = privateKeyToAccount(KEYS[key]);
+      const account = privateKeyToAccount(KEYS[key], managed ? { nonceManager } : {});
       w = { account, client: createWalletClient({ account, chain, transport: http(node.url) }) };
-      wallets.set(key, w);
+      wallets.set(name, w);
     }
     return w;
   };
+  const wallet = (key: keyof typeof KEYS) => walletOf(key, false);
+  const managedWallet = (key: keyof typeof KEYS) => walletOf(key, true);
   const { hex, cb58 } = blockchainIdFor(o.chainId);
   const c = compileTestMessenger();
   const deployer = wallet('deployer');
   const hash = await deployer.client.deployContract({ abi: c.abi, bytecode: c.bytecode, args: [hex], account: deployer.account, chain });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error('TestMessenger was not deployed');
-  return { node, chainId: o.chainId, blockchainIdHex: hex, blockchainId: cb58, messenger: receipt.contractAddress, client, wallet };
+  return { node, chainId: o.chainId, blockchainIdHex: hex, blockchainId: cb58, messenger: receipt.contractAddress, client, wallet, managedWallet };
 }
 
 export const toBytes32 = (n: bigint): Hex => toHex(n, { size: 32 });

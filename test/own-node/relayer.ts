@@ -4,11 +4,10 @@
  * in order, with pauses the test schedules. Receipts ride back on later messages, as in Teleporter,
  * or explicitly through sendSpecifiedReceipts.
  */
-import { createWalletClient, decodeEventLog, http, nonceManager, parseEventLogs, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { decodeEventLog, parseEventLogs, type Address, type Hex } from 'viem';
 import { MESSENGER_EVENTS } from '../../src/local-data-api/chain-index/messenger-events';
 import { compileTestMessenger } from './compile-messenger';
-import { KEYS, type TestChain } from './chains';
+import type { TestChain } from './chains';
 
 export interface SendOptions {
   to?: Address;
@@ -87,8 +86,6 @@ export class TestRelayer {
   private stopped = false;
   private stopping = false;
 
-  private readonly wallets = new Map<TestChain, ReturnType<TestChain['wallet']>>();
-
   /**
    * `inFlight` (default 1): how many deliveries a pass keeps open at once, as a real relayer sends
    * several before the first is mined (a nonce manager numbers them).
@@ -145,20 +142,9 @@ export class TestRelayer {
     return n;
   }
 
-  private walletOn(dest: TestChain): ReturnType<TestChain['wallet']> {
-    if ((this.o.inFlight ?? 1) === 1) return dest.wallet('relayer');
-    let w = this.wallets.get(dest);
-    if (!w) {
-      const account = privateKeyToAccount(KEYS.relayer, { nonceManager });
-      w = { account, client: createWalletClient({ account, chain: dest.client.chain, transport: http(dest.node.url) }) };
-      this.wallets.set(dest, w);
-    }
-    return w;
-  }
-
   private async deliver(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
     const { abi } = compileTestMessenger();
-    const w = this.walletOn(dest);
+    const w = (this.o.inFlight ?? 1) > 1 ? dest.managedWallet('relayer') : dest.wallet('relayer');
     const hash = await w.client.writeContract({
       address: dest.messenger,
       abi,
