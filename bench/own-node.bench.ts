@@ -9,9 +9,12 @@
  * Reports (one JSON line): missed (a sent message never stored, or a delivered one never shown
  * delivered), duplicate transitions (a message shown again in a state it had already left), detection
  * latency of sends and deliveries (p50/p95/max against one poll interval plus the confirmation depth's
- * time), JSON-RPC calls per minute and the peak RSS of the monitoring side alone: the service and a core
- * watching the senders each run bundled in a child process of their own as in the app
- * (bench/own-node-service-child.ts, own-node-core-child.ts), apart from solc, the senders and the relayer; BENCH_WITH_CORE=0 leaves the core out. Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1.
+ * time, and against a naive log poll of the same interval in this process,
+ * bench/own-node-naive-reader.ts), JSON-RPC calls per minute and the peak RSS of the monitoring side
+ * alone: the service and a core watching the senders each run bundled in a child process of their own
+ * as in the app (bench/own-node-service-child.ts, own-node-core-child.ts), apart from solc, the senders
+ * and the relayer; BENCH_WITH_CORE=0 leaves the core out. Exits 1 on a miss or a duplicate. Everything
+ * runs on 127.0.0.1.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { sendMessage, TestRelayer } from '../test/own-node/relayer';
 import { chainConfig } from '../test/own-node/rig';
 import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
+import { startNaiveReader } from './own-node-naive-reader';
 import { judgeTargets, report } from './targets';
 
 const RATE = Number(process.env.BENCH_RATE ?? 20);
@@ -93,6 +97,7 @@ async function main(): Promise<void> {
   const { url } = await childCall(child, { type: 'start', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
   if (coreChild) await childCall(coreChild, { type: 'start', url, dataDir: join(work, 'core'), watch }, 'ready');
 
+  const naive = startNaiveReader([a, b], POLL_MS);
   const relayer = new TestRelayer([a, b], { inFlight: RELAY_IN_FLIGHT });
   const onDelivered = relayer.delivered.set.bind(relayer.delivered);
   relayer.delivered.set = (k, v) => {
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
   const detectEnd = Math.max(settleEnd, Date.now() + DETECT_MS);
   while (Date.now() < detectEnd && missing() > 0) await new Promise((r) => setTimeout(r, 200));
   clearInterval(mining);
+  const naiveCalls = await naive.stop();
 
   const minutes = (Date.now() - started) / 60_000;
   type Closed = { statuses: OwnNodeStatus[]; stored: number; transitions: number; peakRss: number };
@@ -143,13 +149,23 @@ async function main(): Promise<void> {
   const closed = (await childCall(child, { type: 'close' }, 'closed')) as Closed;
   const statuses = closed.statuses;
   const rpcCalls = statuses.reduce((s, x) => s + x.rpcCalls, 0);
-  const sendLatency = [...sentAt].filter(([id]) => seenAt.has(id)).map(([id, t]) => Math.max(0, seenAt.get(id)! - t));
-  const deliveryLatency = [...deliveredAt].filter(([id]) => shownDeliveredAt.has(id)).map(([id, t]) => Math.max(0, shownDeliveredAt.get(id)! - t));
   // The confirmation depth's time is that many block intervals, as the chains made them (measured, not assumed).
   const heads = await Promise.all([a, b].map((c) => c.client.getBlockNumber()));
   const blockMs = (Date.now() - started) / Math.max(1, Math.min(...heads.map(Number)));
   const targetMs = POLL_MS + CONFIRMATIONS * blockMs + 250; // + one scan's own reading time
   const missed = missing();
+  const latencies = (truth: Map<string, number>, seen: Map<string, number>) =>
+    [...truth].filter(([id]) => seen.has(id)).map(([id, t]) => Math.max(0, seen.get(id)! - t));
+  const sendLatency = latencies(sentAt, seenAt);
+  const deliveryLatency = latencies(deliveredAt, shownDeliveredAt);
+  const naiveSend = latencies(sentAt, naive.sentSeenAt);
+  const naiveDelivery = latencies(deliveredAt, naive.deliveredSeenAt);
+  const baseline = {
+    what: 'naive log poll: each chain every poll interval, no confirmations, no reorg check, no receipts',
+    missed: sentAt.size - naiveSend.length + deliveredAt.size - naiveDelivery.length,
+    detectionMs: { sendP50: pct(naiveSend, 50), sendP95: pct(naiveSend, 95), deliveryP50: pct(naiveDelivery, 50), deliveryP95: pct(naiveDelivery, 95) },
+    rpcCallsPerMinute: Math.round(naiveCalls / minutes),
+  };
   const result = {
     bench: 'own-node',
     rate: RATE,
@@ -172,6 +188,7 @@ async function main(): Promise<void> {
       deliveryMax: pct(deliveryLatency, 100),
       targetP95: Math.round(targetMs),
     },
+    baseline,
     blockMs: Math.round(blockMs),
     rpcCallsPerMinute: Math.round(rpcCalls / minutes),
     peakRssMb: { service: mb(closed.peakRss), core: coreClosed ? mb(coreClosed.peakRss) : null },
@@ -183,6 +200,7 @@ async function main(): Promise<void> {
   await Promise.all([a.node.stop(), b.node.stop()]);
   rmSync(work, { recursive: true, force: true });
   const reached = sentAt.size / sendSeconds;
+  const gap = (ours: number | null, theirs: number | null) => (ours === null || theirs === null ? null : ours - theirs);
   report(
     { ...result, rateReached: Math.round(reached * 10) / 10 },
     judgeTargets({
@@ -190,6 +208,10 @@ async function main(): Promise<void> {
       duplicateTransitions: [duplicates, 0],
       sendP95Ms: [result.detectionMs.sendP95, targetMs],
       deliveryP95Ms: [result.detectionMs.deliveryP95, targetMs],
+      // Records (confirmed, reorg-safe, with sender, cost and time) against bare sightings: they may
+      // cost the confirmation depth's time and one scan's reading more, nothing else.
+      sendP95OverBaselineMs: [gap(result.detectionMs.sendP95, baseline.detectionMs.sendP95), CONFIRMATIONS * blockMs + 250],
+      deliveryP95OverBaselineMs: [gap(result.detectionMs.deliveryP95, baseline.detectionMs.deliveryP95), CONFIRMATIONS * blockMs + 250],
       // The rate asked for, give or take 5 %: sends wait on the chains, so a loaded machine sends fewer.
       rateShortfall: [Math.max(0, 1 - reached / RATE), 0.05],
       serviceRssMb: [mb(closed.peakRss), 149.9],
