@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OwnNodeStatus } from '../src/shared/own-nodes';
 import { startTestChain, type TestChain } from '../test/own-node/chains';
+import { InFlight } from '../test/own-node/in-flight';
 import { sendMessage, TestRelayer } from '../test/own-node/relayer';
 import { chainConfig } from '../test/own-node/rig';
 import { bundleChild } from './bundle-child';
@@ -112,27 +113,25 @@ async function main(): Promise<void> {
   // while a send waits to be mined; a send is counted as sent once mined.
   const sender = async (from: TestChain, to: TestChain, rate: number) => {
     const wallet = from.managedWallet('sender');
-    const open = new Set<Promise<void>>();
+    const open = new InFlight(IN_FLIGHT);
     let n = 0;
     while (Date.now() < end) {
       const due = started + (n * 1000) / rate;
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
-      if (open.size >= IN_FLIGHT) await Promise.race(open);
-      const p: Promise<void> = sendMessage(from, to, { wallet }).then((s) => void sentAt.set(s.messageId.slice(2), Date.now()));
-      open.add(p);
-      void p.finally(() => open.delete(p)).catch(() => undefined);
+      await open.add(() => sendMessage(from, to, { wallet }).then((s) => void sentAt.set(s.messageId.slice(2), Date.now())));
       n++;
     }
-    await Promise.all(open);
+    await open.drain();
   };
   await Promise.all([sender(a, b, RATE / 2), sender(b, a, RATE / 2)]);
   const sendSeconds = (Date.now() - started) / 1000;
   // Settle: every sent message stored, every delivery shown (the relayer keeps delivering meanwhile).
   // Automine makes blocks only for transactions: then the last ones get their confirmations here.
-  const mining = setInterval(() => {
-    if (blockTime) return;
-    for (const c of [a, b]) void c.client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never }).catch(() => undefined);
-  }, 250);
+  const mining = blockTime
+    ? undefined
+    : setInterval(() => {
+        for (const c of [a, b]) void c.client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never }).catch(() => undefined);
+      }, 250);
   const settleEnd = Date.now() + SETTLE_MS;
   const missing = () => [...sentAt.keys()].filter((id) => !seenAt.has(id)).length + [...deliveredAt.keys()].filter((id) => !shownDeliveredAt.has(id)).length;
   while (Date.now() < settleEnd && (missing() > 0 || relayer.delivered.size < sentAt.size)) await new Promise((r) => setTimeout(r, 200));

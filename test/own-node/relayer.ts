@@ -8,6 +8,7 @@ import { decodeEventLog, parseEventLogs, type Address, type Hex } from 'viem';
 import { MESSENGER_EVENTS } from '../../src/local-data-api/chain-index/messenger-events';
 import { compileTestMessenger } from './compile-messenger';
 import type { TestChain } from './chains';
+import { InFlight } from './in-flight';
 
 export interface SendOptions {
   to?: Address;
@@ -107,8 +108,7 @@ export class TestRelayer {
   async deliverAll(): Promise<number> {
     if (this.paused) return 0;
     let n = 0;
-    const open = new Set<Promise<void>>();
-    const inFlight = this.o.inFlight ?? 1;
+    const open = new InFlight(this.o.inFlight ?? 1);
     for (const source of this.chains) {
       const from = this.next.get(source) ?? 0n;
       const head = await source.client.getBlockNumber();
@@ -126,19 +126,14 @@ export class TestRelayer {
         if (!dest || this.delivered.has(ev.args.messageID)) continue;
         // stop() ends a long pass (a backlog under load) at the next message; `next` is not moved on, so nothing is skipped.
         if (this.stopping) break;
-        while (open.size >= inFlight) await Promise.race(open);
-        const p = this.deliver(source, dest, ev.args.messageID, ev.args.message);
-        open.add(p);
-        void p.then(
-          () => open.delete(p),
-          () => undefined,
-        );
+        const { messageID, message } = ev.args;
+        await open.add(() => this.deliver(source, dest, messageID, message));
         n++;
       }
       if (this.stopping) break;
       this.next.set(source, head + 1n);
     }
-    await Promise.all(open);
+    await open.drain();
     return n;
   }
 
