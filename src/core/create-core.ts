@@ -11,6 +11,7 @@ import type { CoreContext } from './handlers/context';
 import { DataSources } from './handlers/data-source';
 import { createHandlers } from './handlers/contract-handlers';
 import { importWatches } from './handlers/watchlist-import';
+import { QuotaWarning } from './notify/quota-warning';
 import { openStore, type Store } from './store';
 import { dataFolderFault } from './store/open-fault';
 import { TransitionEngine } from './watch/engine';
@@ -82,6 +83,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     () => localService.url(),
     (o) => metrics?.observeRequest(o),
     () => ownNodes.url(),
+    store.pollState,
   );
   parts.add({ name: 'data-sources', stop: () => sources.close() });
   const alerts = parts.add(
@@ -96,6 +98,12 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
+  const quotaWarning = new QuotaWarning(
+    store.pollState,
+    logger,
+    (n) => drainer.announce(n),
+    () => clock.now(),
+  );
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
   const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }));
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
@@ -121,6 +129,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
         }
         relayerAlerts.evaluate();
         await drainer.drain();
+        await quotaWarning.observe(polling.poller.status().quota);
         alerts.kick();
       },
     }),

@@ -74,7 +74,15 @@ export const HeadlessConfigSchema = z
     apiKeyHeader: SettingsSchema.shape.apiKeyHeader.optional(),
     pollIntervalSeconds: SettingsSchema.shape.pollIntervalSeconds.optional(),
     stuckThresholdMinutes: SettingsSchema.shape.stuckThresholdMinutes.optional(),
-    requestBudgetPerMinute: SettingsSchema.shape.requestBudgetPerMinute.optional(),
+    /** The Data API plan the key is on: auto, unauthenticated, free, base, growth, pro, or { cuPerMinute, cuPerDay }. */
+    plan: SettingsSchema.shape.plan.optional(),
+    /** Gave way to `plan`: said plainly rather than as an unknown key. */
+    requestBudgetPerMinute: z
+      .never({
+        error:
+          'requestBudgetPerMinute was replaced by plan: name the Data API plan the key is on (auto, unauthenticated, free, base, growth, pro) or give { cuPerMinute, cuPerDay }; the budget then keeps within its CU a minute and a day.',
+      })
+      .optional(),
     retentionDays: SettingsSchema.shape.retentionDays.optional(),
     /** Thresholds for relayers and routes listed without their own (as Settings → Relayer alerts). */
     relayerSilentMinutes: SettingsSchema.shape.relayerSilentMinutes.optional(),

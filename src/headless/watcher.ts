@@ -62,7 +62,7 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.apiKeyHeader) p.apiKeyHeader = c.apiKeyHeader;
   if (c.pollIntervalSeconds !== undefined) p.pollIntervalSeconds = c.pollIntervalSeconds;
   if (c.stuckThresholdMinutes !== undefined) p.stuckThresholdMinutes = c.stuckThresholdMinutes;
-  if (c.requestBudgetPerMinute !== undefined) p.requestBudgetPerMinute = c.requestBudgetPerMinute;
+  if (c.plan !== undefined) p.plan = c.plan;
   if (c.retentionDays !== undefined) p.retentionDays = c.retentionDays;
   if (c.relayerSilentMinutes !== undefined) p.relayerSilentMinutes = c.relayerSilentMinutes;
   if (c.relayerPendingMinutes !== undefined) p.relayerPendingMinutes = c.relayerPendingMinutes;
