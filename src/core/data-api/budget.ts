@@ -242,7 +242,7 @@ export class RequestBudget {
     const windowStart = Math.max(now - PACE_WINDOW_MS, dayStart(now), this.since);
     const windowMs = Math.max(WINDOW_MS, now - windowStart);
     let recent = 0;
-    for (const e of this.log) if (e.t > windowStart) recent += e.cu;
+    for (const e of this.log) if (e.t >= windowStart) recent += e.cu;
     return quotaStatus({
       now,
       plan: this.planName,
