@@ -31,6 +31,13 @@ describe('headless config file', () => {
     expect(parseConfigText('{}', 'c.yaml')).toMatchObject({ dataSource: 'local', watches: [], feeds: [], relayers: [], routes: [] });
   });
 
+  it('accepts a plan by name or as custom CU figures, and leaves it out when not given', () => {
+    expect(parseConfigText('plan: growth\n', 'c.yaml').plan).toBe('growth');
+    expect(parseConfigText('plan: auto\n', 'c.yaml').plan).toBe('auto');
+    expect(parseConfigText('plan:\n  cuPerMinute: 9000\n  cuPerDay: 3000000\n', 'c.yaml').plan).toEqual({ cuPerMinute: 9000, cuPerDay: 3_000_000 });
+    expect(parseConfigText('{}', 'c.yaml').plan).toBeUndefined();
+  });
+
   it('accepts relayers and routes with labels and thresholds; route chains by name resolve to their blockchain ID', () => {
     const c = parseConfigText(
       `relayers:\n  - address: "${ADDR}"\n    label: ours\n    silentMinutes: 15\n    pendingMinutes: 5\nroutes:\n  - source: C-Chain\n    destination: "4337"\n    label: loop\n    backlogMinutes: 20\n    alert: false\n`,
