@@ -98,10 +98,11 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
+  // The quota warning is logged always, and shown as a notification when notifications are on.
   const quotaWarning = new QuotaWarning(
     store.pollState,
     logger,
-    (n) => drainer.announce(n),
+    (n) => (settings().notifications.enabled ? drainer.announce(n) : undefined),
     () => clock.now(),
   );
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
