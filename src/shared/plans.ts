@@ -47,7 +47,8 @@ export const QUOTA_WARN_SHARE = 0.8;
 const cu = (what: string, min: number, max: number) =>
   z
     .number({ error: `${what}: enter a number.` })
-    .int(`${what} must be a whole number.`)
+    // A refinement, not .int(): zod's int check fails like a wrong type, and the union would then hide it.
+    .refine(Number.isInteger, `${what} must be a whole number.`)
     .min(min, `${what} must be at least ${min.toLocaleString('en-US')} CU.`)
     .max(max, `${what} must be at most ${max.toLocaleString('en-US')} CU.`);
 
