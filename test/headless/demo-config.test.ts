@@ -41,7 +41,8 @@ describe('deploy/demo.yaml', () => {
     const relayers = (personas as { demoRelayers: { address: string; name: string }[] }).demoRelayers;
     for (const r of demo.relayers) expect(relayers).toContainEqual(expect.objectContaining({ address: r.address, name: r.label }));
     // The web host and the headless watcher start the same seed (the desktop's default).
-    expect(seedOf(localDataApiSpawnSpec().args)).toBe(String(desktop.simulator.seed));
+    const host = localDataApiSpawnSpec();
+    expect(host.kind === 'spawn' && seedOf(host.args)).toBe(String(desktop.simulator.seed));
     const spec = serviceSpawnSpec();
     expect(spec.kind === 'spawn' && seedOf(spec.args)).toBe(String(desktop.simulator.seed));
   }, 30_000);
