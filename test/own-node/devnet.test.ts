@@ -24,15 +24,23 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
+function runDevnet(args: string[], cwd: string) {
+  return spawn(process.execPath, ['--import', TSX, join(ROOT, 'src', 'devnet', 'cli.ts'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 describe('npm run devnet', () => {
+  it('refuses bad options with the usage, before starting anything', async () => {
+    const child = runDevnet(['--ports', '9545'], tempDir('tw-devnet-'));
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(2);
+    expect(err).toMatch(/^devnet: --ports takes two ports, like 9545,9546\.\n\nUsage: npm run devnet/);
+  }, 30_000);
+
   it('prints settings the own-nodes source takes, writes a config the watcher follows, and stops cleanly on SIGINT', async () => {
     const dir = tempDir('tw-devnet-');
     const out = join(dir, 'devnet.yaml');
-    const child = spawn(
-      process.execPath,
-      ['--import', TSX, join(ROOT, 'src', 'devnet', 'cli.ts'), '--ports', '0,0', '--every', '1', '--out', out, '--metrics-port', '0'],
-      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = runDevnet(['--ports', '0,0', '--every', '1', '--out', out, '--metrics-port', '0'], dir);
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
