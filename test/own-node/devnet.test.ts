@@ -45,9 +45,13 @@ describe('npm run devnet', () => {
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Even when an assertion fails: SIGINT, so the devnet stops its anvil nodes (a SIGKILL would orphan them).
     cleanups.push(async () => {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode !== null) return;
+      child.kill('SIGINT');
+      const t = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
+      clearTimeout(t);
     });
     await waitFor(() => /devnet: ready\./.test(text) || child.exitCode !== null || undefined, 90_000, 'the devnet to be ready');
     expect(text).toContain('devnet: headless config written to devnet.yaml: npm run watch -- --config devnet.yaml');
