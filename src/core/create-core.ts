@@ -94,7 +94,10 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       settings,
       events,
       sourceLink: (id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`,
-      onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
+      onResult: (channel, outcome, count, error) => {
+        metrics?.observeAlert(channel, outcome, count);
+        options.alerts?.onDelivery?.({ channel, outcome, count, ...(error !== undefined ? { error: redactor.text(error) } : {}) });
+      },
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));

@@ -1,4 +1,5 @@
 /** Options of startTeleporterService, validated with zod; defaults in one place. */
+import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { parseFaultSpec } from './faults';
@@ -105,8 +106,8 @@ export const ServiceOptionsSchema = z
   .object({
     port: z.number().int().min(0).max(65535, 'port must be 0..65535.').default(0),
     dbPath: z.string().min(1).optional(),
-    seed: z.number().int('seed must be a whole number.').min(0).max(4294967295).default(1),
-    rate: z.number().min(0, 'rate must not be negative.').max(10_000, 'rate must be at most 10000 messages per second.').default(2),
+    seed: z.number().int('seed must be a whole number.').min(0).max(4294967295).default(DEMO_SEED),
+    rate: z.number().min(0, 'rate must not be negative.').max(10_000, 'rate must be at most 10000 messages per second.').default(DEMO_RATE),
     speed: z.number().positive('speed must be greater than 0.').max(1_000_000).default(1),
     apiKeys: z
       .array(

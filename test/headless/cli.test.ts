@@ -43,7 +43,9 @@ describe('teleporter-watch command', () => {
     );
     const check = await run(['--config', writeConfig(dir, baseConfig(svc.url)), '--check']).exited;
     expect(check.code).toBe(0);
-    expect(check.stdout).toMatch(/is valid \(1 watches, 0 feeds, 0 alert channels\)/);
+    expect(check.stdout).toMatch(
+      /is valid: it watches 1 address, 0 relayers, 0 routes and 0 feeds, and has 0 alert channels\.\n {2}address {2}treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\) on mainnet\n/,
+    );
     expect((await run(['--config']).exited).code).toBe(2);
   }, 90_000);
 
@@ -67,7 +69,7 @@ describe('teleporter-watch command', () => {
       expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
       // ready. means every watch is live, each announced first.
       expect(p.out.stdout).toMatch(
-        /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. All 1 watches and feeds are live\./,
+        /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. Its one watch or feed is live\./,
       );
       const url = /metrics at (\S+)/.exec(p.out.stdout)?.[1] as string;
       expect(new URL(url).hostname).toBe('127.0.0.1');

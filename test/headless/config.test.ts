@@ -109,6 +109,22 @@ describe('headless config file', () => {
       'routes[1].destination',
       /already watched at routes\[0\]/,
     ],
+    [
+      // As the watcher adds it: a name and its cb58 ID are one chain (the start would refuse the second).
+      'duplicate route, one chain by name and one by ID',
+      'routes:\n  - { source: C-Chain, destination: Beam }\n  - { source: 2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5, destination: beam }',
+      3,
+      'routes[1].destination',
+      /already watched at routes\[0\]/,
+    ],
+    [
+      // A route without a network is on the file's.
+      'duplicate route, one on the file network and one saying it',
+      'network: fuji\nroutes:\n  - { source: C-Chain, destination: Dispatch }\n  - { source: C-Chain, destination: Dispatch, network: testnet }',
+      4,
+      'routes[1].destination',
+      /already watched at routes\[0\]/,
+    ],
   ];
   it.each(cases)('refuses: %s', (_name, text, line, field, message) => {
     const p = problems(text);

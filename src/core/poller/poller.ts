@@ -156,6 +156,7 @@ export class Poller {
       budget.shortfall(),
     );
     let error: ErrorInfo | null = null;
+    let asked = false;
     try {
       const networks = new Set<'mainnet' | 'fuji'>();
       for (const w of [...this.d.index.addresses(), ...this.d.index.feedList()]) networks.add(canonicalNetwork(w.network));
@@ -166,6 +167,7 @@ export class Poller {
           break;
         }
         error = await this.pollNetwork(net, client, { cycle, intervalMs, liveMs: settings.stuckThresholdMinutes * 60_000 });
+        asked = true;
         if (stopsCycle(error)) break;
       }
       const stuck = this.d.engine.sweep();
@@ -174,7 +176,7 @@ export class Poller {
       this.d.logger.error('poll cycle failed', { error: e });
       error = { kind: 'internal', message: `Polling hit an unexpected problem: ${e instanceof Error ? e.message : String(e)}` };
     }
-    await this.finish(error, started, intervalMs, cycle);
+    await this.finish(error, started, intervalMs, cycle, asked);
   }
 
   /** One network's share of a cycle: plan it from what is known, run the plan, remember how it ended. */
@@ -206,10 +208,10 @@ export class Poller {
     return state.lastError;
   }
 
-  private async finish(error: ErrorInfo | null, startedMs: number, intervalMs: number, cycle: CycleBudget): Promise<void> {
+  private async finish(error: ErrorInfo | null, startedMs: number, intervalMs: number, cycle: CycleBudget, asked: boolean): Promise<void> {
     const nowMs = this.d.clock.now();
     const blockedUntil = error?.kind === 'rate_limited' ? this.d.budget().blockedUntilTime() : null;
-    const o = cycleOutcome({ error, startedMs, nowMs, intervalMs, offlineStreak: this.offlineStreak, blockedUntil });
+    const o = cycleOutcome({ error, asked, startedMs, nowMs, intervalMs, offlineStreak: this.offlineStreak, blockedUntil });
     this.offlineStreak = o.offlineStreak;
     this.d.logger.debug('poll cycle done', { requests: cycle.used, state: o.state, error: error?.message });
     // Reads cut short by the budget are not lost, only later: say how far behind they are.
