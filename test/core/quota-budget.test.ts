@@ -181,8 +181,8 @@ describe('the quota line', () => {
     const clock = new ManualClock(MIDNIGHT + 2 * HOUR);
     const plan = PLAN_LIMITS.free;
     const busy = new RequestBudget(clock, plan, { planName: 'free' });
-    // 300 requests a minute for 10 minutes: 6,000 CU a minute, the day's quota in about 5.5 h.
-    for (let m = 0; m < 10; m++) {
+    // 300 requests a minute for 15 minutes: 6,000 CU a minute, the day's quota in about 5.5 h.
+    for (let m = 0; m < 15; m++) {
       for (let i = 0; i < 300; i++) await busy.acquire();
       await clock.advance(MIN);
     }
@@ -195,11 +195,19 @@ describe('the quota line', () => {
     expect(q.runsOutAt as number).toBeLessThan(q.resetsAt);
 
     const calm = new RequestBudget(clock, plan);
-    for (let m = 0; m < 10; m++) {
+    for (let m = 0; m < 15; m++) {
       for (let i = 0; i < 20; i++) await calm.acquire();
       await clock.advance(MIN);
     }
     expect(calm.quota()).toMatchObject({ level: 'ok', runsOutAt: null, paceCuPerMinute: 400 });
+  });
+
+  it('a burst just after a start (the first reads of the watches) is not taken for the pace', async () => {
+    const clock = new ManualClock(MIDNIGHT + 9 * HOUR);
+    const budget = new RequestBudget(clock, PLAN_LIMITS.unauthenticated);
+    for (let i = 0; i < 250; i++) await budget.acquire(); // 5,000 CU in the first minute
+    await clock.advance(MIN);
+    expect(budget.quota()).toMatchObject({ level: 'ok', runsOutAt: null, paceCuPerMinute: 333 });
   });
 });
 

@@ -44,7 +44,6 @@ export class RequestBudget {
   /** Sends of the last PACE_WINDOW_MS, oldest first. */
   private log: { t: number; cu: number }[] = [];
   private day: DaySpend;
-  private readonly since: number;
   private blockedUntil = 0;
   private serverMinuteCu: number | null = null;
   private serverRemaining: { cu: number; resetAt: number } | null = null;
@@ -66,7 +65,6 @@ export class RequestBudget {
     this.maxQueueWaitMs = opts.maxQueueWaitMs ?? MAX_QUEUE_WAIT_MS;
     this.margin = typeof limits === 'number' ? 0 : (opts.margin ?? QUOTA_SAFETY_MARGIN);
     this.setLimits(limits, opts.planName);
-    this.since = clock.now();
     const today = dayKey(clock.now());
     const kept = opts.store?.load();
     this.day = kept && kept.day === today ? { ...kept } : { day: today, cu: 0, requests: 0 };
@@ -230,7 +228,7 @@ export class RequestBudget {
   private trim(now: number): void {
     const cutoff = now - PACE_WINDOW_MS;
     let i = 0;
-    while (i < this.log.length && (this.log[i] as { t: number }).t <= cutoff) i++;
+    while (i < this.log.length && (this.log[i] as { t: number }).t < cutoff) i++;
     if (i) this.log.splice(0, i);
   }
 
@@ -239,10 +237,9 @@ export class RequestBudget {
     const now = this.clock.now();
     this.roll();
     this.trim(now);
-    const windowStart = Math.max(now - PACE_WINDOW_MS, dayStart(now), this.since);
-    const windowMs = Math.max(WINDOW_MS, now - windowStart);
+    // Always over the whole window: a burst just after a start (the watches' first reads) is not a pace.
     let recent = 0;
-    for (const e of this.log) if (e.t >= windowStart) recent += e.cu;
+    for (const e of this.log) if (e.t >= now - PACE_WINDOW_MS) recent += e.cu;
     return quotaStatus({
       now,
       plan: this.planName,
@@ -251,7 +248,7 @@ export class RequestBudget {
       spentCu: this.day.cu,
       requests: this.day.requests,
       cuLastMinute: this.cuLastMinute(),
-      paceCuPerMinute: (recent * WINDOW_MS) / windowMs,
+      paceCuPerMinute: (recent * WINDOW_MS) / PACE_WINDOW_MS,
     });
   }
 
