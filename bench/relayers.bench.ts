@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
 import { planRoutes } from '../src/local-data-api/sim/route-plan';
 import { DEFAULT_SETTINGS } from '../src/shared/contract';
-import { PLAN_LIMITS, QUOTA_SAFETY_MARGIN, REQUEST_CU } from '../src/shared/plans';
 import type { RelayerOverview } from '../src/shared/relayers';
 import { ManualClock } from '../src/shared/clock';
 import { bundleChild } from './bundle-child';
@@ -32,10 +31,10 @@ const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.rou
 const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
 const ROUTES = 5;
 /**
- * The core's request budget a minute (BENCH_BUDGET; default: the pace the Free plan's day sustains, as an
- * operator watching five busy routes with a free key runs it).
+ * The core's request budget a minute, as custom plan figures (BENCH_BUDGET; default 240, the request budget
+ * the app had with a key before it counted compute units by plan: a Growth key's day sustains 388).
  */
-const BUDGET = envNumber('BENCH_BUDGET', Math.floor((PLAN_LIMITS.free.cuPerDay * (1 - QUOTA_SAFETY_MARGIN)) / 1440 / REQUEST_CU));
+const BUDGET = envNumber('BENCH_BUDGET', 240);
 const intervalMs = INTERVAL_S * 1000;
 
 function schedule(routes: RouteRef[]): RelayerSchedule {
