@@ -142,6 +142,16 @@ describe("today's spend across restarts", () => {
     expect(nextDay.quota()).toMatchObject({ spentCuToday: 0, requestsToday: 0 });
   });
 
+  it('a damaged kept value starts the day from nothing instead of breaking the arithmetic', async () => {
+    const clock = new ManualClock(MIDNIGHT + HOUR);
+    for (const junk of [{ day: '2026-03-10', cu: 'lots', requests: 1 }, { day: '2026-03-10', cu: -5, requests: 1 }, 'x', null]) {
+      const budget = new RequestBudget(clock, PLAN_LIMITS.free, { store: { load: () => junk as never, save: () => {} } });
+      expect(budget.quota()).toMatchObject({ spentCuToday: 0, requestsToday: 0 });
+      await budget.acquire();
+      expect(budget.quota().spentCuToday).toBe(REQUEST_CU);
+    }
+  });
+
   it('without a store a restart would start the day again (the store is what keeps it)', async () => {
     const clock = new ManualClock(MIDNIGHT + HOUR);
     const kept = memoryStore();

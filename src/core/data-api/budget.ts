@@ -67,17 +67,12 @@ export class RequestBudget {
     this.setLimits(limits, opts.planName);
     const today = dayKey(clock.now());
     const kept = opts.store?.load();
-    this.day = kept && kept.day === today ? { ...kept } : { day: today, cu: 0, requests: 0 };
+    this.day = isDaySpend(kept) && kept.day === today ? { ...kept } : { day: today, cu: 0, requests: 0 };
   }
 
   setLimits(limits: PlanLimits | number, planName?: string): void {
     this.limits = typeof limits === 'number' ? { cuPerMinute: limits * REQUEST_CU, cuPerDay: Number.MAX_SAFE_INTEGER } : limits;
     this.planName = planName ?? (typeof limits === 'number' ? 'requests per minute' : 'custom');
-  }
-
-  /** Kept for callers that set a plain request rate. */
-  setLimit(perMinute: number): void {
-    this.setLimits(perMinute);
   }
 
   /** CU a minute we allow ourselves: the plan's less the margin, or the server's when it announces less. */
@@ -338,6 +333,13 @@ export class RequestBudget {
     if (limit !== undefined) this.serverMinuteCu = policyWindow ? Math.floor((limit * 60) / policyWindow) : limit;
     if (remaining !== undefined) this.serverRemaining = { cu: remaining, resetAt: now + (reset ?? 60) * 1000 };
   }
+}
+
+/** What the store gave back is today's spend as this class wrote it (anything else: start the day from nothing). */
+function isDaySpend(v: unknown): v is DaySpend {
+  const d = v as DaySpend | null | undefined;
+  const count = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  return !!d && typeof d === 'object' && typeof d.day === 'string' && count(d.cu) && count(d.requests);
 }
 
 function num(v: string | undefined): number | undefined {
