@@ -30,9 +30,9 @@ export class CycleBudget {
   get left(): number {
     return Math.max(0, this.cap - this.used);
   }
-  /** The cycle may have left reads undone: one was turned away, or nothing was left to take. */
+  /** The cycle may have left reads undone: one was turned away, or it spent all it had (a cycle that asked nothing was not cut short). */
   get cutShort(): boolean {
-    return this.refused || this.left === 0;
+    return this.refused || (this.left === 0 && this.used > 0);
   }
 }
 
