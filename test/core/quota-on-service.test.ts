@@ -21,12 +21,18 @@ const PLAN = { cuPerMinute: 400, cuPerDay: 4_000 };
 
 let svc: RunningService | null = null;
 let core: MonitorCore | null = null;
-const tmp = tempDir('tw-quota-');
+const dirs: ReturnType<typeof tempDir>[] = [];
+const freshDir = () => {
+  const d = tempDir('tw-quota-');
+  dirs.push(d);
+  return d.dir;
+};
 afterEach(async () => {
   await core?.close();
   core = null;
   await svc?.close();
   svc = null;
+  for (const d of dirs.splice(0)) d.cleanup();
 });
 
 describe('the budget against the service counting CU', () => {
@@ -45,7 +51,7 @@ describe('the budget against the service counting CU', () => {
       log: (line) => served.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
     });
     core = await createMonitorCore({
-      dataDir: tmp.dir,
+      dataDir: freshDir(),
       shell: 'web',
       version: 'test',
       clock,
@@ -90,5 +96,43 @@ describe('the budget against the service counting CU', () => {
     // One warning notice on each day (not one a cycle).
     const notices = events.filter((e) => e.type === 'notification' && e.notification.title.startsWith('Data API quota'));
     expect(notices).toHaveLength(2);
+  }, 120_000);
+
+  it('the public unauthenticated plan, automatic without a key, against the realistic service from 00:00 UTC: no 429, the same count', async () => {
+    const start = Date.UTC(2026, 5, 2);
+    const clock = new JumpClock(start);
+    const served: { at: number; status: number }[] = [];
+    svc = await startTeleporterService({
+      clock,
+      seed: 8,
+      rate: 3,
+      realistic: true,
+      addressCount: 30,
+      preload: 100,
+      logRequests: true,
+      log: (line) => served.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
+    });
+    core = await createMonitorCore({
+      dataDir: freshDir(),
+      shell: 'web',
+      version: 'test',
+      clock,
+      localDataApi: { kind: 'url', url: svc.url },
+      autoPoll: false,
+      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    });
+    await core.start();
+    expect((await core.invoke('updateSettings', { pollIntervalSeconds: 30 })).ok).toBe(true);
+    for (const address of svc.simulator.addresses.slice(0, 20)) expect((await core.invoke('addWatch', { address })).ok).toBe(true);
+    let last: PollStatus | null = null;
+    while (clock.now() < start + 10 * MIN) {
+      last = await core.handlers.pollNow(undefined);
+      await clock.advance(30_000);
+    }
+    const api = served.filter((s) => s.status !== 0);
+    expect(api.filter((s) => s.status === 429)).toEqual([]);
+    expect(last?.quota).toMatchObject({ plan: 'unauthenticated', cuPerMinute: 6000, cuPerDay: 1_200_000, spentCuToday: 20 * api.length });
+    // From midnight the pace line allows one minute's burst plus the day's share of each minute since.
+    expect(20 * api.length).toBeLessThanOrEqual(6000 * 0.95 + (1_200_000 * 0.95 * 10) / 1440);
   }, 120_000);
 });
