@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile, type LoadedConfig } from './config-file';
 import { DeliveryConsole } from './delivery-console';
 import { count, describeWatches, watchCounts } from './watch-summary';
+import { describePlan } from './plan-summary';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
@@ -31,6 +32,7 @@ function printCheck(loaded: LoadedConfig): void {
   const c = loaded.config;
   say(`${loaded.file} is valid: it watches ${watchCounts(c)}, and has ${count(c.alerts?.channels.length ?? 0, 'alert channel')}.`);
   for (const line of describeWatches(c)) console.log(`  ${line}`);
+  console.log(`  ${describePlan(c.plan, c.apiKey !== undefined)}`);
 }
 
 async function main(): Promise<number> {
