@@ -38,17 +38,57 @@ function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
 }
 
 describe('planNetwork', () => {
-  it('plans nothing but the baselines while no watcher is live', () => {
-    const plan = planNetwork(input({ addresses: [pending('A')], feeds: [{ ...pending('feed:1'), filter: { to: '0xb' } }] }));
-    expect(plan.discovery).toBeNull();
+  it("while no watcher is live, reads each watcher's news from when it was added, then the baselines", () => {
+    const added = NOW_MS - 60_000;
+    const plan = planNetwork(input({ addresses: [{ ...pending('A'), since: added }], feeds: [{ ...pending('feed:1'), since: added, filter: { to: '0xb' } }] }));
+    // News first: each list's top, down to the overlap below when it was added (history is the baseline's).
+    const news = { stop: { kind: 'past', ts: added / 1000 - 20, undated: 'stop' }, maxPages: MAX_PAGES_PER_SCAN };
+    expect(plan.discovery).toEqual({
+      mode: 'per-address',
+      scans: [
+        { ...news, source: { kind: 'address', address: 'A' }, list: 'A', baselineFor: ['A'] },
+        { ...news, source: { kind: 'feed', filter: { to: '0xb' } }, list: 'feed:1', baselineFor: ['feed:1'] },
+      ],
+      sweeps: [],
+    });
     expect(plan.listBaseline).toBeNull();
     expect(plan.baselines).toEqual([
-      { watcher: 'A', step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } } },
+      {
+        watcher: 'A',
+        progress: null,
+        step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } },
+      },
       {
         watcher: 'feed:1',
+        progress: null,
         step: { source: { kind: 'feed', filter: { to: '0xb' } }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['feed:1'], stop: { kind: 'while-open' } },
       },
     ]);
+  });
+
+  it('a baseline the budget stopped goes on from its page, for the pages it has left', () => {
+    const progress = { token: 'p7', pages: 7, oldestTs: NOW - 3600 };
+    const plan = planNetwork(input({ addresses: [pending('A')], baselineProgress: new Map([['A', progress]]) }));
+    expect(plan.baselines).toEqual([
+      {
+        watcher: 'A',
+        progress,
+        step: {
+          source: { kind: 'address', address: 'A' },
+          maxPages: BASELINE_MAX_PAGES - 7,
+          baselineFor: ['A'],
+          stop: { kind: 'while-open' },
+          resumeToken: 'p7',
+        },
+      },
+    ]);
+    // The list baseline in progress goes on for its addresses still waiting; one added since waits or goes alone.
+    const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`M${k}`));
+    const going = { token: 'q3', pages: 3, oldestTs: null, watchers: many.map((w) => w.key) };
+    const next = planNetwork(input({ addresses: [...many, pending('late')], listBaselineProgress: going }));
+    expect(next.listBaseline?.watchers).toEqual(going.watchers);
+    expect(next.listBaseline?.step.resumeToken).toBe('q3');
+    expect(next.baselines.map((b) => b.watcher)).toEqual(['late']);
   });
 
   it('asks each live address and feed for a few watchers, each scan looking for its own due messages', () => {
@@ -153,7 +193,9 @@ describe('planNetwork', () => {
     const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
     expect(discoveryMode(input({ addresses, head, ratePerSec: 50 }))).toBe('per-address'); // 6 pages > 4 addresses
     expect(discoveryMode(input({ addresses, head, ratePerSec: 5 }))).toBe('firehose'); // 1 page
-    expect(discoveryMode(input({ addresses: addresses.map((a) => ({ ...a, baselineDone: false })) }))).toBeNull();
+    // Watchers still taking their baseline count: their news is read from the first cycle.
+    expect(discoveryMode(input({ addresses: addresses.map((a) => ({ ...a, baselineDone: false })) }))).toBe('firehose');
+    expect(discoveryMode(input({ addresses: [] }))).toBeNull();
   });
 });
 

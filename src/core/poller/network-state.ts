@@ -6,6 +6,7 @@
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
 import { LatenessTracker, type TrailSweep } from './late-records';
+import type { BaselineProgress, ListBaselineProgress } from './planner';
 import type { ScanResult } from './scan';
 
 export interface HeadCursor {
@@ -45,6 +46,10 @@ export interface NetworkState {
   readonly readAt: Map<string, number>;
   /** Per-address discovery: the scan a cycle starts with (the one the last cycle's budget cut short reads first). */
   scanStart: number;
+  /** Baselines one watcher at a time the budget stopped, by watcher (each goes on from its page next cycle). */
+  readonly baselines: Map<string, BaselineProgress>;
+  /** The list baseline the budget stopped, if any. */
+  listBaseline: ListBaselineProgress | null;
 }
 
 /** Per-network states, keyed by data source and network; head cursors are written through to the store. */
@@ -72,6 +77,8 @@ export class NetworkStates {
         listSweeps: new Map(),
         readAt: new Map(),
         scanStart: 0,
+        baselines: new Map(),
+        listBaseline: null,
       };
       this.states.set(key, s);
     }

@@ -100,9 +100,13 @@ export class TransitionEngine {
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
     const ts = messageTimestamp(m) ?? null;
-    const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
+    const links = prev ? this.store.messageWatchers.of(m.messageId) : [];
+    const prevWatched = links.length > 0;
     const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
-    const live = watchers.filter((w) => isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since)));
+    // A watcher the message was already linked to follows its changes: they happen after that first
+    // sighting, which came after the watcher was added (its baseline's, or a late record below its floor).
+    const linked = new Set(links.map((l) => l.watcher));
+    const live = watchers.filter((w) => linked.has(w.key) || (isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since))));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     // From here on only watchers that make Activity count: a route keeps and tracks its messages, silently.
     const shown = announcing(watchers);
@@ -222,7 +226,11 @@ const followOf = (watchers: readonly WatcherInfo[]): Follow =>
 const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
   follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
 
+/** Sent in a later second than the watcher was added: news for it, whichever read meets it first (its own baseline's too). */
+const sentAfterAdded = (w: WatcherInfo, ts: number | null): boolean => ts !== null && ts > Math.floor(w.since / 1000);
+
 function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
+  if (sentAfterAdded(w, ts)) return true;
   if (!w.baselineDone || opts.baselineFor?.has(w.key)) return false;
   return w.baselineFloor === null || ts === null || ts >= w.baselineFloor;
 }

@@ -1,0 +1,85 @@
+/**
+ * Adding a watch loses nothing (issue 27, item 3): under a short budget (60 requests a minute at a 30 s
+ * interval, the keyless default) a new watch's first read of history (its baseline) takes several
+ * cycles; a change that happens after the watch was added is still reported, a message its baseline saw
+ * pending fires when it moves on, and the news of the watches already live is not held up by it.
+ * Against the real local service, through the real poller.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../src/core/poller/request-prices';
+import { engineOnService, type EngineOnService } from './engine-on-service';
+import { apiRecord } from './helpers';
+import { pollerOn } from './poller-on-service';
+
+let on: EngineOnService | null = null;
+afterEach(async () => {
+  await on?.close();
+  on = null;
+});
+
+const INTERVAL_S = 30;
+const BUDGET_PER_MINUTE = 60;
+/** Pages of the new watch's history, each with one message still open: more than one cycle's budget. */
+const HISTORY_PAGES = 45;
+
+describe('adding a watch loses nothing', () => {
+  it('under a short budget, changes after the watch was added fire while its long baseline is paged over several cycles', async () => {
+    on = await engineOnService({ preload: 50, seed: 27 });
+    const { svc, rig } = on;
+    const [x, y, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[1]!, svc.simulator.addresses[2]!];
+    const t0 = Math.floor(rig.clock.now() / 1000);
+    // W's history: two hours of messages, one still open (awaiting its receipt) on every page.
+    const n = HISTORY_PAGES * PAGE_SIZE;
+    const history = Array.from({ length: n }, (_, k) =>
+      apiRecord({ from: w, status: 'delivered', receiptDelivered: k % PAGE_SIZE !== 50, ts: t0 - 10 - Math.floor((k * 7200) / n) }),
+    );
+    // Pending when W is added, on its first page of history: its delivery comes while the baseline runs.
+    const pendingAtAdd = apiRecord({ from: w, status: 'pending', ts: t0 - 5 });
+    svc.store.upsertMany([...history, pendingAtAdd]);
+    rig.watch(x);
+    rig.watch(y);
+    const { poller, kinds } = pollerOn(on, INTERVAL_S, on.client, BUDGET_PER_MINUTE);
+    await poller.pollNow();
+
+    await rig.clock.advance(1000);
+    rig.watch(w, { baselineDone: false });
+    // Sent just after W was added; then delivered, then its receipt back, a cycle apart.
+    const fresh = apiRecord({ from: w, status: 'pending', ts: t0 + 2 });
+    // News for X while W's baseline takes the budget.
+    const forX = apiRecord({ to: x, status: 'pending', ts: t0 + 3 });
+    svc.store.upsertMany([fresh, forX]);
+
+    const seenAt = new Map<string, number>();
+    let cycles = 0;
+    const step = async () => {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+      cycles++;
+      for (const id of [fresh.messageId, forX.messageId, pendingAtAdd.messageId] as string[]) if (!seenAt.has(id) && kinds(id).length) seenAt.set(id, cycles);
+    };
+    await step();
+    svc.store.upsert({ ...fresh, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x01', timestamp: t0 + 40 } });
+    svc.store.upsert({ ...pendingAtAdd, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x02', timestamp: t0 + 40 } });
+    await step();
+    svc.store.upsert({
+      ...fresh,
+      status: 'delivered',
+      messageExecuted: true,
+      destinationTransaction: { txHash: '0x01', timestamp: t0 + 40 },
+      receiptDelivered: true,
+    });
+    while (cycles < 12) await step();
+
+    // The baseline needed more than one cycle's budget, and it ended.
+    expect(rig.store.watches.watcherInfos().addresses.find((a) => a.key === w)).toMatchObject({ baselineDone: true });
+    // Every change after W was added was reported, once.
+    expect(kinds(fresh.messageId as string)).toEqual(['new', 'left_pending', 'receipt_delivered']);
+    expect(kinds(pendingAtAdd.messageId as string)).toEqual(['left_pending']);
+    // X's news came in the first cycle after it was sent, not after W's baseline.
+    expect(seenAt.get(forX.messageId as string)).toBe(1);
+    expect(kinds(forX.messageId as string)).toEqual(['new']);
+    // History stayed history.
+    const historyIds = new Set(history.map((h) => h.messageId as string));
+    expect(rig.store.transitions.list({}).filter((t) => historyIds.has(t.messageId))).toEqual([]);
+  });
+});
