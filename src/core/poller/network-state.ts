@@ -107,6 +107,11 @@ export class NetworkStates {
     else this.endListSweep(s, list, sweep);
   }
 
+  /** The largest lateness (s) of a record found in the last hour, over every network. */
+  maxLateSec(now: number): number {
+    return Math.max(0, ...[...this.states.values()].map((s) => s.lateness.maxLateSec(now)));
+  }
+
   endListSweep(s: NetworkState, list: string, sweep: TrailSweep): void {
     s.listSweeps.delete(list);
     s.sweptAt.set(list, sweep.startedAt);
