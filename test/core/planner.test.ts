@@ -173,6 +173,28 @@ describe('planNetwork', () => {
     expect(rechecks.cost).toBe(6 + 1 + 2);
   });
 
+  it('never plans the firehose deeper than the cycle can afford, and prices history at its measured density', () => {
+    const addresses = Array.from({ length: 10 }, (_, k) => live(`A${k}`));
+    const head = { ts: NOW - 30, at: NOW_MS - 30_000 };
+    // Forty messages an hour down, each of its own address (6 pages deep each): by ID 40, by depth far less.
+    const old = Array.from({ length: 40 }, (_, k) => due(`old${k}`, 3600 + k, `A${k % 10}`));
+    const base = { addresses, head, ratePerSec: 0.2, due: old, addressPages: new Map(addresses.map((a) => [a.key, 6] as const)) };
+    const deep = planNetwork(input(base));
+    if (deep.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(deep.discovery.rechecks.depthTs).toBe(NOW - 3639); // 9 pages at 0.2 msg/s
+    // With 5 requests left in the cycle, paging 9 deep would be cut short (the cursor would not move): by ID instead.
+    const short = planNetwork(input({ ...base, requestsLeft: 5 }));
+    if (short.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(short.discovery.rechecks.depthTs).toBeNull();
+    expect(short.discovery.rechecks.byId).toHaveLength(40);
+    // Traffic has stopped (the rate fell to nothing) but the last deep read found 2 msg/s of history: an
+    // hour down is 73 pages, not one, so it is not planned as free.
+    const quiet = planNetwork(input({ ...base, ratePerSec: 0.001, densityPerSec: 2 }));
+    if (quiet.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(quiet.discovery.rechecks.depthTs).toBeNull();
+    expect(planNetwork(input({ ...base, ratePerSec: 0.001 })).discovery).toMatchObject({ rechecks: { depthTs: NOW - 3639 } });
+  });
+
   it('takes many baselines through one pass over the list (two hours back), and feeds one by one', () => {
     const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`P${k}`));
     const plan = planNetwork(input({ addresses: many, feeds: [{ ...pending('feed:9'), filter: { from: '0xa' } }] }));

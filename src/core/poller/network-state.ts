@@ -26,6 +26,8 @@ export interface NetworkState {
   head: HeadCursor | null;
   /** Messages per second on the unfiltered list (smoothed), null until a firehose scan measured it. */
   ratePerSec: number | null;
+  /** Messages per second of its history, over the span the last firehose read of 2 pages or more covered (null: none yet). */
+  densityPerSec: number | null;
   /** How the last cycle discovered news (null: nothing live to watch yet). */
   mode: DiscoveryMode | null;
   /** How the last cycle on this network ended (null: fine). */
@@ -67,6 +69,7 @@ export class NetworkStates {
         source,
         head: this.persisted.get<HeadCursor>(key) ?? null,
         ratePerSec: null,
+        densityPerSec: null,
         mode: null,
         lastError: null,
         lateness: new LatenessTracker(),
@@ -89,6 +92,7 @@ export class NetworkStates {
   afterHeadScan(s: NetworkState, r: ScanResult, now: number): void {
     if (r.pages === 0 || r.newestTs === null) return;
     s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
+    noteDensity(s, r);
     if (r.error || r.outOfBudget) return;
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
     this.persisted.set(headKey(s.network, s.source), s.head);
@@ -96,6 +100,7 @@ export class NetworkStates {
 
   /** Records a share of a trailing sweep: it goes on from where it stopped, or ends once below its floor. */
   afterTrail(s: NetworkState, sweep: TrailSweep, r: ScanResult): void {
+    noteDensity(s, r);
     if (sweep.token === null && s.trail === null) s.lastTrailAt = sweep.startedAt;
     s.trail = sweepAfter(sweep, r);
   }
@@ -126,6 +131,12 @@ function sweepAfter(sweep: TrailSweep, r: ScanResult): TrailSweep | null {
 }
 
 const headKey = (network: string, source: string): string => `head:${source}:${network}`;
+
+/** A read of 2 pages or more of the unfiltered list measures how dense its history is (what paging deeper costs). */
+function noteDensity(s: NetworkState, r: ScanResult): void {
+  if (r.pages < 2 || r.newestTs === null || r.oldestTs === null) return;
+  s.densityPerSec = r.count / Math.max(1, r.newestTs - r.oldestTs);
+}
 
 /**
  * The rate after a scan from the top: messages newer than the cursor over the time since it (when the

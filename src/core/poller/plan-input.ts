@@ -20,6 +20,8 @@ export interface PlanInputSources {
   intervalMs: number;
   /** Younger than this (the stuck threshold) a message is still live: re-checked on a short cadence. */
   liveMs: number;
+  /** Requests the cycle may still spend. */
+  requestsLeft?: number;
 }
 
 export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
@@ -65,6 +67,8 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     listSweeps: o.state.listSweeps,
     readAt: o.state.readAt,
     baselineProgress: o.state.baselines,
+    densityPerSec: o.state.densityPerSec,
+    ...(o.requestsLeft !== undefined ? { requestsLeft: o.requestsLeft } : {}),
     listBaselineProgress: o.state.listBaseline,
   };
 }

@@ -129,6 +129,10 @@ export interface NetworkPlanInput {
   baselineProgress?: ReadonlyMap<string, BaselineProgress>;
   /** The list baseline the budget stopped, if any. */
   listBaselineProgress?: ListBaselineProgress | null;
+  /** Requests the cycle may still spend (absent: no limit): re-checks never page the firehose deeper than that. */
+  requestsLeft?: number;
+  /** Messages per second of the unfiltered list's history, as the last deep read found it (null: not measured). */
+  densityPerSec?: number | null;
 }
 
 export interface FirehoseDiscovery {
@@ -232,11 +236,13 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
   const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
   const rechecks = planRechecks(candidates, {
-    ratePerSec: i.ratePerSec ?? 0,
+    // History is priced at its own density when that is higher: a quiet hour's rate would make hours of a busy day look one page deep.
+    ratePerSec: Math.max(i.ratePerSec ?? 0, i.densityPerSec ?? 0),
     nowSec,
     headPages,
     addressPages: (a) => i.addressPages.get(a) ?? 1,
-    maxDepthPages: MAX_PAGES_PER_SCAN,
+    // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again.
+    maxDepthPages: Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
     byId: true,
   });
   // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.

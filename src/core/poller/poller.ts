@@ -186,7 +186,16 @@ export class Poller {
     const { store, index } = this.d;
     for (const h of this.hooks) h.beforeNetwork?.(net);
     const plan = planNetwork(
-      gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }),
+      gatherPlanInput({
+        state,
+        index,
+        messages: store.messages,
+        watchers: store.messageWatchers,
+        nowMs,
+        intervalMs: c.intervalMs,
+        liveMs: c.liveMs,
+        requestsLeft: c.cycle.left,
+      }),
     );
     state.lastError = await runNetworkPlan(plan, {
       client,
