@@ -41,8 +41,8 @@ describe('planNetwork', () => {
   it("while no watcher is live, reads each watcher's news from when it was added, then the baselines", () => {
     const added = NOW_MS - 60_000;
     const plan = planNetwork(input({ addresses: [{ ...pending('A'), since: added }], feeds: [{ ...pending('feed:1'), since: added, filter: { to: '0xb' } }] }));
-    // News first: each list's top, down to the overlap below when it was added (history is the baseline's).
-    const news = { stop: { kind: 'past', ts: added / 1000 - 20, undated: 'stop' }, maxPages: MAX_PAGES_PER_SCAN };
+    // News first: each list's top, down to when it was added (history is the baseline's).
+    const news = { stop: { kind: 'past', ts: added / 1000, undated: 'stop' }, maxPages: MAX_PAGES_PER_SCAN };
     expect(plan.discovery).toEqual({
       mode: 'per-address',
       scans: [
@@ -51,6 +51,9 @@ describe('planNetwork', () => {
       ],
       sweeps: [],
     });
+    // Once read, down to the overlap below its last read (a late record may lie there).
+    const again = planNetwork(input({ addresses: [{ ...pending('A'), since: added }], readAt: new Map([['A', NOW_MS - 10_000]]) }));
+    expect(again.discovery).toMatchObject({ scans: [{ stop: { kind: 'past', ts: NOW - 10 - 20 }, lateBelow: NOW - 10 }] });
     expect(plan.listBaseline).toBeNull();
     expect(plan.baselines).toEqual([
       {

@@ -350,15 +350,19 @@ function findStep(
   };
 }
 
-/** A baselining watcher's news: its list from the top down to the overlap below its last read (first: below when it was added). */
+/**
+ * A baselining watcher's news: its list from the top down to the overlap below its last read; the first
+ * time, down to when it was added (what is older is its baseline's: no overlap to read twice).
+ */
 function newsStep(source: ListOperation, w: WatcherSummary, i: NetworkPlanInput): ScanStep {
   const readAt = i.readAt?.get(w.key);
   const at = readAt ?? w.since ?? i.lastDiscoveryAt;
   const since = at === null || at === undefined ? null : Math.floor(at / 1000);
+  const below = readAt !== undefined ? i.overlapSec : 0;
   return {
     source,
     maxPages: MAX_PAGES_PER_SCAN,
-    stop: { kind: 'past', ts: since === null ? null : since - i.overlapSec, undated: 'stop' },
+    stop: { kind: 'past', ts: since === null ? null : since - below, undated: 'stop' },
     list: w.key,
     // Read as the baseline reads: what it meets first below what discovery covered is history for all,
     // save what was sent after each watcher was added.
