@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';
-import { pollerOn } from './poller-on-service';
+import { around, pollerOn } from './poller-on-service';
 
 let on: EngineOnService | null = null;
 afterEach(async () => {
@@ -23,10 +23,14 @@ const BUDGET_PER_MINUTE = 60;
 const HISTORY_PAGES = 45;
 
 describe('adding a watch loses nothing', () => {
-  it('under a short budget, changes after the watch was added fire while its long baseline is paged over several cycles', async () => {
+  it.each([
+    { live: 2, mode: 'firehose' },
+    { live: 1, mode: 'per-address' },
+  ])('under a short budget, changes after the watch was added fire while its long baseline is paged over several cycles ($mode)', async ({ live }) => {
     on = await engineOnService({ preload: 50, seed: 27 });
     const { svc, rig } = on;
-    const [x, y, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[1]!, svc.simulator.addresses[2]!];
+    const [x, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[2]!];
+    const others = svc.simulator.addresses.slice(0, live);
     const t0 = Math.floor(rig.clock.now() / 1000);
     // W's history: two hours of messages, one still open (awaiting its receipt) on every page.
     const n = HISTORY_PAGES * PAGE_SIZE;
@@ -36,9 +40,14 @@ describe('adding a watch loses nothing', () => {
     // Pending when W is added, on its first page of history: its delivery comes while the baseline runs.
     const pendingAtAdd = apiRecord({ from: w, status: 'pending', ts: t0 - 5 });
     svc.store.upsertMany([...history, pendingAtAdd]);
-    rig.watch(x);
-    rig.watch(y);
-    const { poller, kinds } = pollerOn(on, INTERVAL_S, on.client, BUDGET_PER_MINUTE);
+    for (const a of others) rig.watch(a);
+    const calls: string[] = [];
+    const { poller, kinds } = pollerOn(
+      on,
+      INTERVAL_S,
+      around(on.client, (m) => calls.push(m)),
+      BUDGET_PER_MINUTE,
+    );
     await poller.pollNow();
 
     await rig.clock.advance(1000);
@@ -70,6 +79,8 @@ describe('adding a watch loses nothing', () => {
     });
     while (cycles < 12) await step();
 
+    // Read as planned: through the unfiltered list, or each address's own.
+    expect(calls.includes('listMessages')).toBe(live === 2);
     // The baseline needed more than one cycle's budget, and it ended.
     expect(rig.store.watches.watcherInfos().addresses.find((a) => a.key === w)).toMatchObject({ baselineDone: true });
     // Every change after W was added was reported, once.
