@@ -6,6 +6,7 @@
  * Against the real local service, through the real poller.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/planner';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';
@@ -90,6 +91,49 @@ describe('adding a watch loses nothing', () => {
     expect(seenAt.get(forX.messageId as string)).toBe(1);
     expect(kinds(forX.messageId as string)).toEqual(['new']);
     // History stayed history.
+    const historyIds = new Set(history.map((h) => h.messageId as string));
+    expect(rig.store.transitions.list({}).filter((t) => historyIds.has(t.messageId))).toEqual([]);
+  });
+
+  it('many new watches at once: their one pass over the unfiltered list goes on from its page over several cycles, and their news fires meanwhile', async () => {
+    on = await engineOnService({ preload: 50, seed: 28 });
+    const { svc, rig } = on;
+    const watched = svc.simulator.addresses.slice(0, FIREHOSE_BASELINE_MIN);
+    const t0 = Math.floor(rig.clock.now() / 1000);
+    // Two hours of the list, 40 pages: more than a cycle's 30 requests.
+    const n = 40 * PAGE_SIZE;
+    const history = Array.from({ length: n }, (_, k) =>
+      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN] : undefined, status: 'delivered', ts: t0 - 10 - Math.floor((k * 7000) / n) }),
+    );
+    svc.store.upsertMany(history);
+    for (const a of watched) rig.watch(a, { baselineDone: false });
+    const pages: (string | undefined)[] = [];
+    const { poller, kinds } = pollerOn(
+      on,
+      INTERVAL_S,
+      around(on.client, (m, q) => {
+        if (m === 'listMessages') pages.push(q?.pageToken);
+      }),
+      BUDGET_PER_MINUTE,
+    );
+    await poller.pollNow();
+    expect(rig.store.watches.watcherInfos().addresses.every((a) => !a.baselineDone)).toBe(true); // cut short by the budget
+    await rig.clock.advance(1000);
+    const fresh = apiRecord({ from: watched[3], status: 'pending', ts: t0 + 1 });
+    svc.store.upsert(fresh);
+    const before = pages.length;
+    for (let i = 0; i < 4 && rig.store.watches.watcherInfos().addresses.some((a) => !a.baselineDone); i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    expect(rig.store.watches.watcherInfos().addresses.every((a) => a.baselineDone)).toBe(true);
+    // It went on from its page: the second cycle's pages are the rest of the two hours, not the first 30 again.
+    expect(pages.length - before).toBeLessThan(30);
+    expect(kinds(fresh.messageId as string)).toEqual(['new']);
+    svc.store.upsert({ ...fresh, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x03', timestamp: t0 + 50 } });
+    await rig.clock.advance(INTERVAL_S * 1000);
+    await poller.pollNow();
+    expect(kinds(fresh.messageId as string)).toEqual(['new', 'left_pending']);
     const historyIds = new Set(history.map((h) => h.messageId as string));
     expect(rig.store.transitions.list({}).filter((t) => historyIds.has(t.messageId))).toEqual([]);
   });
