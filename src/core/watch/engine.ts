@@ -226,8 +226,12 @@ const followOf = (watchers: readonly WatcherInfo[]): Follow =>
 const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
   follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
 
-/** Sent in a later second than the watcher was added: news for it, whichever read meets it first (its own baseline's too). */
-const sentAfterAdded = (w: WatcherInfo, ts: number | null): boolean => ts !== null && ts > Math.floor(w.since / 1000);
+/**
+ * Sent in the second the watcher was added or later: news for it, whichever read meets it first (its own
+ * baseline's too). A source time has whole seconds: one in the same second may be either side, and
+ * taking it as news loses nothing (at worst one `new` for a message sent within the second before).
+ */
+const sentAfterAdded = (w: WatcherInfo, ts: number | null): boolean => ts !== null && ts >= Math.floor(w.since / 1000);
 
 function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
   if (sentAfterAdded(w, ts)) return true;
