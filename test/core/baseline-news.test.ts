@@ -103,7 +103,8 @@ describe('adding a watch loses nothing', () => {
     // Two hours of the list, 40 pages: more than a cycle's 30 requests.
     const n = 40 * PAGE_SIZE;
     const history = Array.from({ length: n }, (_, k) =>
-      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN] : undefined, status: 'delivered', ts: t0 - 10 - Math.floor((k * 7000) / n) }),
+      // Delivered (10 s after sending) before the watches were added.
+      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN] : undefined, status: 'delivered', ts: t0 - 20 - Math.floor((k * 7000) / n) }),
     );
     svc.store.upsertMany(history);
     for (const a of watched) rig.watch(a, { baselineDone: false });

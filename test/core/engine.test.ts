@@ -113,6 +113,27 @@ describe('transition engine', () => {
     expect(moved.map((t) => [t.messageId, t.kind])).toEqual([[before, 'left_pending']]);
   });
 
+  it('a message sent before the watch was added, first met delivered after it, fires its delivery (and receipt) by the destination time, not `new`', () => {
+    const other = randomAddress();
+    rig.watch(other, { baselineDone: false });
+    const added = Math.floor(rig.clock.now() / 1000);
+    const baseline = { baselineFor: new Set([other]) };
+    // apiRecord stamps the destination 10 s after the source.
+    const [since, long] = [randomId(), randomId()];
+    const seen = rig.engine.observe(
+      [
+        msg({ id: since, from: other, status: 'delivered', receiptDelivered: true, ts: added - 5 }),
+        msg({ id: long, from: other, status: 'delivered', receiptDelivered: true, ts: added - 600 }),
+      ],
+      'mainnet',
+      baseline,
+    );
+    expect(seen.map((t) => [t.messageId, t.kind])).toEqual([
+      [since, 'left_pending'],
+      [since, 'receipt_delivered'],
+    ]);
+  });
+
   it('ignores messages of nobody and survives a restart without repeating', () => {
     expect(rig.engine.observe([msg({ status: 'pending' })], 'mainnet')).toEqual([]);
     expect(rig.store.search.find({}).total).toBe(0);

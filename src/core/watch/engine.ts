@@ -120,10 +120,14 @@ export class TransitionEngine {
       row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
       if (prev) this.store.messages.update(prev.rowid, row);
       else this.store.messages.insert(row);
-      if (!liveShown.length) return;
-      this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
-      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, liveShown, pendingSince, settings);
-      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, pendingSince, settings);
+      // Sent before a watcher was added but delivered since (its destination time says so): that delivery,
+      // and a receipt already back after it, happened after the add, so they are news for it.
+      const deliveredSince = status === 'pending' || row.destinationTs === null ? [] : shown.filter((w) => sentAfterAdded(w, row.destinationTs));
+      const movedLive = [...liveShown, ...deliveredSince.filter((w) => !liveShown.includes(w))];
+      if (liveShown.length) this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
+      if (!movedLive.length) return;
+      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, movedLive, pendingSince, settings);
+      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, movedLive, pendingSince, settings);
       return;
     }
 
