@@ -51,9 +51,15 @@ describe('planNetwork', () => {
       ],
       sweeps: [],
     });
-    // Once read, down to the overlap below its last read (a late record may lie there).
+    // Once read, down to the overlap below its last read (a late record may lie there), never below when
+    // it was added; no lateness measured (what lies below may be history its baseline has not reached).
     const again = planNetwork(input({ addresses: [{ ...pending('A'), since: added }], readAt: new Map([['A', NOW_MS - 10_000]]) }));
-    expect(again.discovery).toMatchObject({ scans: [{ stop: { kind: 'past', ts: NOW - 10 - 20 }, lateBelow: NOW - 10 }] });
+    expect(again.discovery).toMatchObject({ scans: [{ stop: { kind: 'past', ts: NOW - 10 - 20 } }] });
+    expect(again.discovery?.mode === 'per-address' && again.discovery.scans[0]?.lateBelow).toBeUndefined();
+    const longAgo = planNetwork(
+      input({ addresses: [{ ...pending('A'), since: NOW_MS - 25_000 }], readAt: new Map([['A', NOW_MS - 10_000]]), overlapSec: 660 }),
+    );
+    expect(longAgo.discovery).toMatchObject({ scans: [{ stop: { kind: 'past', ts: NOW - 25 } }] });
     expect(plan.listBaseline).toBeNull();
     expect(plan.baselines).toEqual([
       {

@@ -351,24 +351,24 @@ function findStep(
 }
 
 /**
- * A baselining watcher's news: its list from the top down to the overlap below its last read; the first
- * time, down to when it was added (what is older is its baseline's: no overlap to read twice).
+ * A baselining watcher's news: its list from the top down to the overlap below its last read, never below
+ * when it was added (older is its baseline's). No lateness is measured here: a record below that, first
+ * stored by this read, may simply be history the baseline has not reached yet.
  */
 function newsStep(source: ListOperation, w: WatcherSummary, i: NetworkPlanInput): ScanStep {
   const readAt = i.readAt?.get(w.key);
-  const at = readAt ?? w.since ?? i.lastDiscoveryAt;
-  const since = at === null || at === undefined ? null : Math.floor(at / 1000);
-  const below = readAt !== undefined ? i.overlapSec : 0;
+  const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : Math.floor(ms / 1000));
+  const added = sec(w.since ?? i.lastDiscoveryAt);
+  const below = readAt !== undefined ? Math.floor(readAt / 1000) - i.overlapSec : null;
+  const floor = added === null ? below : below === null ? added : Math.max(added, below);
   return {
     source,
     maxPages: MAX_PAGES_PER_SCAN,
-    stop: { kind: 'past', ts: since === null ? null : since - below, undated: 'stop' },
+    stop: { kind: 'past', ts: floor, undated: 'stop' },
     list: w.key,
     // Read as the baseline reads: what it meets first below what discovery covered is history for all,
     // save what was sent after each watcher was added.
     baselineFor: [w.key],
-    // Below its last read a record first seen now came late (below when it was added, it is history).
-    ...(readAt !== undefined ? { lateBelow: Math.floor(readAt / 1000) } : {}),
   };
 }
 
