@@ -131,4 +131,32 @@ describe('late records', () => {
     expect(kinds(inRead.messageId as string)).toEqual(['new']);
     expect(kinds(atTop.messageId as string)).toEqual(['new', 'left_pending']);
   });
+
+  it('a watch added later is no late record: its history below the cursor, stored silently, measures no lateness', async () => {
+    on = await engineOnService({ preload: 300, seed: 7 });
+    const { svc, rig } = on;
+    const watched = svc.simulator.addresses.slice(0, 12);
+    for (const a of watched) rig.watch(a);
+    const { poller } = pollerOn(on, INTERVAL_S);
+    const top = Math.floor(rig.clock.now() / 1000);
+    svc.store.upsertMany(background(400, top, 30 * 60));
+    for (let i = 0; i < 4; i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    // A new watch whose messages of the last 12 minutes lie below the cursor, visible all along.
+    const newcomer = svc.simulator.addresses[15]!;
+    svc.store.upsertMany(Array.from({ length: 5 }, (_, k) => apiRecord({ from: newcomer, status: 'delivered', ts: top - 60 - k * 120 })));
+    for (let i = 0; i < 2; i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    rig.watch(newcomer, { baselineDone: false });
+    for (let i = 0; i < 4; i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    expect(rig.store.watches.watcherInfos().addresses.find((a) => a.key === newcomer)).toMatchObject({ baselineDone: true });
+    expect(poller.status().lateRecords).toBeUndefined();
+  });
 });
