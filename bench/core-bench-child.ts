@@ -5,6 +5,7 @@ import { createMonitorCore } from '../src/core';
 import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
+import { requestRatePlan } from '../src/shared/plans';
 
 type Msg =
   | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
       endPhase('addWatch');
       await core.handlers.updateSettings({
         pollIntervalSeconds: m.intervalSeconds,
-        requestBudgetPerMinute: m.budget,
+        plan: requestRatePlan(m.budget),
         stuckThresholdMinutes: Number(process.env.BENCH_STUCK_MINUTES ?? 10080),
         notifications: { enabled: false },
       });

@@ -44,6 +44,22 @@ export const PollStatusSchema = z.object({
   lastError: ErrorInfoSchema.nullable(),
   requestsLastMinute: z.number().nonnegative(),
   budgetPerMinute: z.number().nonnegative(),
+  quota: z
+    .object({
+      plan: z.string(),
+      cuPerMinute: z.number().nonnegative(),
+      cuPerDay: z.number().nonnegative(),
+      spentCuToday: z.number().nonnegative(),
+      requestsToday: z.number().int().nonnegative(),
+      cuLastMinute: z.number().nonnegative(),
+      paceCuPerMinute: z.number().nonnegative(),
+      projectedCuToday: z.number().nonnegative(),
+      runsOutAt: epochMs.nullable(),
+      resetsAt: epochMs,
+      level: z.enum(['ok', 'warning', 'exhausted']),
+    })
+    .optional(),
+  behindMs: z.number().nonnegative().nullable().optional(),
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
   ownNodes: z.array(OwnNodeStatusSchema).optional(),

@@ -5,6 +5,7 @@ import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
 import { routeLabel } from '../watch/route-label';
 import { LabelCap } from './label-cap';
+import { registerQuotaMetrics } from './quota-metrics';
 
 export const METRIC_PREFIX = 'teleporter_watch_';
 /** Distinct routes and watch labels kept as label values; the rest are counted as "other". */
@@ -113,7 +114,7 @@ export class CoreMetrics {
     this.rateLimited = new Counter({ name: `${METRIC_PREFIX}poll_rate_limited_total`, help: 'Data API answers with HTTP 429.', registers });
     new Gauge({
       name: `${METRIC_PREFIX}ratelimit_remaining`,
-      help: 'Requests left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
+      help: 'Compute units left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
       labelNames: ['host'],
       registers,
       collect() {
@@ -153,6 +154,7 @@ export class CoreMetrics {
         }
       },
     });
+    registerQuotaMetrics(this.registry, METRIC_PREFIX, s.pollStatus);
     new Gauge({
       name: `${METRIC_PREFIX}watchers`,
       help: 'Watched addresses and feeds.',

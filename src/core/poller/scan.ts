@@ -17,13 +17,22 @@ export class CycleBudget {
       message: 'The request budget for this poll cycle is used up; polling continues on the next cycle.',
     }),
   ) {}
+  /** Some read was turned away for want of budget. */
+  refused = false;
   take(): boolean {
-    if (this.used >= this.cap) return false;
+    if (this.used >= this.cap) {
+      this.refused = true;
+      return false;
+    }
     this.used++;
     return true;
   }
   get left(): number {
     return Math.max(0, this.cap - this.used);
+  }
+  /** The cycle may have left reads undone: one was turned away, or it spent all it had (a cycle that asked nothing was not cut short). */
+  get cutShort(): boolean {
+    return this.refused || (this.left === 0 && this.used > 0);
   }
 }
 
