@@ -230,6 +230,11 @@ export interface PollStatus {
   watching: number;
   /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
   ownNodes?: OwnNodeStatus[];
+  /**
+   * Records found in the last hour later than the overlap guarantees (10 min): the largest lateness,
+   * and the lateness past which a record is not followed (absent: none that late).
+   */
+  lateRecords?: { maxLateSec: number; limitSec: number };
 }
 
 /** Today's spend of compute units (CU) against the plan's quota; the day resets at 00:00 UTC. */

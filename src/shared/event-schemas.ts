@@ -63,6 +63,7 @@ export const PollStatusSchema = z.object({
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
   ownNodes: z.array(OwnNodeStatusSchema).optional(),
+  lateRecords: z.object({ maxLateSec: z.number().nonnegative(), limitSec: z.number().positive() }).optional(),
 });
 
 export const NotificationPayloadSchema = z.object({

@@ -100,9 +100,13 @@ export class TransitionEngine {
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
     const ts = messageTimestamp(m) ?? null;
-    const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
+    const links = prev ? this.store.messageWatchers.of(m.messageId) : [];
+    const prevWatched = links.length > 0;
     const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
-    const live = watchers.filter((w) => isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since)));
+    // A watcher the message was already linked to follows its changes: they happen after that first
+    // sighting, which came after the watcher was added (its baseline's, or a late record below its floor).
+    const linked = new Set(links.map((l) => l.watcher));
+    const live = watchers.filter((w) => linked.has(w.key) || (isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since))));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     // From here on only watchers that make Activity count: a route keeps and tracks its messages, silently.
     const shown = announcing(watchers);
@@ -116,10 +120,14 @@ export class TransitionEngine {
       row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
       if (prev) this.store.messages.update(prev.rowid, row);
       else this.store.messages.insert(row);
-      if (!liveShown.length) return;
-      this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
-      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, liveShown, pendingSince, settings);
-      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, pendingSince, settings);
+      // Sent before a watcher was added but delivered since (its destination time says so): that delivery,
+      // and a receipt already back after it, happened after the add, so they are news for it.
+      const deliveredSince = status === 'pending' || row.destinationTs === null ? [] : shown.filter((w) => sentAfterAdded(w, row.destinationTs));
+      const movedLive = [...liveShown, ...deliveredSince.filter((w) => !liveShown.includes(w))];
+      if (liveShown.length) this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
+      if (!movedLive.length) return;
+      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, movedLive, pendingSince, settings);
+      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, movedLive, pendingSince, settings);
       return;
     }
 
@@ -222,7 +230,15 @@ const followOf = (watchers: readonly WatcherInfo[]): Follow =>
 const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
   follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
 
+/**
+ * Sent in the second the watcher was added or later: news for it, whichever read meets it first (its own
+ * baseline's too). A source time has whole seconds: one in the same second may be either side, and
+ * taking it as news loses nothing (at worst one `new` for a message sent within the second before).
+ */
+const sentAfterAdded = (w: WatcherInfo, ts: number | null): boolean => ts !== null && ts >= Math.floor(w.since / 1000);
+
 function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
+  if (sentAfterAdded(w, ts)) return true;
   if (!w.baselineDone || opts.baselineFor?.has(w.key)) return false;
   return w.baselineFloor === null || ts === null || ts >= w.baselineFloor;
 }
