@@ -113,7 +113,8 @@ export class ChainScanner {
       } else {
         const f = classifyRpcError(e);
         this.status.state = f.kind === 'range' ? 'down' : f.kind;
-        this.status.message = f.message;
+        // The host only: a provider's key lives in the URL's path or query.
+        this.status.message = f.message.replaceAll(this.cfg.rpcUrl, this.status.host);
       }
       this.chainCheckedAt = null; // a node that comes back may be another node: ask again
       return false;
