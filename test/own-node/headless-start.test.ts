@@ -1,6 +1,6 @@
 /**
  * One bad node at start never stops the headless watcher: with two healthy chains and nodes that are
- * down, on the wrong chain ID, answering not-JSON or answering without end, it starts, reads the
+ * down, on the wrong chain ID, answering not-JSON, oversized, without end or trickling, it starts, reads the
  * healthy chains, and reports each other chain in its state with a plain message on /metrics (the
  * `chain` label is the configured name) and in the log.
  */
@@ -16,7 +16,7 @@ import { sendMessage } from './relayer';
 import { chainConfig } from './rig';
 
 let a: TestChain, b: TestChain;
-let notJson: HostileRpc, endless: HostileRpc;
+let notJson: HostileRpc, endless: HostileRpc, oversized: HostileRpc, trickling: HostileRpc;
 let w: HeadlessWatcher | null = null;
 const lines: string[] = [];
 const log = (msg: string) => lines.push(msg);
@@ -24,13 +24,15 @@ const logger = { debug: log, info: log, warn: log, error: log };
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startTestChain({ chainId: 32101 }), startTestChain({ chainId: 32102 })]);
-  [notJson, endless] = await Promise.all([startHostileRpc(a.node.url), startHostileRpc(a.node.url)]);
+  [notJson, endless, oversized, trickling] = await Promise.all([1, 2, 3, 4].map(() => startHostileRpc(a.node.url)));
   notJson.mode = 'not_json';
   endless.mode = 'endless';
+  oversized.mode = 'oversized';
+  trickling.mode = 'trickling';
 });
 afterAll(async () => {
   await w?.close();
-  await Promise.all([notJson?.close(), endless?.close()]);
+  await Promise.all([notJson, endless, oversized, trickling].map((h) => h?.close()));
   await Promise.all([a?.node.stop(), b?.node.stop()]);
 });
 
@@ -46,6 +48,8 @@ describe('headless start with own nodes: one bad node never stops the watcher', 
       chainConfig(b, { name: 'Wrong', blockchainId: other(32104), evmChainId: '999' }),
       chainConfig(a, { name: 'NotJson', blockchainId: other(32105), rpcUrl: notJson.url }),
       chainConfig(a, { name: 'Endless', blockchainId: other(32106), rpcUrl: endless.url }),
+      chainConfig(a, { name: 'Oversized', blockchainId: other(32107), rpcUrl: oversized.url }),
+      chainConfig(a, { name: 'Trickling', blockchainId: other(32108), rpcUrl: trickling.url }),
     ];
     const file = writeConfig(dir, {
       dataDir: './data',
@@ -69,6 +73,8 @@ describe('headless start with own nodes: one bad node never stops the watcher', 
       ['Wrong', 'wrong_chain'],
       ['NotJson', 'down'],
       ['Endless', 'down'],
+      ['Oversized', 'down'],
+      ['Trickling', 'slow'],
     ];
     const watcher = w;
     const text = await waitFor(
@@ -91,6 +97,8 @@ describe('headless start with own nodes: one bad node never stops the watcher', 
     expect(msg('Wrong')).toMatch(/reports EVM chain ID 32102, but chain .* is 999/);
     expect(msg('NotJson')).toMatch(/not JSON/);
     expect(msg('Endless')).toMatch(/larger than 16 MB/);
+    expect(msg('Oversized')).toMatch(/larger than 16 MB/);
+    expect(msg('Trickling')).toMatch(/did not answer in time/);
     for (const n of nodes) expect(n.message).not.toMatch(/bigint|cannot (convert|read)|unexpected token|syntaxerror|typeerror/i);
 
     // The log names each failing chain with its state and message, and the check's problem at start.

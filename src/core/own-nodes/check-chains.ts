@@ -29,7 +29,9 @@ export interface CheckOptions {
 
 export async function checkOwnNodes(config: OwnNodes, o: CheckOptions = {}): Promise<OwnNodes> {
   // All at once: a node that takes the whole timeout holds the others back by nothing.
-  const results = await Promise.allSettled(config.chains.map((chain, i) => checkChain(chain, i)));
+  // A node slower than the configured request timeout is slow here too (at most 10 s: someone may be waiting at the form).
+  const timeout = Math.min(CHECK_TIMEOUT_MS, config.requestTimeoutMs);
+  const results = await Promise.allSettled(config.chains.map((chain, i) => checkChain(chain, i, timeout)));
   const chains = [];
   for (const [i, r] of results.entries()) {
     if (r.status === 'fulfilled') {
@@ -44,11 +46,11 @@ export async function checkOwnNodes(config: OwnNodes, o: CheckOptions = {}): Pro
   return { ...config, chains };
 }
 
-async function checkChain(chain: OwnNodes['chains'][number], i: number): Promise<OwnNodes['chains'][number]> {
+async function checkChain(chain: OwnNodes['chains'][number], i: number, timeout: number): Promise<OwnNodes['chains'][number]> {
   const host = new URL(chain.rpcUrl).host;
   const client = createPublicClient({
     transport: http(chain.rpcUrl, {
-      timeout: CHECK_TIMEOUT_MS,
+      timeout,
       retryCount: 0,
       fetchFn: guardedJsonRpcFetch(),
       maxResponseBodySize: MAX_NODE_ANSWER_BYTES + 1,
