@@ -24,7 +24,8 @@ const logger = { debug: log, info: log, warn: log, error: log };
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startTestChain({ chainId: 32101 }), startTestChain({ chainId: 32102 })]);
-  [notJson, endless, oversized, trickling] = await Promise.all([1, 2, 3, 4].map(() => startHostileRpc(a.node.url)));
+  const url = a.node.url;
+  [notJson, endless, oversized, trickling] = await Promise.all([startHostileRpc(url), startHostileRpc(url), startHostileRpc(url), startHostileRpc(url)]);
   notJson.mode = 'not_json';
   endless.mode = 'endless';
   oversized.mode = 'oversized';

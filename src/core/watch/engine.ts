@@ -133,7 +133,9 @@ export class TransitionEngine {
     const leftPending = prev.status === 'pending' && status !== 'pending';
     const backwards = (prev.status !== 'pending' && status === 'pending') || (prev.receiptDelivered && !rd);
     if (backwards) {
-      if (settings.dataSource.kind === 'ownNodes') return this.undo(m, network, prev, watchers, liveShown, now, settings, out);
+      if (rolledBack(settings, raw, prev.status !== 'pending' && status === 'pending', prev.receiptDelivered && !rd)) {
+        return this.undo(m, network, prev, watchers, liveShown, now, settings, out);
+      }
       // A stale page (an older copy of the record): keep what we know, note that we saw it.
       this.store.messages.touch(m.messageId, now);
       return;
@@ -245,6 +247,18 @@ export class TransitionEngine {
  * route's messages are kept and tracked for its figures and episodes, but are not news message by message.
  */
 const announcing = (watchers: readonly WatcherInfo[]): WatcherInfo[] => watchers.filter((w) => !isRouteKey(w.key));
+
+/**
+ * A move back is a reorg's rollback (a fact) only from your own nodes, and only on a chain they read:
+ * the destination for a delivery, the source for a receipt. Anything else (the Data API, a record kept
+ * from another source whose chain is not configured) is an older copy: ignored.
+ */
+function rolledBack(s: Settings, raw: Record<string, unknown>, delivery: boolean, receipt: boolean): boolean {
+  if (s.dataSource.kind !== 'ownNodes') return false;
+  const chains = s.dataSource.ownNodes.chains;
+  const reads = (id: unknown) => chains.some((c) => c.blockchainId === id);
+  return (!delivery || reads(raw.destinationBlockchainId)) && (!receipt || reads(raw.sourceBlockchainId));
+}
 
 /** A chain's name as the user knows it: its configured own-node name, else the registry's. */
 const chainNameIn =
