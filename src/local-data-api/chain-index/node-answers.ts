@@ -34,9 +34,10 @@ const LogSchema = z.object(
     blockHash: hex32,
     transactionHash: hex32,
     logIndex: smallQuantity,
-    transactionIndex: smallQuantity.optional(),
-    blockTimestamp: smallQuantity.optional(),
-    removed: z.boolean().optional(),
+    // Optional fields some nodes leave null: absent, not malformed.
+    transactionIndex: smallQuantity.nullish(),
+    blockTimestamp: smallQuantity.nullish(),
+    removed: z.boolean().nullish(),
   },
   { error: () => 'missing_field' },
 );
@@ -83,7 +84,7 @@ export function readLogs(raw: unknown, from: number, to: number, messengers: rea
       logIndex: l.logIndex,
       transactionIndex: l.transactionIndex ?? 0,
       removed: false,
-      ...(l.blockTimestamp !== undefined ? { blockTimestamp: BigInt(l.blockTimestamp) } : {}),
+      ...(l.blockTimestamp !== undefined && l.blockTimestamp !== null ? { blockTimestamp: BigInt(l.blockTimestamp) } : {}),
     });
   }
   return out;
