@@ -121,8 +121,9 @@ describe('own nodes: a hostile node among healthy ones', () => {
     await waitFor(() => statusOf(c).rpcCalls > calls + 20, 10_000, 'the node to be read a few times');
     hostile.mode = 'other_chain';
     const t0 = Date.now();
-    await stateIs(c, 'wrong_chain', 5_000);
-    expect(Date.now() - t0).toBeLessThan(10 * 100 + 1_500);
+    await stateIs(c, 'wrong_chain', 8_000);
+    // Asked again every 10 poll intervals (1 s here); the margin is for a busy machine.
+    expect(Date.now() - t0).toBeLessThan(10 * 100 + 3_000);
     hostile.mode = 'honest';
     await stateIs(c, 'ok');
   });
