@@ -24,6 +24,7 @@ import {
   evmAddress,
   messageId,
   TRANSITION_KINDS,
+  UNDO_KINDS,
 } from './schemas';
 import type { Network } from './validators';
 import {
@@ -46,7 +47,8 @@ export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
 export type DataSource = Settings['dataSource'];
 export type NotifyPrefs = z.output<typeof NotifyPrefsSchema>;
 export type FeedFilter = z.output<typeof FeedFilterSchema>;
-export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+export type NotifyKind = (typeof TRANSITION_KINDS)[number];
+export type TransitionKind = NotifyKind | (typeof UNDO_KINDS)[number];
 
 export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiRecord, engineRig, msg, randomAddress, randomId, tempDir, watchingRig, type EngineRig } from './helpers';
+import { apiRecord, BEAM, C_CHAIN, engineRig, msg, randomAddress, randomId, tempDir, watchingRig, type EngineRig } from './helpers';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 
 const kinds = (rig: EngineRig) =>
@@ -49,6 +49,41 @@ describe('transition engine', () => {
     // And the new one arriving again does not repeat either.
     expect(rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet')).toEqual([]);
     expect(rig.store.transitions.list({}).length).toBe(3);
+  });
+
+  it('from your own nodes, a move back on a chain they read is a reorg: undone, followed again, the re-delivery fires once more', () => {
+    const ownNodes = (...chains: string[]) => {
+      rig.settings.dataSource = {
+        kind: 'ownNodes',
+        ownNodes: {
+          chains: chains.map((blockchainId) => ({ rpcUrl: 'http://127.0.0.1:9', blockchainId, name: `n-${blockchainId.slice(0, 4)}` })),
+          confirmations: 1,
+          pollIntervalMs: 2000,
+          requestTimeoutMs: 15000,
+        },
+      };
+    };
+    const id = randomId();
+    ownNodes(C_CHAIN, BEAM);
+    rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet');
+    const undone = rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    expect(undone.map((t) => [t.kind, t.fromStatus, t.toStatus])).toEqual([
+      ['delivery_undone', 'delivered', 'pending'],
+      ['receipt_undone', 'delivered', 'pending'],
+    ]);
+    expect(rig.store.messages.get(id)?.message.status).toBe('pending');
+    expect(rig.store.messages.state(id)?.tracked).toBe(true);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'delivered' })], 'mainnet').map((t) => t.kind)).toEqual(['left_pending']);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'delivered' })], 'mainnet')).toEqual([]);
+
+    // Own nodes that do not read the destination cannot have seen the delivery go: an older copy, ignored.
+    const other = randomId();
+    ownNodes(C_CHAIN);
+    rig.engine.observe([msg({ id: other, from: me, status: 'delivered' })], 'mainnet');
+    expect(rig.engine.observe([msg({ id: other, from: me, status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.store.messages.get(other)?.message.status).toBe('delivered');
   });
 
   it('a message first seen already delivered fires new and left_pending together', () => {
