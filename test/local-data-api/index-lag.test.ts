@@ -114,7 +114,7 @@ describe('indexing lag', () => {
       world: Record<string, unknown>;
       rateLimitPerMinute: unknown;
     };
-    expect(real.world).toEqual({ lag: true, looseOrder: true, sparseRoutes: true, messengerVersions: 2, receiptResends: false });
+    expect(real.world).toEqual({ lag: true, looseOrder: true, sparseRoutes: true, messengerVersions: 2, receiptResends: false, dryWallet: true });
     expect(real.rateLimitPerMinute).toEqual({ keyed: 240, anonymous: 60 });
     const mixed = (await get(`${(await serve({ realistic: true, lag: false })).url}/_local/info`)).json as { world: Record<string, unknown> };
     expect(mixed.world).toMatchObject({ lag: false, looseOrder: true });
