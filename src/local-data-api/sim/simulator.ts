@@ -42,7 +42,7 @@ export interface SimWorld {
   messengerVersions: 1 | 2;
   /** Relayers with distinct behaviour (relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's. */
   relayers: RelayerSchedule | false;
-  /** The first persona with routes runs dry on its first route's destination between refills (wallets.ts). */
+  /** The first persona with routes runs dry on its last route's destination between refills (wallets.ts). */
   dryWallet: boolean;
 }
 
@@ -168,10 +168,10 @@ export class TrafficSimulator {
     return this.personas?.describe() ?? [];
   }
 
-  /** The wallet that runs dry: the first relayer with routes, on its first route's destination. */
+  /** The wallet that runs dry: the first relayer with routes, on its last route's destination (Swift on the C-Chain in the demo: no takeover there). */
   private dryWallet(): DryWallet | null {
     const r = this.personas?.describe().find((d) => d.routes.length > 0);
-    const route = r?.routes[0];
+    const route = r?.routes[r.routes.length - 1];
     return r && route ? { relayer: r.address.toLowerCase(), blockchainId: route.destination } : null;
   }
 

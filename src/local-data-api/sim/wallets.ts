@@ -2,8 +2,9 @@
  * The relayers' gas wallets: one per relayer and destination chain. Each delivery is paid from the
  * deliverer's wallet on the destination chain (the record's `destinationTransaction.gasSpent`, already in
  * wei); every wallet is topped up to its target at each refill time (a fixed grid of simulated time).
- * One demo wallet has a small target, so it runs dry between refills and its deliveries wait for the
- * next one. Deterministic: no randomness, only the deliveries the simulator makes.
+ * One demo wallet is topped up only to its waiting deliveries plus two thirds of the new deliveries the
+ * last period brought (at least a few dozen deliveries), so with steady traffic it runs dry about
+ * two thirds into each period and its deliveries wait for the next refill. Deterministic: no randomness, only the deliveries the simulator makes.
  */
 import { chainByBlockchainId, type ChainInfo } from '../../shared/chains';
 import { gasPriceWei } from './catalog';
@@ -35,12 +36,16 @@ export interface WalletTruth {
   blockchainId: string;
   /** Wei, as decimal strings. */
   balance: string;
+  /** What it started with (its first target). */
+  initial: string;
   target: string;
   spent: string;
   refilled: string;
   deliveries: number;
   /** Deliveries that waited for a refill because the wallet could not pay. */
   postponed: number;
+  /** When the wallet first could not pay a delivery, once per refill period (simulated ms). */
+  stalls: number[];
   /** Every delivery paid: simulated time (ms) and wei. */
   payments: { at: number; wei: string }[];
 }
@@ -48,16 +53,25 @@ export interface WalletTruth {
 interface Wallet {
   relayer: string;
   blockchainId: string;
+  initial: bigint;
   target: bigint;
   balance: bigint;
   spent: bigint;
   refilled: bigint;
   slot: number;
+  /** Wei asked of it in the current period: paid plus refused (a refused delivery retries once, next period). */
+  demand: bigint;
+  /** Wei refused in the current and the previous period (the deliveries waiting for the refill). */
+  refused: bigint;
+  refusedBefore: bigint;
+  dry: boolean;
   deliveries: number;
   postponed: number;
+  stalls: number[];
   payments: { at: number; wei: string }[];
 }
 
+const maxOf = (a: bigint, b: bigint) => (a > b ? a : b);
 const slotOf = (at: number) => Math.floor(at / REFILL_EVERY_MS);
 const keyOf = (relayer: string, blockchainId: string) => `${relayer.toLowerCase()}|${blockchainId}`;
 
@@ -84,8 +98,11 @@ export class RelayerWallets {
   pay(relayer: string, blockchainId: string, wei: bigint, at: number): { paid: true } | { paid: false; retryAt: number } {
     const w = this.wallet(relayer, blockchainId, at);
     if (!w) return { paid: true };
+    w.demand += wei;
     if (w.balance < wei) {
+      w.refused += wei;
       w.postponed++;
+      if (w.stalls[w.stalls.length - 1] === undefined || slotOf(w.stalls[w.stalls.length - 1]!) < w.slot) w.stalls.push(at);
       return { paid: false, retryAt: (w.slot + 1) * REFILL_EVERY_MS };
     }
     w.balance -= wei;
@@ -108,11 +125,13 @@ export class RelayerWallets {
         relayer: w.relayer,
         blockchainId: w.blockchainId,
         balance: w.balance.toString(),
+        initial: w.initial.toString(),
         target: w.target.toString(),
         spent: w.spent.toString(),
         refilled: w.refilled.toString(),
         deliveries: w.deliveries,
         postponed: w.postponed,
+        stalls: [...w.stalls],
         payments: [...w.payments],
       };
     });
@@ -127,7 +146,25 @@ export class RelayerWallets {
       const chain = chainByBlockchainId(blockchainId);
       if (!chain) return null;
       const target = this.targetOf(relayer, chain);
-      w = { relayer, blockchainId, target, balance: target, spent: 0n, refilled: 0n, slot: slotOf(at), deliveries: 0, postponed: 0, payments: [] };
+      const dry = this.dry !== null && this.dry.relayer === relayer && this.dry.blockchainId === blockchainId;
+      w = {
+        relayer,
+        blockchainId,
+        initial: target,
+        target,
+        balance: target,
+        spent: 0n,
+        refilled: 0n,
+        slot: slotOf(at),
+        demand: 0n,
+        refused: 0n,
+        refusedBefore: 0n,
+        dry,
+        deliveries: 0,
+        postponed: 0,
+        stalls: [],
+        payments: [],
+      };
       this.wallets.set(key, w);
     }
     this.refill(w, at);
@@ -137,7 +174,15 @@ export class RelayerWallets {
   private refill(w: Wallet, at: number): void {
     const slot = slotOf(at);
     if (slot <= w.slot) return;
+    // The dry wallet: what waits, plus two thirds of the new deliveries (all attempts but the retries) of the period just ended.
+    if (w.dry) {
+      const fresh = slot === w.slot + 1 ? w.demand - w.refusedBefore : 0n;
+      w.target = maxOf(this.targetOf(w.relayer, chainByBlockchainId(w.blockchainId)!), w.refused + (fresh * 2n) / 3n);
+    }
     w.slot = slot;
+    w.demand = 0n;
+    w.refusedBefore = w.refused;
+    w.refused = 0n;
     if (w.balance < w.target) {
       w.refilled += w.target - w.balance;
       w.balance = w.target;
