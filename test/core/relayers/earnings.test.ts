@@ -78,7 +78,7 @@ describe('earnings per relayer and route', () => {
     const expected = new Map<string, { paid: Map<string, bigint>; owed: Map<string, bigint>; gas: bigint; failed: string[]; n: number }>();
     for (const r of raw) {
       const key = `${r.destinationTransaction!.delivererAddress.toLowerCase()}|${r.sourceBlockchainId}|${r.destinationBlockchainId}`;
-      const e = expected.get(key) ?? { paid: new Map(), owed: new Map(), gas: 0n, failed: [], n: 0 };
+      const e = expected.get(key) ?? { paid: new Map<string, bigint>(), owed: new Map<string, bigint>(), gas: 0n, failed: [] as string[], n: 0 };
       expected.set(key, e);
       const side = r.receiptDelivered ? e.paid : e.owed;
       const token = r.rewardDetails.address.toLowerCase();
