@@ -69,6 +69,8 @@ export interface ServiceOptions {
   messengerVersions?: 1 | 2;
   /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
   receiptResends?: boolean;
+  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (sim/wallets.ts). Default: `realistic`. */
+  dryWallet?: boolean;
   /**
    * Relayers with distinct behaviour (fast, slow, outage, takeover, steady) and their schedule, times in ms
    * after the start (sim/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
@@ -88,6 +90,7 @@ export interface WorldOptions {
   sparseRoutes: boolean;
   messengerVersions: 1 | 2;
   receiptResends: boolean;
+  dryWallet: boolean;
 }
 
 const GENEROUS_RATE_LIMIT = { keyed: 600, anonymous: 120 } as const;
@@ -142,6 +145,7 @@ export const ServiceOptionsSchema = z
     sparseRoutes: z.boolean().optional(),
     messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),
     receiptResends: z.boolean().optional(),
+    dryWallet: z.boolean().optional(),
     relayers: z.union([z.literal(false), RelayerScheduleSchema]).optional(),
     ownNodes: OwnNodesSchema.optional(),
   })
@@ -167,7 +171,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     throw new Error(`Invalid service option: ${where}${issue.message}`);
   }
-  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, rateLimitPerMinute, computeUnits, ...rest } = r.data;
+  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, rateLimitPerMinute, computeUnits, ...rest } = r.data;
   const real = rest.realistic;
   return {
     ...rest,
@@ -178,6 +182,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       sparseRoutes: sparseRoutes ?? real,
       messengerVersions: messengerVersions ?? (real ? 2 : 1),
       receiptResends: receiptResends ?? !real,
+      dryWallet: dryWallet ?? false,
     },
   };
 }

@@ -11,6 +11,7 @@ import { listBody, sendError, sendJson, type Body, type Headers } from './http-r
 import type { PageTokenCodec } from './page-token';
 import { piecesForFamily } from './icm-records';
 import { lookupMessage } from './message-by-id';
+import { answerNativeBalance, matchBalancePath } from './native-balance';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
@@ -58,7 +59,9 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const keyValid = who.kind === 'valid';
       if (keyValid) caller = 'key';
       const bucket = keyValid ? `key:${who.key}` : `anonymous:${req.socket.remoteAddress ?? ''}`;
-      const route = matchApiPath(url.pathname);
+      // The balance operation (getNative) is Medium on the public page, as 'other' weighs here.
+      const balancePath = matchBalancePath(url.pathname);
+      const route = balancePath ? null : matchApiPath(url.pathname);
       const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
@@ -78,7 +81,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         );
       }
 
-      if (!route) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
+      if (!route && !balancePath) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, 405, `Method ${req.method} is not allowed on ${url.pathname}; use GET.`, { ...headers, allow: 'GET, HEAD' });
       }
@@ -95,6 +98,12 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         });
       }
 
+      if (balancePath) {
+        const sim = deps.simulator;
+        const answer = answerNativeBalance(sim.wallets, balancePath, url.searchParams, sim.now());
+        return answer.ok ? reply(res, answer.body, headers, fault) : sendError(res, answer.status, answer.errors, headers);
+      }
+      if (!route) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
       if (route.operation === 'message') {
         const found = lookupMessage(deps.store, route.messageId ?? '', route.family);
         return found.ok ? reply(res, found.body, headers, fault) : sendError(res, found.status, found.message, headers);

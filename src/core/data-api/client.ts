@@ -10,6 +10,7 @@ import type { RequestBudget } from './budget';
 import { httpError, networkError, parseRetryAfter } from './http-errors';
 import { otherFamily, PATH_FAMILIES, PathFamilyChoice, type PathFamily } from './path-family';
 import { parseListBody, parseMessageBody, type ApiResult } from './response-body';
+import { parseNativeBalanceBody, type NativeBalance } from './native-balance';
 
 /** Where the deprecated teleporter family lives under the base URL (see ./path-family for both). */
 export const TELEPORTER_PATH = PATH_FAMILIES.teleporter;
@@ -106,6 +107,15 @@ export class DataApiClient {
     const r = await this.inFamily((prefix) => this.get(`${prefix}/messages/${encodeURIComponent(messageId)}`, {}, parse, signal, false, OPERATION_CU.byId));
     if (r.ok || r.error.kind !== 'not_found') return r;
     return { ok: false, error: { kind: 'not_found', status: 404, message: `${this.host} has no message with ID ${messageId} on any network.` } };
+  }
+
+  /**
+   * An address's native (gas) balance on a chain (`GET /v1/chains/{chainId}/addresses/{address}/balances:getNative`,
+   * USD prices): through the same budget, retries and rate-limit handling as the message operations.
+   */
+  getNativeBalance(chainId: string, address: string, signal?: AbortSignal): Promise<ApiResult<NativeBalance>> {
+    const path = `${this.paths.basePath}/v1/chains/${encodeURIComponent(chainId)}/addresses/${encodeURIComponent(address)}/balances:getNative`;
+    return this.get(path, { currency: 'usd' }, parseNativeBalanceBody, signal, false);
   }
 
   /** Runs an operation in the current family; on 404 tries the other family once and keeps it if it answers. */

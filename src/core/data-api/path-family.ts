@@ -14,7 +14,7 @@ export class PathFamilyChoice {
 
   constructor(
     /** The base URL's own path (e.g. '' or '/glacier'), without a trailing slash. */
-    private readonly basePath: string,
+    readonly basePath: string,
     preferred: PathFamily,
     private readonly onSwitch?: (from: PathFamily, to: PathFamily) => void,
   ) {

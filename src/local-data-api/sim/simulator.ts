@@ -13,6 +13,7 @@ import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
 import { planRoutes, QUIET_MEAN_GAP_MS, type Route, type RoutePlan } from './route-plan';
 import { MESSENGERS } from './catalog';
+import { RelayerWallets, type DryWallet } from './wallets';
 import { demoSchedule, RelayerPersonas, type DemoRelayer, type RelayerSchedule } from './relayer-personas';
 
 export type { SendOptions } from './draw-message';
@@ -41,6 +42,8 @@ export interface SimWorld {
   messengerVersions: 1 | 2;
   /** Relayers with distinct behaviour (relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's. */
   relayers: RelayerSchedule | false;
+  /** The first persona with routes runs dry on its last route's destination between refills (wallets.ts). */
+  dryWallet: boolean;
 }
 
 export interface SimulatorOptions {
@@ -119,6 +122,8 @@ export class TrafficSimulator {
   private readonly visibility = new VisibilityOrder();
   private detach: (() => void) | null = null;
   private readonly tickMs: number;
+  /** The relayers' gas wallets: every delivery is paid from one (the truth tests read). */
+  readonly wallets: RelayerWallets;
 
   constructor(private readonly opts: SimulatorOptions) {
     this.seed = opts.seed;
@@ -135,11 +140,12 @@ export class TrafficSimulator {
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
-    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, ...opts.world, relayers: schedule };
+    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, dryWallet: false, ...opts.world, relayers: schedule };
     this.personas = schedule
       ? new RelayerPersonas(schedule, this.relayers, new Rng(mix32(opts.seed ^ 0x7e1a7e, Math.floor(opts.startMs / 1000))), opts.startMs)
       : null;
     this.routes = this.world.sparseRoutes ? planRoutes(opts.seed) : null;
+    this.wallets = new RelayerWallets(new Set(this.relayers.map((r) => r.toLowerCase())), this.world.dryWallet ? this.dryWallet() : null);
     this.lags = new BlockLags(new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000))));
     this.draw = {
       rng: this.rng,
@@ -160,6 +166,13 @@ export class TrafficSimulator {
   /** The relayers with their behaviour and routes, as /_local/info names them (empty without personas). */
   demoRelayers(): DemoRelayer[] {
     return this.personas?.describe() ?? [];
+  }
+
+  /** The wallet that runs dry: the first relayer with routes, on its last route's destination (Swift on the C-Chain in the demo: no takeover there). */
+  private dryWallet(): DryWallet | null {
+    const r = this.personas?.describe().find((d) => d.routes.length > 0);
+    const route = r?.routes[r.routes.length - 1];
+    return r && route ? { relayer: r.address.toLowerCase(), blockchainId: route.destination } : null;
   }
 
   /** Simulated time, epoch ms. */
@@ -328,6 +341,14 @@ export class TrafficSimulator {
     }
     // Delivered: the receipts it carries are processed in the same transaction (one store change).
     const plan = ev.plan;
+    // Paid from the deliverer's wallet on the destination; a dry wallet's delivery waits for the next refill.
+    const paid = this.wallets.pay(plan.destTx.delivererAddress, plan.destination.blockchainId, BigInt(plan.destTx.gasSpent), ev.at);
+    if (!paid.paid) {
+      plan.deliverAt = paid.retryAt + 1;
+      plan.destTx.timestamp = Math.floor(plan.deliverAt / 1000);
+      this.push({ at: plan.deliverAt, kind: 'deliver', plan });
+      return;
+    }
     this.write(plan, 'delivered');
     for (const o of this.receipts.settle(plan)) this.write(o, 'receipted', true);
     if (plan.receiptDelayMs !== undefined) this.sendReceipts(ev.at, plan.destination.blockchainId, plan.source.blockchainId, [plan], plan.receiptDelayMs);
