@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile } from './config-file';
+import { readStartSecrets } from './api-key';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
@@ -63,6 +64,13 @@ async function main(): Promise<number> {
     return e instanceof ConfigError ? 2 : 1;
   }
   if (values.check) {
+    // The start's own checks of every secret it reads: --check never passes a file the start refuses.
+    try {
+      readStartSecrets(loaded.config, { resolvePath: loaded.resolvePath });
+    } catch (e) {
+      console.error(`teleporter-watch: ${(e as Error).message}`);
+      return 2;
+    }
     say(
       `${loaded.file} is valid (${loaded.config.watches.length} watches, ${loaded.config.feeds.length} feeds, ${loaded.config.alerts?.channels.length ?? 0} alert channels).`,
     );
