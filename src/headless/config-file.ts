@@ -4,7 +4,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { favorMemoryOverSpeed } from '../core/memory/favor-memory';
-import { CONFIG_LISTS, duplicateProblems, HeadlessConfigSchema, type HeadlessConfig } from './config-schema';
+import { CONFIG_LISTS, duplicateProblems, HeadlessConfigSchema, routesOnFileNetwork, type HeadlessConfig } from './config-schema';
 import { limitProblem, MAX_CONFIG_BYTES, MAX_DEPTH, MAX_PRINTED_PROBLEMS } from './config-limits';
 
 export interface ConfigProblem {
@@ -120,7 +120,8 @@ function boundedIssues(raw: unknown): { issues: z.core.$ZodIssue[]; counted: num
       if (issues.length < MAX_PRINTED_PROBLEMS) issues.push({ ...issue, path: [...prefix, ...issue.path] });
     }
   };
-  const top = { ...(raw as Record<string, unknown>) };
+  // Routes take the file's network first, as the whole schema's preprocessing gives them.
+  const top = { ...(routesOnFileNetwork(raw) as Record<string, unknown>) };
   const lists: [keyof typeof CONFIG_LISTS, unknown[]][] = [];
   for (const name of Object.keys(CONFIG_LISTS) as (keyof typeof CONFIG_LISTS)[]) {
     const v = top[name];

@@ -59,7 +59,7 @@ describe.skipIf(!existsSync('/proc/self/environ'))('child processes and secrets'
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    await waitFor(() => /watching \d+ addresses/.test(out) || child.exitCode !== null || undefined, 60_000, 'the watcher to start');
+    await waitFor(() => /teleporter-watch: watching /.test(out) || child.exitCode !== null || undefined, 60_000, 'the watcher to start');
     expect(out).toMatch(/API key from environment variable TW_CHILD_TEST_KEY/);
 
     // The watcher itself was given the key (it is the one process that may hold it)...
