@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { KeyStore } from '../core/secrets/key-store';
 import { ApiKeySchema } from '../shared/schemas';
 import type { HeadlessConfig } from './config-schema';
@@ -34,7 +34,26 @@ export function readOwnerOnlyFile(path: string, what: string): string {
   if (typeof process.getuid === 'function' && st.uid !== process.getuid()) {
     throw new Error(`Refusing the ${what} file ${path}: it belongs to another user (uid ${st.uid}); the watcher runs as uid ${process.getuid()}.`);
   }
-  return readFileSync(path, 'utf8').trim();
+  // A secret is a line, not a file of megabytes: refused before it is read.
+  if (st.size > MAX_SECRET_FILE_BYTES)
+    throw new Error(`Refusing the ${what} file ${path}: it is ${st.size} bytes; a ${what} file holds one line (at most ${MAX_SECRET_FILE_BYTES} bytes).`);
+  const text = readSmall(path, st.size).trim();
+  if (!text) throw new Error(`The ${what} file ${path} is empty.`);
+  return text;
+}
+
+const MAX_SECRET_FILE_BYTES = 4096;
+
+function readSmall(path: string, size: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(size, MAX_SECRET_FILE_BYTES) + 1);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    if (n > MAX_SECRET_FILE_BYTES) throw new Error(`Refusing the file ${path}: it grew past ${MAX_SECRET_FILE_BYTES} bytes while being read.`);
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Where the API key comes from, per the config; never from the config file itself. Throws a message for the user. */
@@ -58,4 +77,24 @@ export function resolveApiKey(
       `apiKey.keychain is set, but the OS keychain holds no key${status.keychainError ? `: ${status.keychainError}` : ' (store one in the desktop app Settings as the same user, or use apiKey.env or apiKey.file).'}`,
     );
   return { kind: 'keychain' };
+}
+
+export interface StartSecrets {
+  key: KeyChoice;
+  metricsToken: string | undefined;
+}
+
+/**
+ * Every secret the start reads (the API key from its source, the metrics bearer token file), with
+ * every check it makes. `--check` runs this very function, so it can never pass a file the start refuses.
+ */
+export function readStartSecrets(
+  config: Pick<HeadlessConfig, 'apiKey' | 'metrics'>,
+  opts: { env?: NodeJS.ProcessEnv; resolvePath: (p: string) => string; keychainService?: string },
+): StartSecrets {
+  const key = resolveApiKey(config.apiKey, opts);
+  const tokenFile = config.metrics?.bearerTokenFile;
+  const metricsToken = tokenFile ? readOwnerOnlyFile(opts.resolvePath(tokenFile), 'metrics bearer token') : undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('The metrics bearer token must be at least 16 characters.');
+  return { key, metricsToken };
 }

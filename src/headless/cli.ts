@@ -8,6 +8,7 @@ import { ConfigError, loadConfigFile, type LoadedConfig } from './config-file';
 import { DeliveryConsole } from './delivery-console';
 import { count, describeWatches, watchCounts } from './watch-summary';
 import { describePlan } from './plan-summary';
+import { readStartSecrets } from './api-key';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
@@ -76,6 +77,13 @@ async function main(): Promise<number> {
     return e instanceof ConfigError ? 2 : 1;
   }
   if (values.check) {
+    // The start's own checks of every secret it reads: --check never passes a file the start refuses.
+    try {
+      readStartSecrets(loaded.config, { resolvePath: loaded.resolvePath });
+    } catch (e) {
+      console.error(`teleporter-watch: ${(e as Error).message}`);
+      return 2;
+    }
     printCheck(loaded);
     return 0;
   }

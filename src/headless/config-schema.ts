@@ -69,12 +69,20 @@ export const MetricsConfigSchema = z
  * A route without its own network is on the file's: given to it before its chain names are resolved,
  * so `C-Chain` in a Fuji file is Fuji's C-Chain (resolved alone, a name falls back to mainnet's).
  */
-function routesOnFileNetwork(raw: unknown): unknown {
+export function routesOnFileNetwork(raw: unknown): unknown {
   const c = raw as Record<string, unknown> | null;
   if (!c || typeof c !== 'object' || !Array.isArray(c.routes) || !network.safeParse(c.network).success) return raw;
   const routes = c.routes.map((r: unknown) => (r && typeof r === 'object' && !('network' in r) ? { ...r, network: c.network } : r));
   return { ...c, routes };
 }
+
+/** The config's lists: each entry's schema and how many entries a file may hold. */
+export const CONFIG_LISTS = {
+  watches: { entry: WatchInputSchema, max: 100_000 },
+  feeds: { entry: FeedInputSchema, max: 1000 },
+  relayers: { entry: RelayerWatchInputSchema, max: 1000 },
+  routes: { entry: RouteWatchInputSchema, max: 1000 },
+} as const;
 
 export const HeadlessConfigSchema = z.preprocess(
   routesOnFileNetwork,
@@ -117,12 +125,12 @@ export const HeadlessConfigSchema = z.preprocess(
         })
         .strict()
         .optional(),
-      watches: z.array(WatchInputSchema).max(100_000).default([]),
-      feeds: z.array(FeedInputSchema).max(1000).default([]),
+      watches: z.array(CONFIG_LISTS.watches.entry).max(CONFIG_LISTS.watches.max).default([]),
+      feeds: z.array(CONFIG_LISTS.feeds.entry).max(CONFIG_LISTS.feeds.max).default([]),
       /** Relayers watched (deliverer or reward address, EIP-55), each with its relayer-silent thresholds. */
-      relayers: z.array(RelayerWatchInputSchema).max(1000).default([]),
+      relayers: z.array(CONFIG_LISTS.relayers.entry).max(CONFIG_LISTS.relayers.max).default([]),
       /** Routes watched (source to destination chain: a name, cb58 ID or EVM chain ID), each with its backlog threshold. */
-      routes: z.array(RouteWatchInputSchema).max(1000).default([]),
+      routes: z.array(CONFIG_LISTS.routes.entry).max(CONFIG_LISTS.routes.max).default([]),
     })
     .strict(),
 );

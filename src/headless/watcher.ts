@@ -12,7 +12,7 @@ import { builtRendererDir } from '../web-server/renderer-dir';
 import { startWebServer, type WebServer } from '../web-server/server';
 import type { SettingsPatch } from '../shared/contract';
 import { systemClock, type Clock } from '../shared/clock';
-import { readOwnerOnlyFile, resolveApiKey } from './api-key';
+import { readStartSecrets } from './api-key';
 import { APP_VERSION, serviceSpawnSpec } from './app-files';
 import type { LoadedConfig } from './config-file';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
@@ -77,13 +77,11 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   const { config, resolvePath } = o.loaded;
   // Before anything starts: a missing UI build is the user's to fix (a start never builds).
   if (o.web) builtRendererDir(o.web.rendererDir);
-  const key = resolveApiKey(config.apiKey, {
+  const { key, metricsToken } = readStartSecrets(config, {
     ...(o.env ? { env: o.env } : {}),
     resolvePath,
     ...(o.keychainService ? { keychainService: o.keychainService } : {}),
   });
-  const metricsToken = config.metrics?.bearerTokenFile ? readOwnerOnlyFile(resolvePath(config.metrics.bearerTokenFile), 'metrics bearer token') : undefined;
-  if (metricsToken !== undefined && metricsToken.length < 16) throw new Error('The metrics bearer token must be at least 16 characters.');
   const dataDir = config.dataDir ? resolvePath(config.dataDir) : defaultDataDir(o.env);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 

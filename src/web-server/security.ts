@@ -39,7 +39,7 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 /** The policy the page declares in its meta tag, so header and meta never disagree. */
 export const DEFAULT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self' ws://127.0.0.1:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; " +
   "form-action 'none'; frame-ancestors 'none'";
 
 /** Reads the CSP from index.html's meta tag; adds frame-ancestors 'none' (meta tags cannot set it). */
@@ -59,4 +59,21 @@ export function securityHeaders(csp: string): Record<string, string> {
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
   };
+}
+
+/**
+ * The page may connect to this host only: its own origin under both names it answers to, HTTP and
+ * WebSocket, on its own port (never another local port: the Data API stand-in, a wallet, a dev server).
+ */
+export function pinConnectSrc(csp: string, port: number): string {
+  const own = ['127.0.0.1', 'localhost'].flatMap((h) => [`http://${h}:${port}`, `ws://${h}:${port}`]).join(' ');
+  const directive = `connect-src 'self' ${own}`;
+  const parts = csp
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const i = parts.findIndex((p) => /^connect-src(\s|$)/i.test(p));
+  if (i >= 0) parts[i] = directive;
+  else parts.push(directive);
+  return parts.join('; ');
 }

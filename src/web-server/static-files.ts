@@ -36,6 +36,16 @@ export interface StaticFile {
 }
 
 /**
+ * Judged on the resolved real path, never on the URL: `/x.js.map/`, `%2f`, `/.` and friends all
+ * normalise to the same file. Hidden source maps stay on disk (they would hand any local page the
+ * app's full source), and only the kinds of file the page needs are served at all.
+ */
+const servable = (realPath: string): boolean => {
+  const ext = extname(realPath).toLowerCase();
+  return ext !== '.map' && Object.hasOwn(CONTENT_TYPES, ext);
+};
+
+/**
  * Maps a URL pathname to a file under `root`, or null (not found / refused). Never throws.
  * `root` must already be a real (symlink-free) absolute path.
  */
@@ -50,14 +60,12 @@ export async function resolveStaticFile(root: string, pathname: string): Promise
   // rather than normalised away, so a traversal attempt is a plain 404.
   if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return null;
   if (decoded.split('/').some((seg) => seg === '..')) return null;
-  // Hidden source maps stay on disk: they would hand any local page the app's full source.
-  if (decoded.toLowerCase().endsWith('.map')) return null;
   const relative = decoded === '/' ? 'index.html' : decoded.slice(1);
   const candidate = resolve(join(root, relative));
   if (candidate !== root && !candidate.startsWith(root + sep)) return null;
   try {
     const real = await realpath(candidate);
-    if (!real.startsWith(root + sep)) return null;
+    if (!real.startsWith(root + sep) || !servable(real)) return null;
     const st = await stat(real);
     if (!st.isFile()) return null;
     return {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, PollStatus } from '../../src/shared/contract';
 import { startTeleporterService } from '../../src/local-data-api';
 import { createMonitorCore } from '../../src/core';
+import { LOCAL_SOURCE_KEY_TEST } from '../../src/core/handlers/contract-handlers';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { JumpClock } from './http-helpers';
 import { tempDir } from './helpers';
@@ -166,9 +167,13 @@ describe('MonitorCore facade', () => {
     await core.invoke('addWatch', { address: svc.simulator.addresses[0]! });
     const polled = (await core.invoke('pollNow', undefined)) as { ok: true; value: PollStatus };
     expect(polled.value.lastError).toBeNull();
-    // Testing the key still asks the current source, which says it does not know it.
+    // Testing a key against the embedded service sends nothing: it needs no key, so there is nothing to test.
+    const before = svc.requestCount();
     const tested = await core.invoke('testApiKey', undefined);
-    expect(tested.ok && tested.value).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(tested.ok && tested.value).toEqual({ ok: false, message: LOCAL_SOURCE_KEY_TEST });
+    const candidate = await core.invoke('testApiKey', { key: 'candidate-key-never-sent' });
+    expect(candidate.ok && candidate.value).toEqual({ ok: false, message: LOCAL_SOURCE_KEY_TEST });
+    expect(svc.requestCount()).toBe(before);
     await core.invoke('deleteApiKey', undefined);
   });
 

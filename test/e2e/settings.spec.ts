@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { callsSent, E2E_API_KEY, expect, SCREENSHOT_DIR, screenshot, test } from './fixtures';
 
 // `npm test` runs inside a private D-Bus session with an unlocked gnome-keyring (scripts/test-all.mjs):
@@ -25,6 +26,23 @@ test('sets, tests and removes the API key (write-only, in the OS keychain)', asy
   await expect(page.getByTestId('field-error-apiKey')).toContainText(/too short/i);
   expect(callsSent(page, 'setApiKey')).toBe(0);
 
+  // The embedded local service needs no key: nothing is sent to it, and the page says so.
+  await page.getByTestId('api-key-input').fill('never-sent-to-the-local-service');
+  await page.getByTestId('api-key-test').click();
+  await expect(page.getByTestId('api-key-test-result')).toHaveAttribute('data-ok', 'false');
+  await expect(page.getByTestId('api-key-test-result')).toContainText('Nothing to test');
+
+  // The same service as a custom URL is an endpoint that knows keys: from here on keys are tested there.
+  const { dataSource } = await stack.call<{ dataSource: unknown }>('getSettings');
+  await stack.call('updateSettings', { dataSource: { kind: 'custom', baseUrl: stack.service.url } });
+  try {
+    await testKeyOnCustomSource(page, stack, key, status);
+  } finally {
+    await stack.call('updateSettings', { dataSource });
+  }
+});
+
+async function testKeyOnCustomSource(page: Page, stack: { keychainService: string }, key: string, status: Locator): Promise<void> {
   // A key the service does not know: the test says so before anything is stored.
   await page.getByTestId('api-key-input').fill('not-the-right-key-42');
   await page.getByTestId('api-key-test').click();
@@ -54,7 +72,7 @@ test('sets, tests and removes the API key (write-only, in the OS keychain)', asy
   await expect(status).toContainText('No API key');
   await expect(status).toHaveAttribute('data-storage', 'none');
   if (realKeychain) expect(secretInKeychain(stack.keychainService)).toBeNull();
-});
+}
 
 test('shows the data source failing and recovering in the poll status', async ({ openApp, stack }) => {
   const page = await openApp('#/messages');

@@ -120,7 +120,9 @@ describe('web host: static files', () => {
     expect(r.status).toBe(200);
     expect(r.body).toContain('<div id="app">');
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(r.headers['content-security-policy']).toBe(`${TEST_CSP}; frame-ancestors 'none'`);
+    // The page's policy, with connect-src pinned to this host's own port.
+    const own = `http://127.0.0.1:${port} ws://127.0.0.1:${port} http://localhost:${port} ws://localhost:${port}`;
+    expect(r.headers['content-security-policy']).toBe(`${TEST_CSP.replace("connect-src 'self'", `connect-src 'self' ${own}`)}; frame-ancestors 'none'`);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['x-frame-options']).toBe('DENY');

@@ -49,3 +49,12 @@ describe('desktop CSP', () => {
     }
   });
 });
+
+describe('the page meta CSP (src/renderer/index.html, desktop and web host alike)', () => {
+  it('lets the page connect to its own origin only, never to any port of 127.0.0.1', () => {
+    const html = readFileSync('src/renderer/index.html', 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(directives(meta).get('connect-src')).toEqual(["'self'"]);
+    expect(meta).not.toMatch(/:\*/);
+  });
+});

@@ -8,10 +8,14 @@ import { DemoAddressSource } from '../service-launcher/demo-addresses';
 import { computeStats } from '../store';
 import { forgetWatcherData } from '../store/forget-watch';
 import type { CoreContext } from './context';
-import { keyHeaderFor } from './data-source';
+import { isLocalService, keyHeaderFor } from './data-source';
 import { findMessage } from './find-message';
 import { checkApiKey } from './key-check';
 import { createRelayerHandlers } from './relayer-handlers';
+
+export const LOCAL_SOURCE_KEY_TEST =
+  'Nothing to test: the data source is the embedded local service, which needs no API key and is never sent one. ' +
+  'The key is for the Avalanche Data API or a custom URL: choose one of those as the data source, then test it.';
 
 function notFound(message: string, field?: string): MonitorError {
   return new MonitorError({ kind: 'not_found', message, ...(field ? { field } : {}) });
@@ -97,6 +101,9 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       const key = input?.key ?? ctx.keys.get();
       if (!key) return { ok: false, message: 'No API key to test: enter one or save one first.' };
       ctx.logger.addSecret(key);
+      // The embedded service neither needs nor knows the user's key: sending it there would only leak
+      // it to another process, so there is nothing to test and nothing is sent.
+      if (isLocalService(ctx.settings().dataSource.kind)) return { ok: false, message: LOCAL_SOURCE_KEY_TEST };
       const network = ctx.settings().network;
       const withKey = ctx.sources.client(network, { apiKey: () => key });
       const withoutKey = ctx.sources.client(network, { apiKey: () => null });

@@ -88,7 +88,7 @@ export class DataSources {
     let c = this.clients.get(key);
     if (!c) {
       // The user's key is for the Avalanche Data API (or a custom endpoint): the embedded demo service
-      // neither needs nor knows it, so routine requests there go without it (testApiKey still sends it).
+      // neither needs nor knows it, so requests there go without it (testApiKey sends nothing there either).
       const apiKey = isLocalService(this.settings().dataSource.kind) ? () => null : this.apiKey;
       c = this.make(baseUrl, network, header, apiKey);
       this.clients.set(key, c);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { MonitorError } from '../../shared/errors';
 import { privateFile } from '../store/private-files';
+import { serviceChildEnv } from './child-env';
 import type { Logger } from '../log/logger';
 import type { LocalDataApiSpec } from '../monitor-core';
 
@@ -54,7 +55,7 @@ export class LocalDataApiLauncher {
         this.logger.warn('could not make the local service database private', { error: e }); // the child still creates it 0600 (umask 077)
       }
       const args = [...this.spec.args, ...history, '--port', '0', '--db', db, '--exit-with-stdin'];
-      const child = spawn(this.spec.command, args, { env: { ...process.env, ...(this.spec.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(this.spec.command, args, { env: serviceChildEnv(process.env, this.spec.env), stdio: ['pipe', 'pipe', 'pipe'] });
       child.stdin?.on('error', () => undefined); // EPIPE once the child has gone
       this.child = child;
       let settled = false;
