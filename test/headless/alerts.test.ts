@@ -52,7 +52,7 @@ describe('alert channels from the outbox', () => {
         link: `https://watch.example/m/${id}`,
         title: 'New cross-chain message',
       });
-      expect((json.bodies[0]?.body as { route: string }).route).toMatch(/^C-Chain -> |-> /);
+      expect((json.bodies[0]?.body as { route: string }).route).toMatch(/^C-Chain → | → /);
       expect(json.bodies[0]?.headers['idempotency-key']).toBe(`${id}:new`);
       expect(json.bodies[0]?.path).toBe('/hook?token=secret');
       expect((slack.bodies[0]?.body as { text: string }).text).toMatch(new RegExp(`New cross-chain message.*treasury[\\s\\S]*https://watch.example/m/${id}`));
