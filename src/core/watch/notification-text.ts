@@ -1,22 +1,23 @@
 import type { Transition } from '../../shared/contract';
 import { chainLabel } from '../../shared/chains';
+import { ARROW, TRANSITION_WORDS, statusWord } from '../../shared/vocabulary';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
 /** The title and body of a notification for one transition. */
 export function notificationText(t: Omit<Transition, 'id'>, now: number, pendingSince: number | null): { title: string; body: string } {
-  const route = `${chainLabel(t.sourceBlockchainId)} → ${chainLabel(t.destinationBlockchainId)}`;
+  const route = `${chainLabel(t.sourceBlockchainId)} ${ARROW} ${chainLabel(t.destinationBlockchainId)}`;
   const tail = `${route} · message ${short(t.messageId)}`;
   switch (t.kind) {
     case 'new':
-      return { title: 'New cross-chain message', body: tail };
+      return { title: TRANSITION_WORDS.new.title, body: tail };
     case 'left_pending':
-      return { title: t.toStatus.startsWith('delivered') ? 'Message delivered' : `Message is now ${t.toStatus}`, body: tail };
+      return { title: t.toStatus.startsWith('delivered') ? TRANSITION_WORDS.left_pending.title : `Message is now ${statusWord(t.toStatus)}`, body: tail };
     case 'receipt_delivered':
-      return { title: 'Receipt delivered', body: tail };
+      return { title: TRANSITION_WORDS.receipt_delivered.title, body: tail };
     case 'stuck': {
       const minutes = pendingSince === null ? null : Math.round((now - pendingSince) / 60_000);
-      return { title: 'Message stuck pending', body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };
+      return { title: TRANSITION_WORDS.stuck.title, body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };
     }
   }
 }
