@@ -17,7 +17,6 @@ import { createRequestHandler } from './request-handler';
 import { historyMessageCount, historyRate, rememberedSeed } from './sim/history';
 import { guardRawRequests } from './raw-request-guard';
 import { MAX_HEADER_BYTES } from '../shared/client-error-reply';
-import { limitSlowClients, slowClientServerOptions } from '../shared/slow-clients';
 import { TrafficSimulator, type SimChange } from './sim/simulator';
 import { RecordStore } from './store/record-store';
 import { warmFile } from './store/warm-file';
@@ -135,14 +134,13 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       limits: o.rateLimitPerMinute,
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
-    const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES, ...slowClientServerOptions() }, (req, res) => {
+    const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
       requests++;
       handler(req, res);
     });
     guardRawRequests(srv);
     server = srv;
     srv.keepAliveTimeout = 5_000;
-    limitSlowClients(srv);
     await new Promise<void>((resolve, reject) => {
       srv.once('error', reject);
       srv.listen(o.port, '127.0.0.1', () => {

@@ -15,11 +15,10 @@ import { WEB_EVENTS_PATH, WEB_MAX_BODY_BYTES, WEB_TOKEN_PARAM } from '../shared/
 import { toErrorInfo } from '../shared/errors';
 import { clientErrorResponse, EXPECTATION_FAILED, MAX_HEADER_BYTES, rawJsonResponse } from '../shared/client-error-reply';
 import { requestUrl } from '../shared/request-target';
-import { limitSlowClients, slowClientServerOptions } from '../shared/slow-clients';
 import { createEventSocket } from './event-socket';
 import { pageNotifier } from './page-notifier';
 import { callRunner, methodFromPath, parseInvokeBody, readBody } from './invoke-route';
-import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, pinConnectSrc, securityHeaders, tokenMatches } from './security';
+import { bearerToken, cspFromIndexHtml, hostAllowed, newLaunchToken, originAllowed, securityHeaders, tokenMatches } from './security';
 import { openStaticStream, resolveStaticFile } from './static-files';
 
 /** The host's error body: `{ error: "<what is wrong>" }`. */
@@ -54,9 +53,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const maxBody = options.maxBodyBytes ?? WEB_MAX_BODY_BYTES;
   const root = await realpath(options.rendererDir);
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
-  const pageCsp = cspFromIndexHtml(indexHtml);
-  // Pinned to this server's port once it listens; no request is served before.
-  let headers = securityHeaders(pageCsp);
+  const headers = securityHeaders(cspFromIndexHtml(indexHtml));
   const log = options.logger;
   const runCall = callRunner(options.core, log);
   const notifier = pageNotifier(options.core);
@@ -103,7 +100,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       .pipe(res);
   }
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, ...slowClientServerOptions() }, (req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const host = req.headers.host;
     if (!hostAllowed(host, port)) return refuse(res, 403, 'Forbidden: unexpected Host header.');
     if (!originAllowed(req.headers.origin, host)) return refuse(res, 403, 'Forbidden: cross-origin request.');
@@ -122,7 +119,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     else socket.destroy();
   });
   server.on('checkExpectation', (_req, res) => refuse(res, 417, EXPECTATION_FAILED));
-  limitSlowClients(server);
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
 
   const rejectUpgrade = (socket: Duplex, status: number, reason: string) => {
     socket.end(rawJsonResponse(status, JSON.stringify(hostErrorBody(reason))));
@@ -150,7 +148,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The web host did not get a TCP port.');
   port = address.port;
-  headers = securityHeaders(pinConnectSrc(pageCsp, port));
   const origin = `http://127.0.0.1:${port}`;
 
   let closing: Promise<void> | null = null;
