@@ -1,13 +1,14 @@
 // Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
 // renderer → shared · preload → shared · main → core → shared · host, headless → web-server → core → shared
 // · local-data-api → shared · core, local-data-api → sqlite (the one SQLite door, plain Node, imports nothing of ours)
+// · devnet → local-data-api, shared (`npm run devnet` and the own-node tests' chains; nothing imports it)
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';
 import pluginVue from 'eslint-plugin-vue';
 import prettierOff from 'eslint-config-prettier/flat';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'web-server', 'host', 'headless', 'local-data-api', 'sqlite'];
+const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'web-server', 'host', 'headless', 'local-data-api', 'sqlite', 'devnet'];
 const allowed = {
   shared: [],
   core: ['shared', 'sqlite'],
@@ -20,6 +21,7 @@ const allowed = {
   headless: ['web-server', 'core', 'shared'],
   'local-data-api': ['shared', 'sqlite'],
   sqlite: [],
+  devnet: ['local-data-api', 'shared'],
 };
 const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
   layers

@@ -5,6 +5,7 @@ import { createMonitorCore } from '../src/core';
 import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
+import { requestRatePlan } from '../src/shared/plans';
 
 type Msg =
   | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
@@ -87,8 +88,8 @@ async function main(): Promise<void> {
       endPhase('addWatch');
       await core.handlers.updateSettings({
         pollIntervalSeconds: m.intervalSeconds,
-        requestBudgetPerMinute: m.budget,
-        stuckThresholdMinutes: 10080,
+        plan: requestRatePlan(m.budget),
+        stuckThresholdMinutes: Number(process.env.BENCH_STUCK_MINUTES ?? 10080),
         notifications: { enabled: false },
       });
       for (const address of m.addresses)

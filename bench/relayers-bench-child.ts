@@ -4,6 +4,7 @@ import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
+import { requestRatePlan } from '../src/shared/plans';
 
 type Msg =
   | {
@@ -52,8 +53,8 @@ async function main(): Promise<void> {
       c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
       await c.start();
       stage('started');
-      // The default poll interval; the request budget the parent says (null: the default without a key).
-      if (m.budgetPerMinute !== null) await c.handlers.updateSettings({ requestBudgetPerMinute: m.budgetPerMinute });
+      // The default poll interval; the request rate the parent says as custom plan figures (null: the default plan).
+      if (m.budgetPerMinute !== null) await c.handlers.updateSettings({ plan: requestRatePlan(m.budgetPerMinute) });
       for (const r of m.routes) {
         await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
       }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { requestRatePlan } from '../src/shared/plans';
 
 export interface WatcherConfigInput {
   url: string;
@@ -24,7 +25,7 @@ export function writeWatcherConfig(dir: string, c: WatcherConfigInput): string {
       dataSource: c.url,
       network: 'mainnet',
       pollIntervalSeconds: c.intervalSeconds,
-      requestBudgetPerMinute: c.budget,
+      plan: requestRatePlan(c.budget),
       stuckThresholdMinutes: 10080,
       notify: { new: true, left_pending: true, receipt_delivered: true, stuck: false },
       metrics: { listen: '127.0.0.1:0' },

@@ -11,6 +11,7 @@ import type { CoreContext } from './handlers/context';
 import { DataSources } from './handlers/data-source';
 import { createHandlers } from './handlers/contract-handlers';
 import { importWatches } from './handlers/watchlist-import';
+import { QuotaWarning } from './notify/quota-warning';
 import { openStore, type Store } from './store';
 import { dataFolderFault } from './store/open-fault';
 import { TransitionEngine } from './watch/engine';
@@ -56,7 +57,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   const settings = () => store.settings.get();
   // The index follows the watchlist by itself: every change of the watch store marks it stale.
   const index = new WatcherIndex(store.watches);
-  const engine = new TransitionEngine(store, clock, index, settings);
+  const engine = new TransitionEngine(store, clock, index, settings, (line) => logger.warn(line));
 
   const parts = new PartList();
   parts.add({ name: 'log', stop: () => logger.close() });
@@ -82,6 +83,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     () => localService.url(),
     (o) => metrics?.observeRequest(o),
     () => ownNodes.url(),
+    store.pollState,
   );
   parts.add({ name: 'data-sources', stop: () => sources.close() });
   const alerts = parts.add(
@@ -92,10 +94,20 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       settings,
       events,
       sourceLink: (id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`,
-      onResult: (channel, outcome, n) => metrics?.observeAlert(channel, outcome, n),
+      onResult: (channel, outcome, count, error) => {
+        metrics?.observeAlert(channel, outcome, count);
+        options.alerts?.onDelivery?.({ channel, outcome, count, ...(error !== undefined ? { error: redactor.text(error) } : {}) });
+      },
     }),
   );
   const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
+  // The quota warning is logged always, and shown as a notification when notifications are on.
+  const quotaWarning = new QuotaWarning(
+    store.pollState,
+    logger,
+    (n) => (settings().notifications.enabled ? drainer.announce(n) : undefined),
+    () => clock.now(),
+  );
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
   const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }));
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
@@ -121,6 +133,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
         }
         relayerAlerts.evaluate();
         await drainer.drain();
+        await quotaWarning.observe(polling.poller.status().quota);
         alerts.kick();
       },
     }),

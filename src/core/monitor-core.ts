@@ -15,6 +15,14 @@ export type LocalDataApiSpec =
   /** Start it as a child process: `command args... --port 0 --db <dataDir>/local-service.sqlite`, wait for "listening on <url>". */
   | { kind: 'spawn'; command: string; args: string[]; env?: Record<string, string> };
 
+/** One delivery attempt to an alert channel: `count` alerts sent, or failed with `error` (retried later). */
+export interface AlertDeliveryResult {
+  channel: string;
+  outcome: 'sent' | 'failed';
+  count: number;
+  error?: string;
+}
+
 export interface MonitorCoreOptions {
   /** Folder for the SQLite database and other state (the user's data folder). */
   dataDir: string;
@@ -30,6 +38,12 @@ export interface MonitorCoreOptions {
   notifier?: (n: NotificationPayload) => Promise<void> | void;
   /** Opens an allow-listed https explorer URL (Electron: shell.openExternal). Absent in the web host. */
   openExternal?: (url: string) => Promise<void>;
+  /**
+   * Own nodes that fail their check when saved: `refuse` the settings (default: a person at the form
+   * fixes the field) or `report` each failure in the log and keep the chain (headless: one bad node
+   * never stops the watcher; the service shows that chain in its state).
+   */
+  ownNodesCheck?: 'refuse' | 'report';
   /** Start polling on start() (default true). */
   autoPoll?: boolean;
   /** An API key for this process only (headless: from the environment or a key file); the keychain is left alone. */
@@ -43,6 +57,8 @@ export interface MonitorCoreOptions {
     maxRetryMs?: number;
     /** How long close() waits for a last delivery before leaving the rest for the next start (default 5 s). */
     closeGraceMs?: number;
+    /** Each delivery attempt's result (headless: failures on the console); `error` is already redacted. */
+    onDelivery?: (r: AlertDeliveryResult) => void;
   };
   /** Keep a Prometheus registry (`service.metrics`); processMetrics adds the process's own. */
   metrics?: { processMetrics?: boolean };

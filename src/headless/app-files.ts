@@ -7,6 +7,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LocalDataApiSpec } from '../core/monitor-core';
+import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import pkg from '../../package.json';
 
 /** True in esbuild's bundle (out/headless/cli.js), false under tsx (src/headless/*.ts). */
@@ -18,9 +19,9 @@ export const RENDERER_DIR = join(APP_ROOT, 'out', 'renderer');
 /** Embedded in the bundle at build time. */
 export const APP_VERSION: string = pkg.version;
 
-/** The local service with its simulator (2 messages/s, a new seed per start); the core appends `--port 0 --db ...`. */
-export function serviceSpawnSpec(seed = Math.floor(Math.random() * 2 ** 31)): LocalDataApiSpec {
-  const args = ['--rate', '2', '--seed', String(seed)];
+/** The local service with the desktop demo's simulator (its seed and rate: the same world); the core appends `--port 0 --db ...`. */
+export function serviceSpawnSpec(seed = DEMO_SEED): LocalDataApiSpec {
+  const args = ['--rate', String(DEMO_RATE), '--seed', String(seed)];
   if (BUNDLED) return { kind: 'spawn', command: process.execPath, args: [join(__dirname, 'local-data-api.js'), ...args] };
   const tsx = pathToFileURL(join(APP_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   return { kind: 'spawn', command: process.execPath, args: ['--import', tsx, join(APP_ROOT, 'src', 'local-data-api', 'cli.ts'), ...args] };

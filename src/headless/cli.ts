@@ -4,10 +4,14 @@
  * starts; SIGTERM / SIGINT stop polling, give the outbox a last drain and exit 0.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfigFile } from './config-file';
+import { ConfigError, loadConfigFile, type LoadedConfig } from './config-file';
+import { DeliveryConsole } from './delivery-console';
+import { count, describeWatches, watchCounts } from './watch-summary';
+import { describePlan } from './plan-summary';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
+import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
 
 export const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
@@ -22,6 +26,15 @@ Options:
   -h, --help          show this help`;
 
 const say = (line: string) => console.log(`teleporter-watch: ${line}`);
+const warn = (line: string) => console.error(`teleporter-watch: ${line}`);
+
+/** `--check`: the file is valid; what it watches, one line each. */
+function printCheck(loaded: LoadedConfig): void {
+  const c = loaded.config;
+  say(`${loaded.file} is valid: it watches ${watchCounts(c)}, and has ${count(c.alerts?.channels.length ?? 0, 'alert channel')}.`);
+  for (const line of describeWatches(c)) console.log(`  ${line}`);
+  console.log(`  ${describePlan(c.plan, c.apiKey !== undefined)}`);
+}
 
 async function main(): Promise<number> {
   let values;
@@ -63,9 +76,7 @@ async function main(): Promise<number> {
     return e instanceof ConfigError ? 2 : 1;
   }
   if (values.check) {
-    say(
-      `${loaded.file} is valid (${loaded.config.watches.length} watches, ${loaded.config.feeds.length} feeds, ${loaded.config.alerts?.channels.length ?? 0} alert channels).`,
-    );
+    printCheck(loaded);
     return 0;
   }
 
@@ -92,15 +103,18 @@ async function main(): Promise<number> {
 
   const onWatchLive = ({ watch, baselineMs }: LiveEvent) =>
     say(`live: ${describeWatch(watch)}: baseline done in ${(baselineMs / 1000).toFixed(1)} s; its changes alert from now on.`);
+  // Delivery failures on stderr too (the log file has every attempt), at most one line a minute per channel.
+  const deliveries = new DeliveryConsole(warn);
   watcher = await startHeadless({
     loaded,
     onWatchLive,
+    onAlertDelivery: deliveries.observe,
     ...(values.web ? { web: { rendererDir: RENDERER_DIR, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}),
   });
   if (stopping) return 0;
   const w = watcher;
   say(
-    `watching ${loaded.config.watches.length} addresses and ${loaded.config.feeds.length} feeds (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`,
+    `watching ${watchCounts(loaded.config)} (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`,
   );
   if (w.metrics) say(`metrics at ${w.metrics.url}`);
   const host = w.metrics ? new URL(w.metrics.url).hostname : '127.0.0.1';
@@ -119,9 +133,16 @@ async function main(): Promise<number> {
     lastProblem = e.status.lastError.message;
     say(`baselining is held up: ${lastProblem}`);
   });
+  // Each own node's state as it changes (down, wrong_chain, back to ok), once per change.
+  const nodeStates = new OwnNodeStateChanges();
+  w.core.onEvent((e) => {
+    if (e.type === 'poll-status' && e.status.ownNodes) for (const c of nodeStates.changes(e.status.ownNodes)) say(c.line);
+  });
   void w.liveness.allLive.then(() => {
     offStatus();
-    if (!stopping) say(`ready. All ${w.liveness.states().length} watches and feeds are live.`);
+    const n = w.liveness.states().length;
+    const which = n === 0 ? 'Nothing needed a baseline; alerts are' : n === 1 ? 'Its one watch or feed is' : `All ${n} watches and feeds are`;
+    if (!stopping) say(`ready. ${which} live.`);
   });
   return -1;
 }

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { AlertChannelListSchema } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
-import { DataSourceSchema } from '../shared/schemas';
-import { RelayerWatchInputSchema, RouteWatchInputSchema } from '../shared/relayer-schemas';
+import { DataSourceSchema, network } from '../shared/schemas';
+import { RelayerWatchInputSchema, RouteWatchInputSchema, resolveRouteChain } from '../shared/relayer-schemas';
 import { OwnNodesSchema } from '../shared/own-nodes';
 
 const KEY_NOT_HERE =
@@ -65,48 +65,79 @@ export const MetricsConfigSchema = z
   })
   .strict();
 
-export const HeadlessConfigSchema = z
-  .object({
-    /** Where state is kept; relative paths are relative to the config file. */
-    dataDir: z.string().min(1).optional(),
-    dataSource: dataSource.default('local'),
-    network: SettingsSchema.shape.network.optional(),
-    apiKeyHeader: SettingsSchema.shape.apiKeyHeader.optional(),
-    pollIntervalSeconds: SettingsSchema.shape.pollIntervalSeconds.optional(),
-    stuckThresholdMinutes: SettingsSchema.shape.stuckThresholdMinutes.optional(),
-    requestBudgetPerMinute: SettingsSchema.shape.requestBudgetPerMinute.optional(),
-    retentionDays: SettingsSchema.shape.retentionDays.optional(),
-    /** Thresholds for relayers and routes listed without their own (as Settings → Relayer alerts). */
-    relayerSilentMinutes: SettingsSchema.shape.relayerSilentMinutes.optional(),
-    relayerPendingMinutes: SettingsSchema.shape.relayerPendingMinutes.optional(),
-    routeBacklogMinutes: SettingsSchema.shape.routeBacklogMinutes.optional(),
-    /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
-    notify: NotifyPrefsSchema.partial().strict().optional(),
-    apiKey: ApiKeySourceSchema.optional(),
-    metrics: MetricsConfigSchema.optional(),
-    alerts: z
-      .object({
-        /** The link an alert carries; {messageId} is replaced. Default: the data source's get-by-ID URL. */
-        messageUrl: z
-          .string()
-          .url('alerts.messageUrl must be a URL.')
-          .refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.')
-          .optional(),
-        channels: AlertChannelListSchema.default([]),
-      })
-      .strict()
-      .optional(),
-    watches: z.array(WatchInputSchema).max(100_000).default([]),
-    feeds: z.array(FeedInputSchema).max(1000).default([]),
-    /** Relayers watched (deliverer or reward address, EIP-55), each with its relayer-silent thresholds. */
-    relayers: z.array(RelayerWatchInputSchema).max(1000).default([]),
-    /** Routes watched (source to destination chain: a name, cb58 ID or EVM chain ID), each with its backlog threshold. */
-    routes: z.array(RouteWatchInputSchema).max(1000).default([]),
-  })
-  .strict()
-  .strict();
+/**
+ * A route without its own network is on the file's: given to it before its chain names are resolved,
+ * so `C-Chain` in a Fuji file is Fuji's C-Chain (resolved alone, a name falls back to mainnet's).
+ */
+function routesOnFileNetwork(raw: unknown): unknown {
+  const c = raw as Record<string, unknown> | null;
+  if (!c || typeof c !== 'object' || !Array.isArray(c.routes) || !network.safeParse(c.network).success) return raw;
+  const routes = c.routes.map((r: unknown) => (r && typeof r === 'object' && !('network' in r) ? { ...r, network: c.network } : r));
+  return { ...c, routes };
+}
+
+export const HeadlessConfigSchema = z.preprocess(
+  routesOnFileNetwork,
+  z
+    .object({
+      /** Where state is kept; relative paths are relative to the config file. */
+      dataDir: z.string().min(1).optional(),
+      dataSource: dataSource.default('local'),
+      network: SettingsSchema.shape.network.optional(),
+      apiKeyHeader: SettingsSchema.shape.apiKeyHeader.optional(),
+      pollIntervalSeconds: SettingsSchema.shape.pollIntervalSeconds.optional(),
+      stuckThresholdMinutes: SettingsSchema.shape.stuckThresholdMinutes.optional(),
+      /** The Data API plan the key is on: auto, unauthenticated, free, base, growth, pro, or { cuPerMinute, cuPerDay }. */
+      plan: SettingsSchema.shape.plan.optional(),
+      /** Gave way to `plan`: said plainly rather than as an unknown key. */
+      requestBudgetPerMinute: z
+        .never({
+          error:
+            'requestBudgetPerMinute was replaced by plan: name the Data API plan the key is on (auto, unauthenticated, free, base, growth, pro) or give { cuPerMinute, cuPerDay }; the budget then keeps within its CU a minute and a day.',
+        })
+        .optional(),
+      retentionDays: SettingsSchema.shape.retentionDays.optional(),
+      /** Thresholds for relayers and routes listed without their own (as Settings → Relayer alerts). */
+      relayerSilentMinutes: SettingsSchema.shape.relayerSilentMinutes.optional(),
+      relayerPendingMinutes: SettingsSchema.shape.relayerPendingMinutes.optional(),
+      routeBacklogMinutes: SettingsSchema.shape.routeBacklogMinutes.optional(),
+      /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
+      notify: NotifyPrefsSchema.partial().strict().optional(),
+      apiKey: ApiKeySourceSchema.optional(),
+      metrics: MetricsConfigSchema.optional(),
+      alerts: z
+        .object({
+          /** The link an alert carries; {messageId} is replaced. Default: the data source's get-by-ID URL. */
+          messageUrl: z
+            .string()
+            .url('alerts.messageUrl must be a URL.')
+            .refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.')
+            .optional(),
+          channels: AlertChannelListSchema.default([]),
+        })
+        .strict()
+        .optional(),
+      watches: z.array(WatchInputSchema).max(100_000).default([]),
+      feeds: z.array(FeedInputSchema).max(1000).default([]),
+      /** Relayers watched (deliverer or reward address, EIP-55), each with its relayer-silent thresholds. */
+      relayers: z.array(RelayerWatchInputSchema).max(1000).default([]),
+      /** Routes watched (source to destination chain: a name, cb58 ID or EVM chain ID), each with its backlog threshold. */
+      routes: z.array(RouteWatchInputSchema).max(1000).default([]),
+    })
+    .strict(),
+);
 
 /** Watches repeating an address and feeds repeating a name (checked on the raw file, beside the schema). */
+/** `testnet` is another name for `fuji`. */
+const canonicalRouteNetwork = (net: string): string => (net === 'testnet' ? 'fuji' : net);
+
+/** A route's chain as the watcher will store it (its cb58 ID), or as written when it does not resolve. */
+function routeChainKey(input: string, net: string): string {
+  const known = network.safeParse(net);
+  const r = resolveRouteChain(input, known.success ? known.data : undefined, 'chain');
+  return r.ok ? r.value : input.trim().toLowerCase();
+}
+
 export function duplicateProblems(raw: unknown): { path: (string | number)[]; message: string }[] {
   const out: { path: (string | number)[]; message: string }[] = [];
   const list = (k: string): unknown[] => {
@@ -135,12 +166,15 @@ export function duplicateProblems(raw: unknown): { path: (string | number)[]; me
     (s) => s.toLowerCase(),
     (v, at) => `${v} is already watched at relayers[${at}].`,
   );
-  // The same route twice (as written: chain names and IDs are not resolved here).
+  // The same route twice, as the watcher will add it: chain names resolved to IDs, the file's network for
+  // a route without one (else `C-Chain` and its cb58 ID would pass here and refuse the start).
   const routes = new Map<string, number>();
+  const fileNetwork = (raw as Record<string, unknown> | null)?.network;
   list('routes').forEach((item, i) => {
     const r = item as Record<string, unknown> | null;
     if (typeof r?.source !== 'string' || typeof r.destination !== 'string') return;
-    const k = `${typeof r.network === 'string' ? r.network : ''}|${r.source.trim().toLowerCase()}|${r.destination.trim().toLowerCase()}`;
+    const net = typeof r.network === 'string' ? r.network : typeof fileNetwork === 'string' ? fileNetwork : 'mainnet';
+    const k = `${canonicalRouteNetwork(net)}|${routeChainKey(r.source, net)}|${routeChainKey(r.destination, net)}`;
     if (routes.has(k)) out.push({ path: ['routes', i, 'destination'], message: `This route is already watched at routes[${routes.get(k) as number}].` });
     else routes.set(k, i);
   });

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { createMonitorCore } from '../core';
-import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
+import type { AlertDeliveryResult, LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
 import type { Logger } from '../core/log/logger';
 import { defaultDataDir } from '../core/default-data-dir';
 import { builtRendererDir } from '../web-server/renderer-dir';
@@ -38,6 +38,8 @@ export interface HeadlessOptions {
   autoPoll?: boolean;
   /** A watch or feed finished its silent baseline: its changes alert from now on. */
   onWatchLive?: (e: LiveEvent) => void;
+  /** Each alert delivery attempt (the command prints failures on stderr); errors come redacted. */
+  onAlertDelivery?: (r: AlertDeliveryResult) => void;
 }
 
 export interface HeadlessWatcher {
@@ -62,7 +64,7 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.apiKeyHeader) p.apiKeyHeader = c.apiKeyHeader;
   if (c.pollIntervalSeconds !== undefined) p.pollIntervalSeconds = c.pollIntervalSeconds;
   if (c.stuckThresholdMinutes !== undefined) p.stuckThresholdMinutes = c.stuckThresholdMinutes;
-  if (c.requestBudgetPerMinute !== undefined) p.requestBudgetPerMinute = c.requestBudgetPerMinute;
+  if (c.plan !== undefined) p.plan = c.plan;
   if (c.retentionDays !== undefined) p.retentionDays = c.retentionDays;
   if (c.relayerSilentMinutes !== undefined) p.relayerSilentMinutes = c.relayerSilentMinutes;
   if (c.relayerPendingMinutes !== undefined) p.relayerPendingMinutes = c.relayerPendingMinutes;
@@ -92,10 +94,13 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     version: o.version ?? APP_VERSION,
     localDataApi: o.localDataApi ?? serviceSpawnSpec(),
     metrics: { processMetrics: true },
+    // One bad node never stops the watcher: it is reported and shown in its state; the others are read.
+    ownNodesCheck: 'report',
     alerts: {
       channels: config.alerts?.channels ?? [],
       ...(messageUrl ? { messageLink: (id: string) => messageUrl.replaceAll('{messageId}', id) } : {}),
       ...(o.alertRetryBaseMs !== undefined ? { retryBaseMs: o.alertRetryBaseMs, maxRetryMs: o.alertRetryBaseMs * 16 } : {}),
+      ...(o.onAlertDelivery ? { onDelivery: o.onAlertDelivery } : {}),
     },
   };
   if (key.kind === 'session') coreOptions.apiKey = key.key;

@@ -4,21 +4,22 @@
  */
 import type { LocalDataApiSpec } from '../core/monitor-core';
 import { SERVICE_CLI, TSX_LOADER } from './paths';
+import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 
 export interface LocalDataApiChoice {
   /** Simulated messages per second. */
   rate?: number;
-  /** Fixes the simulated traffic (default: a new seed per launch). */
+  /** The simulated world (default: the desktop demo's, so the headless watcher's demo config sees it too). */
   seed?: number;
   /** More flags for src/local-data-api/cli.ts (tests: a faster simulator). */
   extraArgs?: string[];
 }
 
 export function localDataApiSpawnSpec(choice: LocalDataApiChoice = {}): LocalDataApiSpec {
-  const seed = choice.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed = choice.seed ?? DEMO_SEED;
   return {
     kind: 'spawn',
     command: process.execPath,
-    args: ['--import', TSX_LOADER, SERVICE_CLI, '--rate', String(choice.rate ?? 2), '--seed', String(seed), ...(choice.extraArgs ?? [])],
+    args: ['--import', TSX_LOADER, SERVICE_CLI, '--rate', String(choice.rate ?? DEMO_RATE), '--seed', String(seed), ...(choice.extraArgs ?? [])],
   };
 }

@@ -1,5 +1,6 @@
 /** Command-line flags of the service, turned into ServiceOptions with clear errors. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { PUBLIC_PLANS, type PublicPlan } from './compute-units';
 import { fail, ok, type Parsed } from '../shared/result';
 import type { ServiceOptions } from './options';
 import { readFileSync } from 'node:fs';
@@ -32,8 +33,10 @@ export const USAGE = `Usage: npm run service -- [options]
   --preload <n>       insert n historical messages at start
   --history <hours>   on an empty store, first write this many hours of past traffic at --rate
                       (at most 20000 messages); the store then keeps its seed across restarts
-  --rate-limit <keyed>,<anonymous>   requests per minute (default 600,120; 240,60 with --realistic)
-  --realistic         the realistic world: every behaviour below on, the public API's rate limit
+  --rate-limit <keyed>,<anonymous>   requests per minute, 20 CU each, no daily limit (default 600,120)
+  --plans <keyed>,<anonymous>        the public plans' CU a minute and a day per caller, e.g. free,unauthenticated
+                      (unauthenticated | free | base | growth | pro; the default with --realistic)
+  --realistic         the realistic world: every behaviour below on, the public API's CU limits
   --lag, --no-lag     indexing lag per record change (seconds, some tens of seconds, a few minutes)
   --loose-order, --no-loose-order     records of one second listed in an arbitrary order
   --sparse-routes, --no-sparse-routes few busy routes; the others quiet, some one way
@@ -70,6 +73,7 @@ const FLAGS = {
   preload: { type: 'string' },
   history: { type: 'string' },
   'rate-limit': { type: 'string' },
+  plans: { type: 'string' },
   'log-requests': { type: 'boolean' },
   'no-warm': { type: 'boolean' },
   'exit-with-stdin': { type: 'boolean' },
@@ -125,6 +129,16 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     const m = /^(\d+),(\d+)$/.exec(values['rate-limit']);
     if (!m) return fail(`--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "${values['rate-limit']}").`);
     options.rateLimitPerMinute = { keyed: Number(m[1]), anonymous: Number(m[2]) };
+  }
+  if (values.plans !== undefined) {
+    const m = /^(\w+),(\w+)$/.exec(values.plans);
+    const known = (p: string | undefined): p is PublicPlan => p !== undefined && p in PUBLIC_PLANS;
+    if (!m || !known(m[1]) || !known(m[2]))
+      return fail(
+        `--plans must be <keyed>,<anonymous> plans among ${Object.keys(PUBLIC_PLANS).join(', ')}, like free,unauthenticated (got "${values.plans}").`,
+      );
+    if (values['rate-limit'] !== undefined) return fail('--plans and --rate-limit contradict each other: give one.');
+    options.computeUnits = { keyed: m[1], anonymous: m[2] };
   }
   if (values.realistic) options.realistic = true;
   const switches = [

@@ -25,7 +25,7 @@ import { ownChainNetworks } from './chain-index/chain-networks';
 import type { OwnNodeStatus } from '../shared/own-nodes';
 
 export type { ServiceOptions, WorldOptions } from './options';
-export { REALISTIC_RATE_LIMIT } from './options';
+export { PUBLIC_PLANS, OPERATION_WEIGHT, REALISTIC_CU_LIMITS, type CuLimits } from './compute-units';
 export { RecordStore } from './store/record-store';
 export type { StoreQuery, StorePage, StoreJsonPage } from './store/record-store';
 export { TrafficSimulator } from './sim/simulator';
@@ -131,7 +131,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       storeCached: () => cached,
       world: o.world,
       ownNodes: () => indexer?.statuses() ?? null,
-      limits: o.rateLimitPerMinute,
+      limits: o.limits,
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
     const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

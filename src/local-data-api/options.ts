@@ -1,10 +1,12 @@
 /** Options of startTeleporterService, validated with zod; defaults in one place. */
+import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { parseFaultSpec } from './faults';
 import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
 import type { RelayerSchedule } from './sim/relayer-personas';
 import { RelayerScheduleSchema } from './sim/relayer-schedule-schema';
+import { PUBLIC_PLANS, REALISTIC_CU_LIMITS, requestsAsCu, type CuLimits, type PublicPlan } from './compute-units';
 
 export interface ServiceOptions {
   /** Default 0 (a free port); the host is always 127.0.0.1. */
@@ -25,8 +27,16 @@ export interface ServiceOptions {
   faults?: string;
   /** Default systemClock. */
   clock?: Clock;
-  /** Requests per minute per key and per anonymous caller (default 600 and 120; 240 and 60 in the realistic profile). */
+  /**
+   * Requests per minute per key and per anonymous caller, counted as CU at the list operations' weight
+   * (20) with no daily limit (default 600 and 120; the realistic profile counts CU instead, see `computeUnits`).
+   */
   rateLimitPerMinute?: { keyed: number; anonymous: number };
+  /**
+   * CU per minute and per day per key and per anonymous caller: a public plan's name or figures
+   * (default in the realistic profile: a key on the Free plan, callers without one unauthenticated).
+   */
+  computeUnits?: { keyed: PublicPlan | CuLimits; anonymous: PublicPlan | CuLimits };
   /** Insert this many historical messages at start (fast bulk path). */
   preload?: number;
   /**
@@ -80,9 +90,12 @@ export interface WorldOptions {
   receiptResends: boolean;
 }
 
-/** The app's default request budgets (src/core/handlers/data-source.ts): the public API's limit the realistic profile enforces. */
-export const REALISTIC_RATE_LIMIT = { keyed: 240, anonymous: 60 } as const;
 const GENEROUS_RATE_LIMIT = { keyed: 600, anonymous: 120 } as const;
+
+const CuLimitsSchema = z.union([
+  z.enum(Object.keys(PUBLIC_PLANS) as [PublicPlan, ...PublicPlan[]]),
+  z.object({ cuPerMinute: z.number().int().positive(), cuPerDay: z.number().int().positive().nullable() }).strict(),
+]);
 
 const ClockSchema = z.custom<Clock>(
   (c) => typeof c === 'object' && c !== null && typeof (c as Clock).now === 'function' && typeof (c as Clock).setTimer === 'function',
@@ -93,8 +106,8 @@ export const ServiceOptionsSchema = z
   .object({
     port: z.number().int().min(0).max(65535, 'port must be 0..65535.').default(0),
     dbPath: z.string().min(1).optional(),
-    seed: z.number().int('seed must be a whole number.').min(0).max(4294967295).default(1),
-    rate: z.number().min(0, 'rate must not be negative.').max(10_000, 'rate must be at most 10000 messages per second.').default(2),
+    seed: z.number().int('seed must be a whole number.').min(0).max(4294967295).default(DEMO_SEED),
+    rate: z.number().min(0, 'rate must not be negative.').max(10_000, 'rate must be at most 10000 messages per second.').default(DEMO_RATE),
     speed: z.number().positive('speed must be greater than 0.').max(1_000_000).default(1),
     apiKeys: z
       .array(
@@ -115,6 +128,7 @@ export const ServiceOptionsSchema = z
       }),
     clock: ClockSchema.optional(),
     rateLimitPerMinute: z.object({ keyed: z.number().int().positive(), anonymous: z.number().int().positive() }).optional(),
+    computeUnits: z.object({ keyed: CuLimitsSchema, anonymous: CuLimitsSchema }).strict().optional(),
     preload: z.number().int().min(0).max(50_000_000).default(0),
     history: z.number().min(0, 'history must not be negative.').max(168, 'history must be at most 168 hours.').default(0),
     warmStore: z.boolean().default(true),
@@ -136,11 +150,13 @@ export const ServiceOptionsSchema = z
     message: 'own nodes replace the simulator: preload and history must be 0.',
     path: ['ownNodes'],
   })
-  .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] });
+  .refine((o) => !o.requireKey || o.apiKeys.length > 0, { message: 'requireKey needs at least one API key.', path: ['requireKey'] })
+  .refine((o) => !(o.rateLimitPerMinute && o.computeUnits), { message: 'give rateLimitPerMinute or computeUnits, not both.', path: ['computeUnits'] });
 
 type Parsed = z.output<typeof ServiceOptionsSchema>;
-export type ResolvedOptions = Omit<Parsed, keyof WorldOptions | 'rateLimitPerMinute'> & {
-  rateLimitPerMinute: { keyed: number; anonymous: number };
+export type ResolvedOptions = Omit<Parsed, keyof WorldOptions | 'rateLimitPerMinute' | 'computeUnits'> & {
+  /** Each caller's limits in CU. */
+  limits: { keyed: CuLimits; anonymous: CuLimits };
   world: WorldOptions;
 };
 
@@ -151,11 +167,11 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     throw new Error(`Invalid service option: ${where}${issue.message}`);
   }
-  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, rateLimitPerMinute, ...rest } = r.data;
+  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, rateLimitPerMinute, computeUnits, ...rest } = r.data;
   const real = rest.realistic;
   return {
     ...rest,
-    rateLimitPerMinute: rateLimitPerMinute ?? { ...(real ? REALISTIC_RATE_LIMIT : GENEROUS_RATE_LIMIT) },
+    limits: resolveLimits(real, rateLimitPerMinute, computeUnits),
     world: {
       lag: lag ?? real,
       looseOrder: looseOrder ?? real,
@@ -164,4 +180,13 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       receiptResends: receiptResends ?? !real,
     },
   };
+}
+
+/** Explicit CU figures, else a request rate as CU, else the profile's: the public plans (realistic) or a generous rate. */
+function resolveLimits(realistic: boolean, perMinute: Parsed['rateLimitPerMinute'], cu: Parsed['computeUnits']): ResolvedOptions['limits'] {
+  const plan = (p: PublicPlan | CuLimits): CuLimits => (typeof p === 'string' ? { ...PUBLIC_PLANS[p] } : p);
+  if (cu) return { keyed: plan(cu.keyed), anonymous: plan(cu.anonymous) };
+  if (perMinute) return { keyed: requestsAsCu(perMinute.keyed), anonymous: requestsAsCu(perMinute.anonymous) };
+  if (realistic) return { keyed: { ...REALISTIC_CU_LIMITS.keyed }, anonymous: { ...REALISTIC_CU_LIMITS.anonymous } };
+  return { keyed: requestsAsCu(GENEROUS_RATE_LIMIT.keyed), anonymous: requestsAsCu(GENEROUS_RATE_LIMIT.anonymous) };
 }

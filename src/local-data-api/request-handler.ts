@@ -14,6 +14,7 @@ import { lookupMessage } from './message-by-id';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
+import { OPERATION_WEIGHT, type CuLimits } from './compute-units';
 import type { WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from './sim/simulator';
@@ -32,7 +33,8 @@ export interface HandlerDeps {
   storeCached: () => boolean;
   /** Per-chain status when the records come from one's own nodes (null: simulated traffic). */
   ownNodes?: () => OwnNodeStatus[] | null;
-  limits: { keyed: number; anonymous: number };
+  /** Each caller's limits in compute units. */
+  limits: { keyed: CuLimits; anonymous: CuLimits };
   /** The simulator's behaviours in effect (reported by /_local/info). */
   world: WorldOptions;
   /** Called once per finished request (for logging); never receives the key. */
@@ -56,16 +58,19 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const keyValid = who.kind === 'valid';
       if (keyValid) caller = 'key';
       const bucket = keyValid ? `key:${who.key}` : `anonymous:${req.socket.remoteAddress ?? ''}`;
-      const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous);
+      const route = matchApiPath(url.pathname);
+      const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
+      const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
       if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {
         const who = keyValid ? 'this API key' : `anonymous callers (send an ${API_KEY_HEADER} for a higher limit)`;
+        const per = decision.window === 'day' ? 'day (it resets at 00:00 UTC)' : 'minute';
         return sendError(
           res,
           429,
-          `Too many requests: the limit is ${decision.limit} per ${decision.windowSeconds} s for ${who}; retry after ${decision.resetSeconds} s.`,
+          `Too many requests: the limit is ${decision.limit} compute units per ${per} for ${who}; this call costs ${cost}; retry after ${decision.resetSeconds} s.`,
           {
             ...headers,
             'retry-after': String(decision.resetSeconds),
@@ -73,7 +78,6 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         );
       }
 
-      const route = matchApiPath(url.pathname);
       if (!route) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, 405, `Method ${req.method} is not allowed on ${url.pathname}; use GET.`, { ...headers, allow: 'GET, HEAD' });
@@ -169,7 +173,7 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         world: deps.world,
         ...(sim.routes ? { routes: routeIds(sim.routes) } : {}),
         demoRelayers: sim.demoRelayers(),
-        rateLimitPerMinute: deps.limits,
+        computeUnits: deps.limits,
       }),
     );
   }

@@ -24,6 +24,7 @@ import {
   evmAddress,
   messageId,
   TRANSITION_KINDS,
+  UNDO_KINDS,
 } from './schemas';
 import type { Network } from './validators';
 import {
@@ -47,7 +48,8 @@ export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
 export type DataSource = Settings['dataSource'];
 export type NotifyPrefs = z.output<typeof NotifyPrefsSchema>;
 export type FeedFilter = z.output<typeof FeedFilterSchema>;
-export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+export type NotifyKind = (typeof TRANSITION_KINDS)[number];
+export type TransitionKind = NotifyKind | (typeof UNDO_KINDS)[number];
 
 export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
 
@@ -58,7 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pollIntervalSeconds: 30,
   stuckThresholdMinutes: 30,
   notifications: { enabled: true, ...DEFAULT_NOTIFY },
-  requestBudgetPerMinute: null,
+  plan: 'auto',
   retentionDays: 30,
   theme: 'system',
   startAtLogin: false,
@@ -217,12 +219,46 @@ export interface PollStatus {
   rateLimitedUntil: number | null;
   lastError: ErrorInfo | null;
   requestsLastMinute: number;
+  /** Requests a minute the day's quota sustains (the pace the poller plans on). */
   budgetPerMinute: number;
+  /** Today's spend against the plan (absent before the first data source is known). */
+  quota?: QuotaStatus;
+  /**
+   * How far behind the reads are when the budget cut the last cycle short: now less the start of the
+   * last cycle that read everything it planned (null: not behind).
+   */
+  behindMs?: number | null;
   /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: number;
   watching: number;
   /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
   ownNodes?: OwnNodeStatus[];
+  /**
+   * Records found in the last hour later than the overlap guarantees (10 min): the largest lateness,
+   * and the lateness past which a record is not followed (absent: none that late).
+   */
+  lateRecords?: { maxLateSec: number; limitSec: number };
+}
+
+/** Today's spend of compute units (CU) against the plan's quota; the day resets at 00:00 UTC. */
+export interface QuotaStatus {
+  /** unauthenticated, free, base, growth, pro, custom (or "requests per minute" for a plain rate). */
+  plan: string;
+  cuPerMinute: number;
+  cuPerDay: number;
+  spentCuToday: number;
+  requestsToday: number;
+  cuLastMinute: number;
+  /** CU a minute over the last few minutes. */
+  paceCuPerMinute: number;
+  /** Today's spend at the reset if the current pace holds. */
+  projectedCuToday: number;
+  /** At the current pace, when the day's quota would run out (null: it lasts the day). */
+  runsOutAt: number | null;
+  /** The next 00:00 UTC. */
+  resetsAt: number;
+  /** warning: the current pace would spend 80 % of the day's quota or more; exhausted: today's share is spent. */
+  level: 'ok' | 'warning' | 'exhausted';
 }
 
 export interface StatsBucket {

@@ -4,6 +4,7 @@ import { NETWORKS, PAGE_SIZE_MAX, PAGE_SIZE_MIN, parseBlockchainId, parseChainRe
 import type { Parsed } from './result';
 import { reservedHeaderReason } from './reserved-headers';
 import { OwnNodesSchema } from './own-nodes';
+import { PlanSchema } from './plans';
 
 /** Longest user-supplied URL accepted (a base URL is a scheme, a host and a short path). */
 export const MAX_URL_CHARS = 2048;
@@ -36,8 +37,11 @@ export const pageSize = z
   .max(PAGE_SIZE_MAX, `pageSize must not be greater than ${PAGE_SIZE_MAX}.`);
 export const pageToken = z.string().min(1).max(4096);
 
+/** The transitions a watch chooses to be notified of. */
 export const TRANSITION_KINDS = ['new', 'left_pending', 'receipt_delivered', 'stuck'] as const;
-export const transitionKind = z.enum(TRANSITION_KINDS);
+/** A delivery or receipt taken back by a reorg (own nodes only): announced as the watch chose for what it undoes. */
+export const UNDO_KINDS = ['delivery_undone', 'receipt_undone'] as const;
+export const transitionKind = z.enum([...TRANSITION_KINDS, ...UNDO_KINDS]);
 
 export const NotifyPrefsSchema = z.object({
   new: z.boolean(),
@@ -86,8 +90,8 @@ export const SettingsSchema = z.object({
   pollIntervalSeconds: wholeNumber('Poll interval', [5, '5 seconds'], [3600, '3600 seconds']),
   stuckThresholdMinutes: wholeNumber('Stuck threshold', [1, '1 minute'], [10080, '7 days (10080 minutes)']),
   notifications: z.object({ enabled: z.boolean() }).extend(NotifyPrefsSchema.shape),
-  /** Requests per minute the poller may spend; null picks the default for keyed / keyless use. */
-  requestBudgetPerMinute: wholeNumber('Request budget', [1, '1 request per minute'], [10000, '10000 requests per minute']).nullable(),
+  /** The Data API plan the key is on (its CU a minute and a day); `auto`: unauthenticated without a key, Free with one. */
+  plan: PlanSchema,
   retentionDays: wholeNumber('Keep history', [1, '1 day'], [3650, '3650 days']),
   theme: z.enum(['system', 'light', 'dark']),
   startAtLogin: z.boolean(),

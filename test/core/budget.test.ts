@@ -45,13 +45,13 @@ describe('request budget: causes and queue limits', () => {
     const budget = new RequestBudget(clock, 5);
     for (let i = 0; i < 5; i++) await budget.acquire();
     const why = budget.shortfall();
-    expect(why.message).toMatch(/local request budget is used up: 5 of 5 requests in the last minute; polling continues in 60 s/);
+    expect(why.message).toMatch(/minute's budget is used up: 100 of 100 CU in the last minute; polling continues in 60 s/);
     expect(why.retryAt).toBe(clock.now() + 60_000);
   });
 
   it('a call queued behind the budget ends with a clear error rather than waiting forever', async () => {
     const clock = new ManualClock();
-    const budget = new RequestBudget(clock, 2, 90_000);
+    const budget = new RequestBudget(clock, 2, { maxQueueWaitMs: 90_000 });
     const calls = Array.from({ length: 8 }, () => budget.acquire());
     const settled = Promise.allSettled(calls);
     await clock.advance(200_000);
@@ -63,7 +63,7 @@ describe('request budget: causes and queue limits', () => {
     for (const e of failed) {
       expect(e).toBeInstanceOf(MonitorError);
       expect(e.kind).toBe('rate_limited');
-      expect(e.message).toMatch(/could not go out within 90 s.*local request budget/);
+      expect(e.message).toMatch(/could not go out within 90 s.*minute's budget is used up/);
     }
   });
 

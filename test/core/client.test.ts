@@ -178,7 +178,8 @@ describe('Data API client over real HTTP', () => {
     const clock = new ManualClock();
     const srv = await scriptedServer(clock, () => ({
       status: 200,
-      headers: { 'ratelimit-limit': '30', 'ratelimit-remaining': '2', 'ratelimit-reset': '40' },
+      // In compute units, as the public API sends them: 600 CU a minute (30 list calls), 40 left (2 calls).
+      headers: { 'ratelimit-limit': '600', 'ratelimit-remaining': '40', 'ratelimit-reset': '40' },
       body: { messages: [] },
     }));
     const { c, budget } = client(srv.url, clock, { budget: 100 });

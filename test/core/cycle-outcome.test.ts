@@ -4,6 +4,7 @@ import { cycleOutcome, OFFLINE_RETRY_MS, type CycleEnd } from '../../src/core/po
 
 const end = (o: Partial<CycleEnd>): CycleEnd => ({
   error: null,
+  asked: true,
   startedMs: 100_000,
   nowMs: 103_000,
   intervalMs: 10_000,
@@ -22,6 +23,15 @@ describe('cycleOutcome', () => {
     });
     // A cycle longer than the interval: the next one starts at once.
     expect(cycleOutcome(end({ nowMs: 125_000 })).delayMs).toBe(0);
+  });
+
+  it('a cycle that asked nothing (nothing watched yet) is not a successful poll', () => {
+    expect(cycleOutcome(end({ asked: false }))).toEqual({
+      state: 'idle',
+      delayMs: 7_000,
+      offlineStreak: 0,
+      patch: { lastError: null, rateLimitedUntil: null },
+    });
   });
 
   it('offline, retries sooner and sooner less often: 2, 5, 10, then every 30 s (never later than the interval)', () => {

@@ -34,7 +34,10 @@ const test = async (c: MonitorCore): Promise<ApiKeyTestResult> => {
 describe('Test key', () => {
   it('says the key works only when the limit with it is higher than without it', async () => {
     const c = await start();
-    expect(await test(c)).toEqual({ ok: true, message: `The key works with ${new URL(svc!.url).host}: its limit is 600 with the key and 120 without.` });
+    expect(await test(c)).toEqual({
+      ok: true,
+      message: `The key works with ${new URL(svc!.url).host}: its limit is 12,000 compute units with the key and 2,400 without.`,
+    });
   });
 
   it('when the service ignores the key (another header name), says the header is the likely cause', async () => {
@@ -42,7 +45,7 @@ describe('Test key', () => {
     await c.invoke('updateSettings', { apiKeyHeader: 'x-api-key' });
     const r = await test(c);
     expect(r.ok).toBe(false);
-    expect(r.message).toContain('same limit (120) with and without the key: it ignored the key');
+    expect(r.message).toContain('same limit (2,400 compute units) with and without the key: it ignored the key');
     expect(r.message).toContain('The header name is the likely cause: the key was sent in x-api-key');
     expect(r.message).not.toContain(KEY);
   });

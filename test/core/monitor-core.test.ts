@@ -249,7 +249,7 @@ describe('MonitorCore facade', () => {
       log: (line) => log.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
     });
     const { core } = await start({ clock, url: svc.url });
-    await core.invoke('updateSettings', { requestBudgetPerMinute: 1000 }); // more than the server allows
+    await core.invoke('updateSettings', { plan: { cuPerMinute: 20_000, cuPerDay: 20_000_000 } }); // more than the server allows
     for (const a of svc.simulator.addresses.slice(0, 2)) await core.invoke('addWatch', { address: a });
     const states: string[] = [];
     for (let i = 0; i < 24; i++) {

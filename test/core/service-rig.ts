@@ -5,6 +5,7 @@ import type { MonitorCore } from '../../src/core/monitor-core';
 import { startTeleporterService, type ServiceOptions } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
 import { GroundTruth } from '../support/ground-truth';
+import { requestRatePlan } from '../../src/shared/plans';
 
 type Running = Awaited<ReturnType<typeof startTeleporterService>>;
 
@@ -44,7 +45,7 @@ export async function coreRig(
     if (e.type === 'transitions') transitions.push(...e.transitions);
   });
   await core.start();
-  const r = await core.invoke('updateSettings', { pollIntervalSeconds: opts.interval ?? 10, requestBudgetPerMinute: opts.budget ?? 2000 });
+  const r = await core.invoke('updateSettings', { pollIntervalSeconds: opts.interval ?? 10, plan: requestRatePlan(opts.budget ?? 2000) });
   if (!r.ok) throw new Error(r.error.message);
   return {
     clock,

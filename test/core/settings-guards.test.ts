@@ -62,6 +62,25 @@ describe('settings guards', () => {
     }
   });
 
+  it.each([
+    ['gold', 'plan', /plan must be one of auto, unauthenticated, free, base, growth, pro, or \{ cuPerMinute, cuPerDay \}/],
+    [{ cuPerMinute: 10, cuPerDay: 1000 }, 'plan.cuPerMinute', /Plan CU per minute must be at least 20 CU/],
+    [{ cuPerMinute: 8000, cuPerDay: 7999 }, 'plan.cuPerDay', /Plan CU per day must be at least its CU per minute/],
+    [{ cuPerMinute: 8000.5, cuPerDay: 2e6 }, 'plan.cuPerMinute', /whole number/],
+    [{ cuPerMinute: 8000, cuPerDay: 2e6, extra: 1 }, 'plan', /./],
+  ])('refuses the plan %j with a field error at %s, and keeps the plan it had', async (plan, field, message) => {
+    expect((await core.invoke('updateSettings', { plan: 'base' })).ok).toBe(true);
+    const r = await core.invoke('updateSettings', { plan });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_input', field, message: expect.stringMatching(message) } });
+    expect(await core.invoke('getSettings', undefined)).toMatchObject({ ok: true, value: { plan: 'base' } });
+  });
+
+  it('accepts every named plan and custom figures', async () => {
+    for (const plan of ['auto', 'unauthenticated', 'free', 'base', 'growth', 'pro', { cuPerMinute: 20, cuPerDay: 20 }]) {
+      expect((await core.invoke('updateSettings', { plan })).ok, JSON.stringify(plan)).toBe(true);
+    }
+  });
+
   it('refuses a base URL over the length limit with a field error', async () => {
     const long = `http://127.0.0.1:9/${'a'.repeat(MAX_URL_CHARS)}`;
     const r = await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: long } });

@@ -110,3 +110,22 @@ test('adds an alert channel in Settings: a bad URL is refused at the field, a go
     await stack.call('updateSettings', { alertChannels: [] });
   }
 });
+
+test("the Data API plan: custom figures saved in Settings are what the status bar's quota line counts against", async ({ openApp }) => {
+  const page = await openApp('#/settings');
+  const quota = page.getByTestId('poll-quota');
+  // The demo service gets no key: the automatic plan is the unauthenticated one.
+  await page.getByTestId('poll-now').click();
+  await expect(quota).toContainText(/^today [\d,]+ \/ 1,200,000 CU \([\d,]+ requests, unauthenticated plan\) · at this pace/);
+  await page.getByTestId('settings-plan').click();
+  await page.getByText('Custom figures', { exact: true }).click();
+  await page.getByTestId('settings-plan-cu-minute').fill('9000');
+  await page.getByTestId('settings-plan-cu-day').fill('100');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('field-error-plan.cuPerDay')).toHaveText('Plan CU per day must be at least its CU per minute.');
+  await page.getByTestId('settings-plan-cu-day').fill('3000000');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-saved')).toBeVisible();
+  await page.getByTestId('poll-now').click();
+  await expect(quota).toContainText(/^today [\d,]+ \/ 3,000,000 CU \([\d,]+ requests, custom plan\)/);
+});

@@ -43,7 +43,15 @@ describe('teleporter-watch command', () => {
     );
     const check = await run(['--config', writeConfig(dir, baseConfig(svc.url)), '--check']).exited;
     expect(check.code).toBe(0);
-    expect(check.stdout).toMatch(/is valid \(1 watches, 0 feeds, 0 alert channels\)/);
+    expect(check.stdout).toMatch(
+      /is valid: it watches 1 address, 0 relayers, 0 routes and 0 feeds, and has 0 alert channels\.\n {2}address {2}treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\) on mainnet\n/,
+    );
+    // The rig's file gives custom figures; a named plan says both its limits and the keyless ones.
+    expect(check.stdout).toContain('  plan     custom: 200,000 CU a minute, 300,000,000 a day (the day resets at 00:00 UTC)\n');
+    const growth = await run(['--config', writeConfig(dir, baseConfig(svc.url, { plan: 'growth' })), '--check']).exited;
+    expect(growth.stdout).toContain(
+      '  plan     growth: without a key unauthenticated, 6,000 CU a minute, 1,200,000 a day (no apiKey in the file; with a key growth, 14,000 CU a minute, 11,200,000 a day) (the day resets at 00:00 UTC)\n',
+    );
     expect((await run(['--config']).exited).code).toBe(2);
   }, 90_000);
 
@@ -67,7 +75,7 @@ describe('teleporter-watch command', () => {
       expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
       // ready. means every watch is live, each announced first.
       expect(p.out.stdout).toMatch(
-        /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. All 1 watches and feeds are live\./,
+        /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. Its one watch or feed is live\./,
       );
       const url = /metrics at (\S+)/.exec(p.out.stdout)?.[1] as string;
       expect(new URL(url).hostname).toBe('127.0.0.1');

@@ -31,6 +31,13 @@ describe('headless config file', () => {
     expect(parseConfigText('{}', 'c.yaml')).toMatchObject({ dataSource: 'local', watches: [], feeds: [], relayers: [], routes: [] });
   });
 
+  it('accepts a plan by name or as custom CU figures, and leaves it out when not given', () => {
+    expect(parseConfigText('plan: growth\n', 'c.yaml').plan).toBe('growth');
+    expect(parseConfigText('plan: auto\n', 'c.yaml').plan).toBe('auto');
+    expect(parseConfigText('plan:\n  cuPerMinute: 9000\n  cuPerDay: 3000000\n', 'c.yaml').plan).toEqual({ cuPerMinute: 9000, cuPerDay: 3_000_000 });
+    expect(parseConfigText('{}', 'c.yaml').plan).toBeUndefined();
+  });
+
   it('accepts relayers and routes with labels and thresholds; route chains by name resolve to their blockchain ID', () => {
     const c = parseConfigText(
       `relayers:\n  - address: "${ADDR}"\n    label: ours\n    silentMinutes: 15\n    pendingMinutes: 5\nroutes:\n  - source: C-Chain\n    destination: "4337"\n    label: loop\n    backlogMinutes: 20\n    alert: false\n`,
@@ -46,7 +53,9 @@ describe('headless config file', () => {
     ['network', 'network: moon', 1, 'network', /network must be one of mainnet, fuji, testnet/],
     ['poll interval', 'pollIntervalSeconds: 1', 1, 'pollIntervalSeconds', /at least 5 seconds/],
     ['stuck threshold', 'stuckThresholdMinutes: 0', 1, 'stuckThresholdMinutes', /at least 1 minute/],
-    ['budget', 'requestBudgetPerMinute: 0', 1, 'requestBudgetPerMinute', /./],
+    ['old budget', 'requestBudgetPerMinute: 240', 1, 'requestBudgetPerMinute', /replaced by plan/],
+    ['plan name', 'plan: gold', 1, 'plan', /plan must be one of auto, unauthenticated, free, base, growth, pro, or \{ cuPerMinute, cuPerDay \}/],
+    ['custom plan', 'plan:\n  cuPerMinute: 8000\n  cuPerDay: 10', 3, 'plan.cuPerDay', /at least 20 CU|at least its CU per minute/],
     ['key header', 'apiKeyHeader: "x y"', 1, 'apiKeyHeader', /plain HTTP header name/],
     ['key in the file', 'apiKey: sk-1234567890', 1, 'apiKey', /never goes in the config file/],
     ['two key sources', 'apiKey: { env: A, file: /k }', 1, 'apiKey', /exactly one of env, file or keychain/],
@@ -97,6 +106,22 @@ describe('headless config file', () => {
       'duplicate route',
       'routes:\n  - { source: C-Chain, destination: Beam }\n  - { source: c-chain, destination: beam }',
       3,
+      'routes[1].destination',
+      /already watched at routes\[0\]/,
+    ],
+    [
+      // As the watcher adds it: a name and its cb58 ID are one chain (the start would refuse the second).
+      'duplicate route, one chain by name and one by ID',
+      'routes:\n  - { source: C-Chain, destination: Beam }\n  - { source: 2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5, destination: beam }',
+      3,
+      'routes[1].destination',
+      /already watched at routes\[0\]/,
+    ],
+    [
+      // A route without a network is on the file's.
+      'duplicate route, one on the file network and one saying it',
+      'network: fuji\nroutes:\n  - { source: C-Chain, destination: Dispatch }\n  - { source: C-Chain, destination: Dispatch, network: testnet }',
+      4,
       'routes[1].destination',
       /already watched at routes\[0\]/,
     ],

@@ -26,7 +26,7 @@ export function baseConfig(serviceUrl: string, extra: Record<string, unknown> = 
     dataSource: serviceUrl,
     network: 'mainnet',
     pollIntervalSeconds: 3600,
-    requestBudgetPerMinute: 5000,
+    plan: { cuPerMinute: 200_000, cuPerDay: 300_000_000 },
     notify: { new: true, left_pending: true, receipt_delivered: false, stuck: true },
     metrics: { listen: '127.0.0.1:0' },
     watches: [{ address: WATCHED, label: 'treasury' }],

@@ -1,4 +1,7 @@
-/** API keys (401) and per-caller sliding-window rate limits (429 + RateLimit headers), on a ManualClock. */
+/**
+ * API keys (401) and per-caller sliding-window rate limits (429 + RateLimit headers), on a ManualClock.
+ * A limit in requests a minute is counted in compute units at the list operations' 20 CU, as the headers say.
+ */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { get, serve } from './helpers';
@@ -24,7 +27,7 @@ describe('API keys', () => {
     const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], requireKey: true });
     const glacier = await get(s.url + LIST, { 'x-glacier-api-key': KEY });
     expect(glacier.status).toBe(200);
-    expect(glacier.headers.get('ratelimit-limit')).toBe('1000000');
+    expect(glacier.headers.get('ratelimit-limit')).toBe('20000000');
     expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).status).toBe(200);
     // One right key is enough, whichever header carries it.
     expect((await get(s.url + LIST, { 'x-glacier-api-key': KEY, 'x-service-api-key': 'stale-key-000' })).status).toBe(200);
@@ -44,7 +47,7 @@ describe('API keys', () => {
     expect((await get(s.url + LIST)).status).toBe(200);
     const wrong = await get(s.url + LIST, { 'x-service-api-key': KEY + 'x' });
     expect(wrong.status).toBe(401);
-    expect(wrong.headers.get('ratelimit-limit')).toBe('1000000');
+    expect(wrong.headers.get('ratelimit-limit')).toBe('20000000');
   });
 
   it('with requireKey, a missing key gets 401 on every API path, including unknown ones', async () => {
@@ -102,18 +105,18 @@ describe('rate limits', () => {
     const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], rateLimitPerMinute: { keyed: 5, anonymous: 3 } });
     const ok = await get(s.url + LIST, { 'x-service-api-key': KEY });
     expect(Object.fromEntries(['ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [h, ok.headers.get(h)]))).toEqual({
-      'ratelimit-policy': '5;w=60',
-      'ratelimit-limit': '5',
-      'ratelimit-remaining': '4',
+      'ratelimit-policy': '100;w=60',
+      'ratelimit-limit': '100',
+      'ratelimit-remaining': '80',
       'ratelimit-reset': '60',
     });
     const notFound = await get(s.url + '/v1/nope');
     expect(notFound.status).toBe(404);
-    expect(notFound.headers.get('ratelimit-policy')).toBe('3;w=60');
-    expect(notFound.headers.get('ratelimit-remaining')).toBe('2');
+    expect(notFound.headers.get('ratelimit-policy')).toBe('60;w=60');
+    expect(notFound.headers.get('ratelimit-remaining')).toBe('40');
     const badRequest = await get(s.url + '/v1/teleporter/messages?pageSize=0');
     expect(badRequest.status).toBe(400);
-    expect(badRequest.headers.get('ratelimit-remaining')).toBe('1');
+    expect(badRequest.headers.get('ratelimit-remaining')).toBe('20');
   });
 
   it('answers 429 with Retry-After once the anonymous limit is spent, and frees slots as the window slides', async () => {
@@ -128,7 +131,8 @@ describe('rate limits', () => {
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(limited.headers.get('ratelimit-reset')).toBe('40');
     expect(limited.json).toEqual({
-      message: 'Too many requests: the limit is 2 per 60 s for anonymous callers (send an x-glacier-api-key for a higher limit); retry after 40 s.',
+      message:
+        'Too many requests: the limit is 40 compute units per minute for anonymous callers (send an x-glacier-api-key for a higher limit); this call costs 20; retry after 40 s.',
       statusCode: 429,
       error: 'Too Many Requests',
     });
@@ -150,13 +154,15 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).status).toBe(200);
     const keyed = await get(s.url + LIST, { 'x-service-api-key': KEY });
     expect(keyed.status).toBe(429);
-    expect(keyed.json).toMatchObject({ message: 'Too many requests: the limit is 3 per 60 s for this API key; retry after 60 s.' });
+    expect(keyed.json).toMatchObject({
+      message: 'Too many requests: the limit is 60 compute units per minute for this API key; this call costs 20; retry after 60 s.',
+    });
     expect((await get(s.url + LIST, { 'x-service-api-key': OTHER_KEY })).status).toBe(200);
   });
 
-  it('defaults to 600 per minute with a key and 120 without', async () => {
+  it('defaults to 600 requests (12,000 CU) per minute with a key and 120 (2,400 CU) without', async () => {
     const s = await serve({ clock: new ManualClock(), apiKeys: [KEY], rateLimitPerMinute: undefined });
-    expect((await get(s.url + LIST)).headers.get('ratelimit-policy')).toBe('120;w=60');
-    expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).headers.get('ratelimit-policy')).toBe('600;w=60');
+    expect((await get(s.url + LIST)).headers.get('ratelimit-policy')).toBe('2400;w=60');
+    expect((await get(s.url + LIST, { 'x-service-api-key': KEY })).headers.get('ratelimit-policy')).toBe('12000;w=60');
   });
 });

@@ -142,6 +142,7 @@ describe('flag parsing', () => {
       return r.ok && !r.value.help ? r.value.options : r;
     };
     expect(options(['--realistic'])).toEqual({ realistic: true });
+    expect(options(['--plans', 'growth,free'])).toEqual({ computeUnits: { keyed: 'growth', anonymous: 'free' } });
     expect(options(['--realistic', '--no-lag', '--no-loose-order', '--sparse-routes', '--messenger-versions', '1', '--receipt-resends'])).toEqual({
       realistic: true,
       lag: false,
@@ -164,6 +165,11 @@ describe('flag parsing', () => {
     [['--seed', ''], '--seed must be a whole number (got "").'],
     [['--rate-limit', '100'], '--rate-limit must be <keyed>,<anonymous> requests per minute, like 600,120 (got "100").'],
     [['--messenger-versions', '3'], '--messenger-versions must be 1 or 2 (got "3").'],
+    [
+      ['--plans', 'gold,free'],
+      '--plans must be <keyed>,<anonymous> plans among unauthenticated, free, base, growth, pro, like free,unauthenticated (got "gold,free").',
+    ],
+    [['--plans', 'pro,free', '--rate-limit', '1,1'], '--plans and --rate-limit contradict each other: give one.'],
     [['--lag', '--no-lag'], '--lag and --no-lag contradict each other.'],
     [['--nope'], "Unknown option '--nope'"],
     [['extra'], "Unexpected argument 'extra'"],

@@ -112,10 +112,10 @@ describe('indexing lag', () => {
     expect(plain.world).toMatchObject({ lag: false, receiptResends: true });
     const real = (await get(`${(await serve({ realistic: true, rateLimitPerMinute: undefined })).url}/_local/info`)).json as {
       world: Record<string, unknown>;
-      rateLimitPerMinute: unknown;
+      computeUnits: unknown;
     };
     expect(real.world).toEqual({ lag: true, looseOrder: true, sparseRoutes: true, messengerVersions: 2, receiptResends: false });
-    expect(real.rateLimitPerMinute).toEqual({ keyed: 240, anonymous: 60 });
+    expect(real.computeUnits).toEqual({ keyed: { cuPerMinute: 8000, cuPerDay: 2_000_000 }, anonymous: { cuPerMinute: 6000, cuPerDay: 1_200_000 } });
     const mixed = (await get(`${(await serve({ realistic: true, lag: false })).url}/_local/info`)).json as { world: Record<string, unknown> };
     expect(mixed.world).toMatchObject({ lag: false, looseOrder: true });
   });

@@ -195,18 +195,21 @@ describe('receipt re-sends', () => {
 });
 
 describe('rate limit', () => {
-  it('the realistic profile enforces the app’s default budget: 60 a minute without a key', async () => {
+  it('the realistic profile enforces the public unauthenticated plan without a key: 6,000 CU a minute, 300 list calls of 20 CU', async () => {
     const s = await serve({ realistic: true, rateLimitPerMinute: undefined, clock: new ManualClock(START) });
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).status);
-    expect(statuses.filter((x) => x === 200)).toHaveLength(60);
-    expect(statuses[60]).toBe(429);
-    expect((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).headers.get('ratelimit-limit')).toBe('60');
+    for (let i = 0; i < 301; i++) statuses.push((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(300);
+    expect(statuses[300]).toBe(429);
+    expect((await get(`${s.url}/v1/teleporter/messages?pageSize=1`)).headers.get('ratelimit-limit')).toBe('6000');
   });
 
   it('a limit given explicitly wins over the profile; a bad behaviour option is refused clearly', async () => {
     const s = await serve({ realistic: true, rateLimitPerMinute: { keyed: 10, anonymous: 3 } });
-    expect(((await get(`${s.url}/_local/info`)).json as { rateLimitPerMinute: unknown }).rateLimitPerMinute).toEqual({ keyed: 10, anonymous: 3 });
+    expect(((await get(`${s.url}/_local/info`)).json as { computeUnits: unknown }).computeUnits).toEqual({
+      keyed: { cuPerMinute: 200, cuPerDay: null },
+      anonymous: { cuPerMinute: 60, cuPerDay: null },
+    });
     await expect(serve({ messengerVersions: 3 as 2 })).rejects.toThrow('Invalid service option: messengerVersions: messengerVersions must be 1 or 2.');
   });
 });

@@ -15,19 +15,24 @@ afterEach(() => {
 });
 
 describe('forms say what is wrong where the user acted', () => {
-  it('a negative budget is refused beside Save and at the field, in plain words, sending nothing', async () => {
+  it("a custom plan's negative CU a minute is refused beside Save and at the field, in plain words, sending nothing", async () => {
     const ctx = await setupRealRenderer();
-    await useSettingsStore().load();
+    const settings = useSettingsStore();
+    await settings.load();
+    expect(settings.settings?.plan).toBe('auto');
+    expect(await settings.save({ plan: { cuPerMinute: 8000, cuPerDay: 2_000_000 } })).toBe(true);
+    const sent = ctx.transport.callsOf('updateSettings').length;
     wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-    const budget = await until(() => wrapper!.get('[data-testid="settings-budget"]'));
-    await budget.setValue('-5');
-    await budget.trigger('blur');
+    const perMinute = await until(() => wrapper!.get('[data-testid="settings-plan-cu-minute"]'));
+    expect((perMinute.element as HTMLInputElement).value).toBe('8000');
+    await perMinute.setValue('-5');
+    await perMinute.trigger('blur');
     await wrapper.get('form').trigger('submit');
-    const plain = 'Request budget must be at least 1 request per minute.';
+    const plain = 'Plan CU per minute must be at least 20 CU.';
     await until(() => expect(wrapper!.get('[data-testid="settings-save-error"]').text()).toBe(`Not saved: ${plain}`));
-    expect(wrapper.get('[data-testid="field-error-requestBudgetPerMinute"]').text()).toBe(plain);
+    expect(wrapper.get('[data-testid="field-error-plan.cuPerMinute"]').text()).toBe(plain);
     expect(wrapper.text()).not.toMatch(/Too small|expected number/);
-    expect(ctx.transport.callsOf('updateSettings')).toEqual([]);
+    expect(ctx.transport.callsOf('updateSettings')).toHaveLength(sent);
   });
 
   it('default relayer thresholds: 0 or a fraction is refused at its field with nothing sent; a valid one is saved and a new relayer takes it', async () => {

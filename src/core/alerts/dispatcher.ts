@@ -15,7 +15,8 @@ export interface AlertDispatcherOptions {
   /** First retry delay; doubles per attempt up to maxRetryMs (default 2 s and 5 min). */
   retryBaseMs?: number;
   maxRetryMs?: number;
-  onResult?: (channel: string, outcome: 'sent' | 'failed', count: number) => void;
+  /** Each attempt's result; a failure carries the receiver's error (no URL path or query: post-json.ts). */
+  onResult?: (channel: string, outcome: 'sent' | 'failed', count: number, error?: string) => void;
 }
 
 const ROWS_PER_DRAIN = 500;
@@ -137,7 +138,7 @@ export class AlertDispatcher {
           const wait = this.backoff(attempts);
           const message = e instanceof Error ? e.message : String(e);
           this.store.failed(c.id, ids, this.clock.now() + wait, message);
-          this.o.onResult?.(c.name, 'failed', ids.length);
+          this.o.onResult?.(c.name, 'failed', ids.length, message);
           this.logger.warn('alert not delivered; will retry', { channel: c.name, alerts: ids.length, attempts, retryInMs: wait, error: message });
           // Later rows would meet the same receiver: leave them for the retry.
           return;

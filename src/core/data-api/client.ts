@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { MonitorError, type ErrorInfo } from '../../shared/errors';
 import type { TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
+import { OPERATION_CU } from '../../shared/plans';
 import type { Logger } from '../log/logger';
 import type { RequestBudget } from './budget';
 import { httpError, networkError, parseRetryAfter } from './http-errors';
@@ -86,12 +87,14 @@ export class DataApiClient {
       to: q.to,
       from: q.from,
     };
-    return this.inFamily((prefix) => this.get(`${prefix}/messages`, params, parseListBody, signal));
+    return this.inFamily((prefix) => this.get(`${prefix}/messages`, params, parseListBody, signal, true, OPERATION_CU.list));
   }
 
   listAddressMessages(address: string, q: PageQuery = {}, signal?: AbortSignal): Promise<ApiResult<MessagePage>> {
     const params = { pageToken: q.pageToken, pageSize: q.pageSize?.toString() };
-    return this.inFamily((prefix) => this.get(`${prefix}/addresses/${encodeURIComponent(address)}/messages`, params, parseListBody, signal));
+    return this.inFamily((prefix) =>
+      this.get(`${prefix}/addresses/${encodeURIComponent(address)}/messages`, params, parseListBody, signal, true, OPERATION_CU.addressList),
+    );
   }
 
   /**
@@ -100,7 +103,7 @@ export class DataApiClient {
    */
   async getMessage(messageId: string, signal?: AbortSignal): Promise<ApiResult<TeleporterMessage>> {
     const parse = (text: string) => parseMessageBody(text, this.host);
-    const r = await this.inFamily((prefix) => this.get(`${prefix}/messages/${encodeURIComponent(messageId)}`, {}, parse, signal, false));
+    const r = await this.inFamily((prefix) => this.get(`${prefix}/messages/${encodeURIComponent(messageId)}`, {}, parse, signal, false, OPERATION_CU.byId));
     if (r.ok || r.error.kind !== 'not_found') return r;
     return { ok: false, error: { kind: 'not_found', status: 404, message: `${this.host} has no message with ID ${messageId} on any network.` } };
   }
@@ -126,6 +129,8 @@ export class DataApiClient {
     parse: (text: string, host: string, now: number) => ApiResult<T>,
     signal?: AbortSignal,
     withNetwork = true,
+    /** The operation's weight in compute units. */
+    cu: number = OPERATION_CU.list,
   ): Promise<ApiResult<T>> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, v);
@@ -135,7 +140,7 @@ export class DataApiClient {
     const maxRetries = this.o.maxRetries ?? 3;
     let last: ErrorInfo | null = null;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      const r = await this.once(url, parse, signal);
+      const r = await this.once(url, parse, signal, cu);
       this.o.observe?.(r.ok ? { ok: true } : { ok: false, error: r.error });
       if (r.ok) return r;
       last = r.error;
@@ -167,9 +172,14 @@ export class DataApiClient {
     return Math.round(base * (0.5 + 0.5 * (this.o.random ?? Math.random)()));
   }
 
-  private async once<T>(url: string, parse: (text: string, host: string, now: number) => ApiResult<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
+  private async once<T>(
+    url: string,
+    parse: (text: string, host: string, now: number) => ApiResult<T>,
+    signal: AbortSignal | undefined,
+    cu: number,
+  ): Promise<ApiResult<T>> {
     try {
-      await this.o.budget.acquire(signal);
+      await this.o.budget.acquire(signal, cu);
     } catch (e) {
       // Waited too long for the budget (the error says why), or cancelled.
       return { ok: false, error: e instanceof MonitorError ? e.toInfo() : { kind: 'network', message: 'Request cancelled.' } };

@@ -1,18 +1,22 @@
 import { AVALANCHE_DATA_API_BASE_URL, type Settings } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { Network } from '../../shared/validators';
-import { RequestBudget } from '../data-api/budget';
+import { resolvePlan, type ResolvedPlan } from '../../shared/plans';
+import { RequestBudget, type DaySpend } from '../data-api/budget';
 import { DataApiClient, type ClientOptions } from '../data-api/client';
 import { PathFamilyChoice, type PathFamily } from '../data-api/path-family';
 import { PoolRegistry } from '../data-api/pools';
 import type { Logger } from '../log/logger';
 
-/** Requests per minute when the user has not set a budget: lower without a key (the keyless limit is lower). */
-export const DEFAULT_BUDGET_WITH_KEY = 240;
-export const DEFAULT_BUDGET_WITHOUT_KEY = 60;
+/** Small JSON values kept across restarts (the poll-state table). */
+export interface KeptValues {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+}
 
-export function budgetFor(settings: Settings, hasKey: boolean): number {
-  return settings.requestBudgetPerMinute ?? (hasKey ? DEFAULT_BUDGET_WITH_KEY : DEFAULT_BUDGET_WITHOUT_KEY);
+/** The plan's limits for the current settings: the local service never gets the user's key, so it counts as keyless. */
+export function planFor(settings: Settings, hasKey: boolean): ResolvedPlan {
+  return resolvePlan(settings.plan, hasKey && !isLocalService(settings.dataSource.kind));
 }
 
 /** The header the public Data API (and its official SDKs) read the key from; it ignores any other. */
@@ -46,6 +50,8 @@ export class DataSources {
     private readonly localUrl: () => string | null,
     private readonly observe?: ClientOptions['observe'],
     private readonly ownNodesUrl: () => string | null = () => null,
+    /** Where each base URL's spend of the day is kept (none: it starts again at each start). */
+    private readonly kept?: KeptValues,
   ) {}
 
   /** The base URL for the current data source, or null while the local service is not up. */
@@ -59,12 +65,17 @@ export class DataSources {
 
   budget(): RequestBudget {
     const url = this.baseUrl() ?? 'none:';
-    const limit = budgetFor(this.settings(), !!this.apiKey());
+    const plan = planFor(this.settings(), !!this.apiKey());
     let b = this.budgets.get(url);
     if (!b) {
-      b = new RequestBudget(this.clock, limit);
+      const kept = this.kept;
+      const key = `quota-spend:${url}`;
+      b = new RequestBudget(this.clock, plan, {
+        planName: plan.name,
+        ...(kept ? { store: { load: () => kept.get<DaySpend>(key), save: (s) => kept.set(key, s) } } : {}),
+      });
       this.budgets.set(url, b);
-    } else b.setLimit(limit);
+    } else b.setLimits(plan, plan.name);
     return b;
   }
 

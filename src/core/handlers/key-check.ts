@@ -20,11 +20,14 @@ export async function checkApiKey(withKey: DataApiClient, withoutKey: DataApiCli
     };
   }
   if (keyedLimit > anonLimit) {
-    return { ok: true, message: `The key works with ${withKey.host}: its limit is ${keyedLimit} with the key and ${anonLimit} without.` };
+    return {
+      ok: true,
+      message: `The key works with ${withKey.host}: its limit is ${cu(keyedLimit)} compute units with the key and ${cu(anonLimit)} without.`,
+    };
   }
   return {
     ok: false,
-    message: `${withKey.host} answered with the same limit (${keyedLimit}) with and without the key: it ignored the key. The header name is the likely cause: the key was sent in ${header}; the Avalanche Data API reads x-glacier-api-key. Check the API key header in Settings before replacing the key.`,
+    message: `${withKey.host} answered with the same limit (${cu(keyedLimit)} compute units) with and without the key: it ignored the key. The header name is the likely cause: the key was sent in ${header}; the Avalanche Data API reads x-glacier-api-key. Check the API key header in Settings before replacing the key.`,
   };
 }
 
@@ -32,3 +35,5 @@ function limitOf(seen: RateLimitSeen | null): number | null {
   const n = Number(seen?.limit ?? seen?.policy?.split(';')[0]);
   return Number.isFinite(n) && n > 0 ? n : null;
 }
+
+const cu = (n: number | null): string => (n === null ? '?' : n.toLocaleString('en-US'));

@@ -48,6 +48,21 @@ export class OutboxDrainer {
     return this.draining;
   }
 
+  /**
+   * Shows a notice that is no transition (the quota warning) at once, outside the outbox: a negative
+   * ID so it never meets an outbox row; not retried (the status bar keeps saying it).
+   */
+  async announce(n: Pick<NotificationPayload, 'title' | 'body'>): Promise<void> {
+    const payload: NotificationPayload = { id: -++this.notices, title: n.title, body: n.body, transitionIds: [] };
+    try {
+      await this.notifier?.(payload);
+    } catch (e) {
+      this.logger.warn('notice not shown', { error: e });
+    }
+    this.emit({ type: 'notification', notification: payload });
+  }
+  private notices = 0;
+
   private async drainOnce(): Promise<void> {
     if (!this.notifier) return;
     for (const n of this.outbox.claim()) {

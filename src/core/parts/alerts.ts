@@ -28,7 +28,7 @@ export function alertsPart(
     settings: () => Settings;
     events: EventHub;
     sourceLink: (messageId: string) => string;
-    onResult: (channel: string, outcome: 'sent' | 'failed', n: number) => void;
+    onResult: (channel: string, outcome: 'sent' | 'failed', n: number, error?: string) => void;
   },
 ): AlertsPart {
   const { logger, settings } = deps;

@@ -7,6 +7,8 @@ export const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
 
 export interface CycleEnd {
   error: ErrorInfo | null;
+  /** Whether the cycle asked the data source anything (with nothing watched it asks nothing). */
+  asked: boolean;
   startedMs: number;
   nowMs: number;
   intervalMs: number;
@@ -27,7 +29,8 @@ export function cycleOutcome(e: CycleEnd): CycleOutcome {
   const { error, nowMs: now, intervalMs } = e;
   const delayMs = Math.max(0, e.startedMs + intervalMs - now);
   const patch: Partial<PollStatus> = { lastError: error, rateLimitedUntil: null };
-  if (!error) return { state: 'idle', delayMs, offlineStreak: 0, patch: { ...patch, lastSuccessAt: now } };
+  // A cycle that asked nothing proves nothing about the data source: it never counts as a successful poll.
+  if (!error) return { state: 'idle', delayMs, offlineStreak: 0, patch: e.asked ? { ...patch, lastSuccessAt: now } : patch };
   if (error.kind === 'network' || error.kind === 'timeout') {
     const retry = OFFLINE_RETRY_MS[Math.min(e.offlineStreak, OFFLINE_RETRY_MS.length - 1)] as number;
     return { state: 'offline', delayMs: Math.min(delayMs || intervalMs, retry), offlineStreak: e.offlineStreak + 1, patch };

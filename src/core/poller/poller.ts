@@ -15,6 +15,7 @@ import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { cycleOutcome } from './cycle-outcome';
 import { runNetworkPlan, type CycleHook } from './executor';
+import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from './late-records';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
@@ -61,11 +62,14 @@ export class Poller {
     lastError: null,
     requestsLastMinute: 0,
     budgetPerMinute: 0,
+    behindMs: null,
     tracked: 0,
     watching: 0,
   };
 
   private readonly hooks: readonly CycleHook[];
+  /** Start of the last cycle that read all it planned (before one has: the first cycle's start). */
+  private lastFullCycleAt: number | null = null;
 
   constructor(private readonly d: PollerDeps) {
     this.networks = new NetworkStates(d.store.pollState);
@@ -92,12 +96,16 @@ export class Poller {
 
   status(): PollStatus {
     const b = this.d.budget();
+    // Later than the overlap guarantees: the user sees how late, and past what a record is not followed.
+    const maxLateSec = this.networks.maxLateSec(this.d.clock.now());
     return {
       ...this.st,
       requestsLastMinute: b.usedLastMinute(),
       budgetPerMinute: b.perMinute(),
+      quota: b.quota(),
       tracked: this.d.store.messages.trackedCount(),
       watching: this.d.index.size,
+      ...(maxLateSec > GUARANTEED_LATENESS_S ? { lateRecords: { maxLateSec, limitSec: MAX_LATENESS_S } } : {}),
     };
   }
 
@@ -144,12 +152,15 @@ export class Poller {
     const settings = this.d.settings();
     const intervalMs = settings.pollIntervalSeconds * 1000;
     const started = this.d.clock.now();
+    this.lastFullCycleAt ??= started;
     this.setStatus({ state: 'polling', lastAttemptAt: started });
     const budget = this.d.budget();
-    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.perMinute() * settings.pollIntervalSeconds) / 60))), () =>
+    // A cycle may take up to the minute's cap (its share of it); the budget's pace line keeps the day within its quota.
+    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.burstPerMinute() * settings.pollIntervalSeconds) / 60))), () =>
       budget.shortfall(),
     );
     let error: ErrorInfo | null = null;
+    let asked = false;
     try {
       const networks = new Set<'mainnet' | 'fuji'>();
       for (const w of [...this.d.index.addresses(), ...this.d.index.feedList()]) networks.add(canonicalNetwork(w.network));
@@ -160,6 +171,7 @@ export class Poller {
           break;
         }
         error = await this.pollNetwork(net, client, { cycle, intervalMs, liveMs: settings.stuckThresholdMinutes * 60_000 });
+        asked = true;
         if (stopsCycle(error)) break;
       }
       const stuck = this.d.engine.sweep();
@@ -168,7 +180,7 @@ export class Poller {
       this.d.logger.error('poll cycle failed', { error: e });
       error = { kind: 'internal', message: `Polling hit an unexpected problem: ${e instanceof Error ? e.message : String(e)}` };
     }
-    await this.finish(error, started, intervalMs, cycle);
+    await this.finish(error, started, intervalMs, cycle, asked);
   }
 
   /** One network's share of a cycle: plan it from what is known, run the plan, remember how it ended. */
@@ -182,7 +194,16 @@ export class Poller {
     const { store, index } = this.d;
     for (const h of this.hooks) h.beforeNetwork?.(net);
     const plan = planNetwork(
-      gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }),
+      gatherPlanInput({
+        state,
+        index,
+        messages: store.messages,
+        watchers: store.messageWatchers,
+        nowMs,
+        intervalMs: c.intervalMs,
+        liveMs: c.liveMs,
+        requestsLeft: c.cycle.left,
+      }),
     );
     state.lastError = await runNetworkPlan(plan, {
       client,
@@ -200,18 +221,21 @@ export class Poller {
     return state.lastError;
   }
 
-  private async finish(error: ErrorInfo | null, startedMs: number, intervalMs: number, cycle: CycleBudget): Promise<void> {
+  private async finish(error: ErrorInfo | null, startedMs: number, intervalMs: number, cycle: CycleBudget, asked: boolean): Promise<void> {
     const nowMs = this.d.clock.now();
     const blockedUntil = error?.kind === 'rate_limited' ? this.d.budget().blockedUntilTime() : null;
-    const o = cycleOutcome({ error, startedMs, nowMs, intervalMs, offlineStreak: this.offlineStreak, blockedUntil });
+    const o = cycleOutcome({ error, asked, startedMs, nowMs, intervalMs, offlineStreak: this.offlineStreak, blockedUntil });
     this.offlineStreak = o.offlineStreak;
     this.d.logger.debug('poll cycle done', { requests: cycle.used, state: o.state, error: error?.message });
+    // Reads cut short by the budget are not lost, only later: say how far behind they are.
+    if (!cycle.cutShort && error === null) this.lastFullCycleAt = startedMs;
+    const behindMs = cycle.cutShort ? nowMs - (this.lastFullCycleAt ?? startedMs) : null;
     try {
       await this.d.afterCycle?.();
     } catch (e) {
       this.d.logger.warn('after-cycle work failed', { error: e });
     }
-    this.setStatus({ ...o.patch, state: o.state });
+    this.setStatus({ ...o.patch, state: o.state, behindMs });
     // Without start() (manual pollNow only) nothing is scheduled.
     if (!this.stopped) this.schedule(o.delayMs);
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/contract';
+import { planFromRequestBudget } from '../../shared/plans';
 import { SettingsPatchSchema, SettingsSchema } from '../../shared/schemas';
 import type { Db } from './database';
 
@@ -22,7 +23,7 @@ export class SettingsStore {
     } catch {
       return structuredClone(DEFAULT_SETTINGS);
     }
-    const merged = SettingsSchema.safeParse(mergeSettings(DEFAULT_SETTINGS, stored as SettingsPatch));
+    const merged = SettingsSchema.safeParse(mergeSettings(DEFAULT_SETTINGS, migrate(stored) as SettingsPatch));
     return merged.success ? merged.data : structuredClone(DEFAULT_SETTINGS);
   }
 
@@ -33,6 +34,13 @@ export class SettingsStore {
     this.stmts.put.run(JSON.stringify(next));
     return next;
   }
+}
+
+/** Settings of older versions: the request budget a minute gave way to the plan (see planFromRequestBudget). */
+function migrate(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object' || 'plan' in stored || !('requestBudgetPerMinute' in stored)) return stored;
+  const { requestBudgetPerMinute, ...rest } = stored as Record<string, unknown>;
+  return { ...rest, plan: planFromRequestBudget(requestBudgetPerMinute) };
 }
 
 export function mergeSettings(base: Settings, patch: SettingsPatch | null | undefined): Settings {

@@ -1,0 +1,33 @@
+import type { PollStatus } from '../../../shared/contract';
+import { formatDuration } from '../../../shared/format';
+
+export interface QuotaLine {
+  /** Today's spend against the day's quota, and where the current pace leads. */
+  text: string;
+  /** Worth the user's eye: the pace would spend 80 % of the quota or more, or today's share is spent. */
+  warn: boolean;
+  /** "reads 4 min behind" when the budget cut the last cycle short by a minute or more (null: not behind). */
+  behind: string | null;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const utc = (t: number) => `${new Date(t).toISOString().slice(11, 16)} UTC`;
+
+/** The status bar's quota line (null before the poller has a data source). */
+export function quotaLine(p: PollStatus): QuotaLine | null {
+  const q = p.quota;
+  if (!q) return null;
+  const unlimited = q.cuPerDay >= Number.MAX_SAFE_INTEGER;
+  const spent = unlimited
+    ? `today ${fmt(q.spentCuToday)} CU (${fmt(q.requestsToday)} requests), no daily quota`
+    : `today ${fmt(q.spentCuToday)} / ${fmt(q.cuPerDay)} CU (${fmt(q.requestsToday)} requests, ${q.plan} plan)`;
+  let pace = '';
+  if (!unlimited) {
+    if (q.level === 'exhausted') pace = ` · today's share spent, resumes 00:00 UTC`;
+    else if (q.runsOutAt !== null) pace = ` · at this pace runs out at ${utc(q.runsOutAt)}, polling slows to last the day`;
+    else pace = ` · at this pace ${Math.round((100 * q.projectedCuToday) / q.cuPerDay)} % by 00:00 UTC`;
+  }
+  // Under a minute is within the poll cadence: not worth a word.
+  const behind = (p.behindMs ?? 0) >= 60_000 ? `reads ${formatDuration(Math.round((p.behindMs ?? 0) / 60_000) * 60)} behind` : null;
+  return { text: spent + pace, warn: q.level !== 'ok', behind };
+}
