@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       await core.handlers.updateSettings({
         pollIntervalSeconds: m.intervalSeconds,
         plan: requestRatePlan(m.budget),
-        stuckThresholdMinutes: 10080,
+        stuckThresholdMinutes: Number(process.env.BENCH_STUCK_MINUTES ?? 10080),
         notifications: { enabled: false },
       });
       for (const address of m.addresses)

@@ -57,7 +57,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   const settings = () => store.settings.get();
   // The index follows the watchlist by itself: every change of the watch store marks it stale.
   const index = new WatcherIndex(store.watches);
-  const engine = new TransitionEngine(store, clock, index, settings);
+  const engine = new TransitionEngine(store, clock, index, settings, (line) => logger.warn(line));
 
   const parts = new PartList();
   parts.add({ name: 'log', stop: () => logger.close() });

@@ -38,6 +38,12 @@ export interface MonitorCoreOptions {
   notifier?: (n: NotificationPayload) => Promise<void> | void;
   /** Opens an allow-listed https explorer URL (Electron: shell.openExternal). Absent in the web host. */
   openExternal?: (url: string) => Promise<void>;
+  /**
+   * Own nodes that fail their check when saved: `refuse` the settings (default: a person at the form
+   * fixes the field) or `report` each failure in the log and keep the chain (headless: one bad node
+   * never stops the watcher; the service shows that chain in its state).
+   */
+  ownNodesCheck?: 'refuse' | 'report';
   /** Start polling on start() (default true). */
   autoPoll?: boolean;
   /** An API key for this process only (headless: from the environment or a key file); the keychain is left alone. */

@@ -11,6 +11,7 @@ import { describePlan } from './plan-summary';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
+import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
 
 export const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
@@ -131,6 +132,11 @@ async function main(): Promise<number> {
     if (e.type !== 'poll-status' || !e.status.lastError || e.status.lastError.message === lastProblem) return;
     lastProblem = e.status.lastError.message;
     say(`baselining is held up: ${lastProblem}`);
+  });
+  // Each own node's state as it changes (down, wrong_chain, back to ok), once per change.
+  const nodeStates = new OwnNodeStateChanges();
+  w.core.onEvent((e) => {
+    if (e.type === 'poll-status' && e.status.ownNodes) for (const c of nodeStates.changes(e.status.ownNodes)) say(c.line);
   });
   void w.liveness.allLive.then(() => {
     offStatus();

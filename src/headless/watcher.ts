@@ -94,6 +94,8 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     version: o.version ?? APP_VERSION,
     localDataApi: o.localDataApi ?? serviceSpawnSpec(),
     metrics: { processMetrics: true },
+    // One bad node never stops the watcher: it is reported and shown in its state; the others are read.
+    ownNodesCheck: 'report',
     alerts: {
       channels: config.alerts?.channels ?? [],
       ...(messageUrl ? { messageLink: (id: string) => messageUrl.replaceAll('{messageId}', id) } : {}),

@@ -24,6 +24,7 @@ import {
   evmAddress,
   messageId,
   TRANSITION_KINDS,
+  UNDO_KINDS,
 } from './schemas';
 import type { Network } from './validators';
 import {
@@ -47,7 +48,8 @@ export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
 export type DataSource = Settings['dataSource'];
 export type NotifyPrefs = z.output<typeof NotifyPrefsSchema>;
 export type FeedFilter = z.output<typeof FeedFilterSchema>;
-export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+export type NotifyKind = (typeof TRANSITION_KINDS)[number];
+export type TransitionKind = NotifyKind | (typeof UNDO_KINDS)[number];
 
 export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
 
@@ -231,6 +233,11 @@ export interface PollStatus {
   watching: number;
   /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
   ownNodes?: OwnNodeStatus[];
+  /**
+   * Records found in the last hour later than the overlap guarantees (10 min): the largest lateness,
+   * and the lateness past which a record is not followed (absent: none that late).
+   */
+  lateRecords?: { maxLateSec: number; limitSec: number };
 }
 
 /** Today's spend of compute units (CU) against the plan's quota; the day resets at 00:00 UTC. */

@@ -3,7 +3,7 @@
  * (Electron IPC, the web host's socket) before acting on it. The types stay declared in contract.ts;
  * the compile-time checks at the end fail when a type and its schema drift apart.
  */
-import { CHAIN_STATES } from './own-nodes';
+import { CHAIN_STATES, SKIP_REASONS } from './own-nodes';
 import { z } from 'zod';
 import type { ApiKeyStatus, MonitorEvent, NotificationPayload, PollStatus } from './contract';
 import { ERROR_KINDS, type ErrorInfo } from './errors';
@@ -23,6 +23,7 @@ export const ErrorInfoSchema = z.object({
 const nullableInt = z.number().int().nullable();
 const OwnNodeStatusSchema = z.object({
   blockchainId: z.string(),
+  name: z.string(),
   host: z.string(),
   state: z.enum(CHAIN_STATES),
   message: z.string(),
@@ -33,6 +34,7 @@ const OwnNodeStatusSchema = z.object({
   rpcCalls: z.number().int().nonnegative(),
   reorgs: z.number().int().nonnegative(),
   lastScanAt: epochMs.nullable(),
+  skipped: z.partialRecord(z.enum(SKIP_REASONS), z.number().int().nonnegative()),
 });
 
 export const PollStatusSchema = z.object({
@@ -63,6 +65,7 @@ export const PollStatusSchema = z.object({
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
   ownNodes: z.array(OwnNodeStatusSchema).optional(),
+  lateRecords: z.object({ maxLateSec: z.number().nonnegative(), limitSec: z.number().positive() }).optional(),
 });
 
 export const NotificationPayloadSchema = z.object({

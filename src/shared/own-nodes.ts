@@ -47,7 +47,7 @@ export const OwnNodeChainSchema = z
     wsUrl: url('WebSocket URL', ['ws:', 'wss:']).optional(),
     /** The chain's Avalanche blockchain ID (cb58), as the messenger knows it. */
     blockchainId,
-    /** The EVM chain ID the node must report (checked on every connect); learned from the node when saved. */
+    /** The EVM chain ID the node must report (checked on every connect and every 10 poll intervals); learned from the node when saved. */
     evmChainId: z
       .string()
       .regex(/^[1-9][0-9]{0,77}$/, 'EVM chain ID must be a positive whole number in decimal, like 43114.')
@@ -85,8 +85,34 @@ export type OwnNodesInput = z.input<typeof OwnNodesSchema>;
 export const CHAIN_STATES = ['starting', 'ok', 'down', 'slow', 'pruned', 'rate_limited', 'wrong_chain'] as const;
 export type ChainState = (typeof CHAIN_STATES)[number];
 
+/**
+ * Why a log, block or receipt a node sent was skipped (the chain reads on): a counter per reason in
+ * each chain's status and in /metrics.
+ */
+export const SKIP_REASONS = [
+  /** A field that must be hex is not (or has odd digits, or is too long). */
+  'bad_hex',
+  /** A number given as negative ("-0x5"). */
+  'negative_number',
+  /** A field that must be there is null or missing. */
+  'missing_field',
+  /** A messenger event with the wrong number of topics. */
+  'wrong_topic_count',
+  /** Event data larger than any message the messenger can emit in a block. */
+  'oversized_data',
+  /** A messenger event whose data does not decode as that event. */
+  'undecodable',
+  /** A log outside the asked block range, or from another contract than the messengers. */
+  'not_asked_for',
+  /** The block or transaction receipt a log needs is malformed. */
+  'bad_block',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
 export interface OwnNodeStatus {
   blockchainId: string;
+  /** The chain's configured name, else the registry's, else a short ID (the `chain` label in /metrics). */
+  name: string;
   /** The RPC URL's host (never its path or query, which may hold a provider key). */
   host: string;
   state: ChainState;
@@ -101,4 +127,6 @@ export interface OwnNodeStatus {
   rpcCalls: number;
   reorgs: number;
   lastScanAt: number | null;
+  /** Logs, blocks and receipts skipped as malformed since the service started, by reason. */
+  skipped: Partial<Record<SkipReason, number>>;
 }

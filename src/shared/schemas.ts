@@ -37,8 +37,11 @@ export const pageSize = z
   .max(PAGE_SIZE_MAX, `pageSize must not be greater than ${PAGE_SIZE_MAX}.`);
 export const pageToken = z.string().min(1).max(4096);
 
+/** The transitions a watch chooses to be notified of. */
 export const TRANSITION_KINDS = ['new', 'left_pending', 'receipt_delivered', 'stuck'] as const;
-export const transitionKind = z.enum(TRANSITION_KINDS);
+/** A delivery or receipt taken back by a reorg (own nodes only): announced as the watch chose for what it undoes. */
+export const UNDO_KINDS = ['delivery_undone', 'receipt_undone'] as const;
+export const transitionKind = z.enum([...TRANSITION_KINDS, ...UNDO_KINDS]);
 
 export const NotifyPrefsSchema = z.object({
   new: z.boolean(),

@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import { NotifyPrefsSchema, network, transitionKind } from './schemas';
 
+/** What Activity, the log and a notification say of a reorg that took a delivery or receipt back. */
+export function undoneText(kind: 'delivery_undone' | 'receipt_undone', chainName: string): string {
+  return `${kind === 'delivery_undone' ? 'delivery' : 'receipt'} undone by a reorg on ${chainName}`;
+}
+
 /** Who a message is watched through: a watched address or a saved feed (never an encoded string). */
 export const WatcherRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('address'), address: z.string().min(1) }).strict(),

@@ -2,9 +2,7 @@
  * The one vocabulary: how every view, notification, alert, log line and metric help names a message's
  * status, a transition and an alert's severity. Change a word here and it changes everywhere.
  */
-import type { TRANSITION_KINDS } from './schemas';
-
-type TransitionKind = (typeof TRANSITION_KINDS)[number];
+import type { TransitionKind } from './contract';
 
 /** The arrow between a route's chains and between two states, everywhere. */
 export const ARROW = '→';
@@ -25,6 +23,8 @@ export const TRANSITION_WORDS: Record<TransitionKind, { label: string; title: st
   left_pending: { label: 'delivered', title: 'Message delivered' },
   receipt_delivered: { label: 'receipt delivered', title: 'Receipt delivered' },
   stuck: { label: 'stuck', title: 'Message stuck' },
+  delivery_undone: { label: 'delivery undone', title: 'Delivery undone by a reorg' },
+  receipt_undone: { label: 'receipt undone', title: 'Receipt undone by a reorg' },
 };
 
 /** What a transition changed, in words: "pending → delivered"; a receipt says "receipt delivered", not "delivered → delivered". */
@@ -41,8 +41,9 @@ export function changeWords(t: { kind: TransitionKind; fromStatus: string | null
 export type Severity = 'warning' | 'success' | 'info';
 export const SEVERITIES: readonly Severity[] = ['warning', 'success', 'info'];
 
-/** A transition's severity: stuck is a warning, the rest routine. */
-export const transitionSeverity = (kind: string): Severity => (kind === 'stuck' ? 'warning' : 'info');
+/** A transition's severity: a stuck message and a delivery or receipt a reorg undid are warnings, the rest routine. */
+export const transitionSeverity = (kind: string): Severity =>
+  kind === 'stuck' || kind === 'delivery_undone' || kind === 'receipt_undone' ? 'warning' : 'info';
 
 /** A relayer-silent or route-backlog episode: its start is a warning, its end a recovery. */
 export const episodeSeverity = (phase: 'fire' | 'resolve'): Severity => (phase === 'fire' ? 'warning' : 'success');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiRecord, engineRig, msg, randomAddress, randomId, tempDir, watchingRig, type EngineRig } from './helpers';
+import { apiRecord, BEAM, C_CHAIN, engineRig, msg, randomAddress, randomId, tempDir, watchingRig, type EngineRig } from './helpers';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 
 const kinds = (rig: EngineRig) =>
@@ -51,6 +51,41 @@ describe('transition engine', () => {
     expect(rig.store.transitions.list({}).length).toBe(3);
   });
 
+  it('from your own nodes, a move back on a chain they read is a reorg: undone, followed again, the re-delivery fires once more', () => {
+    const ownNodes = (...chains: string[]) => {
+      rig.settings.dataSource = {
+        kind: 'ownNodes',
+        ownNodes: {
+          chains: chains.map((blockchainId) => ({ rpcUrl: 'http://127.0.0.1:9', blockchainId, name: `n-${blockchainId.slice(0, 4)}` })),
+          confirmations: 1,
+          pollIntervalMs: 2000,
+          requestTimeoutMs: 15000,
+        },
+      };
+    };
+    const id = randomId();
+    ownNodes(C_CHAIN, BEAM);
+    rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    rig.engine.observe([msg({ id, from: me, status: 'delivered', receiptDelivered: true })], 'mainnet');
+    const undone = rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
+    expect(undone.map((t) => [t.kind, t.fromStatus, t.toStatus])).toEqual([
+      ['delivery_undone', 'delivered', 'pending'],
+      ['receipt_undone', 'delivered', 'pending'],
+    ]);
+    expect(rig.store.messages.get(id)?.message.status).toBe('pending');
+    expect(rig.store.messages.state(id)?.tracked).toBe(true);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'delivered' })], 'mainnet').map((t) => t.kind)).toEqual(['left_pending']);
+    expect(rig.engine.observe([msg({ id, from: me, status: 'delivered' })], 'mainnet')).toEqual([]);
+
+    // Own nodes that do not read the destination cannot have seen the delivery go: an older copy, ignored.
+    const other = randomId();
+    ownNodes(C_CHAIN);
+    rig.engine.observe([msg({ id: other, from: me, status: 'delivered' })], 'mainnet');
+    expect(rig.engine.observe([msg({ id: other, from: me, status: 'pending' })], 'mainnet')).toEqual([]);
+    expect(rig.store.messages.get(other)?.message.status).toBe('delivered');
+  });
+
   it('a message first seen already delivered fires new and left_pending together', () => {
     const t = rig.engine.observe([msg({ to: me, status: 'delivered_source_not_indexed' })], 'mainnet');
     expect(t.map((x) => [x.kind, x.fromStatus, x.toStatus])).toEqual([
@@ -75,12 +110,63 @@ describe('transition engine', () => {
     const other = randomAddress();
     rig.watch(other, { baselineDone: false });
     const open = randomId();
-    const history = [msg({ id: open, from: other, status: 'pending' }), msg({ from: other, status: 'delivered', receiptDelivered: true })];
+    // Sent a minute before the watch was added (one sent since would be news for it, even in its baseline).
+    const before = Math.floor(rig.clock.now() / 1000) - 60;
+    const history = [
+      msg({ id: open, from: other, status: 'pending', ts: before }),
+      msg({ from: other, status: 'delivered', receiptDelivered: true, ts: before }),
+    ];
     expect(rig.engine.observe(history, 'mainnet', { baselineFor: new Set([other]) })).toEqual([]);
     rig.store.watches.finishBaseline(other, null);
-    const t = rig.engine.observe([msg({ id: open, from: other, status: 'delivered' })], 'mainnet');
+    const t = rig.engine.observe([msg({ id: open, from: other, status: 'delivered', ts: before })], 'mainnet');
     expect(t.map((x) => x.kind)).toEqual(['left_pending']);
     expect(rig.store.watches.getWatch(other)?.unread).toBe(0);
+  });
+
+  it('a message sent since the watch was added is news, even met first by its baseline; one sent before is history, its later changes news', () => {
+    const other = randomAddress();
+    rig.watch(other, { baselineDone: false });
+    const added = Math.floor(rig.clock.now() / 1000);
+    const [sameSecond, later, before] = [randomId(), randomId(), randomId()];
+    const baseline = { baselineFor: new Set([other]) };
+    const seen = rig.engine.observe(
+      [
+        msg({ id: later, from: other, status: 'delivered', ts: added + 5 }),
+        msg({ id: sameSecond, to: other, status: 'pending', ts: added }),
+        msg({ id: before, from: other, status: 'pending', ts: added - 1 }),
+      ],
+      'mainnet',
+      baseline,
+    );
+    expect(seen.map((t) => [t.messageId, t.kind])).toEqual([
+      [later, 'new'],
+      [later, 'left_pending'],
+      [sameSecond, 'new'],
+    ]);
+    // Still baselining: the one met as history moves on, and that is news (it happened after the add).
+    const moved = rig.engine.observe([msg({ id: before, from: other, status: 'delivered', ts: added - 1 })], 'mainnet', baseline);
+    expect(moved.map((t) => [t.messageId, t.kind])).toEqual([[before, 'left_pending']]);
+  });
+
+  it('a message sent before the watch was added, first met delivered after it, fires its delivery (and receipt) by the destination time, not `new`', () => {
+    const other = randomAddress();
+    rig.watch(other, { baselineDone: false });
+    const added = Math.floor(rig.clock.now() / 1000);
+    const baseline = { baselineFor: new Set([other]) };
+    // apiRecord stamps the destination 10 s after the source.
+    const [since, long] = [randomId(), randomId()];
+    const seen = rig.engine.observe(
+      [
+        msg({ id: since, from: other, status: 'delivered', receiptDelivered: true, ts: added - 5 }),
+        msg({ id: long, from: other, status: 'delivered', receiptDelivered: true, ts: added - 600 }),
+      ],
+      'mainnet',
+      baseline,
+    );
+    expect(seen.map((t) => [t.messageId, t.kind])).toEqual([
+      [since, 'left_pending'],
+      [since, 'receipt_delivered'],
+    ]);
   });
 
   it('ignores messages of nobody and survives a restart without repeating', () => {

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageTimestamp } from '../../src/shared/messages';
 import type { DataApiClient } from '../../src/core/data-api/client';
-import { MAX_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { MAX_LATENESS_S, MAX_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { around, pollerOn } from './poller-on-service';
 import { apiRecord } from './helpers';
@@ -57,6 +57,7 @@ describe('late records', () => {
     await poller.pollNow();
     expect(kinds(late.messageId as string)).toEqual(['new', 'left_pending']);
     expect(calls).not.toContain('listAddressMessages'); // through the firehose, not the address's own list
+    expect(poller.status().lateRecords).toBeUndefined(); // within what the overlap guarantees: nothing to say
     // Read again by later cycles (the overlap, the sweep): nothing twice.
     for (let i = 0; i < 3; i++) {
       await rig.clock.advance(INTERVAL_S * 1000);
@@ -75,6 +76,7 @@ describe('late records', () => {
     const top = Math.floor(rig.clock.now() / 1000);
     svc.store.upsertMany(background(400, top, 30 * 60));
     await poller.pollNow(); // the first sweep runs from the start
+    expect(poller.status().lateRecords).toBeUndefined();
     for (let i = 0; i < 6; i++) {
       await rig.clock.advance(INTERVAL_S * 1000);
       await poller.pollNow();
@@ -92,6 +94,9 @@ describe('late records', () => {
     expect(foundAt).not.toBeNull();
     expect(foundAt! - appeared).toBeLessThanOrEqual(TRAIL_PERIOD_MS + INTERVAL_S * 1000);
     expect(kinds(late.messageId as string)).toEqual(['new']);
+    // Later than the overlap guarantees: the poll status says how late, and past what nothing is followed.
+    expect(poller.status().lateRecords).toEqual({ maxLateSec: expect.any(Number), limitSec: MAX_LATENESS_S });
+    expect(poller.status().lateRecords!.maxLateSec).toBeGreaterThanOrEqual(20 * 60);
   });
 
   it('records that appear between two pages of one cycle (a late one below the cursor, a new one above the part already read) are each found once', async () => {
@@ -125,5 +130,33 @@ describe('late records', () => {
     }
     expect(kinds(inRead.messageId as string)).toEqual(['new']);
     expect(kinds(atTop.messageId as string)).toEqual(['new', 'left_pending']);
+  });
+
+  it('a watch added later is no late record: its history below the cursor, stored silently, measures no lateness', async () => {
+    on = await engineOnService({ preload: 300, seed: 7 });
+    const { svc, rig } = on;
+    const watched = svc.simulator.addresses.slice(0, 12);
+    for (const a of watched) rig.watch(a);
+    const { poller } = pollerOn(on, INTERVAL_S);
+    const top = Math.floor(rig.clock.now() / 1000);
+    svc.store.upsertMany(background(400, top, 30 * 60));
+    for (let i = 0; i < 4; i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    // A new watch whose messages of the last 12 minutes lie below the cursor, visible all along.
+    const newcomer = svc.simulator.addresses[15]!;
+    svc.store.upsertMany(Array.from({ length: 5 }, (_, k) => apiRecord({ from: newcomer, status: 'delivered', ts: top - 60 - k * 120 })));
+    for (let i = 0; i < 2; i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    rig.watch(newcomer, { baselineDone: false });
+    for (let i = 0; i < 4; i++) {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      await poller.pollNow();
+    }
+    expect(rig.store.watches.watcherInfos().addresses.find((a) => a.key === newcomer)).toMatchObject({ baselineDone: true });
+    expect(poller.status().lateRecords).toBeUndefined();
   });
 });

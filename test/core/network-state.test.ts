@@ -30,6 +30,20 @@ afterEach(() => {
 });
 
 describe('NetworkStates', () => {
+  it('measures the density of the history a firehose read of 2 pages or more covered (what paging deeper costs)', () => {
+    tmp = tempDir();
+    store = openStore(tmp.dir);
+    const states = new NetworkStates(store.pollState);
+    const s = states.get('mainnet', 'http://127.0.0.1:2');
+    states.afterHeadScan(s, scanned({ pages: 1, newestTs: 1_000, oldestTs: 990, count: 100 }), 5_000_000);
+    expect(s.densityPerSec).toBeNull(); // one page says how fast news comes, not how deep history is
+    // Cut short by the budget, it still measured 300 messages over 150 s.
+    states.afterHeadScan(s, scanned({ pages: 3, newestTs: 1_000, oldestTs: 850, count: 300, outOfBudget: true }), 5_010_000);
+    expect(s.densityPerSec).toBe(2);
+    states.afterTrail(s, { token: null, floorTs: 0, startedAt: 5_010_000 }, scanned({ pages: 2, newestTs: 800, oldestTs: 400, count: 200 }));
+    expect(s.densityPerSec).toBe(0.5);
+  });
+
   it('keeps the head cursor of each network and data source across a restart, and only from a scan that completed', () => {
     tmp = tempDir();
     store = openStore(tmp.dir);

@@ -38,17 +38,66 @@ function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
 }
 
 describe('planNetwork', () => {
-  it('plans nothing but the baselines while no watcher is live', () => {
-    const plan = planNetwork(input({ addresses: [pending('A')], feeds: [{ ...pending('feed:1'), filter: { to: '0xb' } }] }));
-    expect(plan.discovery).toBeNull();
+  it("while no watcher is live, reads each watcher's news from when it was added, then the baselines", () => {
+    const added = NOW_MS - 60_000;
+    const plan = planNetwork(input({ addresses: [{ ...pending('A'), since: added }], feeds: [{ ...pending('feed:1'), since: added, filter: { to: '0xb' } }] }));
+    // News first: each list's top, down to when it was added (history is the baseline's).
+    const news = { stop: { kind: 'past', ts: added / 1000, undated: 'stop' }, maxPages: MAX_PAGES_PER_SCAN };
+    expect(plan.discovery).toEqual({
+      mode: 'per-address',
+      scans: [
+        { ...news, source: { kind: 'address', address: 'A' }, list: 'A', baselineFor: ['A'] },
+        { ...news, source: { kind: 'feed', filter: { to: '0xb' } }, list: 'feed:1', baselineFor: ['feed:1'] },
+      ],
+      sweeps: [],
+    });
+    // Once read, down to the overlap below its last read (a late record may lie there), never below when
+    // it was added; no lateness measured (what lies below may be history its baseline has not reached).
+    const again = planNetwork(input({ addresses: [{ ...pending('A'), since: added }], readAt: new Map([['A', NOW_MS - 10_000]]) }));
+    expect(again.discovery).toMatchObject({ scans: [{ stop: { kind: 'past', ts: NOW - 10 - 20 } }] });
+    expect(again.discovery?.mode === 'per-address' && again.discovery.scans[0]?.lateBelow).toBeUndefined();
+    const longAgo = planNetwork(
+      input({ addresses: [{ ...pending('A'), since: NOW_MS - 25_000 }], readAt: new Map([['A', NOW_MS - 10_000]]), overlapSec: 660 }),
+    );
+    expect(longAgo.discovery).toMatchObject({ scans: [{ stop: { kind: 'past', ts: NOW - 25 } }] });
     expect(plan.listBaseline).toBeNull();
     expect(plan.baselines).toEqual([
-      { watcher: 'A', step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } } },
+      {
+        watcher: 'A',
+        progress: null,
+        step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } },
+      },
       {
         watcher: 'feed:1',
+        progress: null,
         step: { source: { kind: 'feed', filter: { to: '0xb' } }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['feed:1'], stop: { kind: 'while-open' } },
       },
     ]);
+  });
+
+  it('a baseline the budget stopped goes on from its page, for the pages it has left', () => {
+    const progress = { token: 'p7', pages: 7, oldestTs: NOW - 3600 };
+    const plan = planNetwork(input({ addresses: [pending('A')], baselineProgress: new Map([['A', progress]]) }));
+    expect(plan.baselines).toEqual([
+      {
+        watcher: 'A',
+        progress,
+        step: {
+          source: { kind: 'address', address: 'A' },
+          maxPages: BASELINE_MAX_PAGES - 7,
+          baselineFor: ['A'],
+          stop: { kind: 'while-open' },
+          resumeToken: 'p7',
+        },
+      },
+    ]);
+    // The list baseline in progress goes on for its addresses still waiting; one added since waits or goes alone.
+    const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`M${k}`));
+    const going = { token: 'q3', pages: 3, oldestTs: null, watchers: many.map((w) => w.key) };
+    const next = planNetwork(input({ addresses: [...many, pending('late')], listBaselineProgress: going }));
+    expect(next.listBaseline?.watchers).toEqual(going.watchers);
+    expect(next.listBaseline?.step.resumeToken).toBe('q3');
+    expect(next.baselines.map((b) => b.watcher)).toEqual(['late']);
   });
 
   it('asks each live address and feed for a few watchers, each scan looking for its own due messages', () => {
@@ -133,6 +182,28 @@ describe('planNetwork', () => {
     expect(rechecks.cost).toBe(6 + 1 + 2);
   });
 
+  it('never plans the firehose deeper than the cycle can afford, and prices history at its measured density', () => {
+    const addresses = Array.from({ length: 10 }, (_, k) => live(`A${k}`));
+    const head = { ts: NOW - 30, at: NOW_MS - 30_000 };
+    // Forty messages an hour down, each of its own address (6 pages deep each): by ID 40, by depth far less.
+    const old = Array.from({ length: 40 }, (_, k) => due(`old${k}`, 3600 + k, `A${k % 10}`));
+    const base = { addresses, head, ratePerSec: 0.2, due: old, addressPages: new Map(addresses.map((a) => [a.key, 6] as const)) };
+    const deep = planNetwork(input(base));
+    if (deep.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(deep.discovery.rechecks.depthTs).toBe(NOW - 3639); // 9 pages at 0.2 msg/s
+    // With 5 requests left in the cycle, paging 9 deep would be cut short (the cursor would not move): by ID instead.
+    const short = planNetwork(input({ ...base, requestsLeft: 5 }));
+    if (short.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(short.discovery.rechecks.depthTs).toBeNull();
+    expect(short.discovery.rechecks.byId).toHaveLength(40);
+    // Traffic has stopped (the rate fell to nothing) but the last deep read found 2 msg/s of history: an
+    // hour down is 73 pages, not one, so it is not planned as free.
+    const quiet = planNetwork(input({ ...base, ratePerSec: 0.001, densityPerSec: 2 }));
+    if (quiet.discovery?.mode !== 'firehose') throw new Error('expected the firehose');
+    expect(quiet.discovery.rechecks.depthTs).toBeNull();
+    expect(planNetwork(input({ ...base, ratePerSec: 0.001 })).discovery).toMatchObject({ rechecks: { depthTs: NOW - 3639 } });
+  });
+
   it('takes many baselines through one pass over the list (two hours back), and feeds one by one', () => {
     const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`P${k}`));
     const plan = planNetwork(input({ addresses: many, feeds: [{ ...pending('feed:9'), filter: { from: '0xa' } }] }));
@@ -153,7 +224,9 @@ describe('planNetwork', () => {
     const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
     expect(discoveryMode(input({ addresses, head, ratePerSec: 50 }))).toBe('per-address'); // 6 pages > 4 addresses
     expect(discoveryMode(input({ addresses, head, ratePerSec: 5 }))).toBe('firehose'); // 1 page
-    expect(discoveryMode(input({ addresses: addresses.map((a) => ({ ...a, baselineDone: false })) }))).toBeNull();
+    // Watchers still taking their baseline count: their news is read from the first cycle.
+    expect(discoveryMode(input({ addresses: addresses.map((a) => ({ ...a, baselineDone: false })) }))).toBe('firehose');
+    expect(discoveryMode(input({ addresses: [] }))).toBeNull();
   });
 });
 

@@ -21,8 +21,12 @@ export function around(client: DataApiClient, before: (method: string, q: { page
   });
 }
 
-/** The real poller over the engine rig beside the service; `client` may wrap the real client (e.g. to act between pages). */
-export function pollerOn(o: EngineOnService, intervalSec: number, client: DataApiClient = o.client) {
+/**
+ * The real poller over the engine rig beside the service; `client` may wrap the real client (e.g. to act
+ * between pages); `perMinute` is the request budget (default: none to speak of).
+ */
+export function pollerOn(o: EngineOnService, intervalSec: number, client: DataApiClient = o.client, perMinute = 1e6) {
+  const budget = new RequestBudget(o.rig.clock, perMinute);
   const transitions: Transition[] = [];
   o.rig.settings.pollIntervalSeconds = intervalSec;
   const poller = new Poller({
@@ -33,7 +37,7 @@ export function pollerOn(o: EngineOnService, intervalSec: number, client: DataAp
     logger: createLogger(),
     settings: () => o.rig.settings,
     client: () => client,
-    budget: () => new RequestBudget(o.rig.clock, 1e6),
+    budget: () => budget,
     onTransitions: (t) => transitions.push(...t),
     onStatus: (_s: PollStatus) => undefined,
   });

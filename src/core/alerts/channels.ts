@@ -26,7 +26,7 @@ export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
     watch: r.watch,
     messageId: r.messageId,
     network: r.network,
-    severity: r.kind === 'stuck' ? 'warning' : 'info',
+    severity: r.kind === 'stuck' || r.kind.endsWith('_undone') ? 'warning' : 'info',
   };
 }
 

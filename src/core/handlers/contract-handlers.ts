@@ -2,6 +2,7 @@ import { DEFAULT_NOTIFY, type MessagePage, type MonitorHandlers, type NotifyPref
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import type { Network } from '../../shared/validators';
+import type { OwnNodes } from '../../shared/own-nodes';
 import type { ApiResult } from '../data-api/client';
 import { DemoAddressSource } from '../service-launcher/demo-addresses';
 import { computeStats } from '../store';
@@ -57,10 +58,15 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
 
     getSettings: () => ctx.settings(),
     updateSettings: async (input) => {
+      const checkOwnNodesAsConfigured = async (o: OwnNodes) =>
+        (await checkChains()).checkOwnNodes(o, {
+          mode: ctx.options.ownNodesCheck ?? 'refuse',
+          onProblem: (m) => ctx.logger.warn(`own nodes: ${m} The other chains are read; this one shows its state.`),
+        });
       // Own nodes are checked before they are saved (eth_chainId, code at each messenger); the saved chains carry their EVM chain IDs.
       const patch =
         input.dataSource?.kind === 'ownNodes'
-          ? { ...input, dataSource: { kind: 'ownNodes' as const, ownNodes: await (await checkChains()).checkOwnNodes(input.dataSource.ownNodes) } }
+          ? { ...input, dataSource: { kind: 'ownNodes' as const, ownNodes: await checkOwnNodesAsConfigured(input.dataSource.ownNodes) } }
           : input;
       let next: Settings;
       try {

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { CHAIN_STATES } from '../../shared/own-nodes';
+import { CHAIN_STATES, SKIP_REASONS } from '../../shared/own-nodes';
 import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
@@ -133,28 +133,40 @@ export class CoreMetrics {
     });
     new Gauge({
       name: `${METRIC_PREFIX}own_node_state`,
-      help: 'With your own nodes as the data source: 1 for the state each chain is in (ok, starting, down, slow, pruned, rate_limited, wrong_chain).',
-      labelNames: ['chain', 'state'],
+      help: 'With your own nodes as the data source: 1 for the state each chain (its configured name) is in (ok, starting, down, slow, pruned, rate_limited, wrong_chain).',
+      labelNames: ['chain', 'blockchain_id', 'state'],
       registers,
       collect() {
         this.reset();
-        for (const n of s.pollStatus().ownNodes ?? []) for (const st of CHAIN_STATES) this.set({ chain: n.blockchainId, state: st }, n.state === st ? 1 : 0);
+        for (const n of s.pollStatus().ownNodes ?? [])
+          for (const st of CHAIN_STATES) this.set({ chain: n.name, blockchain_id: n.blockchainId, state: st }, n.state === st ? 1 : 0);
       },
     });
     new Gauge({
       name: `${METRIC_PREFIX}own_node_indexed_block`,
       help: 'With your own nodes as the data source: the last block read on each chain, and its head.',
-      labelNames: ['chain', 'of'],
+      labelNames: ['chain', 'blockchain_id', 'of'],
       registers,
       collect() {
         this.reset();
         for (const n of s.pollStatus().ownNodes ?? []) {
-          if (n.indexedTo !== null) this.set({ chain: n.blockchainId, of: 'indexed' }, n.indexedTo);
-          if (n.head !== null) this.set({ chain: n.blockchainId, of: 'head' }, n.head);
+          if (n.indexedTo !== null) this.set({ chain: n.name, blockchain_id: n.blockchainId, of: 'indexed' }, n.indexedTo);
+          if (n.head !== null) this.set({ chain: n.name, blockchain_id: n.blockchainId, of: 'head' }, n.head);
         }
       },
     });
     registerQuotaMetrics(this.registry, METRIC_PREFIX, s.pollStatus);
+    new Gauge({
+      name: `${METRIC_PREFIX}own_node_skipped`,
+      help: 'With your own nodes as the data source: logs, blocks and receipts a node sent malformed and that were skipped (the chain reads on), by reason, since the service started.',
+      labelNames: ['chain', 'blockchain_id', 'reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const n of s.pollStatus().ownNodes ?? [])
+          for (const r of SKIP_REASONS) this.set({ chain: n.name, blockchain_id: n.blockchainId, reason: r }, n.skipped[r] ?? 0);
+      },
+    });
     new Gauge({
       name: `${METRIC_PREFIX}watchers`,
       help: 'Watched addresses and feeds.',

@@ -5,11 +5,12 @@
 import { z } from 'zod';
 // undici's fetch (the core's HTTP client), not the global one a host environment may replace.
 import { fetch } from 'undici';
-import { CHAIN_STATES, type OwnNodeStatus } from '../../shared/own-nodes';
+import { CHAIN_STATES, SKIP_REASONS, type OwnNodeStatus } from '../../shared/own-nodes';
 
 const n = z.number().nullable();
 const StatusSchema = z.object({
   blockchainId: z.string().max(100),
+  name: z.string().max(100),
   host: z.string().max(300),
   state: z.enum(CHAIN_STATES),
   message: z.string().max(2000),
@@ -20,6 +21,7 @@ const StatusSchema = z.object({
   rpcCalls: z.number(),
   reorgs: z.number(),
   lastScanAt: n,
+  skipped: z.partialRecord(z.enum(SKIP_REASONS), z.number().int().nonnegative()),
 });
 const InfoSchema = z.object({ ownNodes: z.array(StatusSchema).max(50) });
 const TIMEOUT_MS = 5_000;

@@ -2,6 +2,7 @@ import type { PollStatus, Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 import type { LocalDataApiSpec } from '../monitor-core';
 import { OwnNodesService } from '../own-nodes/own-nodes-service';
+import { OwnNodeStateChanges } from '../own-nodes/state-changes';
 import type { EventHub } from './events';
 import type { Part } from './part';
 
@@ -30,6 +31,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       logger.error('the own-nodes service did not start', { error: e });
     }
   };
+  const changes = new OwnNodeStateChanges();
   let started = false;
   events.tap((e) => {
     if (started && e.type === 'settings-changed') void follow();
@@ -42,7 +44,9 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       return own ? { ...status, ownNodes: own } : status;
     },
     async refresh() {
-      if (active()) await service?.refresh();
+      if (!active() || !service) return;
+      await service.refresh();
+      for (const c of changes.changes(service.statuses() ?? [])) logger[c.level](c.line);
     },
     async start() {
       started = true;

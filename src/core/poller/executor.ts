@@ -14,7 +14,16 @@ import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
 import { GUARANTEED_LATENESS_S } from './late-records';
 import { PAGE_SIZE } from './request-prices';
-import { planFollowUps, type FirehoseDiscovery, type NetworkPlan, type ListOperation, type PerAddressDiscovery, type ScanStep, type StopRule } from './planner';
+import {
+  planFollowUps,
+  type BaselineProgress,
+  type FirehoseDiscovery,
+  type NetworkPlan,
+  type ListOperation,
+  type PerAddressDiscovery,
+  type ScanStep,
+  type StopRule,
+} from './planner';
 import { recheckById } from './recheck-by-id';
 import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
 
@@ -68,20 +77,6 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
-  if (plan.listBaseline) {
-    const { watchers, step } = plan.listBaseline;
-    const r = await readPages(step, x);
-    if (r.error) return r.error;
-    finishBaselines(watchers, r, x);
-    x.logger.info('baseline taken through the list operation', { watchers: watchers.length, pages: r.pages, messages: r.count });
-  }
-  for (const b of plan.baselines) {
-    if (x.cycle.left === 0) break;
-    const r = await readPages(b.step, x);
-    if (r.error || r.outOfBudget) return r.error;
-    finishBaselines([b.watcher], r, x);
-    x.logger.info('baseline taken', { watcher: b.watcher, pages: r.pages, messages: r.count });
-  }
   if (plan.trail && x.cycle.left > 0) {
     // Late records: the trailing sweep takes only what the cycle has left.
     // A sweep starting now goes on below where this cycle's head scan stopped (it just read the part above).
@@ -97,7 +92,47 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle, rereadFromTs })) ?? null;
     if (err) return err;
   }
+  // History last: news (above), late records and receipts first; a baseline takes what the cycle has
+  // left and goes on from its page next cycle (takeBaselines).
+  return takeBaselines(plan, x);
+}
+
+/**
+ * The list baseline, then the one-by-one baselines, each from where the budget last stopped it; one the
+ * budget stops again keeps its place. Returns the error that ended the cycle (the budget's when it ran out), or null.
+ */
+async function takeBaselines(plan: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
+  const planned = new Set(plan.baselines.map((b) => b.watcher));
+  for (const k of [...x.state.baselines.keys()]) if (!planned.has(k)) x.state.baselines.delete(k); // removed meanwhile
+  if (!plan.listBaseline) x.state.listBaseline = null;
+  if (plan.listBaseline && x.cycle.left > 0) {
+    const { watchers, step, progress } = plan.listBaseline;
+    const r = await readPages(step, x);
+    const next = baselineGoesOn(progress, r);
+    x.state.listBaseline = next && { ...next, watchers };
+    if (next || r.error) return r.error;
+    finishBaselines(watchers, r, progress, x);
+    x.logger.info('baseline taken through the list operation', { watchers: watchers.length, pages: r.pages + (progress?.pages ?? 0), messages: r.count });
+  }
+  for (const b of plan.baselines) {
+    if (x.cycle.left === 0) break;
+    const r = await readPages(b.step, x);
+    const next = baselineGoesOn(b.progress, r);
+    if (next) x.state.baselines.set(b.watcher, next);
+    if (next || r.error) return r.error;
+    x.state.baselines.delete(b.watcher);
+    finishBaselines([b.watcher], r, b.progress, x);
+    x.logger.info('baseline taken', { watcher: b.watcher, pages: r.pages + (b.progress?.pages ?? 0), messages: r.count });
+  }
   return null;
+}
+
+/** Where a baseline the budget (or an error) stopped goes on next cycle; null when it ended (or read nothing and has no place yet). */
+function baselineGoesOn(progress: BaselineProgress | null, r: ScanResult): BaselineProgress | null {
+  if (!r.error && !r.outOfBudget) return null;
+  if (r.pages === 0 || r.nextToken === null || r.exhausted) return progress;
+  const oldest = [progress?.oldestTs, r.oldestTs].filter((t): t is number => t !== null && t !== undefined);
+  return { token: r.nextToken, pages: (progress?.pages ?? 0) + r.pages, oldestTs: oldest.length ? Math.min(...oldest) : null };
 }
 
 /**
@@ -200,8 +235,10 @@ function reachedStop(stop: StopRule, r: ScanResult): boolean {
   return r.exhausted || (r.oldestTs !== null && r.oldestTs < stop.ts);
 }
 
-function finishBaselines(watchers: readonly string[], r: ScanResult, x: Execution): void {
-  for (const w of watchers) x.watches.finishBaseline(w, r.exhausted ? null : r.oldestTs);
+/** The baselines end: below the oldest message they read (over every cycle they took) is history. */
+function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): void {
+  const floor = r.exhausted ? null : r.oldestTs === null ? (progress?.oldestTs ?? null) : Math.min(r.oldestTs, progress?.oldestTs ?? Infinity);
+  for (const w of watchers) x.watches.finishBaseline(w, floor);
 }
 
 function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void {

@@ -6,6 +6,7 @@
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
 import { LatenessTracker, type TrailSweep } from './late-records';
+import type { BaselineProgress, ListBaselineProgress } from './planner';
 import type { ScanResult } from './scan';
 
 export interface HeadCursor {
@@ -25,6 +26,8 @@ export interface NetworkState {
   head: HeadCursor | null;
   /** Messages per second on the unfiltered list (smoothed), null until a firehose scan measured it. */
   ratePerSec: number | null;
+  /** Messages per second of its history, over the span the last firehose read of 2 pages or more covered (null: none yet). */
+  densityPerSec: number | null;
   /** How the last cycle discovered news (null: nothing live to watch yet). */
   mode: DiscoveryMode | null;
   /** How the last cycle on this network ended (null: fine). */
@@ -45,6 +48,10 @@ export interface NetworkState {
   readonly readAt: Map<string, number>;
   /** Per-address discovery: the scan a cycle starts with (the one the last cycle's budget cut short reads first). */
   scanStart: number;
+  /** Baselines one watcher at a time the budget stopped, by watcher (each goes on from its page next cycle). */
+  readonly baselines: Map<string, BaselineProgress>;
+  /** The list baseline the budget stopped, if any. */
+  listBaseline: ListBaselineProgress | null;
 }
 
 /** Per-network states, keyed by data source and network; head cursors are written through to the store. */
@@ -62,6 +69,7 @@ export class NetworkStates {
         source,
         head: this.persisted.get<HeadCursor>(key) ?? null,
         ratePerSec: null,
+        densityPerSec: null,
         mode: null,
         lastError: null,
         lateness: new LatenessTracker(),
@@ -72,6 +80,8 @@ export class NetworkStates {
         listSweeps: new Map(),
         readAt: new Map(),
         scanStart: 0,
+        baselines: new Map(),
+        listBaseline: null,
       };
       this.states.set(key, s);
     }
@@ -82,6 +92,7 @@ export class NetworkStates {
   afterHeadScan(s: NetworkState, r: ScanResult, now: number): void {
     if (r.pages === 0 || r.newestTs === null) return;
     s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
+    noteDensity(s, r);
     if (r.error || r.outOfBudget) return;
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
     this.persisted.set(headKey(s.network, s.source), s.head);
@@ -89,6 +100,7 @@ export class NetworkStates {
 
   /** Records a share of a trailing sweep: it goes on from where it stopped, or ends once below its floor. */
   afterTrail(s: NetworkState, sweep: TrailSweep, r: ScanResult): void {
+    noteDensity(s, r);
     if (sweep.token === null && s.trail === null) s.lastTrailAt = sweep.startedAt;
     s.trail = sweepAfter(sweep, r);
   }
@@ -98,6 +110,11 @@ export class NetworkStates {
     const next = sweepAfter(sweep, r);
     if (next) s.listSweeps.set(list, next);
     else this.endListSweep(s, list, sweep);
+  }
+
+  /** The largest lateness (s) of a record found in the last hour, over every network. */
+  maxLateSec(now: number): number {
+    return Math.max(0, ...[...this.states.values()].map((s) => s.lateness.maxLateSec(now)));
   }
 
   endListSweep(s: NetworkState, list: string, sweep: TrailSweep): void {
@@ -114,6 +131,12 @@ function sweepAfter(sweep: TrailSweep, r: ScanResult): TrailSweep | null {
 }
 
 const headKey = (network: string, source: string): string => `head:${source}:${network}`;
+
+/** A read of 2 pages or more of the unfiltered list measures how dense its history is (what paging deeper costs). */
+function noteDensity(s: NetworkState, r: ScanResult): void {
+  if (r.pages < 2 || r.newestTs === null || r.oldestTs === null) return;
+  s.densityPerSec = r.count / Math.max(1, r.newestTs - r.oldestTs);
+}
 
 /**
  * The rate after a scan from the top: messages newer than the cursor over the time since it (when the

@@ -20,6 +20,8 @@ export interface PlanInputSources {
   intervalMs: number;
   /** Younger than this (the stuck threshold) a message is still live: re-checked on a short cadence. */
   liveMs: number;
+  /** Requests the cycle may still spend. */
+  requestsLeft?: number;
 }
 
 export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
@@ -28,11 +30,11 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const addresses = o.index
     .addresses()
     .filter(onNet)
-    .map((a) => ({ key: a.key, baselineDone: a.baselineDone }));
+    .map((a) => ({ key: a.key, baselineDone: a.baselineDone, since: a.since }));
   const feeds = o.index
     .feedList()
     .filter(onNet)
-    .map((f) => ({ key: f.key, baselineDone: f.baselineDone, filter: f.filter }));
+    .map((f) => ({ key: f.key, baselineDone: f.baselineDone, since: f.since, filter: f.filter }));
   const base = { nowMs: o.nowMs, intervalMs: o.intervalMs, head: o.state.head, ratePerSec: o.state.ratePerSec, addresses, feeds };
   const mode = discoveryMode(base);
   const tracked = o.messages.trackedWhere(
@@ -64,6 +66,10 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     sweptAt: o.state.sweptAt,
     listSweeps: o.state.listSweeps,
     readAt: o.state.readAt,
+    baselineProgress: o.state.baselines,
+    densityPerSec: o.state.densityPerSec,
+    ...(o.requestsLeft !== undefined ? { requestsLeft: o.requestsLeft } : {}),
+    listBaselineProgress: o.state.listBaseline,
   };
 }
 

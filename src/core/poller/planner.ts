@@ -66,6 +66,23 @@ export interface ScanStep {
 export interface WatcherSummary {
   key: string;
   baselineDone: boolean;
+  /** When it was watched (ms): while its baseline runs, discovery reads its news from here (absent: lastDiscoveryAt). */
+  since?: number;
+}
+
+/** A baseline the budget stopped: where it goes on next cycle (network-state.ts keeps it). */
+export interface BaselineProgress {
+  /** The page after the last one read. */
+  token: string;
+  /** Pages read so far. */
+  pages: number;
+  /** The oldest source timestamp (s) read so far (null: none dated). */
+  oldestTs: number | null;
+}
+
+/** The list baseline in progress (many addresses through the unfiltered list). */
+export interface ListBaselineProgress extends BaselineProgress {
+  watchers: readonly string[];
 }
 export interface FeedSummary extends WatcherSummary {
   filter: FeedFilter;
@@ -108,6 +125,14 @@ export interface NetworkPlanInput {
   listSweeps?: ReadonlyMap<string, TrailSweep>;
   /** Per-address discovery: when each list's scan last completed (ms; a list not in it: lastDiscoveryAt). */
   readAt?: ReadonlyMap<string, number>;
+  /** Baselines one watcher at a time that the budget stopped, by watcher: each goes on from its page. */
+  baselineProgress?: ReadonlyMap<string, BaselineProgress>;
+  /** The list baseline the budget stopped, if any. */
+  listBaselineProgress?: ListBaselineProgress | null;
+  /** Requests the cycle may still spend (absent: no limit): re-checks never page the firehose deeper than that. */
+  requestsLeft?: number;
+  /** Messages per second of the unfiltered list's history, as the last deep read found it (null: not measured). */
+  densityPerSec?: number | null;
 }
 
 export interface FirehoseDiscovery {
@@ -141,10 +166,10 @@ export interface TrailPlan {
 export interface NetworkPlan {
   /** New messages and re-checks (null: nothing live to watch yet). */
   discovery: FirehoseDiscovery | PerAddressDiscovery | null;
-  /** Many addresses' baselines through one pass over the unfiltered list. */
-  listBaseline: { watchers: string[]; step: ScanStep } | null;
-  /** Baselines one watcher at a time, while the budget lasts. */
-  baselines: { watcher: string; step: ScanStep }[];
+  /** Many addresses' baselines through one pass over the unfiltered list (after news: with what the cycle has left). */
+  listBaseline: { watchers: string[]; step: ScanStep; progress: BaselineProgress | null } | null;
+  /** Baselines one watcher at a time, after news, with what the cycle has left; each goes on next cycle from where the budget stopped it. */
+  baselines: { watcher: string; step: ScanStep; progress: BaselineProgress | null }[];
   /** Late records: this cycle's share of the trailing sweep (firehose mode; null: none due). */
   trail: TrailPlan | null;
   /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
@@ -155,11 +180,14 @@ export interface NetworkPlan {
 const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number =>
   i.head ? Math.max(1, (i.nowMs - i.head.at) / 1000) : i.intervalMs / 1000;
 
-/** How new messages are discovered this cycle (null: no watcher is live yet). */
+/**
+ * How new messages are discovered this cycle (null: nothing watched). A watcher still taking its baseline
+ * counts: its news (what was sent after it was added) is read from the first cycle, before any history.
+ */
 export function discoveryMode(i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds'>): DiscoveryMode | null {
-  const live = i.addresses.filter((a) => a.baselineDone).length + i.feeds.filter((f) => f.baselineDone).length;
-  if (live === 0) return null;
-  return preferFirehose(i.ratePerSec, gapSec(i), live) ? 'firehose' : 'per-address';
+  const watched = i.addresses.length + i.feeds.length;
+  if (watched === 0) return null;
+  return preferFirehose(i.ratePerSec, gapSec(i), watched) ? 'firehose' : 'per-address';
 }
 
 /** The plan of one cycle on one network. */
@@ -167,12 +195,15 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   const mode = discoveryMode(i);
   const discovery = mode === 'firehose' ? planFirehose(i) : mode === 'per-address' ? planPerAddress(i) : null;
   const pending = i.addresses.filter((a) => !a.baselineDone);
-  const listBaseline = pending.length >= FIREHOSE_BASELINE_MIN ? planListBaseline(pending, i.nowMs) : null;
-  const oneByOne = [...(listBaseline ? [] : pending), ...i.feeds.filter((f) => !f.baselineDone)];
+  const { listBaseline, oneByOne: addressesOneByOne } = planAddressBaselines(pending, i);
+  const oneByOne = [...addressesOneByOne, ...i.feeds.filter((f) => !f.baselineDone)];
   return {
     discovery,
     listBaseline,
-    baselines: oneByOne.map((w) => ({ watcher: w.key, step: baselineStep(w) })),
+    baselines: oneByOne.map((w) => {
+      const progress = i.baselineProgress?.get(w.key) ?? null;
+      return { watcher: w.key, step: baselineStep(w, progress), progress };
+    }),
     trail: mode === 'firehose' ? planTrail(i) : null,
     fullOverlap: i.fullOverlap ?? true,
   };
@@ -205,11 +236,13 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
   const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
   const rechecks = planRechecks(candidates, {
-    ratePerSec: i.ratePerSec ?? 0,
+    // History is priced at its own density when that is higher: a quiet hour's rate would make hours of a busy day look one page deep.
+    ratePerSec: Math.max(i.ratePerSec ?? 0, i.densityPerSec ?? 0),
     nowSec,
     headPages,
     addressPages: (a) => i.addressPages.get(a) ?? 1,
-    maxDepthPages: MAX_PAGES_PER_SCAN,
+    // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again.
+    maxDepthPages: Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
     byId: true,
   });
   // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.
@@ -238,6 +271,12 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
       .filter((f) => f.baselineDone)
       .map((f) => ({ key: f.key, source: { kind: 'feed' as const, filter: f.filter }, need: i.due.filter((t) => t.feeds.includes(f.key)) })),
   ];
+  // A watcher taking its baseline: its list's top, down to the overlap below its last read (the first
+  // time, below when it was added): its news now; its history is the baseline's, with what is left.
+  const newsOnly = [
+    ...i.addresses.filter((a) => !a.baselineDone).map((a) => ({ w: a, source: { kind: 'address' as const, address: a.key } })),
+    ...i.feeds.filter((f) => !f.baselineDone).map((f) => ({ w: f, source: { kind: 'feed' as const, filter: f.filter } })),
+  ].map(({ w, source }) => newsStep(source, w, i));
   // Late records: each list is read down to the overlap below its own last completed read (a list the
   // budget cut short reads deeper next time; the others do not); its sweep MAX_LATENESS_S down is a
   // step of its own, taking only what the cycle has left after every list's scan, as in firehose mode.
@@ -245,10 +284,13 @@ function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
     const at = i.readAt?.get(key) ?? i.lastDiscoveryAt;
     return at === null || at === undefined ? null : Math.floor(at / 1000);
   };
-  const scans = lists.map((l) => {
-    const since = sinceOf(l.key);
-    return findStep(l.source, l.need, { coverTs: since === null ? null : since - i.overlapSec, lateBelow: since }, l.key, NEED_MAX_PAGES);
-  });
+  const scans = [
+    ...lists.map((l) => {
+      const since = sinceOf(l.key);
+      return findStep(l.source, l.need, { coverTs: since === null ? null : since - i.overlapSec, lateBelow: since }, l.key, NEED_MAX_PAGES);
+    }),
+    ...newsOnly,
+  ];
   const sweeps = i.sweptAt ? planListSweeps(lists, i.sweptAt, i, sinceOf) : [];
   return { mode: 'per-address', scans, sweeps };
 }
@@ -309,26 +351,75 @@ function findStep(
 }
 
 /**
- * Many baselines at once: page the unfiltered list back through history (up to BASELINE_HORIZON_MS,
- * and never more pages than the addresses could cost one by one). Everything older than where it
- * stopped is history for all of them.
+ * A baselining watcher's news: its list from the top down to the overlap below its last read, never below
+ * when it was added (older is its baseline's). No lateness is measured here: a record below that, first
+ * stored by this read, may simply be history the baseline has not reached yet.
  */
-function planListBaseline(pending: readonly WatcherSummary[], nowMs: number): NonNullable<NetworkPlan['listBaseline']> {
+function newsStep(source: ListOperation, w: WatcherSummary, i: NetworkPlanInput): ScanStep {
+  const readAt = i.readAt?.get(w.key);
+  const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : Math.floor(ms / 1000));
+  const added = sec(w.since ?? i.lastDiscoveryAt);
+  const below = readAt !== undefined ? Math.floor(readAt / 1000) - i.overlapSec : null;
+  const floor = added === null ? below : below === null ? added : Math.max(added, below);
+  return {
+    source,
+    maxPages: MAX_PAGES_PER_SCAN,
+    stop: { kind: 'past', ts: floor, undated: 'stop' },
+    list: w.key,
+    // Read as the baseline reads: what it meets first below what discovery covered is history for all,
+    // save what was sent after each watcher was added.
+    baselineFor: [w.key],
+  };
+}
+
+/**
+ * The addresses' baselines: the list baseline in progress goes on for those of its addresses still
+ * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait; fewer are taken one by one (with a
+ * list baseline going on, as many as would make a new one wait for it).
+ */
+function planAddressBaselines(
+  pending: readonly WatcherSummary[],
+  i: NetworkPlanInput,
+): { listBaseline: NetworkPlan['listBaseline']; oneByOne: readonly WatcherSummary[] } {
+  const going = i.listBaselineProgress ?? null;
+  const inGoing = new Set(going?.watchers ?? []);
+  const continuing = pending.filter((w) => inGoing.has(w.key));
+  if (going && continuing.length) {
+    const rest = pending.filter((w) => !inGoing.has(w.key));
+    return { listBaseline: planListBaseline(continuing, i.nowMs, going), oneByOne: rest.length >= FIREHOSE_BASELINE_MIN ? [] : rest };
+  }
+  if (pending.length >= FIREHOSE_BASELINE_MIN) return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
+  return { listBaseline: null, oneByOne: pending };
+}
+
+/**
+ * Many baselines at once: page the unfiltered list back through history (up to BASELINE_HORIZON_MS,
+ * and never more pages than the addresses could cost one by one), going on from where the budget
+ * stopped it. Everything older than where it stopped is history for all of them.
+ */
+function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, progress: BaselineProgress | null): NonNullable<NetworkPlan['listBaseline']> {
   const watchers = pending.map((w) => w.key);
   const horizon = Math.floor((nowMs - BASELINE_HORIZON_MS) / 1000);
   const step: ScanStep = {
     source: { kind: 'firehose' },
-    maxPages: Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES),
+    maxPages: Math.max(1, Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES) - (progress?.pages ?? 0)),
     baselineFor: watchers,
     stop: { kind: 'past', ts: horizon, undated: 'continue' },
+    ...(progress ? { resumeToken: progress.token } : {}),
   };
-  return { watchers, step };
+  return { watchers, step, progress };
 }
 
-/** One watcher's recent history, read silently: open messages in it are tracked from now on. */
-function baselineStep(w: WatcherSummary | FeedSummary): ScanStep {
+/** One watcher's recent history, read silently from where the budget stopped it: open messages in it are tracked from now on. */
+function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null): ScanStep {
   const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
-  return { source, maxPages: BASELINE_MAX_PAGES, baselineFor: [w.key], stop: { kind: 'while-open' } };
+  return {
+    source,
+    maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
+    baselineFor: [w.key],
+    stop: { kind: 'while-open' },
+    ...(progress ? { resumeToken: progress.token } : {}),
+  };
 }
 
 /** What the firehose scan from the top reached. */

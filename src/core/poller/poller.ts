@@ -15,6 +15,7 @@ import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { cycleOutcome } from './cycle-outcome';
 import { runNetworkPlan, type CycleHook } from './executor';
+import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from './late-records';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
@@ -95,6 +96,8 @@ export class Poller {
 
   status(): PollStatus {
     const b = this.d.budget();
+    // Later than the overlap guarantees: the user sees how late, and past what a record is not followed.
+    const maxLateSec = this.networks.maxLateSec(this.d.clock.now());
     return {
       ...this.st,
       requestsLastMinute: b.usedLastMinute(),
@@ -102,6 +105,7 @@ export class Poller {
       quota: b.quota(),
       tracked: this.d.store.messages.trackedCount(),
       watching: this.d.index.size,
+      ...(maxLateSec > GUARANTEED_LATENESS_S ? { lateRecords: { maxLateSec, limitSec: MAX_LATENESS_S } } : {}),
     };
   }
 
@@ -190,7 +194,16 @@ export class Poller {
     const { store, index } = this.d;
     for (const h of this.hooks) h.beforeNetwork?.(net);
     const plan = planNetwork(
-      gatherPlanInput({ state, index, messages: store.messages, watchers: store.messageWatchers, nowMs, intervalMs: c.intervalMs, liveMs: c.liveMs }),
+      gatherPlanInput({
+        state,
+        index,
+        messages: store.messages,
+        watchers: store.messageWatchers,
+        nowMs,
+        intervalMs: c.intervalMs,
+        liveMs: c.liveMs,
+        requestsLeft: c.cycle.left,
+      }),
     );
     state.lastError = await runNetworkPlan(plan, {
       client,

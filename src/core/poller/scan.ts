@@ -67,7 +67,7 @@ export interface ScanResult {
   restarted: boolean;
   /** The token of the page after the last one read (null: none). */
   nextToken: string | null;
-  /** Lateness (s, now minus source timestamp) of each message this scan stored first whose timestamp was below `lateBelow`. */
+  /** Lateness (s, now minus source timestamp) of each message this scan stored first, as news, whose timestamp was below `lateBelow`. */
   late: number[];
 }
 
@@ -159,7 +159,9 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       o.baselineFor ? { baselineFor: o.baselineFor, ...(o.historyBelowTs !== undefined ? { historyBelowTs: o.historyBelowTs } : {}) } : {},
     );
     if (transitions.length) o.onTransitions(transitions);
-    for (const c of lateCandidates) if (o.nowSec !== undefined && o.messages.has(c.id)) res.late.push(o.nowSec - c.ts);
+    // Only news is late: a record stored silently (a new watch's history below the cursor) was there all along.
+    const news = new Set(transitions.filter((t) => t.kind === 'new').map((t) => t.messageId));
+    for (const c of lateCandidates) if (o.nowSec !== undefined && news.has(c.id)) res.late.push(o.nowSec - c.ts);
     o.onMessages?.(page.messages);
     res.pages++;
     res.nextToken = page.nextPageToken ?? null;

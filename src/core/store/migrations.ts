@@ -211,4 +211,27 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE route_watches ADD COLUMN baseline_done INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE route_watches ADD COLUMN baseline_floor INTEGER;
   `,
+  // 7: a reorg that undoes a delivery or receipt (own nodes) starts a new round of that message's
+  // transitions: the re-delivery fires again, once. Exactly once per (message, kind, round).
+  `
+  CREATE TABLE transitions_next (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    message_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    network TEXT NOT NULL,
+    source_chain TEXT NOT NULL,
+    destination_chain TEXT NOT NULL,
+    watchers TEXT NOT NULL,
+    round INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (message_id, kind, round)
+  );
+  INSERT INTO transitions_next (id, message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers)
+    SELECT id, message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers FROM transitions;
+  DROP TABLE transitions;
+  ALTER TABLE transitions_next RENAME TO transitions;
+  CREATE INDEX transitions_at ON transitions (at);
+  `,
 ];

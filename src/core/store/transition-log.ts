@@ -44,21 +44,37 @@ export interface TransitionQuery {
   limit?: number;
 }
 
-/** The transition log: every transition of every message exactly once (`UNIQUE(message_id, kind)`), newest first. */
+/**
+ * Which round of a message's transitions a kind belongs to: each reorg that undid its delivery (or
+ * receipt) starts a new one, so the re-delivery is logged (and announced) again, once.
+ */
+const UNDONE_BY: Partial<Record<TransitionKind, TransitionKind>> = {
+  left_pending: 'delivery_undone',
+  stuck: 'delivery_undone',
+  delivery_undone: 'delivery_undone',
+  receipt_delivered: 'receipt_undone',
+  receipt_undone: 'receipt_undone',
+};
+
+/** The transition log: every transition of every message exactly once per round (`UNIQUE(message_id, kind, round)`), newest first. */
 export class TransitionLog {
   private readonly insertStmt;
+  private readonly roundStmt;
   private readonly queries: StatementCache;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      `INSERT OR IGNORE INTO transitions (message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO transitions (message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers, round)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.roundStmt = db.prepare<[string, string], number>('SELECT count(*) FROM transitions WHERE message_id = ? AND kind = ?').pluck();
     this.queries = new StatementCache(db);
   }
 
-  /** Logs a transition unless this (message, kind) was already logged; returns its id or null. */
+  /** Logs a transition unless this (message, kind) was already logged in this round; returns its id or null. */
   add(t: Omit<Transition, 'id'>): number | null {
+    const undo = UNDONE_BY[t.kind];
+    const round = undo ? this.roundStmt.get(t.messageId, undo)! : 0;
     const r = this.insertStmt.run(
       t.messageId,
       t.kind,
@@ -69,6 +85,7 @@ export class TransitionLog {
       t.sourceBlockchainId,
       t.destinationBlockchainId,
       JSON.stringify(t.watchers.map(watcherKey)),
+      round,
     );
     return r.changes > 0 ? Number(r.lastInsertRowid) : null;
   }

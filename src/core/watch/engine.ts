@@ -6,6 +6,8 @@ import type { MessageRow, MessageState, Store } from '../store';
 import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
 import { isRouteKey, watcherRef } from '../store/watcher-key';
+import { chainLabel } from '../../shared/chains';
+import { undoneText } from '../../shared/transitions';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
 import type { WatcherIndex } from './watcher-index';
@@ -32,7 +34,10 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /**
  * Turns observations of messages into transitions, exactly once. State only moves forward
  * (pending → other status; receiptDelivered false → true), so a repeated or stale page is a no-op,
- * and the UNIQUE (message, kind) constraint of the log guards the same across restarts. A message
+ * and the UNIQUE (message, kind, round) constraint of the log guards the same across restarts. The
+ * one exception: from your own nodes a move back is a reorg the service followed (its store is the
+ * chains' state, never an older page), so it is a fact: `delivery_undone` / `receipt_undone`, and
+ * the next delivery or receipt fires again, once (a new round). A message
  * only produces transitions when at least one of its watchers is live (baseline taken, not in the
  * middle of one, and the message is not older than that watcher's history floor).
  */
@@ -42,6 +47,8 @@ export class TransitionEngine {
     private readonly clock: Clock,
     private readonly index: WatcherIndex,
     private readonly settings: () => Settings,
+    /** Where a reorg's undo is said (the core's log). */
+    private readonly say: (line: string) => void = () => undefined,
   ) {}
 
   /** Records a page of observations in one transaction; returns the transitions it logged. */
@@ -100,9 +107,13 @@ export class TransitionEngine {
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
     const ts = messageTimestamp(m) ?? null;
-    const prevWatched = prev ? this.store.messageWatchers.of(m.messageId).length > 0 : false;
+    const links = prev ? this.store.messageWatchers.of(m.messageId) : [];
+    const prevWatched = links.length > 0;
     const history = (!prev || !prevWatched) && opts.historyBelowTs !== undefined && (ts === null || ts < opts.historyBelowTs);
-    const live = watchers.filter((w) => isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since)));
+    // A watcher the message was already linked to follows its changes: they happen after that first
+    // sighting, which came after the watcher was added (its baseline's, or a late record below its floor).
+    const linked = new Set(links.map((l) => l.watcher));
+    const live = watchers.filter((w) => linked.has(w.key) || (isLive(w, opts, ts) && (!history || (ts !== null && ts * 1000 >= w.since))));
     for (const w of watchers) this.store.messageWatchers.add(m.messageId, w.key, now, !live.includes(w));
     // From here on only watchers that make Activity count: a route keeps and tracks its messages, silently.
     const shown = announcing(watchers);
@@ -116,16 +127,23 @@ export class TransitionEngine {
       row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
       if (prev) this.store.messages.update(prev.rowid, row);
       else this.store.messages.insert(row);
-      if (!liveShown.length) return;
-      this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
-      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, liveShown, pendingSince, settings);
-      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, pendingSince, settings);
+      // Sent before a watcher was added but delivered since (its destination time says so): that delivery,
+      // and a receipt already back after it, happened after the add, so they are news for it.
+      const deliveredSince = status === 'pending' || row.destinationTs === null ? [] : shown.filter((w) => sentAfterAdded(w, row.destinationTs));
+      const movedLive = [...liveShown, ...deliveredSince.filter((w) => !liveShown.includes(w))];
+      if (liveShown.length) this.log(out, m, network, 'new', null, status, shown, liveShown, pendingSince, settings);
+      if (!movedLive.length) return;
+      if (status !== 'pending') this.log(out, m, network, 'left_pending', null, status, shown, movedLive, pendingSince, settings);
+      if (rd) this.log(out, m, network, 'receipt_delivered', status, status, shown, movedLive, pendingSince, settings);
       return;
     }
 
     const leftPending = prev.status === 'pending' && status !== 'pending';
     const backwards = (prev.status !== 'pending' && status === 'pending') || (prev.receiptDelivered && !rd);
     if (backwards) {
+      if (rolledBack(settings, raw, prev.status !== 'pending' && status === 'pending', prev.receiptDelivered && !rd)) {
+        return this.undo(m, network, prev, watchers, liveShown, now, settings, out);
+      }
       // A stale page (an older copy of the record): keep what we know, note that we saw it.
       this.store.messages.touch(m.messageId, now);
       return;
@@ -140,6 +158,34 @@ export class TransitionEngine {
     if (!liveShown.length) return;
     if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, shown, liveShown, prev.pendingSince, settings);
     if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, prev.pendingSince, settings);
+  }
+
+  /** A reorg took a delivery and/or receipt back: stored as the chains now say, tracked (and `stuck`-able) again, said in the log and Activity. */
+  private undo(
+    m: TeleporterMessage,
+    network: Network,
+    prev: MessageState,
+    watchers: WatcherInfo[],
+    liveShown: WatcherInfo[],
+    now: number,
+    settings: Settings,
+    out: Transition[],
+  ): void {
+    const raw = rawRecord(m);
+    const status = effectiveStatus(m);
+    const ts = messageTimestamp(m) ?? null;
+    const deliveryUndone = prev.status !== 'pending' && status === 'pending';
+    const pendingSince = status === 'pending' ? (prev.pendingSince ?? (ts !== null ? ts * 1000 : now)) : prev.pendingSince;
+    this.store.messages.update(prev.rowid, this.row(m, network, now, followOf(watchers), pendingSince, deliveryUndone ? false : prev.stuckFired));
+    const name = chainNameIn(settings);
+    const undone: ['delivery_undone' | 'receipt_undone', string][] = [];
+    if (deliveryUndone) undone.push(['delivery_undone', str(raw.destinationBlockchainId)]);
+    if (prev.receiptDelivered && raw.receiptDelivered !== true) undone.push(['receipt_undone', str(raw.sourceBlockchainId)]);
+    const shown = announcing(watchers);
+    for (const [kind, chain] of undone) {
+      this.say(`message ${m.messageId}: ${undoneText(kind, name(chain))}: it is followed again.`);
+      if (liveShown.length) this.log(out, m, network, kind, prev.status, status, shown, liveShown, pendingSince, settings);
+    }
   }
 
   private row(m: TeleporterMessage, network: Network, now: number, follow: Follow, pendingSince: number | null, stuckFired: boolean): MessageRow {
@@ -198,7 +244,7 @@ export class TransitionEngine {
     const notify = notifies(s, live, kind);
     out.push({ id, ...t, notify });
     if (notify) {
-      const text = notificationText(t, now, pendingSince);
+      const text = notificationText(t, now, pendingSince, chainNameIn(s));
       this.store.outbox.add({ transitionId: id, messageId: m.messageId, title: text.title, body: text.body, createdAt: now });
     }
   }
@@ -209,6 +255,25 @@ export class TransitionEngine {
  * route's messages are kept and tracked for its figures and episodes, but are not news message by message.
  */
 const announcing = (watchers: readonly WatcherInfo[]): WatcherInfo[] => watchers.filter((w) => !isRouteKey(w.key));
+
+/**
+ * A move back is a reorg's rollback (a fact) only from your own nodes, and only on a chain they read:
+ * the destination for a delivery, the source for a receipt. Anything else (the Data API, a record kept
+ * from another source whose chain is not configured) is an older copy: ignored.
+ */
+function rolledBack(s: Settings, raw: Record<string, unknown>, delivery: boolean, receipt: boolean): boolean {
+  if (s.dataSource.kind !== 'ownNodes') return false;
+  const chains = s.dataSource.ownNodes.chains;
+  const reads = (id: unknown) => chains.some((c) => c.blockchainId === id);
+  return (!delivery || reads(raw.destinationBlockchainId)) && (!receipt || reads(raw.sourceBlockchainId));
+}
+
+/** A chain's name as the user knows it: its configured own-node name, else the registry's. */
+const chainNameIn =
+  (s: Settings) =>
+  (blockchainId: string): string =>
+    (s.dataSource.kind === 'ownNodes' ? s.dataSource.ownNodes.chains.find((c) => c.blockchainId === blockchainId)?.name : undefined) ||
+    chainLabel(blockchainId);
 
 /** Tracked while someone watches it and it is pending or still awaiting its receipt. */
 /**
@@ -222,7 +287,15 @@ const followOf = (watchers: readonly WatcherInfo[]): Follow =>
 const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
   follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
 
+/**
+ * Sent in the second the watcher was added or later: news for it, whichever read meets it first (its own
+ * baseline's too). A source time has whole seconds: one in the same second may be either side, and
+ * taking it as news loses nothing (at worst one `new` for a message sent within the second before).
+ */
+const sentAfterAdded = (w: WatcherInfo, ts: number | null): boolean => ts !== null && ts >= Math.floor(w.since / 1000);
+
 function isLive(w: WatcherInfo, opts: ObserveOptions, ts: number | null): boolean {
+  if (sentAfterAdded(w, ts)) return true;
   if (!w.baselineDone || opts.baselineFor?.has(w.key)) return false;
   return w.baselineFloor === null || ts === null || ts >= w.baselineFloor;
 }

@@ -1,11 +1,18 @@
 import type { Transition } from '../../shared/contract';
 import { chainLabel } from '../../shared/chains';
+import { undoneText } from '../../shared/transitions';
 import { ARROW, TRANSITION_WORDS, statusWord } from '../../shared/vocabulary';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
 /** The title and body of a notification for one transition. */
-export function notificationText(t: Omit<Transition, 'id'>, now: number, pendingSince: number | null): { title: string; body: string } {
+/** The title and body of a notification for one transition (`chainName`: a chain's configured name, else the registry's). */
+export function notificationText(
+  t: Omit<Transition, 'id'>,
+  now: number,
+  pendingSince: number | null,
+  chainName: (blockchainId: string) => string = chainLabel,
+): { title: string; body: string } {
   const route = `${chainLabel(t.sourceBlockchainId)} ${ARROW} ${chainLabel(t.destinationBlockchainId)}`;
   const tail = `${route} · message ${short(t.messageId)}`;
   switch (t.kind) {
@@ -15,6 +22,10 @@ export function notificationText(t: Omit<Transition, 'id'>, now: number, pending
       return { title: t.toStatus.startsWith('delivered') ? TRANSITION_WORDS.left_pending.title : `Message is now ${statusWord(t.toStatus)}`, body: tail };
     case 'receipt_delivered':
       return { title: TRANSITION_WORDS.receipt_delivered.title, body: tail };
+    case 'delivery_undone':
+      return { title: TRANSITION_WORDS.delivery_undone.title, body: `${undoneText(t.kind, chainName(t.destinationBlockchainId))} · ${tail}` };
+    case 'receipt_undone':
+      return { title: TRANSITION_WORDS.receipt_undone.title, body: `${undoneText(t.kind, chainName(t.sourceBlockchainId))} · ${tail}` };
     case 'stuck': {
       const minutes = pendingSince === null ? null : Math.round((now - pendingSince) / 60_000);
       return { title: TRANSITION_WORDS.stuck.title, body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };

@@ -18,6 +18,8 @@ import { buildRecord, type BuildContext } from './record-builder';
 import { TokenInfos } from './token-infos';
 
 const MAX_BACKOFF_MS = 60_000;
+/** The node's chain ID is asked again every this many poll intervals (20 s at the default 2 s): a node may switch chains while connected. */
+const CHAIN_ID_EVERY_POLLS = 10;
 
 export interface IndexerOptions {
   store: RecordStore;
@@ -59,6 +61,7 @@ export class ChainIndexer {
           log: o.log,
           now: () => o.clock.now(),
           timeoutMs: o.config.requestTimeoutMs,
+          chainIdEveryMs: CHAIN_ID_EVERY_POLLS * o.config.pollIntervalMs,
         }),
     );
   }
@@ -89,7 +92,7 @@ export class ChainIndexer {
       const client = createPublicClient({ transport: webSocket(wsUrl, { retryCount: 1_000_000 }) });
       this.unsubscribers.push(client.watchBlockNumber({ emitOnBegin: false, onBlockNumber: () => this.nudge(s), onError: () => undefined }));
     } catch (e) {
-      this.o.log(`${s.chain}: no WebSocket subscription (${(e as Error).message}); polling only`);
+      this.o.log(`${s.status.name}: no WebSocket subscription (${(e as Error).message}); polling only`);
     }
   }
 

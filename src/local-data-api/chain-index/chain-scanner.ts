@@ -6,12 +6,15 @@
  * the blocks from the fork on are read again after their messages are rolled back.
  */
 import { createPublicClient, http, toHex, type Address, type Hex, type PublicClient } from 'viem';
-import type { OwnNodeChain, OwnNodeStatus } from '../../shared/own-nodes';
+import { chainLabel } from '../../shared/chains';
+import { guardedJsonRpcFetch, MAX_NODE_ANSWER_BYTES } from '../../shared/json-rpc-fetch';
+import type { OwnNodeChain, OwnNodeStatus, SkipReason } from '../../shared/own-nodes';
 import { TELEPORTER_MESSENGER_ADDRESS } from '../../shared/own-nodes';
 import { decodeCb58 } from '../../shared/validators';
 import type { ChainEvents } from './chain-events';
 import { decodeMessengerLog, factsOf, type DecodedLog, type TxFacts } from './event-facts';
 import { calculateMessageId } from './messenger-events';
+import { readBlock, readLogs, readQuantity, readReceipt, type NodeLog } from './node-answers';
 import { classifyRpcError, type RpcFault } from './rpc-errors';
 import type { TokenInfos } from './token-infos';
 
@@ -34,7 +37,12 @@ export interface ScannerDeps {
   now(): number;
   /** Per-request timeout (ms). */
   timeoutMs?: number;
+  /** How often the node's chain ID is asked again while it answers (ms; default 20 s). */
+  chainIdEveryMs?: number;
 }
+
+/** Raw JSON-RPC: answers are checked by node-answers.ts, never formatted by viem first (its formatters throw internal text on garbage). */
+type Raw = (method: string, params: unknown[]) => Promise<unknown>;
 
 export class WrongChainError extends Error {}
 
@@ -47,7 +55,9 @@ export class ChainScanner {
   /** The widest range the node may accept: MAX_SPAN until it refuses one. */
   private ceiling = MAX_SPAN;
   private successes = 0;
-  private chainChecked = false;
+  /** When the node's chain ID was last found right (null: ask before reading). */
+  private chainCheckedAt: number | null = null;
+  private readonly raw: Raw;
   readonly status: OwnNodeStatus;
 
   constructor(
@@ -59,6 +69,7 @@ export class ChainScanner {
     this.messengers = (cfg.messengers ?? [TELEPORTER_MESSENGER_ADDRESS]).map((a) => a.toLowerCase() as Address);
     this.status = {
       blockchainId: cfg.blockchainId,
+      name: cfg.name || chainLabel(cfg.blockchainId),
       host: new URL(cfg.rpcUrl).host,
       state: 'starting',
       message: '',
@@ -69,17 +80,23 @@ export class ChainScanner {
       rpcCalls: 0,
       reorgs: 0,
       lastScanAt: null,
+      skipped: {},
     };
     this.client = createPublicClient({
       transport: http(cfg.rpcUrl, {
         timeout: deps.timeoutMs ?? 15_000,
         retryCount: 0,
+        // Answers are read up to a cap, must be JSON-RPC and must carry the request's id.
+        fetchFn: guardedJsonRpcFetch(),
+        maxResponseBodySize: MAX_NODE_ANSWER_BYTES + 1,
         onFetchRequest: () => {
           this.status.rpcCalls++;
         },
       }),
       cacheTime: 0,
     });
+    const request = this.client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>;
+    this.raw = (method, params) => request({ method, params });
   }
 
   /** One pass; resolves true when more blocks are ready to read right away. Throws nothing: faults become the status. */
@@ -96,9 +113,10 @@ export class ChainScanner {
       } else {
         const f = classifyRpcError(e);
         this.status.state = f.kind === 'range' ? 'down' : f.kind;
-        this.status.message = f.message;
+        // The host only: a provider's key lives in the URL's path or query.
+        this.status.message = f.message.replaceAll(this.cfg.rpcUrl, this.status.host);
       }
-      this.chainChecked = false; // a node that comes back may be another node: ask again
+      this.chainCheckedAt = null; // a node that comes back may be another node: ask again
       return false;
     } finally {
       this.status.lastScanAt = this.deps.now();
@@ -110,9 +128,11 @@ export class ChainScanner {
     this.status.span = n;
   }
 
+  /** Asks the node's chain ID before the first read, after a fault and on a schedule: a node may switch chains while connected. */
   private async checkChainId(): Promise<void> {
-    if (this.chainChecked) return;
-    const reported = String(await this.client.getChainId());
+    const every = this.deps.chainIdEveryMs ?? 20_000;
+    if (this.chainCheckedAt !== null && this.deps.now() - this.chainCheckedAt < every) return;
+    const reported = readQuantity(await this.raw('eth_chainId', []), 'eth_chainId').toString();
     const expected = this.cfg.evmChainId ?? this.deps.events.evmChainId(this.chain);
     if (expected !== null && expected !== undefined && expected !== reported) {
       throw new WrongChainError(
@@ -121,12 +141,12 @@ export class ChainScanner {
     }
     if (expected === null || expected === undefined) this.deps.events.setEvmChainId(this.chain, reported);
     this.status.evmChainId = reported;
-    this.chainChecked = true;
+    this.chainCheckedAt = this.deps.now();
   }
 
   private async scanOnce(): Promise<boolean> {
     await this.checkChainId();
-    const head = Number(await this.client.getBlockNumber());
+    const head = readQuantity(await this.raw('eth_blockNumber', []), 'eth_blockNumber');
     this.status.head = head;
     this.status.state = 'ok';
     this.status.message = '';
@@ -146,7 +166,9 @@ export class ChainScanner {
     const known = this.deps.events.knownBlocks(this.chain);
     const tip = known[0];
     if (!tip) return next;
-    if ((await this.hashOf(tip.block)) === tip.hash) return next;
+    const now = await this.hashOf(tip.block);
+    // A malformed block says nothing about a reorg: counted, and checked again on the next scan.
+    if (now === tip.hash || now === undefined) return next;
     let fork = known.at(-1)!.block;
     for (const b of known.slice(1)) {
       if ((await this.hashOf(b.block)) === b.hash) {
@@ -167,21 +189,36 @@ export class ChainScanner {
     return fork;
   }
 
-  private async hashOf(block: number): Promise<string | null> {
-    const b = await this.client.getBlock({ blockNumber: BigInt(block) }).catch((e: unknown) => {
-      // A block the node no longer has at that height (it reorged to a shorter chain) is a changed block.
-      if (/not found|could not be found/i.test(String((e as Error).message))) return null;
-      throw e;
-    });
-    return b?.hash ?? null;
+  /** The node's block at a height: its hash, null when it has none there (it reorged to a shorter chain), undefined when malformed (counted). */
+  private async hashOf(block: number): Promise<string | null | undefined> {
+    const b = await this.block(block);
+    if (b === 'bad') this.skip(['bad_block'], `block ${block}`);
+    return b === 'bad' ? undefined : b === null ? null : b.hash.toLowerCase();
+  }
+
+  private async block(n: number): Promise<{ hash: string; timestamp: number } | null | 'bad'> {
+    return readBlock(await this.raw('eth_getBlockByNumber', [toHex(n), false]));
+  }
+
+  /** Counts what was skipped, by reason, and says so in the log once per range. */
+  private skip(reasons: readonly SkipReason[], where: string): void {
+    if (!reasons.length) return;
+    const counts = new Map<SkipReason, number>();
+    for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+    for (const [r, n] of counts) this.status.skipped[r] = (this.status.skipped[r] ?? 0) + n;
+    const list = [...counts].map(([r, n]) => `${r} ×${n}`).join(', ');
+    this.deps.log(`${this.status.name}: skipped ${reasons.length} malformed item(s) the node sent for ${where} (${list}); reading on`);
   }
 
   /** Reads [from, to] (fewer blocks if the node refuses the range); returns the next block to read. */
   private async readRange(from: number, to: number): Promise<number> {
-    let logs;
+    let logs: NodeLog[];
     for (;;) {
       try {
-        logs = await this.client.getLogs({ address: this.messengers, fromBlock: BigInt(from), toBlock: BigInt(to) });
+        const answer = await this.raw('eth_getLogs', [{ address: this.messengers, fromBlock: toHex(from), toBlock: toHex(to) }]);
+        const read = readLogs(answer, from, to, this.messengers);
+        this.skip(read.skipped, `blocks ${from}–${to}`);
+        logs = read.logs;
         break;
       } catch (e) {
         const f: RpcFault = classifyRpcError(e);
@@ -199,12 +236,19 @@ export class ChainScanner {
       this.setSpan(Math.min(this.ceiling, this.span * 2));
       this.successes = 0;
     }
-    const decoded = logs.map((l) => decodeMessengerLog(l)).filter((d): d is DecodedLog => d !== null && this.idMatches(d));
+    const decoded: DecodedLog[] = [];
+    const undecodable: SkipReason[] = [];
+    for (const l of logs) {
+      const d = decodeMessengerLog(l);
+      if (typeof d === 'string') undecodable.push(d);
+      else if (d !== null && this.idMatches(d)) decoded.push(d);
+    }
+    this.skip(undecodable, `blocks ${from}–${to}`);
     const txs = await this.txFacts(decoded);
-    const facts = decoded.map((d) => ({ d, facts: factsOf(d, txs.get(d.log.transactionHash)!) }));
+    const facts = decoded.filter((d) => txs.has(d.log.transactionHash)).map((d) => ({ d, facts: factsOf(d, txs.get(d.log.transactionHash)!) }));
     for (const { facts: f } of facts) if (f.kind === 'sent' || f.kind === 'fee_added') await this.deps.tokens.learn(this.chain, f.feeToken, this.client);
     const endHash = await this.hashOf(to);
-    if (endHash === null) throw new Error(`block ${to} not found`);
+    if (endHash === null) throw new Error(`The node has no block ${to} although its head is past it; read again on the next scan.`);
     this.deps.transaction(() => {
       const touched = new Set<string>();
       for (const { d, facts: f } of facts) {
@@ -212,7 +256,8 @@ export class ChainScanner {
         this.deps.events.putBlock(this.chain, Number(d.log.blockNumber), d.log.blockHash);
         touched.add(f.messageId);
       }
-      this.deps.events.putBlock(this.chain, to, endHash);
+      // A malformed end block is counted (in hashOf) and not kept: the reorg check then uses the blocks of the logs.
+      if (endHash !== undefined) this.deps.events.putBlock(this.chain, to, endHash);
       this.deps.events.setNext(this.chain, to + 1);
       this.deps.rebuild(touched);
     });
@@ -230,27 +275,39 @@ export class ChainScanner {
     );
   }
 
-  /** The sender, cost and time of each transaction that emitted a log. */
+  /** The sender, cost and time of each transaction that emitted a log; a transaction whose receipt or block is malformed is left out (its logs skipped, counted). */
   private async txFacts(decoded: readonly DecodedLog[]): Promise<Map<string, TxFacts>> {
     const out = new Map<string, TxFacts>();
-    const times = new Map<bigint, number>();
+    const times = new Map<number, number | 'bad'>();
     for (const d of decoded) {
-      const fromLog = (d.log as { blockTimestamp?: bigint | string | number }).blockTimestamp;
-      if (fromLog !== undefined && fromLog !== null) times.set(d.log.blockNumber, Number(fromLog));
+      const fromLog = d.log.blockTimestamp;
+      if (fromLog !== undefined) times.set(Number(d.log.blockNumber), Number(fromLog));
     }
     const hashes = [...new Set(decoded.map((d) => d.log.transactionHash))];
     // A few receipts at a time: a busy range has dozens of transactions, and one after another they
     // would cost a round trip each to a remote node.
     for (let i = 0; i < hashes.length; i += RECEIPTS_AT_ONCE) {
       const batch = hashes.slice(i, i + RECEIPTS_AT_ONCE);
-      const receipts = await Promise.all(batch.map((hash) => this.client.getTransactionReceipt({ hash })));
+      const receipts = await Promise.all(batch.map(async (hash) => readReceipt(await this.raw('eth_getTransactionReceipt', [hash]))));
       for (const [j, r] of receipts.entries()) {
+        const hash = batch[j]!;
+        if (r === null) throw new Error(`The node has a log of transaction ${hash} but no receipt for it; read again on the next scan.`);
+        const logsOf = decoded.filter((d) => d.log.transactionHash === hash).length;
+        if (r === 'bad') {
+          this.skip(Array<SkipReason>(logsOf).fill('bad_block'), `the receipt of ${hash}`);
+          continue;
+        }
         let ts = times.get(r.blockNumber);
         if (ts === undefined) {
-          ts = Number((await this.client.getBlock({ blockNumber: r.blockNumber })).timestamp);
+          const b = await this.block(r.blockNumber);
+          ts = b === null || b === 'bad' ? 'bad' : b.timestamp;
           times.set(r.blockNumber, ts);
         }
-        out.set(batch[j]!, { txHash: batch[j]!, timestamp: ts, gasSpent: (r.gasUsed * r.effectiveGasPrice).toString(), txFrom: r.from });
+        if (ts === 'bad') {
+          this.skip(Array<SkipReason>(logsOf).fill('bad_block'), `the block of ${hash}`);
+          continue;
+        }
+        out.set(hash, { txHash: hash, timestamp: ts, gasSpent: (r.gasUsed * r.effectiveGasPrice).toString(), txFrom: r.from });
       }
     }
     return out;

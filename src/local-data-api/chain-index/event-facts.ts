@@ -3,7 +3,8 @@
  * its transaction and block add: the sender, the gas it cost and the block time. Records are built
  * from these facts alone, so a rebuild after a reorg or a restart asks the node for nothing.
  */
-import { decodeEventLog, type Log } from 'viem';
+import { decodeEventLog, toEventSelector, type Log } from 'viem';
+import type { SkipReason } from '../../shared/own-nodes';
 import { MESSAGE_EVENTS, type MessageEventName } from './messenger-events';
 
 export interface MessageFacts {
@@ -50,13 +51,22 @@ export interface DecodedLog {
   log: Log<bigint, number, false>;
 }
 
-/** Decodes a messenger log; null for events that are not about one message, or logs that are not the messenger's events. */
-export function decodeMessengerLog(log: Log<bigint, number, false>): DecodedLog | null {
+/** Each message event's selector (topic 0) and how many topics it has (the selector and its indexed fields). */
+const TOPIC_COUNTS = new Map(MESSAGE_EVENTS.map((e) => [toEventSelector(e), 1 + e.inputs.filter((i) => 'indexed' in i && i.indexed).length]));
+
+/**
+ * Decodes a messenger log: null for the messenger's other events (not about one message), a skip
+ * reason for a message event that does not decode as itself (a malformed or forged log).
+ */
+export function decodeMessengerLog(log: Log<bigint, number, false>): DecodedLog | null | SkipReason {
+  const topics = TOPIC_COUNTS.get(log.topics[0]?.toLowerCase() as `0x${string}`);
+  if (topics === undefined) return null;
+  if (log.topics.length !== topics) return 'wrong_topic_count';
   try {
-    const ev = decodeEventLog({ abi: MESSAGE_EVENTS, data: log.data, topics: log.topics });
+    const ev = decodeEventLog({ abi: MESSAGE_EVENTS, data: log.data, topics: log.topics, strict: true });
     return { name: ev.eventName, args: ev.args, log };
   } catch {
-    return null;
+    return 'undecodable';
   }
 }
 

@@ -2,24 +2,40 @@
  * What a node's failure means, from viem's errors: a refused log range (read a smaller one), or a
  * state the status bar shows (down, slow, pruned history, rate limited).
  */
+import { NodeAnswerError } from '../../shared/json-rpc-fetch';
 import type { ChainState } from '../../shared/own-nodes';
 
 export type RpcFault = { kind: 'range' | Exclude<ChainState, 'ok' | 'starting' | 'wrong_chain'>; message: string };
 
+interface Described {
+  text: string;
+  status?: number;
+  timeout: boolean;
+  /** The node's own answer that was not used (oversized, not JSON-RPC, another request's id). */
+  answer?: NodeAnswerError;
+  /** A JSON-RPC error the node sent (its words may be shown). */
+  rpcError: boolean;
+  /** A fault of ours or of a parser (TypeError, SyntaxError…): its text is never shown. */
+  internal: boolean;
+}
+
 /** Every message and status along the error's cause chain, in one lower-case text. */
-function describe(e: unknown): { text: string; status?: number; timeout: boolean } {
+function describe(e: unknown): Described {
   const parts: string[] = [];
-  let status: number | undefined;
-  let timeout = false;
+  const d: Described = { text: '', timeout: false, rpcError: false, internal: false };
   let cur: unknown = e;
   for (let depth = 0; cur && depth < 8; depth++) {
     const x = cur as { name?: string; message?: string; details?: string; shortMessage?: string; status?: number; code?: number | string; cause?: unknown };
     parts.push(x.shortMessage ?? '', x.details ?? '', x.message ?? '', String(x.code ?? ''));
-    if (typeof x.status === 'number') status ??= x.status;
-    if (x.name === 'TimeoutError' || x.code === 'UND_ERR_HEADERS_TIMEOUT' || x.code === 'ETIMEDOUT') timeout = true;
+    if (typeof x.status === 'number') d.status ??= x.status;
+    if (x.name === 'TimeoutError' || x.code === 'UND_ERR_HEADERS_TIMEOUT' || x.code === 'ETIMEDOUT') d.timeout = true;
+    if (cur instanceof NodeAnswerError) d.answer ??= cur;
+    if (x.name === 'RpcRequestError' || (typeof x.code === 'number' && x.name?.endsWith('RpcError'))) d.rpcError = true;
+    if (cur instanceof TypeError || cur instanceof SyntaxError || cur instanceof RangeError) d.internal = true;
     cur = x.cause;
   }
-  return { text: parts.join(' | ').toLowerCase(), ...(status !== undefined ? { status } : {}), timeout };
+  d.text = parts.join(' | ').toLowerCase();
+  return d;
 }
 
 const RANGE =
@@ -30,6 +46,7 @@ const DOWN = /fetch failed|econnrefused|econnreset|socket|network|enotfound|ehos
 
 export function classifyRpcError(e: unknown): RpcFault {
   const d = describe(e);
+  if (d.answer) return { kind: d.answer.problem === 'oversized' ? 'range' : 'down', message: d.answer.message };
   const first = (d.text.split(' | ').find((s) => s.trim() !== '') ?? 'unknown error').slice(0, 200);
   if (d.status === 429 || RATE.test(d.text)) return { kind: 'rate_limited', message: `The node is rate limiting requests (${first}).` };
   if (RANGE.test(d.text)) return { kind: 'range', message: `The node refused the log range (${first}).` };
@@ -38,5 +55,6 @@ export function classifyRpcError(e: unknown): RpcFault {
   if (d.timeout) return { kind: 'slow', message: 'The node did not answer in time.' };
   if (d.status !== undefined && d.status >= 500) return { kind: 'down', message: `The node answered HTTP ${d.status}.` };
   if (DOWN.test(d.text)) return { kind: 'down', message: `The node cannot be reached (${first}).` };
+  if (d.internal && !d.rpcError) return { kind: 'down', message: "The node's answer could not be read: it is not the JSON-RPC a node sends." };
   return { kind: 'down', message: `The node failed: ${first}.` };
 }

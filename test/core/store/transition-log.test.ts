@@ -1,6 +1,10 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openStore } from '../../../src/core/store';
+import { MIGRATIONS } from '../../../src/core/store/migrations';
 import type { Transition, TransitionKind } from '../../../src/shared/contract';
-import { C_CHAIN } from '../helpers';
+import { Database } from '../../../src/sqlite';
+import { C_CHAIN, tempDir } from '../helpers';
 import { useStore } from './store-rig';
 
 const entry = (messageId: string, kind: TransitionKind, at: number): Omit<Transition, 'id'> => ({
@@ -72,5 +76,64 @@ describe('TransitionLog (real SQLite)', () => {
       for (let n = 1; n <= all.length; n++) store().transitions.list({ kinds: all.slice(0, n), beforeId: 100 + round });
     }
     expect(prepared).toBe(1);
+  });
+});
+
+describe('TransitionLog rounds: a reorg that undoes a delivery or receipt (own nodes)', () => {
+  const store = useStore();
+
+  it('logs the re-delivery and the re-receipt once more after each undo, never twice in a round', () => {
+    const log = store().transitions;
+    expect(log.add(entry('m1', 'left_pending', 1))).toBeTypeOf('number');
+    expect(log.add(entry('m1', 'left_pending', 2))).toBeNull();
+    expect(log.add(entry('m1', 'receipt_delivered', 3))).toBeTypeOf('number');
+    expect(log.add(entry('m1', 'delivery_undone', 4))).toBeTypeOf('number');
+    // A new round for delivery-side kinds only.
+    expect(log.add(entry('m1', 'left_pending', 5))).toBeTypeOf('number');
+    expect(log.add(entry('m1', 'left_pending', 6))).toBeNull();
+    expect(log.add(entry('m1', 'stuck', 7))).toBeTypeOf('number');
+    expect(log.add(entry('m1', 'receipt_delivered', 8))).toBeNull();
+    expect(log.add(entry('m1', 'receipt_undone', 9))).toBeTypeOf('number');
+    expect(log.add(entry('m1', 'receipt_delivered', 10))).toBeTypeOf('number');
+    // A second undo is its own round too.
+    expect(log.add(entry('m1', 'delivery_undone', 11))).toBeTypeOf('number');
+    expect(log.add(entry('m1', 'left_pending', 12))).toBeTypeOf('number');
+    expect(log.list({ messageId: 'm1' }).map((t) => t.kind)).toEqual([
+      'left_pending',
+      'delivery_undone',
+      'receipt_delivered',
+      'receipt_undone',
+      'stuck',
+      'left_pending',
+      'delivery_undone',
+      'receipt_delivered',
+      'left_pending',
+    ]);
+  });
+});
+
+describe('migration 7 (transitions per round)', () => {
+  it('keeps every transition of an older database, its ID and its once-only rule', () => {
+    const tmp = tempDir('tw-mig7-');
+    try {
+      const db = new Database(join(tmp.dir, 'monitor.sqlite'));
+      for (const sql of MIGRATIONS.slice(0, 6)) db.exec(sql);
+      db.pragma('user_version = 6');
+      db.prepare(
+        `INSERT INTO transitions (id, message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers)
+         VALUES (41, 'm1', 'left_pending', 'pending', 'delivered', 5, 'mainnet', ?, ?, '["0xabc"]')`,
+      ).run(C_CHAIN, C_CHAIN);
+      db.close();
+      const store = openStore(tmp.dir);
+      try {
+        expect(store.transitions.list({})).toEqual([{ id: 41, ...entry('m1', 'left_pending', 5) }]);
+        expect(store.transitions.add(entry('m1', 'left_pending', 6))).toBeNull();
+        expect(store.transitions.add(entry('m1', 'new', 7))).toBeGreaterThan(41); // IDs go on after the kept ones
+      } finally {
+        store.close();
+      }
+    } finally {
+      tmp.cleanup();
+    }
   });
 });

@@ -26,7 +26,8 @@ const STATE: Record<ChainState, { label: string; type: TagType; meaning: string 
   down: {
     label: 'node down',
     type: 'error',
-    meaning: 'The node does not answer (unreachable or an HTTP 5xx). It is asked again after the poll interval, doubling up to 60 s.',
+    meaning:
+      'The node does not answer, or not with JSON-RPC (unreachable, an HTTP 5xx, an answer that is not JSON, too large, or for another request). It is asked again after the poll interval, doubling up to 60 s.',
   },
   slow: { label: 'slow node', type: 'warning', meaning: 'The node did not answer within the request timeout. It is asked again, later each time.' },
   pruned: {
@@ -48,6 +49,14 @@ const STATE: Record<ChainState, { label: string; type: TagType; meaning: string 
 
 const num = (n: number) => n.toLocaleString('en-US');
 
+/** "skipped 3 malformed (negative_number 2, bad_hex 1)", or null when nothing was skipped. */
+function skippedText(skipped: OwnNodeStatus['skipped'] | undefined): string | null {
+  const parts = Object.entries(skipped ?? {}).filter(([, n]) => n > 0);
+  if (!parts.length) return null;
+  const total = parts.reduce((t, [, n]) => t + n, 0);
+  return `skipped ${num(total)} malformed (${parts.map(([r, n]) => `${r} ${num(n)}`).join(', ')})`;
+}
+
 export function ownNodeView(s: OwnNodeStatus, o: { name?: string; confirmations?: number } = {}): OwnNodeView {
   const st = STATE[s.state] ?? { label: s.state, type: 'default' as const, meaning: '' };
   const behind = s.head !== null && s.indexedTo !== null ? Math.max(0, s.head - s.indexedTo - (o.confirmations ?? 0)) : null;
@@ -61,6 +70,7 @@ export function ownNodeView(s: OwnNodeStatus, o: { name?: string; confirmations?
     `${num(s.span)} blocks per eth_getLogs`,
     `${num(s.rpcCalls)} JSON-RPC calls`,
     s.reorgs ? `${num(s.reorgs)} reorg(s)` : null,
+    skippedText(s.skipped),
   ].filter(Boolean);
   return {
     blockchainId: s.blockchainId,
