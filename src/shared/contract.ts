@@ -38,6 +38,7 @@ import {
 import type { RelayerOverview, WatchedRelayer, WatchedRoute } from './relayers';
 import type { OwnNodeStatus } from './own-nodes';
 import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
+import type { Severity } from './vocabulary';
 
 export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from './transitions';
 export { TransitionsEventSchema, watchedAddressesOf } from './transitions';
@@ -283,6 +284,8 @@ export interface NotificationPayload {
   id: number;
   title: string;
   body: string;
+  /** warning: an outage or a stuck message (never summed up, stays until dismissed); success: a recovery; info: routine. Absent from an older core: info. */
+  severity?: Severity;
   /** The message to open when clicked (absent for a coalesced summary of several). */
   messageId?: string;
   transitionIds: number[];

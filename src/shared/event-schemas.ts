@@ -72,6 +72,7 @@ export const NotificationPayloadSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   body: z.string(),
+  severity: z.enum(['warning', 'success', 'info']).optional(),
   messageId: z.string().min(1).optional(),
   transitionIds: z.array(z.number().int()),
 });

@@ -179,6 +179,8 @@ export const CacheQuerySchema = z
     network: network.optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     offset: z.number().int().min(0).optional(),
+    /** By time (the record's source transaction time, else its destination's): newest first unless `oldest`. */
+    order: z.enum(['newest', 'oldest']).optional(),
   })
   .strict();
 

@@ -49,6 +49,23 @@ describe('notification outbox', () => {
     expect(shown).toHaveLength(1);
   });
 
+  it('never sums up a warning or a recovery with routine updates: each is shown alone with its severity', async () => {
+    const shown: NotificationPayload[] = [];
+    rig.engine.observe(
+      [1, 2, 3, 4, 5].map(() => msg({ from: me, status: 'pending' })),
+      'mainnet',
+    );
+    rig.store.outbox.addEpisode({ episodeId: 7, phase: 'fire', title: 'Relayer silent: Ours', body: 'b', createdAt: rig.clock.now() });
+    rig.store.outbox.addEpisode({ episodeId: 7, phase: 'resolve', title: 'Relayer delivering again: Ours', body: 'b', createdAt: rig.clock.now() });
+    await drainer(shown).drain();
+    expect(shown.map((n) => [n.title, n.severity])).toEqual([
+      ['5 message updates', 'info'],
+      ['Relayer silent: Ours', 'warning'],
+      ['Relayer delivering again: Ours', 'success'],
+    ]);
+    expect(shown[0]?.transitionIds).toHaveLength(5);
+  });
+
   it('keeps a notification the shell failed to show, and shows it later exactly once', async () => {
     rig.engine.observe([msg({ from: me, status: 'pending' })], 'mainnet');
     await drainer([], [], true).drain();

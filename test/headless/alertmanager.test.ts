@@ -88,7 +88,7 @@ describe.skipIf(skip)('two replicas, one Alertmanager, one page', () => {
     }[];
     expect(alerts.map((a) => `${a.labels.messageId}:${a.labels.kind}`).sort()).toEqual(want);
     expect(alerts[0]?.labels).toMatchObject({ alertname: 'TeleporterMessage_new', kind: 'new', watch: 'treasury', network: 'mainnet' });
-    expect(alerts[0]?.labels.route).toMatch(/ -> /);
+    expect(alerts[0]?.labels.route).toMatch(/ → /);
     expect(alerts[0]?.generatorURL).toMatch(new RegExp(`/v1/teleporter/messages/${alerts[0]?.labels.messageId}$`));
     // Every group flushed again, twice: nothing is sent again.
     await twoMoreFlushes(am.url, want.length);

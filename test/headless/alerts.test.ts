@@ -50,12 +50,12 @@ describe('alert channels from the outbox', () => {
         network: 'mainnet',
         watch: 'treasury',
         link: `https://watch.example/m/${id}`,
-        title: 'New cross-chain message',
+        title: 'New message',
       });
-      expect((json.bodies[0]?.body as { route: string }).route).toMatch(/^C-Chain -> |-> /);
+      expect((json.bodies[0]?.body as { route: string }).route).toMatch(/^C-Chain → | → /);
       expect(json.bodies[0]?.headers['idempotency-key']).toBe(`${id}:new`);
       expect(json.bodies[0]?.path).toBe('/hook?token=secret');
-      expect((slack.bodies[0]?.body as { text: string }).text).toMatch(new RegExp(`New cross-chain message.*treasury[\\s\\S]*https://watch.example/m/${id}`));
+      expect((slack.bodies[0]?.body as { text: string }).text).toMatch(new RegExp(`New message.*treasury[\\s\\S]*https://watch.example/m/${id}`));
       // Another cycle with nothing new sends nothing more.
       await pollNow(w);
       await waitFor(async () => (await w.core.invoke('getPollStatus', undefined)).ok);

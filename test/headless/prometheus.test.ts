@@ -51,7 +51,7 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
       45_000,
       'the tracked series',
     );
-    expect(tracked.metric.route).toMatch(/ -> /);
+    expect(tracked.metric.route).toMatch(/ → /);
     expect(tracked.metric.job).toBe('teleporter-watch');
     const byWatch = await waitFor(
       async () => (await query(prom, 'teleporter_watch_tracked_messages_by_watch')).find((s) => s.metric.watch === 'treasury'),

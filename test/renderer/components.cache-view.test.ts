@@ -30,6 +30,27 @@ describe('CacheView', () => {
     expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent.at(-1)); // newest first
   });
 
+  it('has column headers, and the labelled time column sorts oldest or newest first (the core pages in that order)', async () => {
+    const { w, transport, sent } = await mountView();
+    expect(w.findAll('[data-testid="cache-head"] [role="columnheader"]').map((h) => h.text())).toEqual([
+      'Status',
+      'Route',
+      'Message ID',
+      'Sender',
+      'Sent ↓ newest first',
+    ]);
+    const sort = () => w.get('[data-testid="cache-sort-time"]');
+    await sort().trigger('click');
+    await until(() => expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent[0]));
+    expect(sort().attributes('data-order')).toBe('oldest');
+    expect(rows(w)[1]!.attributes('data-message-id')).toBe(sent[1]);
+    expect(transport.callsOf('searchCache').at(-1)).toEqual({ limit: CACHE_PAGE, offset: 0, order: 'oldest' });
+    await w.get('[data-testid="cache-filter"]').setValue('dfk'); // a filter keeps the order: the oldest DFK message first
+    await until(() => expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent[300]));
+    await sort().trigger('click');
+    await until(() => expect(rows(w)[0]!.attributes('data-message-id')).toBe(sent.at(-1)));
+  });
+
   it('filters as the user types, patching the same rows in place, and clears with the button', async () => {
     const { w, transport, sent } = await mountView();
     const before = rows(w).map((r) => r.element);

@@ -34,6 +34,18 @@ describe('MessageDetail', () => {
     expect(w.text()).not.toContain('USD value');
   });
 
+  it("shows gas in each chain's native token, never raw wei, with its value where the record prices that token", async () => {
+    const raw = rawMessage({ n: 5, status: 'delivered', src: C_CHAIN, dst: BEAM });
+    (raw.sourceTransaction as Record<string, unknown>).gasSpent = '420000000000000';
+    // The reward token here is the source chain's native token, with a price: the source gas gets its value.
+    Object.assign(raw.rewardDetails as Record<string, unknown>, { symbol: 'AVAX', price: { currencyCode: 'usd', value: 30 } });
+    const { w } = await show(parseMessage(raw)!);
+    expect(text(w, 'detail-source-gas')).toBe('0.00042 AVAX (≈ $0.0126)');
+    expect(w.get('[data-testid="detail-source-gas"]').attributes('data-wei')).toBe('420000000000000');
+    // Beam's gas is paid in BEAM, which has no price in the record: the amount alone.
+    expect(text(w, 'detail-destination-gas')).toBe('0.00000000000018 BEAM'); // tiny, never rounded to 0;
+  });
+
   it('reads an ICM record (icmContractAddress) as its known variant and shows its contract', async () => {
     const { teleporterContractAddress, ...rest } = rawMessage({ n: 4, status: 'pending' });
     const m = parseMessage({ ...rest, icmContractAddress: teleporterContractAddress })!;

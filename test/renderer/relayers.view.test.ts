@@ -67,6 +67,15 @@ describe('RelayersView (real core)', () => {
     expect(count).toBeGreaterThan(0);
     await busy.get('[data-testid="relayer-deliveries-24h"]').trigger('click');
     await until(() => expect(w.findAll('[data-testid="relayer-counted-row"]')).toHaveLength(count));
+    // Headers, a labelled time column sorted newest first, and a click that reverses it.
+    expect(w.findAll('[data-testid="relayer-counted-head"] th').map((h) => h.text())).toEqual(['Message ID', 'Route', 'Status', 'Sent ↓ newest first']);
+    const times = () => w.findAll('[data-testid="relayer-counted-row"]').map((r) => Number(r.attributes('data-time')));
+    expect(times()).toEqual([...times()].sort((a, b) => b - a));
+    await w.get('[data-testid="relayer-counted-sort-time"]').trigger('click');
+    await until(() => expect(w.get('[data-testid="relayer-counted-sort-time"]').attributes('data-order')).toBe('oldest'));
+    expect(times()).toEqual([...times()].sort((a, b) => a - b));
+    expect(new Set(times()).size).toBeGreaterThan(1); // the order is visible, not a list of equal times
+    expect(w.findAll('[data-testid="relayer-counted-row"] td').some((td) => td.text().includes('_'))).toBe(false); // statuses in words
     const first = w.findAll('[data-testid="relayer-counted-row"]')[0]!;
     await first.trigger('click');
     await until(() => expect(useUiStore().detail?.messageId).toBe(first.attributes('data-message-id')));

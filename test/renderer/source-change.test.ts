@@ -5,6 +5,8 @@ import { cutOverOnSourceChange } from '../../src/renderer/src/source-cut';
 import MessagesView from '../../src/renderer/src/views/MessagesView.vue';
 import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
 import ErrorAlert from '../../src/renderer/src/components/ErrorAlert.vue';
+import Banners from '../../src/renderer/src/components/Banners.vue';
+import { KEPT_KEY } from '../../src/renderer/src/stores/source';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
@@ -53,6 +55,32 @@ describe('a data-source change is a clean cut', () => {
     await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
     expect(wrapper.find('[data-testid="messages-error"]').exists()).toBe(false);
     expect(useMessagesStore().error).toBeNull();
+  });
+
+  it('labels what the cache kept from an earlier source, on every view, until that source is current again', async () => {
+    localStorage.removeItem(KEPT_KEY);
+    const ctx = await setupRealRenderer();
+    stop = cutOverOnSourceChange();
+    const settings = useSettingsStore();
+    await settings.load();
+    await useStatusStore().load();
+    wrapper = mount(Banners, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(true));
+    expect(wrapper.find('[data-testid="source-kept-banner"]').exists()).toBe(false);
+
+    await settings.save({ dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
+    await until(() => expect(wrapper!.find('[data-testid="source-kept-banner"]').exists()).toBe(true));
+    const banner = wrapper.get('[data-testid="source-kept-banner"]');
+    expect(banner.text()).toContain('Figures from the embedded demo (simulated) are kept in the local cache');
+    expect(banner.text()).toContain('the custom URL http://127.0.0.1:9');
+    await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(false));
+    expect(JSON.parse(localStorage.getItem(KEPT_KEY)!)).toEqual(['the embedded demo (simulated)']); // a restart still labels them
+
+    await settings.save({ dataSource: { kind: 'local' } });
+    await until(() => expect(wrapper!.get('[data-testid="source-kept-banner"]').text()).toContain('Figures from the custom URL http://127.0.0.1:9'));
+    expect(wrapper.get('[data-testid="source-kept-banner"]').text()).not.toContain('embedded demo (simulated) are kept');
+    await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(true));
+    localStorage.removeItem(KEPT_KEY);
   });
 
   it('never shows a time in the past as "next run"', async () => {

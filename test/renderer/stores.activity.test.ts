@@ -101,8 +101,8 @@ describe('activity store (real core)', () => {
     });
     const batch = (from: number, count: number) =>
       r.transport.fromShell({ type: 'transitions', transitions: Array.from({ length: count }, (_, i) => transition(from + i)), watches: [] });
-    const notification = (id: number, transitionIds: number[]) =>
-      r.transport.fromShell({ type: 'notification', notification: { id, title: 'Delivered', body: '', transitionIds } });
+    const notification = (id: number, transitionIds: number[], severity: 'warning' | 'info' = 'warning') =>
+      r.transport.fromShell({ type: 'notification', notification: { id, title: 'Message stuck', body: '', severity, transitionIds } });
     const notificationToasts = () => s.takeToasts().flatMap((t) => (t.kind === 'notification' ? [t.key] : []));
     batch(1, 1);
     batch(2, TOASTED_KEPT); // a long session's worth of changes after the first
@@ -115,6 +115,12 @@ describe('activity store (real core)', () => {
     s.takeToasts();
     notification(3, [5000, 5000 + 2 * TOASTED_KEPT - 1]);
     expect(notificationToasts()).toEqual([]);
+    // A routine notification of changes this page never saw is a backlog from before it opened: no stale toast.
+    notification(4, [1], 'info');
+    expect(notificationToasts()).toEqual([]);
+    // An episode's warning or recovery (no transitions) always shows.
+    notification(5, [], 'info');
+    expect(notificationToasts()).toEqual(['n5']);
   });
 
   it('keeps the error and recovers on the next load', async () => {

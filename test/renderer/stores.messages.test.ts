@@ -63,6 +63,27 @@ describe('messages store (real core)', () => {
     expect(r.transport.calls).toHaveLength(0);
   });
 
+  it('an invalid sender filter clears the previous rows and refreshes nothing until a valid filter is applied', async () => {
+    const r = await setupRealRenderer();
+    const address = r.service.simulator.addresses[0]!;
+    await send(r, 3, () => ({ from: address, destination: BEAM.blockchainId }));
+    await send(r, 2, () => ({ from: r.service.simulator.addresses[1]!, destination: DFK.blockchainId }));
+    const s = useMessagesStore();
+    s.form.from = address;
+    expect(await s.apply()).toBe(true);
+    expect(s.messages).toHaveLength(3);
+    s.form.from = '0x1234';
+    expect(await s.apply()).toBe(false);
+    expect(s.fieldErrors.from).toMatch(/40 hex digits/);
+    expect([s.messages, s.page, s.refused]).toEqual([[], null, true]);
+    await r.clock.advance(AUTO_REFRESH_MS * 2); // auto-refresh would bring back rows the refused filter never asked for
+    expect(browseCalls(r)).toHaveLength(1);
+    expect(s.messages).toEqual([]);
+    s.form.from = '';
+    expect(await s.apply()).toBe(true);
+    expect([s.messages.length, s.refused, s.fieldErrors]).toEqual([5, false, {}]);
+  });
+
   it('accepts cb58 and EVM chain IDs and the fuji network', async () => {
     const r = await setupRealRenderer();
     await send(r, 3, () => ({ source: C_CHAIN.blockchainId, destination: BEAM.blockchainId }));

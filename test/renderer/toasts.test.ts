@@ -55,11 +55,51 @@ describe('toasts', () => {
     expect([of(8).dataset.kind, of(8).dataset.kinds]).toEqual(['new', 'new']);
   });
 
-  it('a burst becomes one summary per watch', () => {
+  it('a burst of routine changes becomes one summary per watch', () => {
     const burst = Array.from({ length: 36 }, (_, i) => asToast(transition(100 + i, 'new', addr(1))));
     const other = asToast(transition(999, 'stuck', addr(2)));
     const plan = planToasts([...burst, other], (w) => (w.kind === 'address' && w.address === addr(1) ? 'Relayer A' : 'B'));
-    expect(plan.map((p) => (p.kind === 'summary' ? p.title : p.toast.key))).toEqual(['36 changes on Relayer A', other.key]);
+    expect(plan.map((p) => (p.kind === 'summary' ? p.title : p.toast.key))).toEqual([other.key, '36 changes on Relayer A']); // the stuck warning alone, first
+  });
+
+  it('never sums up a warning or a recovery with routine toasts', () => {
+    const burst = Array.from({ length: 33 }, (_, i) => asToast(transition(200 + i, 'new', addr(1))));
+    const recovered: Toast = {
+      key: 'n1',
+      kind: 'notification',
+      notification: { id: 1, title: 'Relayer delivering again: Ours', body: '', severity: 'success', transitionIds: [] },
+    };
+    const silent: Toast = {
+      key: 'n2',
+      kind: 'notification',
+      notification: { id: 2, title: 'Relayer silent: Ours', body: '', severity: 'warning', transitionIds: [] },
+    };
+    const plan = planToasts([...burst.slice(0, 10), recovered, ...burst.slice(10), silent], () => 'Busy');
+    expect(plan.map((p) => (p.kind === 'summary' ? p.title : p.toast.key))).toEqual(['n1', 'n2', '33 changes on Busy']);
+  });
+
+  it('a warning toast stays until dismissed, and routine toasts never push it out', async () => {
+    const r = await setupRealRenderer();
+    const activity = useActivityStore();
+    wrapper = mount(Toaster, { global: { plugins: [r.pinia] }, attachTo: document.body });
+    activity.pendingToasts.push({
+      key: 'n9',
+      kind: 'notification',
+      notification: { id: 9, title: 'Relayer silent: Ours', body: 'no deliveries', severity: 'warning', transitionIds: [] },
+    });
+    await nextTick();
+    await r.clock.advance(400);
+    await until(() => expect(document.querySelectorAll('[data-testid="toast"][data-severity="warning"]')).toHaveLength(1));
+    for (let i = 0; i < 5; i++) {
+      activity.pendingToasts.push(asToast(transition(300 + i, 'new', addr(1))));
+      await nextTick();
+      await r.clock.advance(400);
+    }
+    await r.clock.advance(60_000); // far past a routine toast's time
+    await until(() => expect(document.querySelectorAll('[data-testid="toast"][data-severity="info"]')).toHaveLength(0));
+    expect(document.querySelectorAll('[data-testid="toast"][data-severity="warning"]')).toHaveLength(1);
+    document.querySelector<HTMLElement>('.toast .n-base-close')!.click();
+    await until(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0));
   });
 
   it("leaves out what the watch's Notify-on choices leave out, and a burst toast opens Activity filtered", async () => {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock';
-import type { Settings } from '../../shared/contract';
+import { TRACKING_LIMIT_HOURS, type Settings } from '../../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
 import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
@@ -109,7 +109,10 @@ function fireText(e: Omit<OpenEpisode, 'id'>, relayer: WatchedRelayer | undefine
   const r = route as WatchedRoute;
   return {
     title: `Route backlog: ${e.subject}`,
-    body: `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that).`,
+    body:
+      `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that). ` +
+      `This clears when it is delivered, or when the watch stops following it after ${TRACKING_LIMIT_HOURS.pending_too_long / 24} days pending; ` +
+      `if that message is never meant to arrive (the embedded demo keeps some pending on purpose), raise the route's threshold or unwatch it.`,
   };
 }
 

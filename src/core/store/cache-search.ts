@@ -15,10 +15,12 @@ export interface CacheQuery {
   network?: Network;
   limit?: number;
   offset?: number;
+  /** Time order (the rowid is the time sort key): newest first by default. */
+  order?: 'newest' | 'oldest';
 }
 
 /**
- * Search over the local cache, newest first. Text of 3+ characters uses the trigram index; shorter
+ * Search over the local cache, newest first (or oldest first). Text of 3+ characters uses the trigram index; shorter
  * text the token-prefix index (see search-match.ts); no text walks the table. Each walks the
  * time-ordered rowid backwards and stops at the page, and the total is counted up to SEARCH_COUNT_CAP
  * (beyond it `totalCapped` is set).
@@ -60,17 +62,18 @@ export class CacheSearch {
     const all = [...ftsParams, ...params];
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = index === null ? 'm.rowid' : 'f.rowid';
+    const dir = q.order === 'oldest' ? 'ASC' : 'DESC';
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     // One pass over the index yields both the (capped) count and, usually, the page.
     const ids = (
-      this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ${SEARCH_COUNT_CAP + 1}`).all(...all) as { r: number }[]
+      this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} ${dir} LIMIT ${SEARCH_COUNT_CAP + 1}`).all(...all) as { r: number }[]
     ).map((x) => x.r);
     const pageIds =
       offset + limit <= ids.length || ids.length <= SEARCH_COUNT_CAP
         ? ids.slice(offset, offset + limit)
         : (
-            this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} DESC LIMIT ? OFFSET ?`).all(...all, limit, offset) as {
+            this.queries.get(`SELECT ${order} AS r FROM ${from} ${clause} ORDER BY ${order} ${dir} LIMIT ? OFFSET ?`).all(...all, limit, offset) as {
               r: number;
             }[]
           ).map((x) => x.r);

@@ -1,4 +1,5 @@
 import type { NotificationPayload } from '../../shared/contract';
+import { episodeSeverity, transitionSeverity, type Severity } from '../../shared/vocabulary';
 import type { Db } from './database';
 
 interface OutboxRow {
@@ -9,9 +10,14 @@ interface OutboxRow {
   title: string;
   body: string;
   batch: number | null;
+  episode_phase: 'fire' | 'resolve' | null;
+  /** The announced transition's kind (joined; null for an episode). */
+  transition_kind: string | null;
 }
 
-/** More unshown notifications than this at once become one summary. */
+const severityOf = (r: OutboxRow): Severity => (r.episode_phase ? episodeSeverity(r.episode_phase) : transitionSeverity(r.transition_kind ?? ''));
+
+/** More unshown routine notifications than this at once become one summary (warnings and recoveries never do). */
 export const COALESCE_ABOVE = 3;
 
 /**
@@ -27,10 +33,9 @@ export class OutboxStore {
     this.stmts = {
       add: db.prepare('INSERT OR IGNORE INTO outbox (transition_id, message_id, title, body, created_at) VALUES (?, ?, ?, ?, ?)'),
       addEpisode: db.prepare('INSERT OR IGNORE INTO outbox (episode_id, episode_phase, title, body, created_at) VALUES (?, ?, ?, ?, ?)'),
-      claimed: db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NOT NULL ORDER BY id'),
-      unclaimed: db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE delivered_at IS NULL AND batch IS NULL ORDER BY id'),
-      claimAsOne: db.prepare('UPDATE outbox SET batch = ? WHERE delivered_at IS NULL AND batch IS NULL AND id <= ?'),
-      claimAlone: db.prepare('UPDATE outbox SET batch = id WHERE id = ?'),
+      claimed: db.prepare<[], OutboxRow>(`${ROWS} WHERE o.delivered_at IS NULL AND o.batch IS NOT NULL ORDER BY o.id`),
+      unclaimed: db.prepare<[], OutboxRow>(`${ROWS} WHERE o.delivered_at IS NULL AND o.batch IS NULL ORDER BY o.id`),
+      claimInto: db.prepare('UPDATE outbox SET batch = ? WHERE id = ?'),
       ack: db.prepare('UPDATE outbox SET delivered_at = ? WHERE batch = ? AND delivered_at IS NULL'),
       pendingCount: db.prepare<[], number>('SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL').pluck(),
     };
@@ -50,15 +55,13 @@ export class OutboxStore {
     return this.db.transaction(() => {
       const open = this.stmts.claimed.all();
       const fresh = this.stmts.unclaimed.all();
-      if (fresh.length > COALESCE_ABOVE) {
-        const batch = (fresh[0] as OutboxRow).id;
-        this.stmts.claimAsOne.run(batch, (fresh[fresh.length - 1] as OutboxRow).id);
-        for (const r of fresh) r.batch = batch;
-      } else {
-        for (const r of fresh) {
-          this.stmts.claimAlone.run(r.id);
-          r.batch = r.id;
-        }
+      // Warnings and recoveries are shown alone; only routine updates are summed up.
+      const routine = fresh.filter((r) => severityOf(r) === 'info');
+      const summed = routine.length > COALESCE_ABOVE ? new Set(routine) : new Set<OutboxRow>();
+      const summaryBatch = routine[0]?.id ?? 0;
+      for (const r of fresh) {
+        r.batch = summed.has(r) ? summaryBatch : r.id;
+        this.stmts.claimInto.run(r.batch, r.id);
       }
       const byBatch = new Map<number, OutboxRow[]>();
       for (const r of [...open, ...fresh]) {
@@ -79,15 +82,24 @@ export class OutboxStore {
   }
 }
 
+const ROWS = 'SELECT o.*, t.kind AS transition_kind FROM outbox o LEFT JOIN transitions t ON t.id = o.transition_id';
+
 function toPayload(batch: number, rows: OutboxRow[]): NotificationPayload {
   if (rows.length === 1) {
     const r = rows[0] as OutboxRow;
-    return { id: batch, title: r.title, body: r.body, ...(r.message_id ? { messageId: r.message_id } : {}), transitionIds: transitionIdsOf([r]) };
+    return {
+      id: batch,
+      title: r.title,
+      body: r.body,
+      severity: severityOf(r),
+      ...(r.message_id ? { messageId: r.message_id } : {}),
+      transitionIds: transitionIdsOf([r]),
+    };
   }
   const titles = new Map<string, number>();
   for (const r of rows) titles.set(r.title, (titles.get(r.title) ?? 0) + 1);
   const body = [...titles.entries()].map(([t, n]) => `${n} × ${t}`).join(', ');
-  return { id: batch, title: `${rows.length} message updates`, body, transitionIds: transitionIdsOf(rows) };
+  return { id: batch, title: `${rows.length} message updates`, body, severity: 'info', transitionIds: transitionIdsOf(rows) };
 }
 
 const transitionIdsOf = (rows: OutboxRow[]) => rows.map((r) => r.transition_id).filter((id): id is number => id !== null);

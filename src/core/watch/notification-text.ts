@@ -1,6 +1,7 @@
 import type { Transition } from '../../shared/contract';
 import { chainLabel } from '../../shared/chains';
 import { undoneText } from '../../shared/transitions';
+import { ARROW, TRANSITION_WORDS, statusWord } from '../../shared/vocabulary';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
@@ -12,22 +13,22 @@ export function notificationText(
   pendingSince: number | null,
   chainName: (blockchainId: string) => string = chainLabel,
 ): { title: string; body: string } {
-  const route = `${chainLabel(t.sourceBlockchainId)} → ${chainLabel(t.destinationBlockchainId)}`;
+  const route = `${chainLabel(t.sourceBlockchainId)} ${ARROW} ${chainLabel(t.destinationBlockchainId)}`;
   const tail = `${route} · message ${short(t.messageId)}`;
   switch (t.kind) {
     case 'new':
-      return { title: 'New cross-chain message', body: tail };
+      return { title: TRANSITION_WORDS.new.title, body: tail };
     case 'left_pending':
-      return { title: t.toStatus.startsWith('delivered') ? 'Message delivered' : `Message is now ${t.toStatus}`, body: tail };
+      return { title: t.toStatus.startsWith('delivered') ? TRANSITION_WORDS.left_pending.title : `Message is now ${statusWord(t.toStatus)}`, body: tail };
     case 'receipt_delivered':
-      return { title: 'Receipt delivered', body: tail };
+      return { title: TRANSITION_WORDS.receipt_delivered.title, body: tail };
     case 'delivery_undone':
-      return { title: 'Delivery undone by a reorg', body: `${undoneText(t.kind, chainName(t.destinationBlockchainId))} · ${tail}` };
+      return { title: TRANSITION_WORDS.delivery_undone.title, body: `${undoneText(t.kind, chainName(t.destinationBlockchainId))} · ${tail}` };
     case 'receipt_undone':
-      return { title: 'Receipt undone by a reorg', body: `${undoneText(t.kind, chainName(t.sourceBlockchainId))} · ${tail}` };
+      return { title: TRANSITION_WORDS.receipt_undone.title, body: `${undoneText(t.kind, chainName(t.sourceBlockchainId))} · ${tail}` };
     case 'stuck': {
       const minutes = pendingSince === null ? null : Math.round((now - pendingSince) / 60_000);
-      return { title: 'Message stuck pending', body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };
+      return { title: TRANSITION_WORDS.stuck.title, body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };
     }
   }
 }

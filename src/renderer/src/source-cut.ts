@@ -1,4 +1,5 @@
 import { watch } from 'vue';
+import type { Settings } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import { sourceKey } from './logic/source-change';
 import { useActivityStore } from './stores/activity';
@@ -7,6 +8,8 @@ import { useChartsStore } from './stores/charts';
 import { useMessagesStore } from './stores/messages';
 import { useRelayersStore } from './stores/relayers';
 import { useSettingsStore } from './stores/settings';
+import { useSourceStore } from './stores/source';
+import { useStatusStore } from './stores/status';
 import { useWatchlistStore } from './stores/watchlist';
 
 /**
@@ -16,16 +19,25 @@ import { useWatchlistStore } from './stores/watchlist';
  */
 export function cutOverOnSourceChange(): () => void {
   const settings = useSettingsStore();
+  const source = useSourceStore();
+  let before: Settings['dataSource'] | null = null;
   return watch(
     () => (settings.settings ? sourceKey(settings.settings) : null),
     (key, old) => {
-      if (old && key && key !== old && settings.settings) cutOver(settings.settings.network);
+      const now = settings.settings?.dataSource ?? null;
+      if (old && key && key !== old && settings.settings) {
+        if (before && now) source.switched(before, now);
+        cutOver(settings.settings.network);
+      }
+      before = now ? (JSON.parse(JSON.stringify(now)) as Settings['dataSource']) : before;
     },
+    { immediate: true },
   );
 }
 
 function cutOver(network: Network): void {
-  // Each reload keeps its own errors (none of them rejects).
+  // Each reload keeps its own errors (none of them rejects). The status says whether the new source is simulated.
+  void useStatusStore().load();
   void useMessagesStore().sourceChanged(network);
   const watchlist = useWatchlistStore();
   watchlist.close();

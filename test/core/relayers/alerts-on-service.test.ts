@@ -130,6 +130,9 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     }
     expect(relayerShown()).toHaveLength(1);
     expect(routeShown().map((n) => n.title)).toEqual(['Route backlog: c-to-beam']);
+    // It says how it clears (a message never delivered keeps it open) and speaks as a warning.
+    expect(routeShown()[0]!.body).toMatch(/This clears when it is delivered, or when the watch stops following it after 7 days pending/);
+    expect(routeShown()[0]!.severity).toBe('warning');
 
     // The late message is delivered: both conditions clear, each resolves once.
     await clock.advance(25 * 60_000);
@@ -140,6 +143,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     expect(pending.map((s) => s.messageId)).not.toContain(late);
     expect(relayerShown().map((n) => n.title)).toEqual(['Relayer silent: ours', 'Relayer delivering again: ours']);
     expect(routeShown().map((n) => n.title)).toEqual(['Route backlog: c-to-beam', 'Route backlog cleared: c-to-beam']);
+    expect(relayerShown().map((n) => n.severity)).toEqual(['warning', 'success']);
 
     // The webhook got each fire and resolve once, keyed by the episode (key and start) and phase.
     const episodes = await waitFor(() => (hook.posted.length >= 4 ? hook.posted : false), 10_000, 'four episode posts');

@@ -1,6 +1,7 @@
 import { chainByBlockchainId, chainByEvmChainId, chainLabel, explorerAddressUrl, explorerTxUrl, type ChainInfo } from '../../../shared/chains';
 import { formatMoney, formatTokenAmount, tokenPriceValue } from '../../../shared/format';
 import { effectiveStatus, rawRecord, type TeleporterMessage } from '../../../shared/messages';
+import { statusWord } from '../../../shared/vocabulary';
 
 /** Display fields of any variant, read defensively from the raw record so unknown ones show too. */
 export interface MessageSummary {
@@ -86,17 +87,11 @@ export const summaryTime = (s: MessageSummary): number | undefined => s.sourceTi
 
 export type TagType = 'default' | 'info' | 'success' | 'warning' | 'error';
 
-export function statusTag(status: string, compact = false): { type: TagType; label: string } {
-  switch (status) {
-    case 'pending':
-      return { type: 'warning', label: 'pending' };
-    case 'delivered':
-      return { type: 'success', label: 'delivered' };
-    case 'delivered_source_not_indexed':
-      return { type: 'info', label: compact ? 'delivered (no source)' : 'delivered (source not indexed)' };
-    default:
-      return { type: 'error', label: status ? `unknown: ${status}` : 'unknown status' };
-  }
+const STATUS_TYPE: Record<string, TagType> = { pending: 'warning', delivered: 'success', delivered_source_not_indexed: 'info' };
+
+/** A status's tag: its words from the one vocabulary (the same in every view), its colour by kind. */
+export function statusTag(status: string): { type: TagType; label: string } {
+  return { type: STATUS_TYPE[status] ?? 'error', label: statusWord(status) };
 }
 
 export interface ExplorerLink {

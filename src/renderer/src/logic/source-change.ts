@@ -8,3 +8,21 @@ export function sourceKey(s: Settings): string {
 
 /** Whether a settings change moved to another data source or network (a clean cut for the views). */
 export const sourceChanged = (before: Settings | null, after: Settings): boolean => before !== null && sourceKey(before) !== sourceKey(after);
+
+/** A data source in words, as the banners name it; the demo always says it is simulated. */
+export function sourceLabel(ds: Settings['dataSource']): string {
+  if (ds.kind === 'local') return 'the embedded demo (simulated)';
+  if (ds.kind === 'avalanche') return 'the Avalanche Data API';
+  if (ds.kind === 'custom') return `the custom URL ${ds.baseUrl}`;
+  return 'your own nodes';
+}
+
+/**
+ * The sources whose figures the local cache still holds besides the current one, after a switch from
+ * `before` to `after`: the one left is added, the one come back to is no longer "earlier".
+ */
+export function keptAfterSwitch(kept: readonly string[], before: Settings['dataSource'], after: Settings['dataSource']): string[] {
+  const left = sourceLabel(before);
+  const now = sourceLabel(after);
+  return [...new Set([...kept, left])].filter((s) => s !== now);
+}

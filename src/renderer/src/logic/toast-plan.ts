@@ -1,10 +1,14 @@
 import type { Transition, TransitionKind, WatcherRef } from '../../../shared/contract';
+import { transitionSeverity, type Severity } from '../../../shared/vocabulary';
 import type { Toast } from '../stores/activity';
 
 export type PlannedToast =
   { kind: 'single'; toast: Toast; kinds: TransitionKind[] } | { kind: 'summary'; count: number; watcher: WatcherRef | null; title: string };
 
-/** More toasts than this in one batch become one summary per watched address. */
+/** How loud a toast is: a stuck message or an outage warns, a recovery is a success, the rest routine. */
+export const toastSeverity = (t: Toast): Severity => (t.kind === 'transition' ? transitionSeverity(t.transition.kind) : (t.notification.severity ?? 'info'));
+
+/** More routine toasts than this in one batch become one summary per watched address (warnings and recoveries never do). */
 export const BURST = 3;
 
 /** The watch a change is grouped under: its first watched address, else its first feed. */
@@ -34,15 +38,20 @@ export function planToasts(toasts: readonly Toast[], labelOf: (watcher: WatcherR
       singles.push(s);
     }
   }
-  if (singles.length <= burst) return singles;
+  const routine = singles.filter((s) => toastSeverity(s.toast) === 'info');
+  if (routine.length <= burst) return singles;
+  const loud = singles.filter((s) => toastSeverity(s.toast) !== 'info');
   const groups = new Map<string, { watcher: WatcherRef | null; count: number; first: Extract<PlannedToast, { kind: 'single' }> }>();
-  for (const s of singles) {
+  for (const s of routine) {
     const w = s.toast.kind === 'transition' ? watcherOf(s.toast.transition) : null;
     const g = groups.get(groupKey(w));
     if (g) g.count += Math.max(1, s.kinds.length);
     else groups.set(groupKey(w), { watcher: w, count: Math.max(1, s.kinds.length), first: s });
   }
-  return [...groups.values()].map(({ watcher, ...g }) =>
-    g.count === 1 ? g.first : { kind: 'summary', count: g.count, watcher, title: `${g.count} changes on ${watcher ? labelOf(watcher) : 'your watches'}` },
-  );
+  return [
+    ...loud,
+    ...[...groups.values()].map(({ watcher, ...g }): PlannedToast =>
+      g.count === 1 ? g.first : { kind: 'summary', count: g.count, watcher, title: `${g.count} changes on ${watcher ? labelOf(watcher) : 'your watches'}` },
+    ),
+  ];
 }

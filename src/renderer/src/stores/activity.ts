@@ -114,7 +114,11 @@ export const useActivityStore = defineStore('activity', () => {
   function applyNotification(n: NotificationPayload): void {
     const ids = n.transitionIds;
     // The core's notification for changes already toasted adds nothing in-app (the shell still shows it).
-    if (ids.length === 0 || !ids.every((id) => toasted.has(id))) pendingToasts.value.push({ key: `n${n.id}`, kind: 'notification', notification: n });
+    // A routine one for changes this page never saw arrive is a backlog from before it opened: Activity
+    // lists them; a stale summary toast would not help (warnings and recoveries still show).
+    const routine = (n.severity ?? 'info') === 'info';
+    const fresh = ids.length === 0 || (!routine && !ids.every((id) => toasted.has(id)));
+    if (fresh) pendingToasts.value.push({ key: `n${n.id}`, kind: 'notification', notification: n });
     toasted.addAll(ids);
   }
 

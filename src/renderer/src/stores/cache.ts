@@ -28,7 +28,14 @@ export const useCacheStore = defineStore('cache', () => {
   let inFlight = false;
   let queued = false;
 
-  const query = (t: string, offset: number) => ({ ...(t.trim() ? { text: t.trim() } : {}), limit: CACHE_PAGE, offset });
+  /** Time order of the rows (the Time column's header switches it). */
+  const order = ref<'newest' | 'oldest'>('newest');
+  const query = (t: string, offset: number) => ({
+    ...(t.trim() ? { text: t.trim() } : {}),
+    limit: CACHE_PAGE,
+    offset,
+    ...(order.value === 'oldest' ? { order: 'oldest' as const } : {}),
+  });
 
   function show(page: CachePage, append: boolean): void {
     const slim = page.items.map((item, i) => toCacheRow(item, (append ? rows.value.length : 0) + i));
@@ -101,5 +108,11 @@ export const useCacheStore = defineStore('cache', () => {
     }
   }
 
-  return { text, rows, total, totalCapped, loading, loaded, error, shownText, search, setText, loadMore };
+  /** Newest first ⇄ oldest first: the search runs again from the top. */
+  function toggleOrder(): Promise<void> {
+    order.value = order.value === 'newest' ? 'oldest' : 'newest';
+    return search();
+  }
+
+  return { text, rows, total, totalCapped, loading, loaded, error, shownText, order, search, setText, loadMore, toggleOrder };
 });

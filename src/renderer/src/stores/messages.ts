@@ -17,6 +17,8 @@ export const useMessagesStore = defineStore('messages', () => {
   // On by default: the first page is a live view of the traffic.
   const autoRefresh = ref(true);
   const selected = ref(0);
+  /** The last filter was refused: no rows are shown (never the previous filter's) until a valid one is applied. */
+  const refused = ref(false);
 
   const pager = createPager((pageToken) => {
     const q = applied.value ?? { network: form.value.network };
@@ -29,25 +31,38 @@ export const useMessagesStore = defineStore('messages', () => {
   async function apply(): Promise<boolean> {
     const built = buildBrowseQuery(form.value);
     if (!built.ok) {
-      fieldErrors.value = built.errors;
+      refuse(built.errors);
       return false;
     }
     fieldErrors.value = {};
+    refused.value = false;
     applied.value = built.query;
     selected.value = 0;
     if (autoRefresh.value && !cancelTimer) schedule();
     const ok = await pager.first();
     // The core may still refuse a value (e.g. a rule the page does not know): show it at the field.
     if (!ok && pager.error.value?.kind === 'invalid_input') {
-      const { fields } = splitError(pager.error.value, FILTER_FIELD_MAP);
-      fieldErrors.value = fields;
+      const error = pager.error.value;
+      const { fields, general } = splitError(error, FILTER_FIELD_MAP);
+      refuse(fields);
+      if (general) pager.error.value = error;
     }
     return ok;
+  }
+
+  /** A refused filter shows its errors and no rows: the previous filter's rows would pass for its answer. */
+  function refuse(errors: FieldErrors): void {
+    pager.reset();
+    applied.value = null;
+    selected.value = 0;
+    fieldErrors.value = errors;
+    refused.value = true;
   }
 
   function resetForm(network = form.value.network): void {
     form.value = emptyFilterForm(network);
     fieldErrors.value = {};
+    refused.value = false;
   }
 
   /** Another data source or network: nothing of the old one stays on screen; the first page reloads. */
@@ -76,6 +91,8 @@ export const useMessagesStore = defineStore('messages', () => {
     cancelTimer = clock().setTimer(() => {
       cancelTimer = null;
       if (!autoRefresh.value) return;
+      // A refused filter has nothing to refresh (an unfiltered page would pass for its answer).
+      if (refused.value) return schedule();
       // Only the first page is "live"; deeper pages would shift under the reader. The pager reports its own errors (never rejects).
       if (pager.index.value === 0 && !pager.loading.value) void pager.refresh().then(schedule);
       else schedule();
@@ -110,6 +127,7 @@ export const useMessagesStore = defineStore('messages', () => {
     form,
     applied,
     fieldErrors,
+    refused,
     autoRefresh,
     selected,
     messages,

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import type { Settings } from '../../src/shared/contract';
+import type { WatchedRelayer, WatchedRoute } from '../../src/shared/relayers';
+import { expect, test } from './fixtures';
+
+const DEMO = 'the embedded demo (simulated)';
+/** A source nobody listens on (tests never leave 127.0.0.1). */
+const UNREACHABLE = 'http://127.0.0.1:9';
+const VIEWS = ['relayers', 'charts', 'cache', 'watchlist', 'activity'] as const;
+
+async function showsNothingFromTheDemoUnlabelled(page: Page, view: (typeof VIEWS)[number]): Promise<void> {
+  await page.getByTestId(`nav-${view}`).click();
+  await expect(page.getByTestId(`view-${view}`)).toBeVisible();
+  const kept = page.getByTestId('source-kept-banner');
+  await expect(kept).toBeVisible();
+  await expect(kept).toContainText(`Figures from ${DEMO} are kept in the local cache`);
+  await expect(kept).toContainText(`the custom URL ${UNREACHABLE}`);
+  // The demo banner said "simulated" while the demo was the source; now it is not, so it is gone.
+  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+}
+
+test('after a switch from the demo to an unreachable source every view labels the demo figures; an alert warning stays until dismissed', async ({
+  openApp,
+  stack,
+}) => {
+  test.setTimeout(360_000);
+  const before = await stack.call<Settings>('getSettings');
+  try {
+    // A 1-minute backlog threshold: the demo's routes always hold a message pending that long, so the warning comes soon.
+    await stack.call('updateSettings', { routeBacklogMinutes: 1 });
+    const page = await openApp('#/relayers');
+    await expect(page.getByTestId('demo-banner')).toBeVisible();
+    await expect(page.getByTestId('source-kept-banner')).toHaveCount(0);
+
+    // Watch a demo relayer (and its routes) as a newcomer does.
+    const offer = page.getByTestId('demo-relayer').first();
+    const address = (await offer.getAttribute('data-address'))!;
+    await offer.getByTestId('demo-relayer-watch').click();
+    await expect(page.locator(`[data-testid="relayer-row"][data-address="${address}"]`)).toHaveAttribute('data-watched', 'true');
+
+    // A message on one of its routes waits 100 s: past the 1-minute backlog threshold the alert is a warning,
+    // shown alone, saying how it clears; it outlives a routine toast's 8 s; the delivery brings a recovery.
+    const [route] = await stack.call<WatchedRoute[]>('listRoutes');
+    stack.service.simulator.send({ outcome: 'normal', source: route!.sourceChain, destination: route!.destinationChain, deliveryDelayMs: 100_000 });
+    const warning = page.locator('[data-testid="toast"][data-severity="warning"]').first();
+    await expect(warning).toBeVisible({ timeout: 120_000 });
+    await expect(warning).toHaveAttribute('data-kind', 'notification');
+    const toastOf = (severity: string) => page.locator('.toast').filter({ has: page.locator(`[data-testid="toast"][data-severity="${severity}"]`) });
+    await expect(toastOf('warning').first()).toContainText(/Route backlog|Relayer silent/);
+    await expect(page.locator('[data-testid="toast"][data-kind="summary"]')).toHaveCount(0);
+    const shownAt = Date.now();
+    await expect.poll(() => Date.now() - shownAt, { timeout: 15_000, intervals: [500] }).toBeGreaterThan(10_000);
+    await expect(warning).toBeVisible();
+    const recovery = page.locator('[data-testid="toast"][data-severity="success"][data-kind="notification"]').first();
+    await expect(recovery).toBeVisible({ timeout: 120_000 });
+    await expect(
+      toastOf('success')
+        .filter({ has: page.locator('[data-kind="notification"]') })
+        .first(),
+    ).toContainText(/Route backlog cleared|Relayer delivering again/);
+    // Seen: closing the warnings removes them.
+    while ((await page.locator('[data-testid="toast"][data-severity="warning"]').count()) > 0) {
+      const before = await page.locator('[data-testid="toast"][data-severity="warning"]').count();
+      await page
+        .locator('.toast', { has: page.locator('[data-testid="toast"][data-severity="warning"]') })
+        .first()
+        .locator('.n-base-close')
+        .click();
+      await expect(page.locator('[data-testid="toast"][data-severity="warning"]')).toHaveCount(before - 1);
+    }
+
+    // Switch the source to an unreachable URL: the page follows the core's settings-changed event.
+    await stack.call('updateSettings', { dataSource: { kind: 'custom', baseUrl: UNREACHABLE } });
+    for (const view of VIEWS) await showsNothingFromTheDemoUnlabelled(page, view);
+    // The demo's relayer is still in the cache, under the label.
+    await page.getByTestId('nav-relayers').click();
+    await expect(page.locator(`[data-testid="relayer-row"][data-address="${address}"]`)).toBeVisible();
+
+    // A reload (or restart) keeps the label: the cache still holds those figures.
+    await page.reload();
+    await expect(page.getByTestId('poll-status')).toBeVisible();
+    await showsNothingFromTheDemoUnlabelled(page, 'relayers');
+
+    // Back on the demo, its figures are current again (and marked simulated); the unreachable source gave none worth naming
+    // but is named as earlier all the same.
+    await stack.call('updateSettings', { dataSource: { kind: 'local' } });
+    await expect(page.getByTestId('demo-banner')).toBeVisible();
+    await expect(page.getByTestId('source-kept-banner')).toHaveAttribute('data-kept', `the custom URL ${UNREACHABLE}`);
+  } finally {
+    await stack.call('updateSettings', { dataSource: before.dataSource, routeBacklogMinutes: before.routeBacklogMinutes });
+    for (const r of await stack.call<WatchedRelayer[]>('listRelayers')) await stack.call('removeRelayer', { address: r.address });
+    for (const r of await stack.call<WatchedRoute[]>('listRoutes')) await stack.call('removeRoute', { id: r.id });
+  }
+});
