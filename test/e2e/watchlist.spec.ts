@@ -86,9 +86,10 @@ test('watches an address and sees its message leave pending and get its receipt'
   await page.getByTestId('nav-activity').click();
   const transitions = page.locator(`[data-testid="transition-row"][data-message-id="${messageId}"]`);
   const ofKind = (kind: string) => page.locator(`[data-testid="transition-row"][data-kind="${kind}"][data-message-id="${messageId}"]`);
-  await expect(ofKind('new')).toContainText('— → pending');
+  // Activity's words (src/shared/vocabulary.ts): a first sighting, a move, and a receipt said as such.
+  await expect(ofKind('new')).toContainText('first seen pending');
   await expect(ofKind('left_pending')).toContainText('pending → delivered');
-  await expect(ofKind('receipt_delivered')).toHaveCount(1);
+  await expect(ofKind('receipt_delivered')).toContainText('receipt delivered');
   await expect(transitions).toHaveCount(3);
   await screenshot(page, 'activity');
 

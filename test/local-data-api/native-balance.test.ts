@@ -9,6 +9,7 @@ import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY, chainByBlockchainId } from '../../src/shared/chains';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
 import { sdkFor, type SdkRig } from './sdk-client';
+import { WALLET_WORLD } from '../core/relayers/wallet-world';
 
 const KEY = 'native-balance-key-0123456789';
 let service: RunningService;
@@ -16,15 +17,7 @@ let rig: SdkRig;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  service = await startTeleporterService({
-    clock,
-    preload: 20_000,
-    seed: 31,
-    rate: 2,
-    dryWallet: true,
-    apiKeys: [KEY],
-    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
-  });
+  service = await startTeleporterService({ clock, ...WALLET_WORLD, apiKeys: [KEY] });
   rig = sdkFor(service.url, KEY);
 });
 afterAll(() => service.close());
@@ -128,7 +121,8 @@ describe('validation and rate limit', () => {
         remaining.push(r.headers.get('ratelimit-remaining') ?? '');
         await r.arrayBuffer();
       }
-      expect(remaining).toEqual(['2', '1', '0']);
+      // Counted in compute units as the public API does: 3 requests a minute are 60 CU, each call Medium (20).
+      expect(remaining).toEqual(['40', '20', '0']);
       const over = await fetch(url);
       expect(over.status).toBe(429);
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -77,9 +77,9 @@ describe('npm run devnet', () => {
       60_000,
       "the devnet relayer's deliveries on the watched route",
     );
-    // Each chain following (its label: the chain's name or its blockchain ID).
+    // Each chain following, labelled by its configured name with its blockchain ID beside it.
     for (const p of printed)
-      expect(metrics).toMatch(new RegExp(`^teleporter_watch_own_node_state\\{chain="(${p.name}|${p.blockchainId})",state="ok"\\} 1$`, 'm'));
+      expect(metrics).toMatch(new RegExp(`^teleporter_watch_own_node_state\\{chain="${p.name}",blockchain_id="${p.blockchainId}",state="ok"\\} 1$`, 'm'));
     await w.close();
 
     // Ctrl+C: everything stops, the nodes included.

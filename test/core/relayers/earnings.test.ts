@@ -7,13 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/shared/clock';
 import { chainByBlockchainId } from '../../../src/shared/chains';
 import type { TeleporterMessage } from '../../../src/shared/messages';
-import { RequestBudget } from '../../../src/core/data-api/budget';
-import { DataApiClient } from '../../../src/core/data-api/client';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
-import { createLogger } from '../../../src/core/log/logger';
 import { routeEarnings } from '../../../src/core/relayers/earnings';
 import { nativeUsd } from '../../../src/local-data-api/sim/wallets';
 import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
+import { clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
 const clock = new ManualClock();
@@ -22,17 +20,7 @@ const messages: TeleporterMessage[] = [];
 
 beforeAll(async () => {
   service = await startTeleporterService({ clock, preload: 3000, seed: 5, rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
-  const client = new DataApiClient({
-    baseUrl: service.url,
-    network: 'mainnet',
-    pool: pools.get(service.url),
-    budget: new RequestBudget(clock, 100_000),
-    clock,
-    logger: createLogger(),
-    apiKey: () => null,
-    apiKeyHeader: 'x-glacier-api-key',
-    maxRetries: 0,
-  });
+  const client = clientTo(service.url, clock, pools);
   let pageToken: string | undefined;
   do {
     const page = await client.listMessages({ pageSize: 100, ...(pageToken ? { pageToken } : {}) });

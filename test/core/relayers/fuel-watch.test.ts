@@ -6,13 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/shared/clock';
 import { parseMessage } from '../../../src/shared/messages';
-import { RequestBudget } from '../../../src/core/data-api/budget';
-import { DataApiClient } from '../../../src/core/data-api/client';
+import type { DataApiClient } from '../../../src/core/data-api/client';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
-import { createLogger } from '../../../src/core/log/logger';
 import { fuelFigures } from '../../../src/core/relayers/fuel';
 import { FuelWatch } from '../../../src/core/relayers/fuel-watch';
 import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
+import { WALLET_WORLD, clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
 const clock = new ManualClock();
@@ -20,26 +19,8 @@ let service: RunningService;
 let client: DataApiClient;
 
 beforeAll(async () => {
-  service = await startTeleporterService({
-    clock,
-    preload: 20_000,
-    seed: 31,
-    rate: 2,
-    dryWallet: true,
-    tickMs: 60_000,
-    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
-  });
-  client = new DataApiClient({
-    baseUrl: service.url,
-    network: 'mainnet',
-    pool: pools.get(service.url),
-    budget: new RequestBudget(clock, 100_000),
-    clock,
-    logger: createLogger(),
-    apiKey: () => null,
-    apiKeyHeader: 'x-glacier-api-key',
-    maxRetries: 0,
-  });
+  service = await startTeleporterService({ clock, ...WALLET_WORLD, tickMs: 60_000 });
+  client = clientTo(service.url, clock, pools);
 });
 afterAll(async () => {
   await pools.close();

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/shared/clock';
 import { chainByBlockchainId } from '../../../src/shared/chains';
 import { RequestBudget } from '../../../src/core/data-api/budget';
-import { DataApiClient } from '../../../src/core/data-api/client';
+import type { DataApiClient } from '../../../src/core/data-api/client';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
-import { createLogger } from '../../../src/core/log/logger';
 import { decideFuelAlert, fuelFigures, type FuelAlertState, type GasPayment } from '../../../src/core/relayers/fuel';
 import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
+import { WALLET_WORLD, clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
 const clock = new ManualClock();
@@ -20,27 +20,9 @@ let budget: RequestBudget;
 let client: DataApiClient;
 
 beforeAll(async () => {
-  service = await startTeleporterService({
-    clock,
-    preload: 20_000,
-    seed: 31,
-    rate: 2,
-    dryWallet: true,
-    tickMs: 60_000,
-    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
-  });
+  service = await startTeleporterService({ clock, ...WALLET_WORLD, tickMs: 60_000 });
   budget = new RequestBudget(clock, 100_000);
-  client = new DataApiClient({
-    baseUrl: service.url,
-    network: 'mainnet',
-    pool: pools.get(service.url),
-    budget,
-    clock,
-    logger: createLogger(),
-    apiKey: () => null,
-    apiKeyHeader: 'x-glacier-api-key',
-    maxRetries: 0,
-  });
+  client = clientTo(service.url, clock, pools, budget);
 });
 afterAll(async () => {
   await pools.close();
