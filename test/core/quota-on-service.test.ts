@@ -35,36 +35,50 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) d.cleanup();
 });
 
+/** The service on `clock`, logging each request's time and status into `served`. */
+async function serve(clock: JumpClock, options: Omit<Parameters<typeof startTeleporterService>[0], 'clock' | 'logRequests' | 'log'>) {
+  const served: { at: number; status: number }[] = [];
+  svc = await startTeleporterService({
+    ...options,
+    clock,
+    logRequests: true,
+    log: (line) => served.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
+  });
+  return { service: svc, served };
+}
+
+/** A started core on `clock` reading the service at `url`. */
+async function startCore(clock: JumpClock, url: string): Promise<MonitorCore> {
+  core = await createMonitorCore({
+    dataDir: freshDir(),
+    shell: 'web',
+    version: 'test',
+    clock,
+    localDataApi: { kind: 'url', url },
+    autoPoll: false,
+    keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+  });
+  return core;
+}
+
 describe('the budget against the service counting CU', () => {
   it('from 23:30 to 00:30 UTC: no 429, no minute or day over the plan, the same spend on both sides, one warning a day, reads behind said', async () => {
     const start = Date.UTC(2026, 5, 1, 23, 30);
     const clock = new JumpClock(start);
-    const served: { at: number; status: number }[] = [];
-    svc = await startTeleporterService({
-      clock,
+    const { service, served } = await serve(clock, {
       seed: 5,
       rate: 1,
       addressCount: 12,
       preload: 100,
       computeUnits: { keyed: 'free', anonymous: { cuPerMinute: PLAN.cuPerMinute, cuPerDay: PLAN.cuPerDay } },
-      logRequests: true,
-      log: (line) => served.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
     });
-    core = await createMonitorCore({
-      dataDir: freshDir(),
-      shell: 'web',
-      version: 'test',
-      clock,
-      localDataApi: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-    });
+    const core = await startCore(clock, service.url);
     const events: MonitorEvent[] = [];
     core.onEvent((e) => events.push(e));
     await core.start();
     const set = await core.invoke('updateSettings', { pollIntervalSeconds: 30, plan: PLAN });
     expect(set.ok).toBe(true);
-    for (const address of svc.simulator.addresses.slice(0, 10)) expect((await core.invoke('addWatch', { address })).ok).toBe(true);
+    for (const address of service.simulator.addresses.slice(0, 10)) expect((await core.invoke('addWatch', { address })).ok).toBe(true);
 
     const statuses: PollStatus[] = [];
     while (clock.now() < start + 3600_000) {
@@ -101,29 +115,11 @@ describe('the budget against the service counting CU', () => {
   it('the public unauthenticated plan, automatic without a key, against the realistic service from 00:00 UTC: no 429, the same count', async () => {
     const start = Date.UTC(2026, 5, 2);
     const clock = new JumpClock(start);
-    const served: { at: number; status: number }[] = [];
-    svc = await startTeleporterService({
-      clock,
-      seed: 8,
-      rate: 3,
-      realistic: true,
-      addressCount: 30,
-      preload: 100,
-      logRequests: true,
-      log: (line) => served.push({ at: clock.now(), status: Number(line.split(' ')[2]) }),
-    });
-    core = await createMonitorCore({
-      dataDir: freshDir(),
-      shell: 'web',
-      version: 'test',
-      clock,
-      localDataApi: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-    });
+    const { service, served } = await serve(clock, { seed: 8, rate: 3, realistic: true, addressCount: 30, preload: 100 });
+    const core = await startCore(clock, service.url);
     await core.start();
     expect((await core.invoke('updateSettings', { pollIntervalSeconds: 30 })).ok).toBe(true);
-    for (const address of svc.simulator.addresses.slice(0, 20)) expect((await core.invoke('addWatch', { address })).ok).toBe(true);
+    for (const address of service.simulator.addresses.slice(0, 20)) expect((await core.invoke('addWatch', { address })).ok).toBe(true);
     let last: PollStatus | null = null;
     while (clock.now() < start + 10 * MIN) {
       last = await core.handlers.pollNow(undefined);
