@@ -3,20 +3,17 @@
  * failure, naming the field), the core starts the service in own-nodes mode, and a watched address
  * gets its transitions from real chains: new, left pending, receipt delivered.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import type { AppInfo, PollStatus, Settings, TransitionPage } from '../../src/shared/contract';
 import type { OwnNodesInput } from '../../src/shared/own-nodes';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
 import { startTestChain, type TestChain } from './chains';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
-import { chainConfig } from './rig';
+import { chainConfig, coreSpawningService } from './rig';
 
 let a: TestChain, b: TestChain;
 let core: MonitorCore;
@@ -24,14 +21,7 @@ const tmp = tempDir('tw-own-core-');
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startTestChain({ chainId: 31601 }), startTestChain({ chainId: 31602 })]);
-  core = await createMonitorCore({
-    shell: 'web',
-    dataDir: tmp.dir,
-    version: 'x',
-    localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
-    autoPoll: false,
-    keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-  });
+  core = await coreSpawningService(tmp.dir);
 });
 afterAll(async () => {
   await core?.close();

@@ -4,18 +4,15 @@
  * `receipt_undone` / `delivery_undone`, the log says "… undone by a reorg on <chain name>", `stuck`
  * applies again, and the re-delivery fires again, exactly once.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { systemClock, type Clock } from '../../src/shared/clock';
 import type { Transition, TransitionPage } from '../../src/shared/contract';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
 import { startTestChain, type TestChain } from './chains';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
-import { chainConfig } from './rig';
+import { chainConfig, coreSpawningService } from './rig';
 
 let a: TestChain, b: TestChain;
 let core: MonitorCore;
@@ -28,16 +25,7 @@ const clock: Clock = { ...systemClock, now: () => Date.now() + offsetMs };
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startTestChain({ chainId: 32301 }), startTestChain({ chainId: 32302 })]);
-  core = await createMonitorCore({
-    shell: 'web',
-    dataDir: tmp.dir,
-    version: 'x',
-    clock,
-    logger: { debug: log, info: log, warn: log, error: log },
-    localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
-    autoPoll: false,
-    keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-  });
+  core = await coreSpawningService(tmp.dir, { clock, logger: { debug: log, info: log, warn: log, error: log } });
 });
 afterAll(async () => {
   await core?.close();

@@ -1,4 +1,8 @@
-/** A local service in own-nodes mode over test chains, and the ways tests read it. */
+/** A local service in own-nodes mode over test chains, a core that spawns it as the app does, and the ways tests read them. */
+import { randomBytes } from 'node:crypto';
+import { createMonitorCore } from '../../src/core';
+import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
+import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
 import type { OwnNodeChain, OwnNodesInput } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
@@ -6,6 +10,19 @@ import type { TestChain } from './chains';
 
 export function chainConfig(c: TestChain, over: Partial<OwnNodeChain> = {}): OwnNodesInput['chains'][number] {
   return { rpcUrl: c.node.url, blockchainId: c.blockchainId, messengers: [c.messenger], network: 'fuji', ...over };
+}
+
+/** A core (not started, no auto-poll) that spawns the local service as the app does: own nodes are chosen in its settings. */
+export function coreSpawningService(dataDir: string, over: Partial<MonitorCoreOptions> = {}): Promise<MonitorCore> {
+  return createMonitorCore({
+    shell: 'web',
+    dataDir,
+    version: 'x',
+    localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
+    autoPoll: false,
+    keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+    ...over,
+  });
 }
 
 export function startOwnNodeService(chains: readonly TestChain[], over: Partial<OwnNodesInput> = {}, dbPath?: string): Promise<RunningService> {
