@@ -4,21 +4,14 @@
  * own check, sending nothing), and each chain checked by the real core when saved against real anvil
  * chains, the failure shown at the row and field it concerns.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import type { SettingsPatch } from '../../src/shared/contract';
-import { startTestChain, type TestChain } from '../own-node/chains';
-import { setupOwnNodesRenderer } from './own-nodes-core';
+import { setupOwnNodesRenderer, twoTestChains } from './own-nodes-core';
 import { until } from './real-core';
 
-let a: TestChain, b: TestChain;
-beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31801 }), startTestChain({ chainId: 31802 })]);
-});
-afterAll(async () => {
-  await Promise.all([a?.node.stop(), b?.node.stop()]);
-});
+const chains = twoTestChains([31801, 31802]);
 
 let wrapper: VueWrapper | null = null;
 afterEach(() => {
@@ -51,30 +44,30 @@ describe('Own nodes in Settings', () => {
     expect(transport.callsOf('updateSettings')).toEqual([]);
 
     // A well-formed row whose node does not answer: the core's check names it at the RPC URL.
-    await fill(w, 0, { name: 'Alpha', 'blockchain-id': a.blockchainId, 'rpc-url': 'http://127.0.0.1:9', 'ws-url': '', messengers: a.messenger });
+    await fill(w, 0, { name: 'Alpha', 'blockchain-id': chains.a.blockchainId, 'rpc-url': 'http://127.0.0.1:9', 'ws-url': '', messengers: chains.a.messenger });
     await submit(w);
     await until(() => expect(fieldError(w, 'own-node-rpc-url-0').text()).toMatch(/Chain 1: .*did not answer eth_chainId/));
     expect(fieldError(w, 'own-node-blockchain-id-0').exists()).toBe(false);
     expect(transport.callsOf('updateSettings')).toHaveLength(1);
 
     // Row 1 added; its messenger has no code: shown at row 1's messengers, row 0 now clean.
-    await fill(w, 0, { 'rpc-url': a.node.url });
+    await fill(w, 0, { 'rpc-url': chains.a.node.url });
     await w.get('[data-testid="own-node-add"]').trigger('click');
-    await fill(w, 1, { 'blockchain-id': b.blockchainId, 'rpc-url': b.node.url, messengers: '0x00000000000000000000000000000000000000ab' });
+    await fill(w, 1, { 'blockchain-id': chains.b.blockchainId, 'rpc-url': chains.b.node.url, messengers: '0x00000000000000000000000000000000000000ab' });
     await submit(w);
     await until(() => expect(fieldError(w, 'own-node-messengers-1').text()).toMatch(/Chain 2: there is no contract at/));
     expect(fieldError(w, 'own-node-rpc-url-0').exists()).toBe(false);
 
     // Fixed: saved, each chain with the EVM chain ID its node reported.
-    await fill(w, 1, { messengers: ` ${b.messenger} ` });
+    await fill(w, 1, { messengers: ` ${chains.b.messenger} ` });
     await submit(w);
     await until(() => expect(w.find('[data-testid="settings-saved"]').exists()).toBe(true));
     expect((transport.callsOf('updateSettings').at(-1) as SettingsPatch).dataSource).toEqual({
       kind: 'ownNodes',
       ownNodes: {
         chains: [
-          { name: 'Alpha', rpcUrl: a.node.url, blockchainId: a.blockchainId, messengers: [a.messenger] },
-          { rpcUrl: b.node.url, blockchainId: b.blockchainId, messengers: [b.messenger] },
+          { name: 'Alpha', rpcUrl: chains.a.node.url, blockchainId: chains.a.blockchainId, messengers: [chains.a.messenger] },
+          { rpcUrl: chains.b.node.url, blockchainId: chains.b.blockchainId, messengers: [chains.b.messenger] },
         ],
         confirmations: 1,
         pollIntervalMs: 2000,
@@ -92,7 +85,7 @@ describe('Own nodes in Settings', () => {
     await submit(w);
     await until(async () => {
       const s = (await api.getSettings()).dataSource;
-      expect(s.kind === 'ownNodes' && s.ownNodes.chains.map((c) => c.blockchainId)).toEqual([b.blockchainId]);
+      expect(s.kind === 'ownNodes' && s.ownNodes.chains.map((c) => c.blockchainId)).toEqual([chains.b.blockchainId]);
     });
   });
 });

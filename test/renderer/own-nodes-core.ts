@@ -3,13 +3,14 @@
  * spawns the local service in own-nodes mode as the app does, over anvil test chains
  * (test/own-node/chains.ts), reached through the in-memory transport of real-core.ts on the real clock.
  */
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { installMonitor } from '../../src/renderer/src/client';
 import { createMonitorClient, type MonitorApi } from '../../src/shared/contract';
 import { MonitorError } from '../../src/shared/errors';
 import { tempDir } from '../core/helpers';
+import { startTestChain, type TestChain } from '../own-node/chains';
 import { coreSpawningService } from '../own-node/rig';
 import { InMemoryTransport } from './real-core';
 
@@ -38,4 +39,16 @@ export async function setupOwnNodesRenderer(): Promise<OwnNodesRenderer> {
   const pinia = createPinia();
   setActivePinia(pinia);
   return { core, transport, api, pinia };
+}
+
+/** Two anvil chains with these EVM chain IDs for a file's tests: started before all of them, stopped after. */
+export function twoTestChains(ids: readonly [number, number]): { a: TestChain; b: TestChain } {
+  const chains = {} as { a: TestChain; b: TestChain };
+  beforeAll(async () => {
+    [chains.a, chains.b] = await Promise.all(ids.map((chainId) => startTestChain({ chainId })));
+  });
+  afterAll(async () => {
+    await Promise.all([chains.a?.node.stop(), chains.b?.node.stop()]);
+  });
+  return chains;
 }
