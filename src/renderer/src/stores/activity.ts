@@ -142,6 +142,8 @@ export const useActivityStore = defineStore('activity', () => {
     pendingToasts,
     unseen,
     load,
+    /** The log's first page again (changes missed or another source's): the badge counts only live arrivals. */
+    resync: load,
     loadOlder,
     setKinds,
     takeToasts,
