@@ -8,9 +8,12 @@ import { ownConnection } from '../../src/renderer/src/connection';
 import { installMonitor } from '../../src/renderer/src/client';
 import { useActivityStore } from '../../src/renderer/src/stores/activity';
 import { useCacheStore } from '../../src/renderer/src/stores/cache';
+import { useDemoStore } from '../../src/renderer/src/stores/demo';
+import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useChartsStore } from '../../src/renderer/src/stores/charts';
 import { useRelayersStore } from '../../src/renderer/src/stores/relayers';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
+import { useSourceStore } from '../../src/renderer/src/stores/source';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
@@ -65,6 +68,17 @@ async function setup(): Promise<{ stack: Stack; gate: ReturnType<typeof pageSock
   return { stack, gate, api };
 }
 
+/** Drops the page's socket and keeps it down until `up()`. */
+async function drop(gate: ReturnType<typeof pageSocket>['gate']): Promise<() => Promise<void>> {
+  gate.down = true;
+  gate.current!.terminate();
+  await until(() => expect(useStatusStore().connection.state).not.toBe('open'));
+  return async () => {
+    gate.down = false;
+    await until(() => expect(useStatusStore().connection.state).toBe('open'));
+  };
+}
+
 describe('the connection owner', () => {
   it('after the event socket comes back, every view shows what the core has, although its events were missed', async () => {
     const { stack, gate, api } = await setup();
@@ -81,9 +95,7 @@ describe('the connection owner', () => {
     expect(watchlist.loaded && activity.loaded && settings.settings !== null && status.appInfo !== null).toBe(true);
     const before = await coreState(api);
 
-    gate.down = true;
-    gate.current!.terminate();
-    await until(() => expect(status.connection.state).not.toBe('open'));
+    const up = await drop(gate);
 
     // Meanwhile the core moves on: each change's event goes to nobody.
     const address = stack.service.simulator.addresses[0]!;
@@ -113,8 +125,7 @@ describe('the connection owner', () => {
     expect(relayers.relayers).toEqual(before.relayers);
     expect(status.poll).toEqual(before.poll);
 
-    gate.down = false;
-    await until(() => expect(status.connection.state).toBe('open'));
+    await up();
     await until(() => {
       expect(watchlist.watches).toEqual(after.watches);
       expect(activity.items).toEqual(after.transitions);
@@ -125,6 +136,27 @@ describe('the connection owner', () => {
       expect(status.poll?.lastSuccessAt).toBe(after.poll.lastSuccessAt);
       expect(cache.total).toBe(after.cacheTotal);
       expect(charts.stats).toEqual(after.stats);
+    });
+  });
+
+  it('a data-source change made while the socket was down is a clean cut once it is back', async () => {
+    const { stack, gate } = await setup();
+    const messages = useMessagesStore();
+    expect(await messages.apply()).toBe(true);
+    expect(messages.messages.length).toBeGreaterThan(0);
+    expect(useDemoStore().addresses.length).toBeGreaterThan(0);
+    const up = await drop(gate);
+    // Another page moves the core to a source nobody listens on (tests never leave 127.0.0.1).
+    expect(await stack.app.core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } })).toMatchObject({ ok: true });
+    await up();
+    await until(() => {
+      expect(useSettingsStore().settings?.dataSource).toEqual({ kind: 'custom', baseUrl: 'http://127.0.0.1:9' });
+      expect(useStatusStore().simulated).toBe(false);
+      expect(useDemoStore().addresses).toEqual([]);
+      expect(useSourceStore().kept).toEqual(['the embedded demo (simulated)']);
+      // The demo's rows do not stay under the new source's error.
+      expect(messages.messages).toEqual([]);
+      expect(messages.error?.message).toContain('Cannot reach');
     });
   });
 });

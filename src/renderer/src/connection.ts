@@ -56,9 +56,16 @@ export function ownConnection(web: WebConnection | null): ConnectionOwner {
   const status = useStatusStore();
   /** The data source (and network) the stores were last synchronised for. */
   let syncedSource: string | null = null;
+  /** A run is reading the settings: a source change it finds is its own to handle, not a second run's. */
+  let readingSettings = false;
 
   const resync = coalesce(async () => {
-    await settings.resync();
+    readingSettings = true;
+    try {
+      await settings.resync();
+    } finally {
+      readingSettings = false;
+    }
     syncedSource = settings.currentSource;
     await Promise.all(RESYNCED_STORES.map((use) => use().resync()));
   });
@@ -66,7 +73,7 @@ export function ownConnection(web: WebConnection | null): ConnectionOwner {
   const stopWatch = watch(
     () => settings.currentSource,
     (now) => {
-      if (now !== null && syncedSource !== null && now !== syncedSource) void resync(); // never rejects
+      if (!readingSettings && now !== null && syncedSource !== null && now !== syncedSource) void resync(); // never rejects
     },
   );
 
