@@ -14,7 +14,7 @@ import { useWatchlistStore } from './stores/watchlist';
 import type { ConnectionInfo, WebTransport } from './transport/web-transport';
 
 /** A store that can read again everything it shows from the core; it keeps its own errors and never rejects. */
-export interface Resyncable {
+interface Resyncable {
   resync: () => Promise<void>;
 }
 
@@ -36,9 +36,9 @@ export const RESYNCED_STORES: readonly (() => Resyncable)[] = [
 ];
 
 /** The web transport's side of the connection (Electron's IPC never drops, so it has none). */
-export type WebConnection = Pick<WebTransport, 'connection' | 'onConnection'>;
+type WebConnection = Pick<WebTransport, 'connection' | 'onConnection'>;
 
-export interface ConnectionOwner {
+interface ConnectionOwner {
   /** Resolves when the first synchronisation (the start's loads) is done. */
   ready: Promise<void>;
   /** Every store reads again from the core (at most one run in flight; asks meanwhile make one more). */

@@ -9,15 +9,15 @@ import { coalesce } from '../logic/coalesce';
 import { createPager } from '../logic/pager';
 import { useSettingsStore } from './settings';
 
-export type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
-export type WatchPatch = NonNullable<MonitorInput<'updateWatch'>>;
-export type FeedInput = NonNullable<MonitorInput<'addFeed'>>;
+type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
+type WatchPatch = NonNullable<MonitorInput<'updateWatch'>>;
+type FeedInput = NonNullable<MonitorInput<'addFeed'>>;
 
 /**
  * An open address's first page takes its new messages from the core's cache, so it grows; past this
  * many rows it is read from the data source once more (a page that has grown this much is due anyway).
  */
-export const FIRST_PAGE_MAX_ROWS = 200;
+const FIRST_PAGE_MAX_ROWS = 200;
 
 /** Maps contract paths of feed inputs (filter.from …) to the feed form's fields. */
 const FEED_FIELDS: Record<string, string> = {
