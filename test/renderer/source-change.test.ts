@@ -58,6 +58,22 @@ describe('a data-source change is a clean cut', () => {
     expect(useMessagesStore().error).toBeNull();
   });
 
+  it('the start reads the Messages page once, even when the view opened before the settings came', async () => {
+    const ctx = await setupRealRenderer();
+    await ctx.clock.advance(1000);
+    ctx.service.simulator.send({ outcome: 'normal', destination: BEAM.blockchainId });
+    await ctx.clock.advance(1000);
+    const release = ctx.transport.hold('getSettings');
+    const owner = ownConnection(null);
+    stop = owner.stop;
+    wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(1));
+    release();
+    await owner.ready;
+    // The page came from the source the settings then named: no second Data API read for it.
+    expect(ctx.transport.callsOf('browseMessages')).toHaveLength(1);
+  });
+
   it('labels what the cache kept from an earlier source, on every view, until that source is current again', async () => {
     localStorage.removeItem(KEPT_KEY);
     const ctx = await setupRealRenderer();

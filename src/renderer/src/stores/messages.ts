@@ -76,10 +76,17 @@ export const useMessagesStore = defineStore('messages', () => {
    */
   async function resync(): Promise<void> {
     const now = settings.currentSource;
-    if (shownSource !== null && now !== null && now !== shownSource && settings.settings) {
+    if (now === null || !settings.settings) return;
+    const network = settings.settings.network;
+    // A page read before the settings were known (the start) came from the current source, on its network.
+    if (shownSource === null && (!applied.value || applied.value.network === network)) {
+      if (applied.value) shownSource = now;
+      return;
+    }
+    if (now !== shownSource) {
       const wasShown = applied.value !== null || refused.value;
       pager.reset();
-      resetForm(settings.settings.network);
+      resetForm(network);
       shownSource = now;
       if (wasShown) await apply();
       return;
