@@ -15,6 +15,7 @@ import { useRelayersStore } from '../../src/renderer/src/stores/relayers';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useSourceStore } from '../../src/renderer/src/stores/source';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
+import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createMonitorClient, type MonitorApi } from '../../src/shared/contract';
@@ -158,5 +159,35 @@ describe('the connection owner', () => {
       expect(messages.messages).toEqual([]);
       expect(messages.error?.message).toContain('Cannot reach');
     });
+  });
+
+  it("an open message drawer shows the cache's copy as it is after the reconnect", async () => {
+    const { stack, gate, api } = await setup();
+    const core = stack.app.core;
+    const address = stack.service.simulator.addresses[1]!;
+    expect(await core.invoke('addWatch', { address })).toMatchObject({ ok: true });
+    expect(await core.invoke('pollNow')).toMatchObject({ ok: true });
+    const messageId = stack.service.simulator.send({
+      outcome: 'normal',
+      from: address,
+      source: C_CHAIN.blockchainId,
+      destination: BEAM.blockchainId,
+      deliveryDelayMs: 1_000,
+    });
+    expect(await core.invoke('pollNow')).toMatchObject({ ok: true });
+    const ui = useUiStore();
+    await ui.openMessageById(messageId);
+    expect(ui.detail?.status).toBe('pending');
+
+    const up = await drop(gate);
+    // Delivered meanwhile, and read by the core's polls.
+    await until(async () => {
+      expect(await core.invoke('pollNow')).toMatchObject({ ok: true });
+      expect((await api.getMessage({ messageId }))?.message.status).toBe('delivered');
+    });
+    expect(ui.detail?.status).toBe('pending');
+    await up();
+    await until(() => expect(ui.detail?.status).toBe('delivered'));
+    expect(ui.detailCached).toEqual(await api.getMessage({ messageId }));
   });
 });
