@@ -35,7 +35,7 @@ interface FeedRow {
 export { feedKey } from './watcher-key';
 
 /** What changed in the watch store: who is watched, or a watcher's baseline finished. */
-export type WatchChange = 'watchlist' | 'baseline';
+type WatchChange = 'watchlist' | 'baseline';
 
 /** A watch row with its unread count: messages found after the last visit, baseline history not counted. */
 const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
