@@ -3,7 +3,7 @@
  * Implemented by `createMonitorCore` in ./create-core.ts.
  */
 import type { Clock } from '../shared/clock';
-import type { InvokeResponse, MonitorEvent, MonitorHandlers, NotificationPayload } from '../shared/contract';
+import type { InvokeResponse, MonitorEvent, MonitorHandlers, NotificationPayload, ShellName } from '../shared/contract';
 import type { AlertChannelConfig } from '../shared/alert-schemas';
 import type { Logger } from './log/logger';
 import type { CoreMetrics } from './metrics/core-metrics';
@@ -26,7 +26,7 @@ export interface AlertDeliveryResult {
 export interface MonitorCoreOptions {
   /** Folder for the SQLite database and other state (the user's data folder). */
   dataDir: string;
-  shell: 'electron' | 'web';
+  shell: ShellName;
   version: string;
   clock?: Clock;
   logger?: Logger;

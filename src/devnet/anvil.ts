@@ -13,7 +13,7 @@ const require_ = createRequire(__filename);
 const PLATFORM_PACKAGE = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
 
 /** The anvil binary, or an error saying what to install. */
-export function anvilBinary(): string {
+function anvilBinary(): string {
   let dir: string;
   try {
     dir = dirname(require_.resolve(`${PLATFORM_PACKAGE}/package.json`));

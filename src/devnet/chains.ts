@@ -10,7 +10,6 @@ import {
   keccak256,
   nonceManager,
   toBytes,
-  toHex,
   type Address,
   type Hex,
   type PublicClient,
@@ -76,5 +75,3 @@ export async function startTestChain(o: AnvilOptions): Promise<TestChain> {
   if (!receipt.contractAddress) throw new Error('TestMessenger was not deployed');
   return { node, chainId: o.chainId, blockchainIdHex: hex, blockchainId: cb58, messenger: receipt.contractAddress, client, wallet, managedWallet };
 }
-
-export const toBytes32 = (n: bigint): Hex => toHex(n, { size: 32 });

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEVNET_DEFAULTS, startDevnet, type Devnet } from './devnet';
 import { headlessYaml, pasteLines } from './settings';
 
-export const DEVNET_USAGE = `Usage: npm run devnet -- [options]
+const DEVNET_USAGE = `Usage: npm run devnet -- [options]
 
 Two local chains (anvil) with a TeleporterMessenger stand-in, a relayer between them and a message
 every few seconds, all on 127.0.0.1, to try "Your own nodes" (docs/own-node.md). Ctrl+C stops it all.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import solcModule from 'solc';
 import type { Abi, Hex } from 'viem';
 
-export interface CompiledMessenger {
+interface CompiledMessenger {
   abi: Abi;
   bytecode: Hex;
 }

@@ -8,7 +8,7 @@ import { KEYS, startTestChain, type TestChain } from './chains';
 import { sendMessage, TestRelayer } from './relayer';
 import { privateKeyToAccount } from 'viem/accounts';
 
-export interface DevnetOptions {
+interface DevnetOptions {
   /** RPC ports of the two chains (0: any free port). */
   ports: [number, number];
   /** EVM chain IDs of the two chains. */
@@ -23,7 +23,7 @@ export interface DevnetOptions {
 
 export const DEVNET_DEFAULTS: DevnetOptions = { ports: [9545, 9546], chainIds: [99901, 99902], trafficEveryMs: 5_000, blockTime: 1 };
 
-export interface DevnetChain {
+interface DevnetChain {
   name: string;
   rpcUrl: string;
   wsUrl: string;

@@ -8,7 +8,7 @@ import type { OwnNodesInput } from '../shared/own-nodes';
 import type { Devnet } from './devnet';
 
 /** The own-nodes source over the devnet's chains, as Settings saves it and the headless config takes it. */
-export function ownNodesOf(d: Devnet): OwnNodesInput {
+function ownNodesOf(d: Devnet): OwnNodesInput {
   return {
     chains: d.chains.map((c) => ({ name: c.name, rpcUrl: c.rpcUrl, wsUrl: c.wsUrl, blockchainId: c.blockchainId, messengers: [c.messenger] })),
     confirmations: 1,

@@ -88,7 +88,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   const messageUrl = config.alerts?.messageUrl;
   const coreOptions: MonitorCoreOptions = {
     dataDir,
-    shell: 'web',
+    shell: 'headless',
     version: o.version ?? APP_VERSION,
     localDataApi: o.localDataApi ?? serviceSpawnSpec(),
     metrics: { processMetrics: true },

@@ -13,7 +13,7 @@ import { appVersion } from './paths';
 import { localDataApiSpawnSpec, type LocalDataApiChoice } from './service-spawn';
 import { startWebServer, type WebServer } from '../web-server/server';
 
-export interface WebAppOptions {
+interface WebAppOptions {
   dataDir: string;
   rendererDir: string;
   port?: number;

@@ -9,7 +9,7 @@ import { defaultDataDir } from '../core/default-data-dir';
 import type { DataSource } from '../shared/contract';
 import { DataSourceSchema } from '../shared/schemas';
 
-export interface HostCliOptions {
+interface HostCliOptions {
   port: number;
   /** Absent: keep the data source stored in settings (local on first run). */
   source?: DataSource;
@@ -38,7 +38,7 @@ const portSchema = z
   .transform(Number)
   .pipe(z.number().max(65535, '--port must be a whole number between 0 and 65535.'));
 
-export function parseSource(value: string): DataSource {
+function parseSource(value: string): DataSource {
   if (value === 'local' || value === 'avalanche') return { kind: value };
   const r = DataSourceSchema.safeParse({ kind: 'custom', baseUrl: value });
   if (!r.success) throw new Error(`--source must be "local", "avalanche" or a base URL (http:// or https://); got "${value}".`);

@@ -5,7 +5,7 @@
 import type { Shell } from 'electron';
 import { isAllowedExternalUrl } from '../shared/chains';
 
-export type LinkOpener = (url: string) => Promise<void>;
+type LinkOpener = (url: string) => Promise<void>;
 
 export function createLinkOpener(shell: Pick<Shell, 'openExternal'>): LinkOpener {
   return async (url) => {

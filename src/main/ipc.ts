@@ -8,7 +8,7 @@ import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type InvokeResponse, type Monito
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore } from '../core/monitor-core';
 
-export interface SenderPolicy {
+interface SenderPolicy {
   /** The webContents of our window (or null while there is none). */
   appContents(): Pick<WebContents, 'id'> | null;
   isAppUrl(url: string): boolean;
@@ -17,7 +17,7 @@ export interface SenderPolicy {
 type SenderEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
 
 /** Why a sender is refused, or null when it is our page's main frame. */
-export function senderRefusal(event: SenderEvent, policy: SenderPolicy): string | null {
+function senderRefusal(event: SenderEvent, policy: SenderPolicy): string | null {
   const ours = policy.appContents();
   if (!ours || event.sender.id !== ours.id) return 'the call did not come from the Teleporter Watch window';
   const frame = event.senderFrame;
@@ -27,10 +27,10 @@ export function senderRefusal(event: SenderEvent, policy: SenderPolicy): string 
   return null;
 }
 
-export type InvokeService = Pick<MonitorCore, 'invoke'>;
+type InvokeService = Pick<MonitorCore, 'invoke'>;
 
 /** Checks the sender, then forwards to the facade. */
-export async function handleInvoke(event: SenderEvent, method: unknown, input: unknown, core: InvokeService, policy: SenderPolicy): Promise<InvokeResponse> {
+async function handleInvoke(event: SenderEvent, method: unknown, input: unknown, core: InvokeService, policy: SenderPolicy): Promise<InvokeResponse> {
   const refusal = senderRefusal(event, policy);
   if (refusal) return { ok: false, error: { kind: 'unauthorized', message: `Refused: ${refusal}.` } };
   if (typeof method !== 'string') return { ok: false, error: { kind: 'invalid_input', message: 'The method name must be a string.' } };
@@ -47,7 +47,7 @@ export function registerInvokeHandler(ipcMain: Pick<IpcMain, 'handle' | 'removeH
   return () => ipcMain.removeHandler(IPC_INVOKE_CHANNEL);
 }
 
-export type EventTarget = Pick<WebContents, 'send' | 'isDestroyed'>;
+type EventTarget = Pick<WebContents, 'send' | 'isDestroyed'>;
 
 /** Pushes a core event to our page (only ours: the target is our window's webContents). */
 export function sendEvent(target: EventTarget | null, event: MonitorEvent): boolean {

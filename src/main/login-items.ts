@@ -8,13 +8,13 @@ import type { App } from 'electron';
 import type { Settings } from '../shared/contract';
 
 /** The flag a login launch carries; also usable by hand (`teleporter-watch --hidden`). */
-export const HIDDEN_FLAG = '--hidden';
+const HIDDEN_FLAG = '--hidden';
 
 export function shouldStartHidden(settings: Pick<Settings, 'startHidden'>, argv: readonly string[]): boolean {
   return settings.startHidden || argv.includes(HIDDEN_FLAG);
 }
 
-export interface LaunchCommand {
+interface LaunchCommand {
   /** The executable: the AppImage when run from one, else the Electron binary. */
   command: string;
   /** The app folder when unpackaged (development), else nothing. */
@@ -43,9 +43,9 @@ export function autostartDesktopEntry(launch: LaunchCommand, startHidden: boolea
   ].join('\n');
 }
 
-export const AUTOSTART_FILE = 'teleporter-watch.desktop';
+const AUTOSTART_FILE = 'teleporter-watch.desktop';
 
-export interface LoginItemTarget {
+interface LoginItemTarget {
   platform: NodeJS.Platform;
   app: Pick<App, 'setLoginItemSettings'>;
   launch: LaunchCommand;

@@ -8,7 +8,7 @@ import { isAllowedExternalUrl } from '../shared/chains';
 
 export type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 
-export interface NavigationPolicy {
+interface NavigationPolicy {
   isAppUrl(url: string): boolean;
   /** Opens an allow-listed link in the user's browser (external-links.ts). */
   openLink(url: string): void;

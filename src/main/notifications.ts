@@ -5,14 +5,14 @@
 import type { Notification, NotificationConstructorOptions } from 'electron';
 import type { NotificationPayload } from '../shared/contract';
 
-export type NotificationLike = Pick<Notification, 'show' | 'on'>;
+type NotificationLike = Pick<Notification, 'show' | 'on'>;
 
 export interface NotificationBoundary {
   isSupported(): boolean;
   create(options: NotificationConstructorOptions): NotificationLike;
 }
 
-export interface NotifierOptions {
+interface NotifierOptions {
   icon?: string;
   /** Called when the user clicks a notification. */
   onClick(payload: NotificationPayload): void;

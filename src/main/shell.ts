@@ -42,7 +42,7 @@ export interface ShellBoundary {
   tray: TrayBoundary;
 }
 
-export interface ShellConfig {
+interface ShellConfig {
   paths: {
     /** out/preload/index.js (CommonJS, for the sandbox). */
     preload: string;

@@ -20,7 +20,7 @@ export type TrayMenuItem =
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "3 pending" from the messages the poller still tracks (awaiting delivery or a receipt). */
-export function pendingText(status: PollStatus | null): string {
+function pendingText(status: PollStatus | null): string {
   return status ? `${status.tracked} pending` : 'starting…';
 }
 

@@ -5,14 +5,14 @@
 import type { Menu, MenuItemConstructorOptions, Tray } from 'electron';
 import { trayMenu, trayTooltip, type TrayAction, type TrayMenuItem, type TrayState } from './tray-model';
 
-export type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'>;
+type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'>;
 
 export interface TrayBoundary {
   createTray(): TrayLike;
   buildMenu(template: MenuItemConstructorOptions[]): Menu;
 }
 
-export function menuTemplate(items: TrayMenuItem[], run: (action: TrayAction) => void): MenuItemConstructorOptions[] {
+function menuTemplate(items: TrayMenuItem[], run: (action: TrayAction) => void): MenuItemConstructorOptions[] {
   return items.map((item): MenuItemConstructorOptions => {
     switch (item.kind) {
       case 'separator':

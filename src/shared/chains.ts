@@ -10,7 +10,7 @@ export interface ChainInfo {
   nativeSymbol: string;
 }
 
-export interface ChainRegistry {
+interface ChainRegistry {
   chains: readonly ChainInfo[];
   explorerHosts: readonly string[];
 }

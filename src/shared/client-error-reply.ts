@@ -5,7 +5,7 @@
  */
 
 /** The status and a plain reason for a parser error code (llhttp's `HPE_*`, Node's `ERR_HTTP_*`). */
-export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
+function clientErrorStatus(code: string | undefined): { status: number; message: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return { status: 431, message: 'Request header fields too large: the request line and headers must fit in 16 KiB.' };

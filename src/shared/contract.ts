@@ -73,9 +73,12 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
 
+/** Which program runs the core: the desktop app, the web host, or the headless watcher (whose `--web` serves the same page). */
+export type ShellName = 'electron' | 'web' | 'headless';
+
 export interface AppInfo {
   version: string;
-  shell: 'electron' | 'web';
+  shell: ShellName;
   /** Where data comes from right now. */
   dataSource: { kind: DataSource['kind']; baseUrl: string; network: Network; simulated: boolean };
 }

@@ -15,7 +15,7 @@ export const ERROR_KINDS = [
   'keychain_unavailable',
   'internal',
 ] as const;
-export type ErrorKind = (typeof ERROR_KINDS)[number];
+type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface ErrorInfo {
   kind: ErrorKind;

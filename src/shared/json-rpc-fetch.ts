@@ -9,7 +9,7 @@
 /** The most a node's answer may hold: 16 MiB. A log range answer above it is read again in smaller ranges. */
 export const MAX_NODE_ANSWER_BYTES = 16 * 1024 * 1024;
 
-export type NodeAnswerProblem = 'oversized' | 'malformed' | 'wrong_id';
+type NodeAnswerProblem = 'oversized' | 'malformed' | 'wrong_id';
 
 /** A node's answer that is not used, and why, in words a person can act on. */
 export class NodeAnswerError extends Error {

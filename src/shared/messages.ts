@@ -7,16 +7,12 @@ import { z } from 'zod';
  * `/v1/icm` records `icmContractAddress` (teleporter lists send the latter on source-not-indexed
  * records too); a record needs one of them.
  */
-export const KNOWN_STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const;
-export type KnownStatus = (typeof KNOWN_STATUSES)[number];
-export type MessageStatus = KnownStatus | 'unknown';
-
 export const ReceiptSchema = z.looseObject({
   receivedMessageNonce: z.string(),
   relayerRewardAddress: z.string(),
 });
 
-export const RewardDetailsSchema = z.looseObject({
+const RewardDetailsSchema = z.looseObject({
   address: z.string(),
   name: z.string(),
   symbol: z.string(),
@@ -27,13 +23,13 @@ export const RewardDetailsSchema = z.looseObject({
   value: z.string(),
 });
 
-export const SourceTransactionSchema = z.looseObject({
+const SourceTransactionSchema = z.looseObject({
   txHash: z.string(),
   timestamp: z.number(),
   gasSpent: z.string(),
 });
 
-export const DestinationTransactionSchema = z.looseObject({
+const DestinationTransactionSchema = z.looseObject({
   txHash: z.string(),
   timestamp: z.number(),
   gasSpent: z.string(),
@@ -65,7 +61,7 @@ const hasContract = (r: { teleporterContractAddress?: string | undefined; icmCon
   r.teleporterContractAddress !== undefined || r.icmContractAddress !== undefined;
 const NO_CONTRACT = { message: 'teleporterContractAddress or icmContractAddress is required', path: ['icmContractAddress'] };
 
-export const PendingMessageSchema = z
+const PendingMessageSchema = z
   .looseObject({
     ...common,
     status: z.literal('pending'),
@@ -73,7 +69,7 @@ export const PendingMessageSchema = z
   })
   .refine(hasContract, NO_CONTRACT);
 
-export const DeliveredMessageSchema = z
+const DeliveredMessageSchema = z
   .looseObject({
     ...common,
     status: z.literal('delivered'),
@@ -82,7 +78,7 @@ export const DeliveredMessageSchema = z
   })
   .refine(hasContract, NO_CONTRACT);
 
-export const DeliveredSourceNotIndexedMessageSchema = z
+const DeliveredSourceNotIndexedMessageSchema = z
   .looseObject({
     ...common,
     status: z.literal('delivered_source_not_indexed'),
@@ -91,15 +87,12 @@ export const DeliveredSourceNotIndexedMessageSchema = z
   .refine(hasContract, NO_CONTRACT);
 
 export type Receipt = z.infer<typeof ReceiptSchema>;
-export type RewardDetails = z.infer<typeof RewardDetailsSchema>;
-export type SourceTransaction = z.infer<typeof SourceTransactionSchema>;
-export type DestinationTransaction = z.infer<typeof DestinationTransactionSchema>;
-export type PendingMessage = z.infer<typeof PendingMessageSchema>;
-export type DeliveredMessage = z.infer<typeof DeliveredMessageSchema>;
-export type DeliveredSourceNotIndexedMessage = z.infer<typeof DeliveredSourceNotIndexedMessageSchema>;
+type PendingMessage = z.infer<typeof PendingMessageSchema>;
+type DeliveredMessage = z.infer<typeof DeliveredMessageSchema>;
+type DeliveredSourceNotIndexedMessage = z.infer<typeof DeliveredSourceNotIndexedMessageSchema>;
 
 /** A record whose status we do not know, or whose known variant did not validate: kept whole. */
-export interface UnknownStatusMessage {
+interface UnknownStatusMessage {
   status: 'unknown';
   messageId: string;
   /** The status string the API sent (may be a known one when the record failed its variant's schema). */
@@ -109,7 +102,7 @@ export interface UnknownStatusMessage {
   raw: Record<string, unknown>;
 }
 
-export type KnownMessage = PendingMessage | DeliveredMessage | DeliveredSourceNotIndexedMessage;
+type KnownMessage = PendingMessage | DeliveredMessage | DeliveredSourceNotIndexedMessage;
 export type TeleporterMessage = KnownMessage | UnknownStatusMessage;
 
 const variantSchemas = {

@@ -26,7 +26,7 @@ const evmAddress = checked((s) => parseEvmAddress(s, 'Messenger address'));
 export const TELEPORTER_MESSENGER_ADDRESS = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
 
 export const OWN_NODE_CHAINS_MAX = 20;
-export const CONFIRMATIONS_MAX = 1000;
+const CONFIRMATIONS_MAX = 1000;
 
 const url = (what: string, schemes: readonly string[]) =>
   z
@@ -37,7 +37,7 @@ const url = (what: string, schemes: readonly string[]) =>
       `${what} must be a full ${schemes.map((s) => s.replace(':', '://')).join(' or ')} URL.`,
     );
 
-export const OwnNodeChainSchema = z
+const OwnNodeChainSchema = z
   .object({
     /** What the chain is called in the poll status bar (default: the registry's name, else a short ID). */
     name: z.string().trim().max(60, 'Name must be at most 60 characters.').optional(),

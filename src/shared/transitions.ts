@@ -11,13 +11,13 @@ export function undoneText(kind: 'delivery_undone' | 'receipt_undone', chainName
 }
 
 /** Who a message is watched through: a watched address or a saved feed (never an encoded string). */
-export const WatcherRefSchema = z.discriminatedUnion('kind', [
+const WatcherRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('address'), address: z.string().min(1) }).strict(),
   z.object({ kind: z.literal('feed'), feedId: z.string().min(1) }).strict(),
 ]);
 export type WatcherRef = z.output<typeof WatcherRefSchema>;
 
-export const TransitionSchema = z.object({
+const TransitionSchema = z.object({
   id: z.number().int().positive(),
   messageId: z.string().min(1),
   kind: transitionKind,
@@ -35,7 +35,7 @@ export const TransitionSchema = z.object({
 });
 export type Transition = z.output<typeof TransitionSchema>;
 
-export const WatchedAddressSchema = z.object({
+const WatchedAddressSchema = z.object({
   address: z.string(),
   label: z.string(),
   network,

@@ -8,7 +8,7 @@ export type Network = (typeof NETWORKS)[number];
 
 export const PAGE_SIZE_MIN = 1;
 export const PAGE_SIZE_MAX = 100;
-export const PAGE_SIZE_DEFAULT = 10;
+const PAGE_SIZE_DEFAULT = 10;
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 const MESSAGE_ID_RE = /^(0x)?[0-9a-fA-F]{64}$/;

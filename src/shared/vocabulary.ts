@@ -8,7 +8,7 @@ import type { TransitionKind } from './contract';
 export const ARROW = '→';
 
 /** A message status in words (the API's raw value stays in CSV exports and data attributes). */
-export const STATUS_WORDS: Record<string, string> = {
+const STATUS_WORDS: Record<string, string> = {
   pending: 'pending',
   delivered: 'delivered',
   delivered_source_not_indexed: 'delivered (source not indexed)',
@@ -39,7 +39,6 @@ export function changeWords(t: { kind: TransitionKind; fromStatus: string | null
  * recovery; info: a routine update. A warning is never merged into a summary and stays until dismissed.
  */
 export type Severity = 'warning' | 'success' | 'info';
-export const SEVERITIES: readonly Severity[] = ['warning', 'success', 'info'];
 
 /** A transition's severity: a stuck message and a delivery or receipt a reorg undid are warnings, the rest routine. */
 export const transitionSeverity = (kind: string): Severity =>

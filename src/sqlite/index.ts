@@ -10,7 +10,7 @@ type Sqlite = typeof import('node:sqlite');
 /** Positional parameters, or one object of named ones (`@name` in the SQL) first. */
 type Params<P> = P extends unknown[] ? P : [P];
 
-export interface RunResult {
+interface RunResult {
   changes: number;
   lastInsertRowid: number | bigint;
 }
@@ -119,7 +119,7 @@ export class Statement<P extends unknown[] | object = unknown[], R = unknown> {
   }
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   readOnly?: boolean;
 }
 

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/contract';
 import type { ErrorInfo } from '../shared/errors';
 
-export type CallFrame =
-  { kind: 'call'; id: number; method: MonitorMethod; input: unknown } | { kind: 'bad'; id: number; error: ErrorInfo } | { kind: 'ignore' };
+type CallFrame = { kind: 'call'; id: number; method: MonitorMethod; input: unknown } | { kind: 'bad'; id: number; error: ErrorInfo } | { kind: 'ignore' };
 
 const CallId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -16,7 +16,7 @@ const HEARTBEAT_MS = 30_000;
 /** Calls one page may have running at once; more are answered with rate_limited (a runaway page cannot queue without bound). */
 export const MAX_CALLS_IN_FLIGHT = 64;
 
-export interface EventSocketOptions {
+interface EventSocketOptions {
   /** Runs a call from a page; never rejects (failures are values). */
   runCall: CallRunner;
   /** Largest frame a page may send; a bigger one closes that page's socket (1009). */
@@ -25,7 +25,7 @@ export interface EventSocketOptions {
   onPageCount?: (count: number) => void;
 }
 
-export interface EventSocket {
+interface EventSocket {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   broadcast(event: MonitorEvent): void;
   readonly clientCount: number;

@@ -28,7 +28,7 @@ export function callRunner(core: Pick<MonitorCore, 'invoke'>, log?: Logger): Cal
   };
 }
 
-export type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: true };
+type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: true };
 
 /** Reads the whole body, giving up (without buffering more) once it passes `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {

@@ -6,7 +6,7 @@
  */
 import type { MonitorCore } from '../core/monitor-core';
 
-export interface PageNotifier {
+interface PageNotifier {
   /** The event socket's page count changed. */
   pagesChanged(count: number): void;
   close(): void;

@@ -37,7 +37,7 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 }
 
 /** The policy the page declares in its meta tag, so header and meta never disagree. */
-export const DEFAULT_CSP =
+const DEFAULT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; " +
   "form-action 'none'; frame-ancestors 'none'";

@@ -25,7 +25,7 @@ import { openStaticStream, resolveStaticFile } from './static-files';
 /** The host's error body: `{ error: "<what is wrong>" }`. */
 const hostErrorBody = (message: string) => ({ error: message });
 
-export interface WebServerOptions {
+interface WebServerOptions {
   /** The core; the host only calls `invoke` and listens to events. */
   core: Pick<MonitorCore, 'invoke' | 'onEvent' | 'attachNotifier'>;
   /** The built renderer (out/renderer). */

@@ -144,6 +144,13 @@ describe('teleporter-watch command', () => {
       });
       expect(r.status).toBe(200);
       expect(JSON.stringify(await r.json())).toContain('treasury');
+      // The page knows it is served by the headless watcher, not by the web host.
+      const info = await fetch(`${w.web!.origin}/api/invoke/getAppInfo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.web!.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(await info.json()).toMatchObject({ ok: true, value: { shell: 'headless' } });
     } finally {
       await w.close();
     }

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import MessageDetail from '../../src/renderer/src/components/MessageDetail.vue';
+import type { ShellName } from '../../src/shared/contract';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 import { BEAM, C_CHAIN, message, msgId, rawMessage, txHash } from './fixtures';
 import { setupRealRenderer, until } from './real-core';
@@ -13,7 +14,7 @@ afterEach(() => {
 });
 
 /** The detail on a real core; the Electron shell's opener is the one stand-in (it cannot run here). */
-async function show(m: TeleporterMessage, opts: { shell?: 'electron' | 'web' } = {}) {
+async function show(m: TeleporterMessage, opts: { shell?: ShellName } = {}) {
   const opened: string[] = [];
   const shell = opts.shell ?? 'electron';
   const ctx = await setupRealRenderer({}, shell === 'electron' ? { shell, openExternal: async (url) => void opened.push(url) } : { shell });
@@ -112,7 +113,7 @@ describe('MessageDetail', () => {
     expect(text(w, 'detail-unknown-problem')).toMatch(/destinationTransaction/);
   });
 
-  it('explorer links open through openExternal; in the web shell a refusal falls back to a new tab', async () => {
+  it('explorer links open through openExternal; in a browser (web host or headless watcher) a refusal falls back to a new tab', async () => {
     const m = message({ n: 6 });
     const { w, opened: openedByShell } = await show(m, { shell: 'electron' });
     await w.get('[data-testid="explorer-link"]').trigger('click');
@@ -120,23 +121,28 @@ describe('MessageDetail', () => {
     expect(openedByShell).toEqual([`https://subnets.avax.network/c-chain/tx/${txHash(6)}`]);
     wrapper!.unmount();
 
-    // The web shell has no opener: the core refuses, and the page opens a new tab itself.
-    const web = await show(m, { shell: 'web' });
+    // A page in a browser has no opener (the web host, the headless watcher's --web): the core refuses, and the page opens a new tab itself.
     const { useStatusStore } = await import('../../src/renderer/src/stores/status');
-    await useStatusStore().load();
-    const opened: unknown[][] = [];
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back
-    const original = window.open;
-    window.open = (...args: unknown[]) => {
-      opened.push(args);
-      return null;
-    };
-    try {
-      await web.w.get('[data-testid="explorer-link"]').trigger('click');
-      await until(() => expect(opened).toHaveLength(1));
-    } finally {
-      window.open = original;
+    for (const shell of ['web', 'headless'] as const) {
+      const browser = await show(m, { shell });
+      await useStatusStore().load();
+      expect(useStatusStore().shell).toBe(shell);
+      const opened: unknown[][] = [];
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back
+      const original = window.open;
+      window.open = (...args: unknown[]) => {
+        opened.push(args);
+        return null;
+      };
+      try {
+        await browser.w.get('[data-testid="explorer-link"]').trigger('click');
+        await until(() => expect(opened).toHaveLength(1));
+      } finally {
+        window.open = original;
+      }
+      expect(opened).toEqual([[`https://subnets.avax.network/c-chain/tx/${txHash(6)}`, '_blank', 'noopener,noreferrer']]);
+      wrapper!.unmount();
+      wrapper = null;
     }
-    expect(opened).toEqual([[`https://subnets.avax.network/c-chain/tx/${txHash(6)}`, '_blank', 'noopener,noreferrer']]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { cutOverOnSourceChange } from '../../src/renderer/src/source-cut';
+import { ownConnection } from '../../src/renderer/src/connection';
 import MessagesView from '../../src/renderer/src/views/MessagesView.vue';
 import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
 import ErrorAlert from '../../src/renderer/src/components/ErrorAlert.vue';
@@ -35,9 +35,10 @@ describe('a data-source change is a clean cut', () => {
       ctx.service.simulator.send({ outcome: 'normal', destination: BEAM.blockchainId });
     }
     await ctx.clock.advance(1000);
-    stop = cutOverOnSourceChange();
+    const owner = ownConnection(null);
+    stop = owner.stop;
+    await owner.ready;
     const settings = useSettingsStore();
-    await settings.load();
     wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(3));
     expect(wrapper.get('[data-testid="rows-source"]').text()).toMatch(/simulated demo rows/);
@@ -57,13 +58,29 @@ describe('a data-source change is a clean cut', () => {
     expect(useMessagesStore().error).toBeNull();
   });
 
+  it('the start reads the Messages page once, even when the view opened before the settings came', async () => {
+    const ctx = await setupRealRenderer();
+    await ctx.clock.advance(1000);
+    ctx.service.simulator.send({ outcome: 'normal', destination: BEAM.blockchainId });
+    await ctx.clock.advance(1000);
+    const release = ctx.transport.hold('getSettings');
+    const owner = ownConnection(null);
+    stop = owner.stop;
+    wrapper = mount(MessagesView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    await until(() => expect(wrapper!.findAll('[data-testid="message-row"]')).toHaveLength(1));
+    release();
+    await owner.ready;
+    // The page came from the source the settings then named: no second Data API read for it.
+    expect(ctx.transport.callsOf('browseMessages')).toHaveLength(1);
+  });
+
   it('labels what the cache kept from an earlier source, on every view, until that source is current again', async () => {
     localStorage.removeItem(KEPT_KEY);
     const ctx = await setupRealRenderer();
-    stop = cutOverOnSourceChange();
+    const owner = ownConnection(null);
+    stop = owner.stop;
+    await owner.ready;
     const settings = useSettingsStore();
-    await settings.load();
-    await useStatusStore().load();
     wrapper = mount(Banners, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(true));
     expect(wrapper.find('[data-testid="source-kept-banner"]').exists()).toBe(false);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { isReactive } from 'vue';
+import { ownConnection } from '../../src/renderer/src/connection';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { useCacheStore } from '../../src/renderer/src/stores/cache';
 import { CACHE_PAGE } from '../../src/renderer/src/logic/cache-page';
@@ -20,7 +21,8 @@ describe('status store (real core)', () => {
   it('knows when data is simulated, follows poll-status events and shows rate limiting until its time', async () => {
     const { api, clock, core, transport } = await setupRealRenderer();
     const s = useStatusStore();
-    await s.load();
+    const owner = ownConnection(null);
+    await owner.ready;
     expect(s.simulated).toBe(true);
     s.startTicker();
     const status = await api.getPollStatus();
@@ -30,21 +32,10 @@ describe('status store (real core)', () => {
     await clock.advance(6000);
     expect(s.rateLimitedUntil).toBeNull();
     s.stopTicking();
-    // The core's own settings-changed event: the banner's app info is read again.
+    // The core's own settings-changed event moves the data source: the banner's app info is read again.
     expect(await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } })).toMatchObject({ ok: true });
     await until(() => expect(s.simulated).toBe(false));
-  });
-
-  it('resynchronises when the event socket comes back', async () => {
-    const { transport } = await setupRealRenderer();
-    const s = useStatusStore();
-    s.setConnection({ state: 'connecting', retryAt: null, attempts: 0 });
-    s.setConnection({ state: 'open', retryAt: null, attempts: 0 }); // first connect: main.ts loads anyway
-    s.setConnection({ state: 'closed', retryAt: 1, attempts: 1 });
-    expect(transport.calls).toEqual([]);
-    s.setConnection({ state: 'open', retryAt: null, attempts: 0 });
-    await until(() => expect(s.appInfo).not.toBeNull());
-    expect(transport.calls.map((c) => c.method).sort()).toEqual(['getAppInfo', 'getPollStatus']);
+    owner.stop();
   });
 });
 

@@ -26,16 +26,16 @@ export interface CoreLogger extends Logger {
 }
 
 /** How the log file rotates: an app left running for weeks keeps a bounded amount of log. */
-export interface LogRotation {
+interface LogRotation {
   /** Rotate when the file reaches this size, e.g. '10M'. */
   size: `${number}${'B' | 'K' | 'M' | 'G'}`;
   /** Rotated files kept besides the current one; older ones are deleted. */
   maxFiles: number;
 }
 
-export const DEFAULT_ROTATION: LogRotation = { size: '10M', maxFiles: 5 };
+const DEFAULT_ROTATION: LogRotation = { size: '10M', maxFiles: 5 };
 
-export interface LoggerOptions {
+interface LoggerOptions {
   /** JSON lines go here (e.g. <dataDir>/logs/core.log), rotated by size. */
   file?: string;
   rotation?: LogRotation;

@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../log/logger';
 import type { OutboxStore } from '../store/outbox-store';
 
-export type Notifier = (n: NotificationPayload) => Promise<void> | void;
+type Notifier = (n: NotificationPayload) => Promise<void> | void;
 
 /**
  * Shows what the outbox holds through the shell's notifier, one drain at a time. A batch is

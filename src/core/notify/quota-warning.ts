@@ -13,7 +13,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const utcTime = (t: number) => `${new Date(t).toISOString().slice(11, 16)} UTC`;
 
 /** What the warning says: the spend so far, and where the current pace leads. */
-export function quotaWarningText(q: QuotaStatus): Pick<NotificationPayload, 'title' | 'body'> {
+function quotaWarningText(q: QuotaStatus): Pick<NotificationPayload, 'title' | 'body'> {
   const spent = `${fmt(q.spentCuToday)} of ${fmt(q.cuPerDay)} CU spent today (${q.plan} plan)`;
   if (q.level === 'exhausted')
     return {

@@ -21,7 +21,7 @@ const ZERO32 = `0x${'0'.repeat(64)}`;
 
 const fail = (field: string, message: string) => new MonitorError({ kind: 'invalid_input', message, field: `dataSource.ownNodes.${field}` });
 
-export interface CheckOptions {
+interface CheckOptions {
   /** `refuse` (Settings): the first failure throws. `report` (a headless start): each failure is reported and the chain kept. */
   mode?: 'refuse' | 'report';
   onProblem?: (message: string) => void;

@@ -12,8 +12,8 @@ import { LocalDataApiLauncher } from '../service-launcher/launcher';
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 import { readOwnNodeStatuses } from './own-node-statuses';
 
-export const OWN_NODES_CONFIG_FILE = 'own-nodes.json';
-export const OWN_NODES_DB_FILE = 'own-nodes.sqlite';
+const OWN_NODES_CONFIG_FILE = 'own-nodes.json';
+const OWN_NODES_DB_FILE = 'own-nodes.sqlite';
 
 export class OwnNodesService {
   private launcher: LocalDataApiLauncher | null = null;

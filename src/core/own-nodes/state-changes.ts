@@ -4,7 +4,7 @@
  */
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 
-export interface StateChange {
+interface StateChange {
   level: 'info' | 'warn';
   line: string;
 }

@@ -10,7 +10,7 @@ const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const START_TIMEOUT_MS = 30_000;
 const RESTART_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
 /** Hours of past traffic the embedded demo starts with on a fresh data folder (unless the spec says). */
-export const DEMO_HISTORY_HOURS = 2;
+const DEMO_HISTORY_HOURS = 2;
 
 /**
  * Runs the embedded local teleporter service as a child process: waits for its "listening on <url>"

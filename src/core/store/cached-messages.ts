@@ -18,7 +18,7 @@ import type { SearchIndex } from './search-index';
 const ROWS_PER_SECOND = 1_000_000;
 
 /** A tracked message as the messages carrying receipts back name it. */
-export interface OpenByRoute {
+interface OpenByRoute {
   messageId: string;
   /** Still pending (else delivered, awaiting its receipt). */
   pending: boolean;

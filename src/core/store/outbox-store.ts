@@ -18,7 +18,7 @@ interface OutboxRow {
 const severityOf = (r: OutboxRow): Severity => (r.episode_phase ? episodeSeverity(r.episode_phase) : transitionSeverity(r.transition_kind ?? ''));
 
 /** More unshown routine notifications than this at once become one summary (warnings and recoveries never do). */
-export const COALESCE_ABOVE = 3;
+const COALESCE_ABOVE = 3;
 
 /**
  * The notification outbox. Rows are written in the same transaction as their transition; a drain

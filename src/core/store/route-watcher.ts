@@ -1,5 +1,5 @@
 import type { Network } from '../../shared/validators';
-import type { FeedInfo } from './watch-store';
+import type { FeedInfo } from './watcher-info';
 import { routeKey } from './watcher-key';
 
 /** The columns of `route_watches` the watcher index needs. */

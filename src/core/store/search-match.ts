@@ -5,7 +5,7 @@
  * word-prefix index.
  */
 
-export type SearchMatch =
+type SearchMatch =
   /** No text: no index condition. */
   | { kind: 'all' }
   /** Text that no stored search text can contain (e.g. a control character): no results. */

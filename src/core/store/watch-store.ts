@@ -4,6 +4,10 @@ import type { Network } from '../../shared/validators';
 import type { Db } from './database';
 import { feedKey, isRouteKey, routeIdOf, routeKey, watcherRef } from './watcher-key';
 import { routeWatcherInfo, type RouteWatcherRow } from './route-watcher';
+import type { FeedInfo, WatcherInfo } from './watcher-info';
+
+// The engine and the poller read these types here, beside the store that makes them.
+export type { FeedInfo, WatcherInfo } from './watcher-info';
 
 interface WatchRow {
   address: string;
@@ -28,27 +32,10 @@ interface FeedRow {
   baseline_floor: number | null;
 }
 
-/** What the engine and poller need to know about one watcher (an address or `feed:<id>`). */
-export interface WatcherInfo {
-  key: string;
-  network: Network;
-  notify: NotifyPrefs;
-  baselineDone: boolean;
-  /** Source timestamp (s) below which a newly found message is history. */
-  baselineFloor: number | null;
-  /** When it was watched (ms): a message sent since is news for it, whoever's read finds it first. */
-  since: number;
-}
-
-export interface FeedInfo extends WatcherInfo {
-  id: string;
-  filter: FeedFilter;
-}
-
 export { feedKey } from './watcher-key';
 
 /** What changed in the watch store: who is watched, or a watcher's baseline finished. */
-export type WatchChange = 'watchlist' | 'baseline';
+type WatchChange = 'watchlist' | 'baseline';
 
 /** A watch row with its unread count: messages found after the last visit, baseline history not counted. */
 const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0

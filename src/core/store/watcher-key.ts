@@ -10,7 +10,7 @@ const ROUTE_PREFIX = 'route:';
 
 export const feedKey = (id: string): string => `${FEED_PREFIX}${id}`;
 
-export const isFeedKey = (key: string): boolean => key.startsWith(FEED_PREFIX);
+const isFeedKey = (key: string): boolean => key.startsWith(FEED_PREFIX);
 
 export const routeKey = (id: string): string => `${ROUTE_PREFIX}${id}`;
 

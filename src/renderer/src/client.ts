@@ -34,7 +34,7 @@ export function onMonitorEvent<T extends MonitorEventType>(type: T, handler: (ev
   return installed.events.on(type, handler);
 }
 
-export type MonitorEventHandlers = { [T in MonitorEventType]?: (event: MonitorEventOf<T>) => void };
+type MonitorEventHandlers = { [T in MonitorEventType]?: (event: MonitorEventOf<T>) => void };
 
 /** A store's subscriptions, by event type: they end with the store (its effect scope). */
 export function useMonitorEvents(handlers: MonitorEventHandlers): void {

@@ -6,12 +6,8 @@ import App from './App.vue';
 import './styles/base.css';
 import { installMonitor } from './client';
 import { showNotificationsInBrowser } from './browser-notifications';
-import { cutOverOnSourceChange } from './source-cut';
+import { ownConnection } from './connection';
 import { useActivityStore } from './stores/activity';
-import { useDemoStore } from './stores/demo';
-import { useSettingsStore } from './stores/settings';
-import { useStatusStore } from './stores/status';
-import { useWatchlistStore } from './stores/watchlist';
 import { pickTransport, type PickedTransport } from './transport/pick';
 import MissingToken from './components/MissingToken.vue';
 import { useUiStore, viewFromHash } from './stores/ui';
@@ -31,21 +27,12 @@ function startApp(picked: PickedTransport): void {
   const app = createApp(App);
   app.use(createPinia());
 
-  const status = useStatusStore();
-  if (picked.web) {
-    status.setConnection(picked.web.connection());
-    picked.web.onConnection((c) => status.setConnection(c));
-  }
   // Each store subscribes to the events it needs when it is created: these listen from the start.
   useActivityStore(); // toasts and the live Activity list
   useUiStore(); // focus-message from a clicked desktop notification
-  cutOverOnSourceChange();
   if (!window.monitor) showNotificationsInBrowser();
-  // Each load keeps its own error for its view (none of them rejects).
-  void status.load();
-  void useSettingsStore().load();
-  void useWatchlistStore().load();
-  void useDemoStore().load();
+  // Loads every store now, again after a reconnect or a data-source change (each keeps its own error).
+  ownConnection(picked.web);
 
   app.mount('#app');
 }

@@ -6,7 +6,7 @@ export type MonitorEventOf<T extends MonitorEventType> = Extract<MonitorEvent, {
 type AnyHandler = (event: MonitorEvent) => void;
 
 /** Where a refused event or a failing handler is reported (the page's console by default). */
-export type EventWarn = (message: string, detail?: unknown) => void;
+type EventWarn = (message: string, detail?: unknown) => void;
 
 export interface MonitorEvents {
   /** Calls `handler` with every valid event of `type`; returns the unsubscribe function. */

@@ -1,7 +1,7 @@
 import type { AlertChannelConfig } from '../../../shared/alert-schemas';
 
 /** How the Settings page offers a channel: three kinds, a URL and an optional name. */
-export type ChannelKind = 'alertmanager' | 'slack' | 'json';
+type ChannelKind = 'alertmanager' | 'slack' | 'json';
 export interface ChannelRow {
   kind: ChannelKind;
   url: string;

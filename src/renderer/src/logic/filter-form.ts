@@ -16,7 +16,7 @@ export interface FilterForm {
   pageSize: string;
 }
 
-export type FilterField = keyof FilterForm;
+type FilterField = keyof FilterForm;
 export type BrowseQuery = Omit<NonNullable<MonitorInput<'browseMessages'>>, 'pageToken'>;
 
 export const emptyFilterForm = (network: Network = 'mainnet'): FilterForm => ({

@@ -32,7 +32,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const obj = (v: unknown): Record<string, unknown> | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
-export function chainFor(blockchainId?: string, evmChainId?: string): ChainInfo | undefined {
+function chainFor(blockchainId?: string, evmChainId?: string): ChainInfo | undefined {
   return (blockchainId ? chainByBlockchainId(blockchainId) : undefined) ?? (evmChainId ? chainByEvmChainId(evmChainId) : undefined);
 }
 
@@ -94,7 +94,7 @@ export function statusTag(status: string): { type: TagType; label: string } {
   return { type: STATUS_TYPE[status] ?? 'error', label: statusWord(status) };
 }
 
-export interface ExplorerLink {
+interface ExplorerLink {
   label: string;
   url: string;
 }

@@ -7,7 +7,7 @@ import type { ChainState, OwnNodeStatus } from '../../../shared/own-nodes';
 
 export type TagType = 'default' | 'info' | 'success' | 'warning' | 'error';
 
-export interface OwnNodeView {
+interface OwnNodeView {
   blockchainId: string;
   name: string;
   state: ChainState;
@@ -18,7 +18,7 @@ export interface OwnNodeView {
 }
 
 /** A chain this many blocks (past its confirmations) behind its head is "catching up", not "following". */
-export const CATCHING_UP_BLOCKS = 5;
+const CATCHING_UP_BLOCKS = 5;
 
 const STATE: Record<ChainState, { label: string; type: TagType; meaning: string }> = {
   starting: { label: 'starting', type: 'info', meaning: 'The node has not been read yet.' },

@@ -1,7 +1,7 @@
 import type { PollStatus } from '../../../shared/contract';
 import { formatDuration } from '../../../shared/format';
 
-export interface QuotaLine {
+interface QuotaLine {
   /** Today's spend against the day's quota, and where the current pace leads. */
   text: string;
   /** Worth the user's eye: the pace would spend 80 % of the quota or more, or today's share is spent. */

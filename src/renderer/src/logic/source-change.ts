@@ -6,9 +6,6 @@ export function sourceKey(s: Settings): string {
   return `${ds.kind}|${ds.kind === 'custom' ? ds.baseUrl : ds.kind === 'ownNodes' ? JSON.stringify(ds.ownNodes.chains) : ''}|${s.network}`;
 }
 
-/** Whether a settings change moved to another data source or network (a clean cut for the views). */
-export const sourceChanged = (before: Settings | null, after: Settings): boolean => before !== null && sourceKey(before) !== sourceKey(after);
-
 /** A data source in words, as the banners name it; the demo always says it is simulated. */
 export function sourceLabel(ds: Settings['dataSource']): string {
   if (ds.kind === 'local') return 'the embedded demo (simulated)';

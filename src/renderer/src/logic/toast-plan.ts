@@ -9,7 +9,7 @@ export type PlannedToast =
 export const toastSeverity = (t: Toast): Severity => (t.kind === 'transition' ? transitionSeverity(t.transition.kind) : (t.notification.severity ?? 'info'));
 
 /** More routine toasts than this in one batch become one summary per watched address (warnings and recoveries never do). */
-export const BURST = 3;
+const BURST = 3;
 
 /** The watch a change is grouped under: its first watched address, else its first feed. */
 const watcherOf = (t: Transition): WatcherRef | null => t.watchers.find((w) => w.kind === 'address') ?? t.watchers[0] ?? null;

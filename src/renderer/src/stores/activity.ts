@@ -6,9 +6,9 @@ import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
 import { RecentIds } from '../logic/recent-ids';
 
-export const ACTIVITY_PAGE = 50;
+const ACTIVITY_PAGE = 50;
 /** Live entries kept in memory; older ones come back through "load older". */
-export const MAX_LIVE = 1000;
+const MAX_LIVE = 1000;
 /**
  * Transition IDs remembered as toasted: the same window as the live list. A core notification follows
  * its batch within one outbox drain, so it names IDs of the latest batches, far inside this window.
@@ -142,6 +142,8 @@ export const useActivityStore = defineStore('activity', () => {
     pendingToasts,
     unseen,
     load,
+    /** The log's first page again (changes missed or another source's): the badge counts only live arrivals. */
+    resync: load,
     loadOlder,
     setKinds,
     takeToasts,

@@ -114,5 +114,8 @@ export const useCacheStore = defineStore('cache', () => {
     return search();
   }
 
-  return { text, rows, total, totalCapped, loading, loaded, error, shownText, order, search, setText, loadMore, toggleOrder };
+  /** The shown search from the top again; nothing until the view first searched. */
+  const resync = (): Promise<void> => (loaded.value ? search() : Promise.resolve());
+
+  return { text, rows, total, totalCapped, loading, loaded, error, shownText, order, search, setText, loadMore, toggleOrder, resync };
 });

@@ -28,5 +28,8 @@ export const useChartsStore = defineStore('charts', () => {
     }
   }
 
-  return { hours, stats, loading, error, load };
+  /** The shown hours again; nothing until the view first loaded. */
+  const resync = (): Promise<void> => (stats.value ? load() : Promise.resolve());
+
+  return { hours, stats, loading, error, load, resync };
 });

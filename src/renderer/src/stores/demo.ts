@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { DemoRelayer } from '../../../shared/contract';
-import { monitor, useMonitorEvents } from '../client';
+import { monitor } from '../client';
 import { useActivityStore } from './activity';
 import { useCacheStore } from './cache';
 import { useWatchlistStore } from './watchlist';
@@ -82,8 +82,6 @@ export const useDemoStore = defineStore('demo', () => {
     return (await useWatchlistStore().add({ address, label: labelOf(address) })) !== null;
   }
 
-  // A data-source change may start or stop the demo (load never rejects).
-  useMonitorEvents({ 'settings-changed': () => void load() });
-
-  return { addresses, relayers, next, leftovers, isDemo, watch, removeLeftovers, load };
+  // A data-source change may start or stop the demo: the connection owner calls resync (it never rejects).
+  return { addresses, relayers, next, leftovers, isDemo, watch, removeLeftovers, load, resync: load };
 });

@@ -6,6 +6,7 @@ import { mergeCachedMessages, readCachedMessages } from '../logic/cached-page';
 import { buildBrowseQuery, emptyFilterForm, FILTER_FIELD_MAP, type BrowseQuery, type FilterForm } from '../logic/filter-form';
 import { splitError, type FieldErrors } from '../logic/field-errors';
 import { createPager } from '../logic/pager';
+import { useSettingsStore } from './settings';
 
 export const AUTO_REFRESH_MS = 15_000;
 
@@ -19,6 +20,9 @@ export const useMessagesStore = defineStore('messages', () => {
   const selected = ref(0);
   /** The last filter was refused: no rows are shown (never the previous filter's) until a valid one is applied. */
   const refused = ref(false);
+  const settings = useSettingsStore();
+  /** The data source (and network) the form and the rows belong to. */
+  let shownSource: string | null = null;
 
   const pager = createPager((pageToken) => {
     const q = applied.value ?? { network: form.value.network };
@@ -37,6 +41,7 @@ export const useMessagesStore = defineStore('messages', () => {
     fieldErrors.value = {};
     refused.value = false;
     applied.value = built.query;
+    shownSource = settings.currentSource;
     selected.value = 0;
     if (autoRefresh.value && !cancelTimer) schedule();
     const ok = await pager.first();
@@ -65,11 +70,28 @@ export const useMessagesStore = defineStore('messages', () => {
     refused.value = false;
   }
 
-  /** Another data source or network: nothing of the old one stays on screen; the first page reloads. */
-  function sourceChanged(network: BrowseQuery['network']): Promise<boolean> {
-    pager.reset();
-    resetForm(network);
-    return apply();
+  /**
+   * The shown page read again. After a change of data source or network nothing of the old one stays
+   * on screen: the form clears and the first page is read from the new source (once one was shown).
+   */
+  async function resync(): Promise<void> {
+    const now = settings.currentSource;
+    if (now === null || !settings.settings) return;
+    const network = settings.settings.network;
+    // A page read before the settings were known (the start) came from the current source, on its network.
+    if (shownSource === null && (!applied.value || applied.value.network === network)) {
+      if (applied.value) shownSource = now;
+      return;
+    }
+    if (now !== shownSource) {
+      const wasShown = applied.value !== null || refused.value;
+      pager.reset();
+      resetForm(network);
+      shownSource = now;
+      if (wasShown) await apply();
+      return;
+    }
+    if (applied.value) await pager.refresh();
   }
 
   /** Clears the filter and shows the unfiltered first page again. */
@@ -140,7 +162,7 @@ export const useMessagesStore = defineStore('messages', () => {
     apply,
     resetForm,
     reset,
-    sourceChanged,
+    resync,
     next: () => move(1),
     prev: () => move(-1),
     refresh: pager.refresh,

@@ -52,10 +52,9 @@ export const useRelayersStore = defineStore('relayers', () => {
     }
   });
 
-  // Until the view was opened there is nothing to keep fresh.
-  const follow = () => {
-    if (loaded.value) void refresh();
-  };
+  /** Everything the view shows, read again; nothing until the view was opened (never rejects). */
+  const resync = (): Promise<void> => (loaded.value ? refresh() : Promise.resolve());
+  const follow = () => void resync();
   // A route's own messages make no transitions (no Activity): a finished poll cycle is what refreshes then.
   let lastCycle: number | null = null;
   const followCycle = (e: MonitorEventOf<'poll-status'>) => {
@@ -158,6 +157,7 @@ export const useRelayersStore = defineStore('relayers', () => {
     counted,
     countedError,
     load: refresh,
+    resync,
     addRelayer,
     addRoute,
     watchDemo,

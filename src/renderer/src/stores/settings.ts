@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { computed, ref } from 'vue';
 import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type Settings, type SettingsPatch } from '../../../shared/contract';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';
+import { sourceKey } from '../logic/source-change';
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<Settings | null>(null);
@@ -16,6 +17,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const keyBusy = ref(false);
   const keyError = ref<string | null>(null);
   const testResult = ref<ApiKeyTestResult | null>(null);
+  /** Where rows come from now (data source and network); null until the settings are read. */
+  const currentSource = computed(() => (settings.value ? sourceKey(settings.value) : null));
 
   async function load(): Promise<void> {
     loading.value = true;
@@ -121,7 +124,10 @@ export const useSettingsStore = defineStore('settings', () => {
     keyBusy,
     keyError,
     testResult,
+    currentSource,
     load,
+    /** Reads the settings and the key's status again (the connection owner calls it first). */
+    resync: load,
     save,
     setApiKey,
     deleteApiKey,

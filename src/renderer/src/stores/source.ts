@@ -26,6 +26,18 @@ export const useSourceStore = defineStore('source', () => {
   const kept = ref<string[]>(readKept());
   const current = computed(() => (settings.settings ? sourceLabel(settings.settings.dataSource) : null));
 
+  /** The data source the labels were last made for (a copy: the settings object is replaced, not changed). */
+  let labelled: Settings['dataSource'] | null = null;
+
+  /** After a data-source change, the one left joins the sources the cache keeps figures of. */
+  function resync(): Promise<void> {
+    const now = settings.settings?.dataSource ?? null;
+    if (!now) return Promise.resolve();
+    if (labelled && JSON.stringify(labelled) !== JSON.stringify(now)) switched(labelled, now);
+    labelled = JSON.parse(JSON.stringify(now)) as Settings['dataSource'];
+    return Promise.resolve();
+  }
+
   function switched(before: Settings['dataSource'], after: Settings['dataSource']): void {
     kept.value = keptAfterSwitch(kept.value, before, after);
     try {
@@ -35,5 +47,5 @@ export const useSourceStore = defineStore('source', () => {
     }
   }
 
-  return { kept, current, switched };
+  return { kept, current, resync };
 });

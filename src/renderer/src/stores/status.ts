@@ -45,19 +45,11 @@ export const useStatusStore = defineStore('status', () => {
     }
   }
 
-  useMonitorEvents({
-    'poll-status': (e) => (poll.value = e.status),
-    // The data source may have changed: refresh what the banner says (load keeps its own errors).
-    'settings-changed': () => void load(),
-  });
+  useMonitorEvents({ 'poll-status': (e) => (poll.value = e.status) });
 
-  let everOpen = false;
+  /** Shown in the status bar; the connection owner (connection.ts) sets it and resynchronises on reconnect. */
   function setConnection(c: ConnectionInfo): void {
-    const wasDown = connection.value.state !== 'open';
     connection.value = c;
-    // Events were missed while the socket was down (not on the first connect): resynchronise.
-    if (wasDown && c.state === 'open' && everOpen) void load();
-    if (c.state === 'open') everOpen = true;
   }
 
   let stopTicker: (() => void) | null = null;
@@ -85,6 +77,8 @@ export const useStatusStore = defineStore('status', () => {
     shell,
     rateLimitedUntil,
     load,
+    /** App info (which data source, simulated or not) and the poll status, read again. */
+    resync: load,
     pollNow,
     setConnection,
     startTicker,

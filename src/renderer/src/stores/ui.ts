@@ -79,8 +79,39 @@ export const useUiStore = defineStore('ui', () => {
     detailOpen.value = false;
   }
 
+  /** A drawer showing the cache's copy of a message reads it again (it may have moved on meanwhile). */
+  async function resync(): Promise<void> {
+    const id = detailId.value;
+    // Only a drawer opened by ID shows the cache's copy itself (a list's or Find's record stays as read).
+    if (!detailOpen.value || !id || !detailCached.value || detail.value !== detailCached.value.message) return;
+    const my = seq;
+    try {
+      const c = await monitor().getMessage({ messageId: id });
+      if (my !== seq || !c) return;
+      detailCached.value = c;
+      detail.value = c.message;
+    } catch {
+      // The copy shown stays; the drawer's own reload reports errors.
+    }
+  }
+
   // A desktop notification was clicked (the shell asks to show its message); errors land in detailError.
   useMonitorEvents({ 'focus-message': (e) => void openMessageById(e.messageId) });
 
-  return { view, detailOpen, detailId, detail, detailCached, detailLoading, detailError, detailNote, go, openMessage, openFound, openMessageById, closeDetail };
+  return {
+    view,
+    detailOpen,
+    detailId,
+    detail,
+    detailCached,
+    detailLoading,
+    detailError,
+    detailNote,
+    go,
+    openMessage,
+    openFound,
+    openMessageById,
+    closeDetail,
+    resync,
+  };
 });

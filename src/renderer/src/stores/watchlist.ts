@@ -7,16 +7,17 @@ import { lastDistinct, mergeCachedMessages, readCachedMessages } from '../logic/
 import { splitError, type FieldErrors } from '../logic/field-errors';
 import { coalesce } from '../logic/coalesce';
 import { createPager } from '../logic/pager';
+import { useSettingsStore } from './settings';
 
-export type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
-export type WatchPatch = NonNullable<MonitorInput<'updateWatch'>>;
-export type FeedInput = NonNullable<MonitorInput<'addFeed'>>;
+type WatchInput = NonNullable<MonitorInput<'addWatch'>>;
+type WatchPatch = NonNullable<MonitorInput<'updateWatch'>>;
+type FeedInput = NonNullable<MonitorInput<'addFeed'>>;
 
 /**
  * An open address's first page takes its new messages from the core's cache, so it grows; past this
  * many rows it is read from the data source once more (a page that has grown this much is due anyway).
  */
-export const FIRST_PAGE_MAX_ROWS = 200;
+const FIRST_PAGE_MAX_ROWS = 200;
 
 /** Maps contract paths of feed inputs (filter.from …) to the feed form's fields. */
 const FEED_FIELDS: Record<string, string> = {
@@ -40,6 +41,9 @@ export const useWatchlistStore = defineStore('watchlist', () => {
   const feedErrors = ref<FieldErrors>({});
   const busy = ref(false);
   const selectedAddress = ref<string | null>(null);
+  const settings = useSettingsStore();
+  /** The data source (and network) the open address's page was read from. */
+  let openedFrom: string | null = null;
 
   const selectedWatch = computed(() => watches.value.find((w) => w.address === selectedAddress.value) ?? null);
   const totalUnread = computed(() => watches.value.reduce((n, w) => n + w.unread, 0));
@@ -140,6 +144,7 @@ export const useWatchlistStore = defineStore('watchlist', () => {
   /** Opens an address's own message list and marks it viewed (its unread count resets). */
   async function open(address: string): Promise<void> {
     selectedAddress.value = address;
+    openedFrom = settings.currentSource;
     pager.reset();
     const [, viewed] = await Promise.all([
       pager.first(),
@@ -209,6 +214,16 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     else pager.patch(() => merged);
   }
 
+  /**
+   * The watches (unread counts) and feeds read again, and the open address's page. A page read from
+   * another data source is closed rather than shown as this one's.
+   */
+  async function resync(): Promise<void> {
+    if (selectedAddress.value && openedFrom !== settings.currentSource) close();
+    const reread = selectedAddress.value ? pager.refresh() : null;
+    await Promise.all([load(), reread]);
+  }
+
   useMonitorEvents({
     'watchlist-changed': () => void load(), // one read at a time; errors land in `error`
     transitions: applyBatch,
@@ -235,6 +250,7 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     addressNext: pager.next,
     addressPrev: pager.prev,
     load,
+    resync,
     add,
     update,
     remove,

@@ -3,7 +3,7 @@ import { isErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { WEB_INVOKE_PREFIX } from '../../../shared/web-protocol';
 
 /** What the page says when it cannot reach the web host at all. */
-export const HOST_UNREACHABLE = 'Cannot reach the web host. Is `npm run start:web` still running?';
+const HOST_UNREACHABLE = 'Cannot reach the web host. Is `npm run start:web` still running?';
 
 const refusal = (status: number): ErrorInfo => {
   if (status === 401)

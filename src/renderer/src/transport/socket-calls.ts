@@ -10,7 +10,7 @@ export type SetTimer = (fn: () => void, ms: number) => () => void;
  * replies (which may come out of order) with their callers, and settles every call exactly once:
  * by its reply, by `failAll` when the socket closes, or by the timeout.
  */
-export interface SocketCalls {
+interface SocketCalls {
   /**
    * Sends the call and resolves with its reply. Null when nothing was sent (the frame is over the
    * host's limit, or `send` threw), so the caller may use HTTP instead without repeating a call.

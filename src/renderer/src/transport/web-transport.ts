@@ -3,7 +3,7 @@ import { WEB_EVENTS_PATH, WEB_TOKEN_PARAM } from '../../../shared/web-protocol';
 import { httpInvoke } from './http-invoke';
 import { createSocketCalls, type SetTimer } from './socket-calls';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+type ConnectionState = 'connecting' | 'open' | 'closed';
 
 export interface ConnectionInfo {
   state: ConnectionState;
@@ -22,7 +22,7 @@ export interface SocketLike {
   close(): void;
 }
 
-export interface WebTransportOptions {
+interface WebTransportOptions {
   /** Page origin, e.g. http://127.0.0.1:5173 */
   origin: string;
   token: string;
@@ -45,7 +45,7 @@ export interface WebTransport extends MonitorTransport {
 const SOCKET_CLOSED =
   'The connection to the web host closed before it answered (the call may or may not have taken effect). Is `npm run start:web` still running?';
 
-export const defaultBackoff = (attempt: number): number => Math.min(15_000, 500 * 2 ** Math.max(0, attempt - 1));
+const defaultBackoff = (attempt: number): number => Math.min(15_000, 500 * 2 ** Math.max(0, attempt - 1));
 
 /**
  * MonitorTransport over the web host's protocol (src/shared/web-protocol.ts): calls go over the

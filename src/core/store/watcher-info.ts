@@ -1,0 +1,20 @@
+import type { FeedFilter, NotifyPrefs } from '../../shared/contract';
+import type { Network } from '../../shared/validators';
+
+/** What the engine and poller need to know about one watcher (an address or `feed:<id>`). */
+export interface WatcherInfo {
+  key: string;
+  network: Network;
+  notify: NotifyPrefs;
+  baselineDone: boolean;
+  /** Source timestamp (s) below which a newly found message is history. */
+  baselineFloor: number | null;
+  /** When it was watched (ms): a message sent since is news for it, whoever's read finds it first. */
+  since: number;
+}
+
+/** A saved feed (or a watched route, read as one) as a watcher: its filter beside the watcher's state. */
+export interface FeedInfo extends WatcherInfo {
+  id: string;
+  filter: FeedFilter;
+}
