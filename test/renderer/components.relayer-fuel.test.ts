@@ -48,6 +48,7 @@ function earnings(over: Partial<RouteEarnings>): RouteEarnings {
     sourceChain: 'a',
     destinationChain: 'b',
     routeLabel: 'C-Chain → Beam',
+    deliveries: 3,
     paid: [{ token: '0xt', symbol: 'USDC', decimals: 6, value: '2500000', fiat: { currencyCode: 'usd', value: 2.5 } }],
     owed: [{ token: '0xt', symbol: 'USDC', decimals: 6, value: '1000000', fiat: { currencyCode: 'usd', value: 1 } }],
     gasSpent: '500000000000000000',

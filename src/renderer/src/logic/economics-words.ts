@@ -1,6 +1,9 @@
 import { formatDuration, formatMoney, formatTokenAmount, tokenPriceValue } from '../../../shared/format';
 import type { RouteEarnings, TokenSum } from '../../../shared/relayers';
 
+/** The earnings table's window: the last hour or the last 24 h. */
+export type EarningsWindow = 'hour' | 'day';
+
 /** Fuel and gas keep this many significant fraction digits: small amounts never round to a misleading 0. */
 const SIGNIFICANT = 4;
 

@@ -38,7 +38,8 @@ export const useRelayerEconomicsStore = defineStore('relayer-economics', () => {
   const follow = () => {
     if (loaded.value) void load();
   };
-  useMonitorEvents({ 'relayer-economics-changed': follow, 'watchlist-changed': follow });
+  // A watched relayer added or removed, or the fuel threshold changed, changes what is shown too.
+  useMonitorEvents({ 'relayer-economics-changed': follow, 'watchlist-changed': follow, 'settings-changed': follow });
 
   /** Reloads everything this store shows (after a reconnect or a data-source change). */
   async function resync(): Promise<void> {
