@@ -165,6 +165,8 @@ export interface RouteEarnings {
 }
 
 export interface RelayerEconomics {
+  /** When the figures were computed (epoch ms): the windows end here. */
+  at: number;
   fuel: RelayerFuel[];
   earnings: { hour: RouteEarnings[]; day: RouteEarnings[] };
   fuelThresholdHours: number;

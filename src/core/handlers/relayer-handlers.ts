@@ -3,7 +3,6 @@ import type { MonitorHandlers } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
 import { chainLabel } from '../../shared/chains';
 import { RelayerFigures } from '../relayers/relayer-figures';
-import { BALANCE_READ_EVERY_MINUTES } from '../../shared/relayer-schemas';
 import type { CoreContext } from './context';
 
 type RelayerMethods =
@@ -65,11 +64,6 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
     },
     relayerOverview: () => figures.overview(ctx.clock.now()),
     relayerFigureMessages: (target) => figures.counted(ctx.clock.now(), target),
-    relayerEconomics: () => ({
-      fuel: [],
-      earnings: { hour: [], day: [] },
-      fuelThresholdHours: ctx.settings().relayerFuelThresholdHours,
-      balanceReadEveryMinutes: BALANCE_READ_EVERY_MINUTES,
-    }),
+    relayerEconomics: () => ctx.economics(),
   };
 }

@@ -49,7 +49,8 @@ export function relayerAlertsPart(d: {
     const { scope, conditions } = snapshot(false);
     const now = scope.now;
     const announce = d.settings().notifications.enabled;
-    const open = episodes.open();
+    // Only this part's kinds: the fuel alert's episodes are the economics part's.
+    const open = episodes.open(['relayer_silent', 'route_backlog']);
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
     const relayers = new Map(scope.relayers.map((r) => [silentKey(r.network, r.address), r]));
     const routes = new Map(scope.routes.map((r) => [backlogKey(r), r]));
