@@ -83,7 +83,15 @@ describe('RelayerFuelPanel', () => {
   it('marks a low wallet, says when nothing was burnt, and shows a failed read and a wallet never read', () => {
     const w = mountFuel([
       fuel({ low: true, hoursToEmpty: 1.5, balance: '4500000000000000', usdPrice: null }),
-      fuel({ chainName: 'Beam', blockchainId: 'beam', symbol: 'BEAM', burnLastHour: '0', hoursToEmpty: null, readError: 'The Data API answered 503.' }),
+      fuel({
+        chainName: 'Beam',
+        blockchainId: 'beam',
+        symbol: 'BEAM',
+        usdPrice: 0.00001,
+        burnLastHour: '0',
+        hoursToEmpty: null,
+        readError: 'The Data API answered 503.',
+      }),
       fuel({ chainName: 'DFK', blockchainId: 'dfk', balance: null, readAt: null, hoursToEmpty: null }),
     ]);
     const [low, quiet, never] = w.findAll('[data-testid="fuel-row"]');
@@ -93,6 +101,9 @@ describe('RelayerFuelPanel', () => {
     // Small amounts keep their significant digits; a missing price is said, not shown as $0.
     expect(low!.get('[data-testid="fuel-balance"]').text()).toBe('0.0045 AVAX (no price)');
     expect(quiet!.get('[data-testid="fuel-time-to-empty"]').text()).toBe('no burn in the last hour');
+    // A tiny but non-zero dollar value is not shown as $0.00.
+    expect(quiet!.get('[data-testid="fuel-burn-24h"]').text()).toBe('1.5 BEAM < $0.0001');
+    expect(quiet!.get('[data-testid="fuel-balance"]').text()).toBe('12 BEAM $0.0001');
     expect(quiet!.get('[data-testid="fuel-read-error"]').text()).toBe('last read failed: The Data API answered 503.');
     expect(quiet!.get('[data-testid="fuel-read"]').text()).toContain('2 min ago');
     expect(never!.get('[data-testid="fuel-balance"]').text()).toBe('not read yet');

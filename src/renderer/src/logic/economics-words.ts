@@ -22,8 +22,12 @@ export const unitsWords = (value: string, decimals: number, symbol: string): str
 export const usdOf = (value: string, decimals: number, usdPrice: number | null): number | null =>
   usdPrice === null ? null : tokenPriceValue(value, decimals, usdPrice);
 
+/** The smallest dollar figure shown as such: below it a non-zero amount says "< $0.0001", never "$0.00". */
+const SMALLEST_USD = 0.0001;
+
 /** A dollar figure, "—" when unknown. */
-export const usdWords = (usd: number | null): string => formatMoney(usd, 'USD');
+export const usdWords = (usd: number | null): string =>
+  usd !== null && usd > 0 && usd < SMALLEST_USD ? `< ${formatMoney(SMALLEST_USD, 'USD')}` : formatMoney(usd, 'USD');
 
 /** A reward sum in its unit with its dollar value beside it where the records carried a price. */
 export const tokenSumWords = (t: TokenSum): string =>
