@@ -10,6 +10,8 @@ import RelayersView from '../../src/renderer/src/views/RelayersView.vue';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import { useRelayerEconomicsStore } from '../../src/renderer/src/stores/relayer-economics';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
+import { formatTokenAmount } from '../../src/shared/format';
+import { BEAM, C_CHAIN } from './fixtures';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -55,6 +57,49 @@ describe('relayer economics (real core)', () => {
     await store.resync();
     expect(loads()).toBe(n + 1);
     expect(store.error).toBeNull();
+  });
+
+  it("after a poll the watched relayers' wallets show the balances the service holds, read once, and earnings per route", async () => {
+    const ctx = await setupRealRenderer({ dryWallet: true });
+    const { service, api, clock, poll } = ctx;
+    wrapper = mount(RelayersView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    const w = wrapper;
+    await until(() => expect(w.find('[data-testid="fuel-empty"]').exists()).toBe(true));
+    // Both directions between the C-Chain and Beam, and every demo relayer that delivers there.
+    await api.addRoute({ source: C_CHAIN.blockchainId, destination: BEAM.blockchainId });
+    await api.addRoute({ source: BEAM.blockchainId, destination: C_CHAIN.blockchainId });
+    const demo = service.simulator
+      .demoRelayers()
+      .filter((r) => r.routes.some((x) => x.destination === C_CHAIN.blockchainId || x.destination === BEAM.blockchainId));
+    for (const r of demo) await api.addRelayer({ address: r.address, label: r.name });
+    await poll();
+    for (let i = 0; i < 12; i++) {
+      await clock.advance(1000);
+      service.simulator.send({
+        outcome: 'normal',
+        source: i % 2 ? C_CHAIN.blockchainId : BEAM.blockchainId,
+        destination: i % 2 ? BEAM.blockchainId : C_CHAIN.blockchainId,
+        deliveryDelayMs: 2_000,
+      });
+    }
+    await clock.advance(60_000);
+    await poll();
+
+    // The core's relayer-economics-changed event brings the rows: each wallet with a delivery, read once now.
+    await until(() => expect(w.findAll('[data-testid="fuel-row"]').length).toBeGreaterThan(0));
+    const truth = new Map(service.simulator.wallets.truth(clock.now()).map((t) => [`${t.relayer}:${t.blockchainId}`, t]));
+    for (const row of w.findAll('[data-testid="fuel-row"]')) {
+      const t = truth.get(`${row.attributes('data-relayer')!.toLowerCase()}:${row.attributes('data-chain')}`)!;
+      expect(t, 'a wallet the simulator knows').toBeDefined();
+      expect(row.get('[data-testid="fuel-balance"]').text()).toContain(formatTokenAmount(t.balance, 18, 4));
+      expect(row.find('[data-testid="fuel-read-error"]').exists()).toBe(false);
+    }
+    const rows = await api.relayerEconomics();
+    expect(rows.fuel.every((f) => f.readAt === clock.now() && f.balance !== null)).toBe(true);
+    // Every delivery of the hour is counted on its route: the deliveries the earnings name add up to the ones sent.
+    await until(() => expect(w.findAll('[data-testid="earnings-row"]').length).toBeGreaterThan(0));
+    expect(rows.earnings.hour.reduce((n, e) => n + e.deliveries, 0)).toBe(12);
+    expect(w.findAll('[data-testid="earnings-row"]')).toHaveLength(rows.earnings.hour.length);
   });
 
   it('Settings: a fuel threshold of 0 or a fraction is refused at its field with nothing sent; a valid one is saved', async () => {
