@@ -50,12 +50,15 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
   await expect(page.getByTestId('earnings-row').first()).toBeVisible({ timeout: 60_000 });
   const failed = page.getByTestId('earnings-failed').first();
   await expect(failed).toBeVisible({ timeout: 180_000 });
-  const count = Number(await failed.innerText());
-  expect(count).toBeGreaterThan(0);
-  await failed.click();
+  // A poll cycle (every 5 s) may move the count between reading it and the click: a mismatch reads both again.
   const list = page.getByTestId('failed-list');
-  await expect(list).toBeVisible();
-  await expect(list.getByTestId('failed-row')).toHaveCount(count);
+  await expect(async () => {
+    const count = Number(await failed.innerText());
+    expect(count).toBeGreaterThan(0);
+    await failed.click();
+    await expect(list).toBeVisible();
+    await expect(list.getByTestId('failed-row')).toHaveCount(count, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   // A listed message opens its detail, where its execution shows as failed.
   const first = list.getByTestId('failed-row').first();
   const id = (await first.getAttribute('data-message-id'))!;
