@@ -111,7 +111,6 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     () => clock.now(),
   );
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
-  const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }));
   const economics = parts.add(
     relayerEconomicsPart({
       store,
@@ -123,6 +122,9 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       redact: (t) => redactor.text(t),
       ...(metrics ? { metrics: new FuelMetrics(metrics.registry) } : {}),
     }),
+  );
+  const relayerAlerts = parts.add(
+    relayerAlertsPart({ store, clock, logger, settings, tap: (now) => economics.tap(now), ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }),
   );
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
   let wentLive = false;

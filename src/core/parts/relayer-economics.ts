@@ -1,6 +1,7 @@
 /**
- * The watched relayers' economics (issue 31): after each poll cycle, one pass over the cached
- * deliveries of the last day gives each wallet's payments and each route's earnings; balances due are
+ * The watched relayers' economics (issue 31): after each poll cycle, the deliveries of the last day
+ * (on watched routes, as the relayer figures' pass reads them) give each wallet's payments and each
+ * route's earnings; balances due are
  * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
  * fuel alert fires and resolves as an episode through the outbox (notifications, tray, alert
  * channels); `relayerEconomics` answers from the last pass, and a change is announced as an event.
@@ -13,16 +14,21 @@ import type { RelayerEconomics, RelayerFuel, WatchedRelayer } from '../../shared
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
 import type { Logger } from '../log/logger';
-import { deliveryOfColumns } from '../relayers/delivery-record';
-import { DAY_MS, EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
+import { RelayerFigures } from '../relayers/relayer-figures';
+import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
 import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
 import { readDue } from '../relayers/fuel-reads';
+import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
 import type { FuelRead } from '../store/relayer-fuel';
-import { RouteMessages } from '../store/route-messages';
 import type { Part } from './part';
 
 export interface RelayerEconomicsPart extends Part {
+  /**
+   * What sees each delivery of the relayer figures' pass (the relayer-alerts part's, once per cycle), so
+   * the cycle that follows at the same moment needs no second pass over the cache.
+   */
+  tap(now: number): DeliveryTap;
   /** After each poll cycle: reads the balances due, decides the fuel alert, recomputes the figures. */
   cycle(): Promise<void>;
   /** The figures of the last cycle (computed now when none ran yet). */
@@ -33,7 +39,6 @@ export interface EconomicsMetrics {
   observe(e: RelayerEconomics): void;
 }
 
-const sec = (ms: number) => Math.floor(ms / 1000);
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 export const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
 
@@ -58,20 +63,19 @@ export function relayerEconomicsPart(d: {
   /** Default: BALANCE_READ_EVERY_MINUTES. */
   readEveryMs?: number;
 }): RelayerEconomicsPart {
-  const rows = new RouteMessages(d.store.db);
+  const figures = new RelayerFigures(d.store);
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
   let last: RelayerEconomics | null = null;
+  /** The deliveries the figures' pass handed over this cycle. */
+  let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator } | null = null;
   let lastJson = '';
 
+  /** A pass of its own, the same as the figures' (no figures' pass this cycle, or the answer before the first cycle). */
   function scan(now: number) {
-    const relayers = d.store.relayerWatches.listRelayers();
-    const acc = new EconomicsAccumulator(relayers, now);
-    if (relayers.length)
-      for (const row of rows.deliveredBetween(sec(now - DAY_MS), sec(now) + 1)) {
-        const delivery = deliveryOfColumns(row);
-        if (delivery) acc.add(delivery);
-      }
-    return { relayers, acc };
+    const scope = figures.scope(now);
+    const acc = new EconomicsAccumulator(scope.relayers, now);
+    if (scope.relayers.length) figures.figures(scope, (a) => acc.add(a.delivery));
+    return { relayers: scope.relayers, acc };
   }
 
   /** Wallets with deliveries in the last day, and wallets read before whose address is still a watched relayer. */
@@ -190,7 +194,8 @@ export function relayerEconomicsPart(d: {
 
   async function cycle(): Promise<void> {
     const now = d.clock.now();
-    const { relayers, acc } = scan(now);
+    const { relayers, acc } = tapped?.now === now ? tapped : scan(now);
+    tapped = null;
     const before = loadReads();
     const targets = targetsOf(relayers, acc.walletPayments(), before);
     for (const t of targets) {
@@ -210,6 +215,12 @@ export function relayerEconomicsPart(d: {
 
   return {
     name: 'relayer-economics',
+    tap(now) {
+      const relayers = d.store.relayerWatches.listRelayers();
+      const t = { now, relayers, acc: new EconomicsAccumulator(relayers, now) };
+      tapped = t;
+      return (a) => t.acc.add(a.delivery);
+    },
     async cycle() {
       try {
         await cycle();

@@ -115,9 +115,10 @@ describe('relayer economics on the core', () => {
     const records = allRecords(svc);
     const cachedReceipt = new Map<string, boolean>();
     for (const m of records) {
-      if (m.status === 'pending' || m.destinationTransaction.delivererAddress.toLowerCase() !== dry.relayer) continue;
+      if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
+      if (m.destinationTransaction.delivererAddress.toLowerCase() !== dry.relayer) continue;
       const c = await call<CachedMessage | null>(core, 'getMessage', { messageId: m.messageId });
-      if (c) cachedReceipt.set(m.messageId, c.message.receiptDelivered);
+      if (c && c.message.status !== 'unknown') cachedReceipt.set(m.messageId, c.message.receiptDelivered);
     }
     for (const window of ['hour', 'day'] as const) {
       const from = at - (window === 'hour' ? HOUR : 24 * HOUR);
