@@ -10,6 +10,7 @@ import RelayersView from '../../src/renderer/src/views/RelayersView.vue';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import { useRelayerEconomicsStore } from '../../src/renderer/src/stores/relayer-economics';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
+import { useUiStore } from '../../src/renderer/src/stores/ui';
 import { formatTokenAmount } from '../../src/shared/format';
 import { BEAM, C_CHAIN } from './fixtures';
 import { setupRealRenderer, until } from './real-core';
@@ -59,7 +60,7 @@ describe('relayer economics (real core)', () => {
     expect(store.error).toBeNull();
   });
 
-  it("after a poll the watched relayers' wallets show the balances the service holds, read once, and earnings per route", async () => {
+  it("after a poll the watched relayers' wallets show the balances the service holds, read once, earnings per route, and a failed execution listed", async () => {
     const ctx = await setupRealRenderer({ dryWallet: true });
     const { service, api, clock, poll } = ctx;
     wrapper = mount(RelayersView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
@@ -82,6 +83,15 @@ describe('relayer economics (real core)', () => {
         deliveryDelayMs: 2_000,
       });
     }
+    // One delivery whose execution fails: counted on its route, and listed by the count's click-through.
+    await clock.advance(1000);
+    const failedId = service.simulator.send({
+      outcome: 'normal',
+      source: C_CHAIN.blockchainId,
+      destination: BEAM.blockchainId,
+      deliveryDelayMs: 2_000,
+      executed: false,
+    });
     await clock.advance(60_000);
     await poll();
 
@@ -98,8 +108,21 @@ describe('relayer economics (real core)', () => {
     expect(rows.fuel.every((f) => f.readAt === clock.now() && f.balance !== null)).toBe(true);
     // Every delivery of the hour is counted on its route: the deliveries the earnings name add up to the ones sent.
     await until(() => expect(w.findAll('[data-testid="earnings-row"]').length).toBeGreaterThan(0));
-    expect(rows.earnings.hour.reduce((n, e) => n + e.deliveries, 0)).toBe(12);
+    expect(rows.earnings.hour.reduce((n, e) => n + e.deliveries, 0)).toBe(13);
     expect(w.findAll('[data-testid="earnings-row"]')).toHaveLength(rows.earnings.hour.length);
+    const failing = rows.earnings.hour.filter((e) => e.failedExecutions.count > 0);
+    expect(failing.map((e) => [e.sourceChain, e.destinationChain, e.failedExecutions.messageIds])).toEqual([
+      [C_CHAIN.blockchainId, BEAM.blockchainId, [failedId]],
+    ]);
+    const counts = w.findAll('[data-testid="earnings-failed"]');
+    expect(counts.map((c) => c.text())).toEqual(['1']);
+    await counts[0]!.trigger('click');
+    await until(() => expect(w.findAll('[data-testid="failed-row"]').map((r) => r.attributes('data-message-id'))).toEqual([failedId]));
+    expect(w.get('[data-testid="failed-list"]').text()).toContain('Failed executions by');
+    await w.get('[data-testid="failed-row"]').trigger('click');
+    await until(() => expect(useUiStore().detail?.messageId).toBe(failedId));
+    await w.get('[data-testid="failed-list-close"]').trigger('click');
+    await until(() => expect(w.find('[data-testid="failed-list"]').exists()).toBe(false));
   });
 
   it('Settings: a fuel threshold of 0 or a fraction is refused at its field with nothing sent; a valid one is saved', async () => {
