@@ -26,6 +26,8 @@ import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
 import { pollingPart } from './parts/polling';
 import { relayerAlertsPart } from './parts/relayer-alerts';
+import { relayerEconomicsPart } from './parts/relayer-economics';
+import { FuelMetrics } from './metrics/fuel-metrics';
 import { RelayerMetrics } from './metrics/relayer-metrics';
 
 /**
@@ -109,7 +111,21 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     () => clock.now(),
   );
   const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
-  const relayerAlerts = parts.add(relayerAlertsPart({ store, clock, logger, settings, ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }));
+  const economics = parts.add(
+    relayerEconomicsPart({
+      store,
+      clock,
+      logger,
+      settings,
+      client: (network) => sources.client(network),
+      emit: events.emit,
+      redact: (t) => redactor.text(t),
+      ...(metrics ? { metrics: new FuelMetrics(metrics.registry) } : {}),
+    }),
+  );
+  const relayerAlerts = parts.add(
+    relayerAlertsPart({ store, clock, logger, settings, tap: (now) => economics.tap(now), ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }),
+  );
   // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
   let wentLive = false;
   store.watches.onChange((what) => (wentLive ||= what === 'baseline'));
@@ -132,6 +148,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
           events.emit({ type: 'watchlist-changed' });
         }
         relayerAlerts.evaluate();
+        await economics.cycle();
         await drainer.drain();
         await quotaWarning.observe(polling.poller.status().quota);
         alerts.kick();
@@ -152,6 +169,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     settings,
     emit: events.emit,
     pollStatus: () => ownNodes.withChains(polling.poller.status()),
+    economics: () => economics.economics(),
   };
   const handlers = createHandlers(ctx);
   let closed = false;

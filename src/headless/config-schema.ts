@@ -109,6 +109,8 @@ export const HeadlessConfigSchema = z.preprocess(
       relayerSilentMinutes: SettingsSchema.shape.relayerSilentMinutes.optional(),
       relayerPendingMinutes: SettingsSchema.shape.relayerPendingMinutes.optional(),
       routeBacklogMinutes: SettingsSchema.shape.routeBacklogMinutes.optional(),
+      /** The fuel alert's threshold in hours to empty (as Settings → Relayer alerts). */
+      relayerFuelThresholdHours: SettingsSchema.shape.relayerFuelThresholdHours.optional(),
       /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
       notify: NotifyPrefsSchema.partial().strict().optional(),
       apiKey: ApiKeySourceSchema.optional(),

@@ -69,6 +69,7 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.relayerSilentMinutes !== undefined) p.relayerSilentMinutes = c.relayerSilentMinutes;
   if (c.relayerPendingMinutes !== undefined) p.relayerPendingMinutes = c.relayerPendingMinutes;
   if (c.routeBacklogMinutes !== undefined) p.routeBacklogMinutes = c.routeBacklogMinutes;
+  if (c.relayerFuelThresholdHours !== undefined) p.relayerFuelThresholdHours = c.relayerFuelThresholdHours;
   return p;
 }
 

@@ -29,13 +29,14 @@ import {
 import type { Network } from './validators';
 import {
   DEFAULT_BACKLOG_MINUTES,
+  DEFAULT_FUEL_THRESHOLD_HOURS,
   DEFAULT_PENDING_MINUTES,
   DEFAULT_SILENT_MINUTES,
   RelayerFigureTargetSchema,
   RelayerWatchInputSchema,
   RouteWatchInputSchema,
 } from './relayer-schemas';
-import type { RelayerOverview, WatchedRelayer, WatchedRoute } from './relayers';
+import type { RelayerEconomics, RelayerOverview, WatchedRelayer, WatchedRoute } from './relayers';
 import type { OwnNodeStatus } from './own-nodes';
 import type { Transition, TransitionsEvent, WatchedAddress } from './transitions';
 import type { Severity } from './vocabulary';
@@ -69,6 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
   relayerSilentMinutes: DEFAULT_SILENT_MINUTES,
   relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
   routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
+  relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
@@ -302,7 +304,9 @@ export type MonitorEvent =
   | { type: 'watchlist-changed' }
   | { type: 'settings-changed'; settings: Settings }
   | { type: 'api-key-changed'; status: ApiKeyStatus }
-  | { type: 'focus-message'; messageId: string };
+  | { type: 'focus-message'; messageId: string }
+  /** A watched relayer's fuel or earnings changed: reload `relayerEconomics`. */
+  | { type: 'relayer-economics-changed' };
 
 const none = z.undefined().optional();
 const addressOnly = z.object({ address: evmAddress }).strict();
@@ -347,6 +351,8 @@ export const MONITOR_INPUTS = {
   relayerOverview: none,
   /** The cached messages one figure of the overview counts (its click-through). */
   relayerFigureMessages: RelayerFigureTargetSchema,
+  /** Watched relayers' fuel per chain and earnings per route, from the core's state (no request upstream). */
+  relayerEconomics: none,
 } as const;
 
 export type MonitorMethod = keyof typeof MONITOR_INPUTS;
@@ -392,6 +398,7 @@ export interface MonitorResults {
   removeRoute: void;
   relayerOverview: RelayerOverview;
   relayerFigureMessages: CacheSummary[];
+  relayerEconomics: RelayerEconomics;
 }
 
 type Optionalish<T> = undefined extends T ? [input?: T] : [input: T];

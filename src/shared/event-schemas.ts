@@ -92,6 +92,7 @@ export const MonitorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('api-key-changed'), status: ApiKeyStatusSchema }),
   z.object({ type: z.literal('focus-message'), messageId: z.string().min(1) }),
+  z.object({ type: z.literal('relayer-economics-changed') }),
 ]);
 
 /** An event checked against the contract, or why it was refused (the first issue, with its path). */

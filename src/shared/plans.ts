@@ -33,8 +33,9 @@ export const PLAN_LABELS: Record<PlanName | 'auto' | 'custom', string> = {
 /**
  * CU per call of the operations the app uses. The page lists list operations as Medium (20 CU); it
  * gives no row for the ICM/teleporter operations, so each is priced Medium, the single-message one too.
+ * The native balance (`balances:getNative`, a relayer's gas) is priced Medium as the page's balance reads.
  */
-export const OPERATION_CU = { list: 20, addressList: 20, byId: 20 } as const;
+export const OPERATION_CU = { list: 20, addressList: 20, byId: 20, nativeBalance: 20 } as const;
 export type Operation = keyof typeof OPERATION_CU;
 /** The weight plans are turned into requests with (every operation the app uses weighs the same). */
 export const REQUEST_CU = OPERATION_CU.list;

@@ -108,3 +108,67 @@ export interface RelayerOverview {
 
 /** What a figure of the overview counts, for its click-through. */
 export type RelayerFigure = 'deliveries1h' | 'deliveries24h' | 'pending' | 'latency';
+
+/** One watched relayer's wallet on one chain (a destination chain it delivers on). */
+export interface RelayerFuel {
+  /** The watched relayer's address (deliverer). */
+  relayer: string;
+  relayerLabel: string;
+  /** cb58 blockchain ID. */
+  blockchainId: string;
+  chainName: string;
+  /** Wei, decimal string (null: never read). */
+  balance: string | null;
+  symbol: string;
+  decimals: number;
+  /** The balance read's native token price in USD. */
+  usdPrice: number | null;
+  /** Wei spent by deliveries in the last hour. */
+  burnLastHour: string;
+  /** Wei per hour over the last 24 h. */
+  burnPerHourLastDay: string;
+  /** At the last hour's rate (null: nothing burnt in the last hour, or never read). */
+  hoursToEmpty: number | null;
+  /** Epoch ms of the last successful balance read. */
+  readAt: number | null;
+  /** The last read's failure, redacted (null: the last read succeeded, or none yet). */
+  readError: string | null;
+  /** The fuel alert is firing for this wallet. */
+  low: boolean;
+}
+
+/** A relayer's earnings on one route over a window. */
+export interface RouteEarnings {
+  relayer: string;
+  relayerLabel: string;
+  sourceChain: string;
+  destinationChain: string;
+  /** "A → B": the chains' names joined by ARROW (src/shared/vocabulary.ts). */
+  routeLabel: string;
+  /** Deliveries in the window. */
+  deliveries: number;
+  /** Receipt delivered: the reward went to the relayer's reward address. */
+  paid: TokenSum[];
+  /** Delivered, receipt not back yet. */
+  owed: TokenSum[];
+  /** Wei of the destination chain's native token. */
+  gasSpent: string;
+  gasSymbol: string;
+  gasDecimals: number;
+  /** Gas at the native balance read's price (null: no price known). */
+  gasUsd: number | null;
+  /** Paid rewards minus gas in USD; null when a price is missing. */
+  profitUsd: number | null;
+  failedExecutions: { count: number; messageIds: string[] };
+  /** Own nodes only (checkRelayerRewardAmount); null elsewhere. */
+  redeemable: TokenSum[] | null;
+}
+
+export interface RelayerEconomics {
+  /** When the figures were computed (epoch ms): the windows end here. */
+  at: number;
+  fuel: RelayerFuel[];
+  earnings: { hour: RouteEarnings[]; day: RouteEarnings[] };
+  fuelThresholdHours: number;
+  balanceReadEveryMinutes: number;
+}

@@ -102,6 +102,8 @@ export const SettingsSchema = z.object({
   relayerSilentMinutes: thresholdMinutes('Silence threshold'),
   relayerPendingMinutes: thresholdMinutes('Pending threshold'),
   routeBacklogMinutes: thresholdMinutes('Backlog threshold'),
+  /** The fuel alert: a watched relayer's wallet on a chain would be empty within this many hours at the last hour's rate. */
+  relayerFuelThresholdHours: wholeNumber('Fuel threshold', [1, '1 hour'], [168, '7 days (168 hours)']),
 });
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({

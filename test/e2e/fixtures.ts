@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, PROJECT_ROOT } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 
 export interface WebStack {
   app: WebApp;
@@ -60,12 +60,23 @@ export const callsSent = (page: Page, method: string): number => inputsSent(page
 /** The inputs of the `method` calls the page has sent so far, in order. */
 export const inputsSent = (page: Page, method: string): unknown[] => (pageCalls.get(page) ?? []).filter((c) => c.method === method).map((c) => c.input);
 
-export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack }>({
+export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack; serviceOptions: Partial<ServiceOptions> }>({
+  /** Extra options for the worker's local service (`test.use({ serviceOptions })`: a spec that differs gets its own worker and stack). */
+  serviceOptions: [{}, { scope: 'worker', option: true }],
   stack: [
-    async ({}, use) => {
+    async ({ serviceOptions }, use) => {
       await ensureRendererBuilt();
       const dir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
-      const service = await startTeleporterService({ realistic: true, seed: 11, rate: 1, speed: 30, preload: 300, apiKeys: [E2E_API_KEY], log: () => {} });
+      const service = await startTeleporterService({
+        realistic: true,
+        seed: 11,
+        rate: 1,
+        speed: 30,
+        preload: 300,
+        apiKeys: [E2E_API_KEY],
+        log: () => {},
+        ...serviceOptions,
+      });
       const keychainService = `teleporter-watch-e2e-${process.pid}-${Date.now()}`;
       const app = await launchWebApp({
         dataDir: join(dir, 'data'),

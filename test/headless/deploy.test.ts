@@ -13,7 +13,7 @@ describe('deploy/ files', () => {
   const skip = missing(PROMTOOL);
   it.skipIf(skip)('promtool accepts the scrape config and the alert rules', () => {
     expect(promtool(['check', 'config', 'prometheus.yml'])).toMatch(/SUCCESS: prometheus\.yml is valid/);
-    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 7 rules found/);
+    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 8 rules found/);
   });
 
   it.skipIf(skip)('promtool test rules: the stuck rule fires on a recorded series (and the others as written)', () => {
@@ -80,6 +80,8 @@ describe('deploy/ files', () => {
     );
     const { RelayerMetrics } = await import('../../src/core/metrics/relayer-metrics');
     new RelayerMetrics(metrics.registry, () => 0);
+    const { FuelMetrics } = await import('../../src/core/metrics/fuel-metrics');
+    new FuelMetrics(metrics.registry);
     const exported = new Set((await metrics.registry.getMetricsAsJSON()).map((m) => m.name));
     for (const n of names) expect(exported, n).toContain(n);
     const unit = readFileSync(join(DEPLOY, 'teleporter-watch.service'), 'utf8');

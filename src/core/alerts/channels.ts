@@ -34,7 +34,11 @@ export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
 export const EPISODE_HOLD_MS = 24 * 3_600_000;
 
 // Not the Prometheus rules' RelayerSilent and RouteBacklog: a setup using both can route each on its own.
-const EPISODE_ALERTNAMES: Record<string, string> = { relayer_silent: 'TeleporterRelayerSilent', route_backlog: 'TeleporterRouteBacklog' };
+const EPISODE_ALERTNAMES: Record<string, string> = {
+  relayer_silent: 'TeleporterRelayerSilent',
+  route_backlog: 'TeleporterRouteBacklog',
+  fuel_low: 'TeleporterRelayerFuelLow',
+};
 
 /** An episode's labels: the same for its fire and its resolve, so Alertmanager resolves the alert it holds. */
 export function episodeLabels(r: AlertRecord & { episode: NonNullable<AlertRecord['episode']> }): Record<string, string> {

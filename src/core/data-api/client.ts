@@ -115,7 +115,7 @@ export class DataApiClient {
    */
   getNativeBalance(chainId: string, address: string, signal?: AbortSignal): Promise<ApiResult<NativeBalance>> {
     const path = `${this.paths.basePath}/v1/chains/${encodeURIComponent(chainId)}/addresses/${encodeURIComponent(address)}/balances:getNative`;
-    return this.get(path, { currency: 'usd' }, parseNativeBalanceBody, signal, false);
+    return this.get(path, { currency: 'usd' }, parseNativeBalanceBody, signal, false, OPERATION_CU.nativeBalance);
   }
 
   /** Runs an operation in the current family; on 404 tries the other family once and keeps it if it answers. */

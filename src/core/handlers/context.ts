@@ -1,4 +1,5 @@
 import type { MonitorEvent, PollStatus, Settings } from '../../shared/contract';
+import type { RelayerEconomics } from '../../shared/relayers';
 import type { Clock } from '../../shared/clock';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { CoreLogger } from '../log/logger';
@@ -24,4 +25,6 @@ export interface CoreContext {
   emit(e: MonitorEvent): void;
   /** The poller's status with each own node's (when that is the data source). */
   pollStatus(): PollStatus;
+  /** Watched relayers' fuel and earnings from the last poll cycle (parts/relayer-economics.ts). */
+  economics(): RelayerEconomics;
 }

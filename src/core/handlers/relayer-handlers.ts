@@ -5,7 +5,16 @@ import { chainLabel } from '../../shared/chains';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { CoreContext } from './context';
 
-type RelayerMethods = 'listRelayers' | 'addRelayer' | 'removeRelayer' | 'listRoutes' | 'addRoute' | 'removeRoute' | 'relayerOverview' | 'relayerFigureMessages';
+type RelayerMethods =
+  | 'listRelayers'
+  | 'addRelayer'
+  | 'removeRelayer'
+  | 'listRoutes'
+  | 'addRoute'
+  | 'removeRoute'
+  | 'relayerOverview'
+  | 'relayerFigureMessages'
+  | 'relayerEconomics';
 
 export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, RelayerMethods> {
   const watches = ctx.store.relayerWatches;
@@ -55,5 +64,6 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
     },
     relayerOverview: () => figures.overview(ctx.clock.now()),
     relayerFigureMessages: (target) => figures.counted(ctx.clock.now(), target),
+    relayerEconomics: () => ctx.economics(),
   };
 }

@@ -6,6 +6,7 @@ import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics
 import { evaluateConditions, silentKey, backlogKey } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { RelayerFigures } from '../relayers/relayer-figures';
+import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
 import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
 import { routeLabel } from '../watch/route-label';
@@ -32,6 +33,8 @@ export function relayerAlertsPart(d: {
   settings: () => Settings;
   /** Each cycle's deliveries (counted as they are read) and figures; at start a baseline: what the cache held before this run. */
   metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
+  /** Also sees each cycle's deliveries (the relayers' economics, parts/relayer-economics.ts). */
+  tap?: (now: number) => DeliveryTap;
 }): RelayerAlertsPart {
   const figures = new RelayerFigures(d.store);
   const episodes = d.store.relayerEpisodes;
@@ -39,7 +42,8 @@ export function relayerAlertsPart(d: {
   /** One streaming pass over the cache: the figures, the conditions, and the metrics' counts on the way. */
   function snapshot(baseline: boolean): RelayerSnapshot {
     const scope = figures.scope(d.clock.now());
-    const f = figures.figures(scope, d.metrics?.counting(scope, baseline));
+    const taps = [d.metrics?.counting(scope, baseline), baseline ? undefined : d.tap?.(scope.now)].filter((t): t is DeliveryTap => t !== undefined);
+    const f = figures.figures(scope, taps.length ? (a) => taps.forEach((t) => t(a)) : undefined);
     const s = { scope, overview: f.overview, conditions: evaluateConditions(scope, f) };
     d.metrics?.observe(s);
     return s;
@@ -49,7 +53,8 @@ export function relayerAlertsPart(d: {
     const { scope, conditions } = snapshot(false);
     const now = scope.now;
     const announce = d.settings().notifications.enabled;
-    const open = episodes.open();
+    // Only this part's kinds: the fuel alert's episodes are the economics part's.
+    const open = episodes.open(['relayer_silent', 'route_backlog']);
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
     const relayers = new Map(scope.relayers.map((r) => [silentKey(r.network, r.address), r]));
     const routes = new Map(scope.routes.map((r) => [backlogKey(r), r]));

@@ -30,6 +30,10 @@ export interface Delivery {
   gasSymbol: string;
   gasWei: bigint | null;
   reward: Reward | null;
+  /** The receipt came back to the source chain: the reward is paid (else owed). */
+  receiptDelivered: boolean;
+  /** False: the message was delivered but its execution failed (someone must call retryMessageExecution). */
+  executed: boolean;
 }
 
 export interface Reward {
@@ -76,6 +80,8 @@ export function deliveryOf(raw: Record<string, unknown>, network: Network): Deli
     gasSymbol: chain?.nativeSymbol ?? 'native',
     gasWei: wholeNumber(dst.gasSpent),
     reward: rewardOf(m.rewardDetails),
+    receiptDelivered: m.receiptDelivered,
+    executed: m.messageExecuted,
   };
 }
 
@@ -143,6 +149,8 @@ export function deliveryOfColumns(r: RouteMessageRow): Delivery | null {
     gasSymbol: chain?.nativeSymbol ?? 'native',
     gasWei: wholeNumber(text(r.gas)),
     reward,
+    receiptDelivered: r.receipt === true || r.receipt === 1,
+    executed: r.executed !== false && r.executed !== 0,
   };
 }
 

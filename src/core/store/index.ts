@@ -5,6 +5,7 @@ import { MessageWatchers } from './message-watchers';
 import { OutboxStore } from './outbox-store';
 import { PollStateStore } from './poll-state-store';
 import { RelayerEpisodes } from './relayer-episodes';
+import { RelayerFuelStore } from './relayer-fuel';
 import { RelayerWatches } from './relayer-watches';
 import { Pruner } from './pruning';
 import { SearchIndex } from './search-index';
@@ -28,6 +29,7 @@ export * from './watch-store';
 export * from './poll-state-store';
 export type { RelayerWatches } from './relayer-watches';
 export type { RelayerEpisodes, OpenEpisode, EpisodeKind } from './relayer-episodes';
+export type { RelayerFuelStore, FuelRead } from './relayer-fuel';
 export { computeStats, bucketSizeFor } from './stats';
 
 /** Every store over one database connection. */
@@ -49,6 +51,8 @@ export interface Store {
   relayerWatches: RelayerWatches;
   /** Relayer-silent and route-backlog episodes, announced through the outbox. */
   relayerEpisodes: RelayerEpisodes;
+  /** The last gas-balance read of each watched relayer's wallet per chain. */
+  relayerFuel: RelayerFuelStore;
   /** Runs `fn` in one transaction (a savepoint inside another). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -73,6 +77,7 @@ export function openStore(dataDir: string): Store {
     pollState: new PollStateStore(db),
     relayerWatches: new RelayerWatches(db, (removedId) => watches.routesChanged(removedId)),
     relayerEpisodes: new RelayerEpisodes(db, outbox),
+    relayerFuel: new RelayerFuelStore(db),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

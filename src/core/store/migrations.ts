@@ -234,4 +234,20 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transitions_next RENAME TO transitions;
   CREATE INDEX transitions_at ON transitions (at);
   `,
+  // 8: watched relayers' gas balances per chain (issue 31): the last read of each wallet, so a restart
+  // keeps the figures and the fuel alert's refill check (a higher balance than the last read).
+  `
+  CREATE TABLE relayer_fuel (
+    relayer TEXT NOT NULL,
+    blockchain_id TEXT NOT NULL,
+    balance TEXT,
+    symbol TEXT NOT NULL DEFAULT '',
+    decimals INTEGER NOT NULL DEFAULT 18,
+    usd_price REAL,
+    read_at INTEGER,
+    tried_at INTEGER,
+    read_error TEXT,
+    PRIMARY KEY (relayer, blockchain_id)
+  );
+  `,
 ];

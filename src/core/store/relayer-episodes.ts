@@ -6,7 +6,8 @@
 import type { Db } from './database';
 import type { OutboxStore } from './outbox-store';
 
-export type EpisodeKind = 'relayer_silent' | 'route_backlog';
+/** fuel_low: a watched relayer's wallet on a chain would be empty within the fuel threshold (parts/relayer-economics.ts). */
+export type EpisodeKind = 'relayer_silent' | 'route_backlog' | 'fuel_low';
 
 export interface OpenEpisode {
   id: number;
@@ -55,9 +56,10 @@ export class RelayerEpisodes {
     };
   }
 
-  /** Episodes not resolved yet, by key. */
-  open(): Map<string, OpenEpisode> {
-    return new Map(this.stmts.open.all().map((r) => [r.key, toEpisode(r)]));
+  /** Episodes not resolved yet, by key (only those of these kinds when given). */
+  open(kinds?: readonly EpisodeKind[]): Map<string, OpenEpisode> {
+    const rows = this.stmts.open.all().filter((r) => !kinds || kinds.includes(r.kind as EpisodeKind));
+    return new Map(rows.map((r) => [r.key, toEpisode(r)]));
   }
 
   /**

@@ -25,6 +25,8 @@ export interface RouteMessageRow {
   value: unknown;
   currency: unknown;
   price: unknown;
+  receipt: unknown;
+  executed: unknown;
 }
 
 /** Record fields read in one pass over the record (one json_extract per field would parse it once per field). */
@@ -40,6 +42,8 @@ const PATHS = [
   ['value', '$.rewardDetails.value'],
   ['currency', '$.rewardDetails.price.currencyCode'],
   ['price', '$.rewardDetails.price.value'],
+  ['receipt', '$.receiptDelivered'],
+  ['executed', '$.messageExecuted'],
 ] as const;
 
 const FIELDS = `message_id, network, status, source_chain, destination_chain, source_ts, destination_ts,

@@ -23,6 +23,8 @@ export interface SendOptions {
   lagMs?: number;
   /** Which messenger sends it (2 needs `messengerVersions: 2`); default drawn (with 2 versions, a quarter go through the second). */
   messengerVersion?: 1 | 2;
+  /** Whether its execution on the destination succeeds (`messageExecuted`); default drawn (about 1 % fail). */
+  executed?: boolean;
 }
 
 export interface DrawContext {
@@ -111,5 +113,7 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
   if (ctx.messengerVersions === 2) plan.messageId = teleporterMessageId(messenger, source.blockchainId, destination.blockchainId, plan.nonce);
   if (o.receiptDelayMs !== undefined) plan.receiptDelayMs = o.receiptDelayMs;
   if (o.lagMs !== undefined) plan.lagMs = o.lagMs;
+  // Set after the draw, so the random stream stays as it was.
+  if (o.executed !== undefined) plan.executed = o.executed;
   return plan;
 }

@@ -1,0 +1,241 @@
+/**
+ * The watched relayers' economics (issue 31): after each poll cycle, the deliveries of the last day
+ * (on watched routes, as the relayer figures' pass reads them) give each wallet's payments and each
+ * route's earnings; balances due are
+ * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
+ * fuel alert fires and resolves as an episode through the outbox (notifications, tray, alert
+ * channels); `relayerEconomics` answers from the last pass, and a change is announced as an event.
+ */
+import type { Clock } from '../../shared/clock';
+import { chainByBlockchainId, chainLabel } from '../../shared/chains';
+import type { MonitorEvent, Settings } from '../../shared/contract';
+import { BALANCE_READ_EVERY_MINUTES } from '../../shared/relayer-schemas';
+import type { RelayerEconomics, RelayerFuel, WatchedRelayer } from '../../shared/relayers';
+import type { Network } from '../../shared/validators';
+import type { DataApiClient } from '../data-api/client';
+import type { Logger } from '../log/logger';
+import { RelayerFigures } from '../relayers/relayer-figures';
+import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
+import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
+import { readDue } from '../relayers/fuel-reads';
+import type { DeliveryTap } from '../relayers/figure-accumulator';
+import type { Store } from '../store';
+import type { FuelRead } from '../store/relayer-fuel';
+import type { Part } from './part';
+
+export interface RelayerEconomicsPart extends Part {
+  /**
+   * What sees each delivery of the relayer figures' pass (the relayer-alerts part's, once per cycle), so
+   * the cycle that follows at the same moment needs no second pass over the cache.
+   */
+  tap(now: number): DeliveryTap;
+  /** After each poll cycle: reads the balances due, decides the fuel alert, recomputes the figures. */
+  cycle(): Promise<void>;
+  /** The figures of the last cycle (computed now when none ran yet). */
+  economics(): RelayerEconomics;
+}
+
+export interface EconomicsMetrics {
+  observe(e: RelayerEconomics): void;
+}
+
+const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+export const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
+
+interface Target {
+  relayer: string;
+  watched: WatchedRelayer;
+  blockchainId: string;
+  payments: WalletPayments['payments'];
+}
+
+export function relayerEconomicsPart(d: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  settings: () => Settings;
+  /** The Data API client of a network (null: no data source yet). */
+  client: (network: Network) => DataApiClient | null;
+  emit: (e: MonitorEvent) => void;
+  /** Redacts secrets from a read's error before it is stored. */
+  redact: (s: string) => string;
+  metrics?: EconomicsMetrics;
+  /** Default: BALANCE_READ_EVERY_MINUTES. */
+  readEveryMs?: number;
+}): RelayerEconomicsPart {
+  const figures = new RelayerFigures(d.store);
+  const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
+  let last: RelayerEconomics | null = null;
+  /** The deliveries the figures' pass handed over this cycle. */
+  let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator } | null = null;
+  let lastJson = '';
+
+  /** A pass of its own, the same as the figures' (no figures' pass this cycle, or the answer before the first cycle). */
+  function scan(now: number) {
+    const scope = figures.scope(now);
+    const acc = new EconomicsAccumulator(scope.relayers, now);
+    if (scope.relayers.length) figures.figures(scope, (a) => acc.add(a.delivery));
+    return { relayers: scope.relayers, acc };
+  }
+
+  /** Wallets with deliveries in the last day, and wallets read before whose address is still a watched relayer. */
+  function targetsOf(relayers: readonly WatchedRelayer[], wallets: WalletPayments[], reads: Map<string, FuelRead>): Target[] {
+    const targets = new Map<string, Target>(wallets.map((w) => [walletKey(w.relayer, w.blockchainId), { ...w }]));
+    for (const [key, r] of reads) {
+      if (targets.has(key)) continue;
+      const watched = relayers.find((x) => x.address.toLowerCase() === r.relayer);
+      if (watched) targets.set(key, { relayer: r.relayer, watched, blockchainId: r.blockchainId, payments: [] });
+    }
+    return [...targets.values()];
+  }
+
+  async function readBalance(t: Target, previous: FuelRead | undefined, now: number): Promise<void> {
+    const client = d.client(t.watched.network);
+    if (!client) return;
+    const chain = chainByBlockchainId(t.blockchainId);
+    const read = await client.getNativeBalance(chain?.evmChainId ?? t.blockchainId, t.relayer);
+    if (!read.ok) {
+      d.store.relayerFuel.recordFailure({ relayer: t.relayer, blockchainId: t.blockchainId, error: d.redact(read.error.message), at: now });
+      return;
+    }
+    const b = read.value;
+    d.store.relayerFuel.recordRead({
+      relayer: t.relayer,
+      blockchainId: t.blockchainId,
+      balance: b.balance,
+      symbol: b.symbol,
+      decimals: b.decimals,
+      usdPrice: b.usdPrice ?? null,
+      at: now,
+    });
+    decideAlert(t, previous?.balance ?? undefined, fuelFigures(b.balance, t.payments, now), now);
+  }
+
+  function decideAlert(t: Target, lastBalance: bigint | undefined, figures: FuelFigures, now: number): void {
+    const key = fuelEpisodeKey(t.relayer, t.blockchainId);
+    const open = d.store.relayerEpisodes.open(['fuel_low']).get(key);
+    const name = t.watched.label || shortAddress(t.watched.address);
+    const chain = chainLabel(t.blockchainId);
+    const state = { firing: open !== undefined, ...(lastBalance !== undefined ? { lastBalance } : {}) };
+    const { change } = decideFuelAlert(state, figures, d.settings().relayerFuelThresholdHours, { relayer: name, chain });
+    if (!change) return;
+    const announce = d.settings().notifications.enabled;
+    if (change.kind === 'fire') {
+      const episode = {
+        key,
+        kind: 'fuel_low' as const,
+        network: t.watched.network,
+        subject: `${name} on ${chain}`,
+        sourceChain: '',
+        destinationChain: t.blockchainId,
+        startedAt: now,
+      };
+      if (d.store.relayerEpisodes.fire(episode, now, announce ? { title: `Relayer low on gas: ${name} on ${chain}`, body: change.text } : null))
+        d.logger.info('relayer fuel alert fired', { key });
+    } else if (open && d.store.relayerEpisodes.resolve(open.id, now, announce ? { title: `Relayer refilled: ${name} on ${chain}`, body: change.text } : null)) {
+      d.logger.info('relayer fuel alert resolved', { key });
+    }
+  }
+
+  /** Wallets no longer watched: their reads forgotten, their alert closed without an announcement. */
+  function forget(targets: Target[], reads: Map<string, FuelRead>, now: number): void {
+    const keep = new Set(targets.map((t) => walletKey(t.relayer, t.blockchainId)));
+    for (const [key, r] of reads) if (!keep.has(key)) d.store.relayerFuel.remove(r.relayer, r.blockchainId);
+    const episodes = new Set(targets.map((t) => fuelEpisodeKey(t.relayer, t.blockchainId)));
+    for (const [key, e] of d.store.relayerEpisodes.open(['fuel_low'])) if (!episodes.has(key)) d.store.relayerEpisodes.resolve(e.id, now, null);
+  }
+
+  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number): RelayerFuel {
+    const chain = chainByBlockchainId(t.blockchainId);
+    const f = fuelFigures(r?.balance ?? 0n, t.payments, now);
+    // The balance now: the last read less what deliveries after it paid.
+    const spentSince = r?.readAt != null ? t.payments.filter((p) => p.at > r.readAt!).reduce((s, p) => s + p.wei, 0n) : 0n;
+    const left = r?.balance != null && r.balance > spentSince ? r.balance - spentSince : 0n;
+    const hours = r?.balance == null || f.burnPerHourLastHour === 0n ? null : Number((left * 1_000_000n) / f.burnPerHourLastHour) / 1_000_000;
+    return {
+      relayer: t.relayer,
+      relayerLabel: t.watched.label,
+      blockchainId: t.blockchainId,
+      chainName: chainLabel(t.blockchainId),
+      balance: r?.balance != null ? r.balance.toString() : null,
+      symbol: r?.symbol || chain?.nativeSymbol || 'native',
+      decimals: r?.readAt != null ? r.decimals : 18,
+      usdPrice: r?.usdPrice ?? null,
+      burnLastHour: f.burnPerHourLastHour.toString(),
+      burnPerHourLastDay: f.burnPerHourLastDay.toString(),
+      hoursToEmpty: hours,
+      readAt: r?.readAt ?? null,
+      readError: r?.readError ?? null,
+      low,
+    };
+  }
+
+  const loadReads = () => new Map(d.store.relayerFuel.all().map((r) => [walletKey(r.relayer, r.blockchainId), r]));
+
+  /** The figures from the cache's pass and the stored reads (no request). */
+  function assemble(now: number, acc: EconomicsAccumulator, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
+    const open = d.store.relayerEpisodes.open(['fuel_low']);
+    const fuel = targets
+      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now))
+      .sort((a, b) => (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.chainName.localeCompare(b.chainName));
+    const prices = new Map<string, number>();
+    for (const r of reads.values()) if (r.usdPrice !== null) prices.set(r.blockchainId, r.usdPrice);
+    const nativeUsd = (chain: string) => prices.get(chain) ?? null;
+    const byName = (a: { relayerLabel: string; relayer: string; routeLabel: string }, b: typeof a) =>
+      (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
+    return {
+      at: now,
+      fuel,
+      earnings: { hour: acc.earnings('hour', nativeUsd).sort(byName), day: acc.earnings('day', nativeUsd).sort(byName) },
+      fuelThresholdHours: d.settings().relayerFuelThresholdHours,
+      balanceReadEveryMinutes: readEveryMs / 60_000,
+    };
+  }
+
+  async function cycle(): Promise<void> {
+    const now = d.clock.now();
+    const { relayers, acc } = tapped?.now === now ? tapped : scan(now);
+    tapped = null;
+    const before = loadReads();
+    const targets = targetsOf(relayers, acc.walletPayments(), before);
+    for (const t of targets) {
+      const r = before.get(walletKey(t.relayer, t.blockchainId));
+      if (readDue(r, now, readEveryMs)) await readBalance(t, r, now);
+    }
+    forget(targets, before, now);
+    const e = assemble(now, acc, targets, loadReads());
+    last = e;
+    d.metrics?.observe(e);
+    const json = JSON.stringify(e);
+    if (json !== lastJson) {
+      lastJson = json;
+      d.emit({ type: 'relayer-economics-changed' });
+    }
+  }
+
+  return {
+    name: 'relayer-economics',
+    tap(now) {
+      const relayers = d.store.relayerWatches.listRelayers();
+      const t = { now, relayers, acc: new EconomicsAccumulator(relayers, now) };
+      tapped = t;
+      return (a) => t.acc.add(a.delivery);
+    },
+    async cycle() {
+      try {
+        await cycle();
+      } catch (e) {
+        // A fault here never stops polling; the next cycle tries again.
+        d.logger.error('relayer economics failed', { error: e });
+      }
+    },
+    economics() {
+      if (last) return { ...last, fuelThresholdHours: d.settings().relayerFuelThresholdHours };
+      // No cycle yet: the cache and the stored reads, nothing read upstream.
+      const now = d.clock.now();
+      const { relayers, acc } = scan(now);
+      const reads = loadReads();
+      return assemble(now, acc, targetsOf(relayers, acc.walletPayments(), reads), reads);
+    },
+  };
+}
