@@ -5,6 +5,7 @@ import { useCacheStore } from './stores/cache';
 import { useChartsStore } from './stores/charts';
 import { useDemoStore } from './stores/demo';
 import { useMessagesStore } from './stores/messages';
+import { useRelayerEconomicsStore } from './stores/relayer-economics';
 import { useRelayersStore } from './stores/relayers';
 import { useSettingsStore } from './stores/settings';
 import { useSourceStore } from './stores/source';
@@ -31,6 +32,7 @@ export const RESYNCED_STORES: readonly (() => Resyncable)[] = [
   useCacheStore,
   useChartsStore,
   useRelayersStore,
+  useRelayerEconomicsStore,
   useDemoStore,
   useUiStore,
 ];
