@@ -104,7 +104,8 @@ async function main(): Promise<void> {
       await call('pollNow');
       econ = await call<RelayerEconomics>('relayerEconomics');
       const now = clock.now();
-      const truth = svc.simulator.wallets.truth(now);
+      // The service answers balances at its simulated time (a tick behind the clock at most): the truth then.
+      const truth = svc.simulator.wallets.truth(svc.simulator.now());
       cache = null;
       for (const f of econ.fuel) {
         if (f.readAt !== now || f.balance === null) continue;
