@@ -7,7 +7,18 @@ import { tempDir } from './helpers';
 import { JumpClock } from './http-helpers';
 
 /** Everything a person can see or be told about: the cache, who watches what, the log, the outbox. */
-const VISIBLE = ['messages', 'message_watchers', 'transitions', 'outbox', 'watches', 'feeds', 'alert_deliveries', 'relayer_watches', 'route_watches'];
+const VISIBLE = [
+  'messages',
+  'message_watchers',
+  'transitions',
+  'outbox',
+  'watches',
+  'feeds',
+  'alert_deliveries',
+  'relayer_watches',
+  'route_watches',
+  'relayer_fuel',
+];
 
 describe('reads are pure', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -68,6 +79,7 @@ describe('reads are pure', () => {
     await call('listRoutes');
     await call('relayerOverview');
     await call('relayerFigureMessages', { relayer: svc.simulator.relayers[0], figure: 'deliveries24h' });
+    await call('relayerEconomics');
     await call('getPollStatus');
 
     expect(snapshot()).toEqual(before);

@@ -158,6 +158,8 @@ describe('flag parsing', () => {
       messengerVersions: 2,
       receiptResends: false,
     });
+    expect(options(['--dry-wallet'])).toEqual({ dryWallet: true });
+    expect(options(['--no-dry-wallet'])).toEqual({ dryWallet: false });
   });
 
   it.each([

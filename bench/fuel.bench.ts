@@ -1,0 +1,221 @@
+/**
+ * `npm run bench:fuel`: the core's relayer fuel and earnings (issue 31) against the simulator's truth.
+ * The local service with the dry demo wallet, no history, from 13:00 (simulated) for BENCH_HOURS (3)
+ * with a poll every 5 minutes; every demo relayer with routes watched (their routes too), so one
+ * wallet runs dry twice and is refilled at 14:00 and 16:00 while the others stay full.
+ * Judged: at each read, balance, burn over the last hour and hours to empty within 5 % of the wallet's
+ * truth; at the end, rewards paid + owed per relayer, route and token exact to the unit against the
+ * service's records (and paid as the core last read each message's receipt); every stall of the dry
+ * wallet alerted before it; 0 fuel alerts for the full wallets; the budget's CU equal to the requests at
+ * their weights and within the plan; balance reads no more often than every 5 minutes per wallet.
+ * Prints one JSON line; exits 1 on a miss.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMonitorCore } from '../src/core';
+import { startTeleporterService, type DemoRelayer } from '../src/local-data-api';
+import type { CachedMessage, NotificationPayload, PollStatus } from '../src/shared/contract';
+import { chainByBlockchainId } from '../src/shared/chains';
+import { parseMessage, type TeleporterMessage } from '../src/shared/messages';
+import type { RelayerEconomics } from '../src/shared/relayers';
+import { JumpClock } from './jump-clock';
+import { envNumber, judgeTargets, report } from './targets';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const HOURS = envNumber('BENCH_HOURS', 3);
+const RATE = envNumber('BENCH_RATE', 2);
+const START = Date.UTC(2026, 0, 1, 13);
+const POLL_MS = 5 * MIN;
+/** The first cycles read the new routes' baselines: figures are judged from then on. */
+const WARMUP_MS = envNumber('BENCH_WARMUP_MINUTES', 10) * MIN;
+
+const rel = (got: number, want: number) => (want === 0 ? (got === 0 ? 0 : 1) : Math.abs(got - want) / Math.abs(want));
+
+async function main(): Promise<void> {
+  const clock = new JumpClock(START);
+  const svc = await startTeleporterService({ clock, rate: RATE, dryWallet: true, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  const dir = mkdtempSync(join(tmpdir(), 'tw-fuel-bench-'));
+  const core = await createMonitorCore({
+    shell: 'web',
+    dataDir: dir,
+    version: 'bench',
+    clock,
+    localDataApi: { kind: 'url', url: svc.url },
+    autoPoll: false,
+    keychainService: `tw-fuel-bench-${randomBytes(4).toString('hex')}`,
+  });
+  await core.start();
+  const call = async <T>(method: string, input?: unknown): Promise<T> => {
+    const r = await core.invoke(method, input);
+    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+    return r.value as T;
+  };
+  const shown: (NotificationPayload & { at: number })[] = [];
+  core.attachNotifier((n) => void shown.push({ ...n, at: clock.now() }));
+  /** Every record the service holds (read once per cycle). */
+  let cache: TeleporterMessage[] | null = null;
+  const allRecords = (): TeleporterMessage[] => {
+    if (cache) return cache;
+    const out: TeleporterMessage[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = svc.store.page({}, before, 5000);
+      for (const r of page.records) out.push(parseMessage(JSON.parse(r))!);
+      if (!page.hasMore) break;
+      before = page.positions[page.positions.length - 1];
+    }
+    return (cache = out);
+  };
+  try {
+    const dry = svc.simulator.wallets.dry!;
+    const info = (await (await fetch(`${svc.url}/_local/info`)).json()) as { demoRelayers: DemoRelayer[] };
+    const relayers = info.demoRelayers.filter((r) => r.routes.length);
+    const seen = new Set<string>();
+    for (const relayer of relayers) {
+      for (const r of relayer.routes)
+        if (!seen.has(`${r.source}>${r.destination}`)) {
+          seen.add(`${r.source}>${r.destination}`);
+          await call('addRoute', { source: r.source, destination: r.destination, alert: false });
+        }
+      await call('addRelayer', { address: relayer.address, label: relayer.name, alert: false });
+    }
+    const paidOnWatched = (relayer: string, chain: string, now: number): bigint => {
+      let sum = 0n;
+      for (const m of allRecords()) {
+        if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
+        if (m.destinationBlockchainId !== chain || m.destinationTransaction.delivererAddress.toLowerCase() !== relayer) continue;
+        const t = m.destinationTransaction.timestamp * 1000;
+        if (t > now - HOUR && t <= now && seen.has(`${m.sourceBlockchainId}>${m.destinationBlockchainId}`)) sum += BigInt(m.destinationTransaction.gasSpent);
+      }
+      return sum;
+    };
+    const started = performance.now();
+    let maxBalanceErr = 0;
+    let maxBurnErr = 0;
+    let maxHoursErr = 0;
+    let readsJudged = 0;
+    const readTimes = new Map<string, number[]>();
+    const end = START + HOURS * HOUR;
+    let econ: RelayerEconomics | null = null;
+    for (;;) {
+      await call('pollNow');
+      econ = await call<RelayerEconomics>('relayerEconomics');
+      const now = clock.now();
+      // The service answers balances at its simulated time (a tick behind the clock at most): the truth then.
+      const truth = svc.simulator.wallets.truth(svc.simulator.now());
+      cache = null;
+      for (const f of econ.fuel) {
+        if (f.readAt !== now || f.balance === null) continue;
+        const key = `${f.relayer}|${f.blockchainId}`;
+        readTimes.set(key, [...(readTimes.get(key) ?? []), now]);
+        const w = truth.find((x) => x.relayer === f.relayer && x.blockchainId === f.blockchainId);
+        if (!w) continue;
+        readsJudged++;
+        if (now < START + WARMUP_MS) continue;
+        // What the wallet paid in the last hour for deliveries on watched routes (the figures' scope).
+        const hour = paidOnWatched(f.relayer, f.blockchainId, now);
+        maxBalanceErr = Math.max(maxBalanceErr, rel(Number(BigInt(f.balance)), Number(BigInt(w.balance))));
+        maxBurnErr = Math.max(maxBurnErr, rel(Number(BigInt(f.burnLastHour)), Number(hour)));
+        if (hour > 0n) maxHoursErr = Math.max(maxHoursErr, f.hoursToEmpty === null ? 1 : rel(f.hoursToEmpty, Number(BigInt(w.balance)) / Number(hour)));
+      }
+      if (now >= end) break;
+      await clock.advance(POLL_MS);
+    }
+    const at = clock.now();
+
+    // Rewards per relayer, watched route and token over the last day, exact to the unit.
+    cache = null;
+    const records = allRecords();
+    const watched = new Map(relayers.map((r) => [r.address.toLowerCase(), r.name]));
+    const want = new Map<string, bigint>();
+    let paidLaggingTruth = 0;
+    for (const m of records) {
+      if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
+      const t = m.destinationTransaction.timestamp * 1000;
+      const name = watched.get(m.destinationTransaction.delivererAddress.toLowerCase());
+      if (!name || t <= at - 24 * HOUR || t > at || !seen.has(`${m.sourceBlockchainId}>${m.destinationBlockchainId}`)) continue;
+      // The relayers are watched on mainnet (the settings' network): their Fuji deliveries count elsewhere.
+      if (chainByBlockchainId(m.destinationBlockchainId)?.network !== 'mainnet') continue;
+      const cached = await call<CachedMessage | null>('getMessage', { messageId: m.messageId });
+      const paid = cached !== null && cached.message.status !== 'unknown' && cached.message.receiptDelivered;
+      if (m.receiptDelivered && !paid) paidLaggingTruth++;
+      for (const part of [paid ? 'paid' : 'owed', 'all']) {
+        const key = `${name}|${m.sourceBlockchainId}>${m.destinationBlockchainId}|${m.rewardDetails.address.toLowerCase()}|${part}`;
+        want.set(key, (want.get(key) ?? 0n) + BigInt(m.rewardDetails.value));
+      }
+    }
+    const got = new Map<string, bigint>();
+    for (const e of econ.earnings.day)
+      for (const [part, sums] of [
+        ['paid', e.paid],
+        ['owed', e.owed],
+      ] as const)
+        for (const t of sums)
+          for (const p of [part, 'all']) {
+            const key = `${e.relayerLabel}|${e.sourceChain}>${e.destinationChain}|${t.token.toLowerCase()}|${p}`;
+            got.set(key, (got.get(key) ?? 0n) + BigInt(t.value));
+          }
+    const mismatched = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k));
+    const rewardMismatches = mismatched.length;
+
+    // The dry wallet: each stall in the run alerted before it; no fuel alert for any other wallet.
+    const dryName = relayers.find((r) => r.address.toLowerCase() === dry.relayer)!.name;
+    const fuelShown = shown.filter((n) => n.title.startsWith('Relayer low on gas: ') || n.title.startsWith('Relayer refilled: '));
+    const dryFires = fuelShown.filter((n) => n.title.startsWith(`Relayer low on gas: ${dryName} on `));
+    const falseAlerts = fuelShown.filter((n) => n.title.startsWith('Relayer low on gas: ') && !n.title.startsWith(`Relayer low on gas: ${dryName} on `)).length;
+    const stalls = svc.simulator.wallets
+      .truth(at)
+      .find((w) => w.relayer === dry.relayer && w.blockchainId === dry.blockchainId)!
+      .stalls.filter((t) => t > START && t <= at);
+    const stallsUnwarned = stalls.filter(
+      (s) => !dryFires.some((f) => f.at < s && !fuelShown.some((r) => r.title.startsWith('Relayer refilled: ') && r.at > f.at && r.at < s)),
+    ).length;
+    // Reads: never closer than 5 minutes for one wallet; every request counted in the budget.
+    let readsTooSoon = 0;
+    for (const times of readTimes.values()) for (let i = 1; i < times.length; i++) if (times[i]! - times[i - 1]! < POLL_MS) readsTooSoon++;
+    const status = await call<PollStatus>('getPollStatus');
+    const q = status.quota!;
+    const budgetMiscount = Math.abs(q.spentCuToday - 20 * q.requestsToday);
+    const verdict = judgeTargets({
+      maxBalanceErr: [maxBalanceErr, 0.05],
+      maxBurnErr: [maxBurnErr, 0.05],
+      maxHoursToEmptyErr: [maxHoursErr, 0.05],
+      rewardMismatches: [rewardMismatches, 0],
+      stallsUnwarned: [stalls.length ? stallsUnwarned : null, 0],
+      falseAlerts: [falseAlerts, 0],
+      readsTooSoon: [readsTooSoon, 0],
+      budgetMiscount: [budgetMiscount, 0],
+      cuOverPlan: [Math.max(0, q.spentCuToday - q.cuPerDay), 0],
+    });
+    report(
+      {
+        bench: 'fuel',
+        simulatedHours: HOURS,
+        rate: RATE,
+        wallets: econ.fuel.length,
+        readsJudged,
+        stalls: stalls.length,
+        dryAlerts: dryFires.length,
+        refills: fuelShown.filter((n) => n.title.startsWith('Relayer refilled: ')).length,
+        paidLaggingTruth,
+        requests: q.requestsToday,
+        spentCu: q.spentCuToday,
+        balanceReads: [...readTimes.values()].reduce((s, t) => s + t.length, 0),
+        wallMs: Math.round(performance.now() - started),
+      },
+      verdict,
+    );
+  } finally {
+    await core.close();
+    await svc.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
