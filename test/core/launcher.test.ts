@@ -28,6 +28,9 @@ describe('local service launcher', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${url}/v1/teleporter/messages?network=mainnet&pageSize=1`);
     expect(res.status).toBe(200);
+    // The demo's world has one relayer wallet that runs dry (the Relayers view's fuel warning).
+    const info = (await (await fetch(`${url}/_local/info`)).json()) as { world?: { dryWallet?: boolean } };
+    expect(info.world?.dryWallet).toBe(true);
     const firstPid = launcher.pid()!;
     process.kill(firstPid, 'SIGKILL');
     await waitFor(() => urls.length >= 2, 10_000, 'the restarted service');
