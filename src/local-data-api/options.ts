@@ -71,6 +71,8 @@ export interface ServiceOptions {
   receiptResends?: boolean;
   /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (sim/wallets.ts). Default: `realistic`. */
   dryWallet?: boolean;
+  /** The lag's rare long tail: a few times a day the indexer stops for 30-120 minutes, then catches up (sim/indexer-stalls.ts). Default false (opt-in, also with `realistic`). */
+  stalls?: boolean;
   /**
    * Relayers with distinct behaviour (fast, slow, outage, takeover, steady) and their schedule, times in ms
    * after the start (sim/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
@@ -91,6 +93,7 @@ export interface WorldOptions {
   messengerVersions: 1 | 2;
   receiptResends: boolean;
   dryWallet: boolean;
+  stalls: boolean;
 }
 
 const GENEROUS_RATE_LIMIT = { keyed: 600, anonymous: 120 } as const;
@@ -146,6 +149,7 @@ export const ServiceOptionsSchema = z
     messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),
     receiptResends: z.boolean().optional(),
     dryWallet: z.boolean().optional(),
+    stalls: z.boolean().optional(),
     relayers: z.union([z.literal(false), RelayerScheduleSchema]).optional(),
     ownNodes: OwnNodesSchema.optional(),
   })
@@ -171,7 +175,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     throw new Error(`Invalid service option: ${where}${issue.message}`);
   }
-  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, rateLimitPerMinute, computeUnits, ...rest } = r.data;
+  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, stalls, rateLimitPerMinute, computeUnits, ...rest } = r.data;
   const real = rest.realistic;
   return {
     ...rest,
@@ -183,6 +187,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       messengerVersions: messengerVersions ?? (real ? 2 : 1),
       receiptResends: receiptResends ?? !real,
       dryWallet: dryWallet ?? false,
+      stalls: stalls ?? false,
     },
   };
 }
