@@ -42,6 +42,7 @@ export const USAGE = `Usage: npm run service -- [options]
   --sparse-routes, --no-sparse-routes few busy routes; the others quiet, some one way
   --messenger-versions <1|2>          two messenger contracts per route, nonces overlapping
   --receipt-resends, --no-receipt-resends   relayers re-send receipts missing after 3 minutes
+  --stalls, --no-stalls     rare indexer stalls of 30-120 minutes (off; also with --realistic)
                       (each behaviour defaults to --realistic; resends default to on without it)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
@@ -87,6 +88,8 @@ const FLAGS = {
   'messenger-versions': { type: 'string' },
   'receipt-resends': { type: 'boolean' },
   'no-receipt-resends': { type: 'boolean' },
+  stalls: { type: 'boolean' },
+  'no-stalls': { type: 'boolean' },
   'own-nodes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -146,6 +149,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     ['loose-order', 'looseOrder'],
     ['sparse-routes', 'sparseRoutes'],
     ['receipt-resends', 'receiptResends'],
+    ['stalls', 'stalls'],
   ] as const;
   for (const [flag, name] of switches) {
     const on = values[flag];
