@@ -88,6 +88,12 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
 
       const fault = deps.faults.decide();
       if (fault.kind === 'reset') return void req.socket.destroy();
+      if (fault.kind === 'timeout') {
+        // Never answered: the client's own timeout fires first; the connection is closed after `ms`.
+        const held = setTimeout(() => req.socket.destroy(), fault.ms);
+        res.once('close', () => clearTimeout(held));
+        return;
+      }
       if (fault.kind === 'error') return sendError(res, fault.status, FAULT_MESSAGES[fault.status], headers);
       if (fault.kind === 'rate_limited') {
         return sendError(res, 429, `Too many requests: rate limit exceeded; retry after ${fault.retryAfter} s.`, {
