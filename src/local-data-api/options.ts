@@ -48,6 +48,11 @@ export interface ServiceOptions {
   warmStore?: boolean;
   /** Log one line per request to `log` (never the key itself). */
   logRequests?: boolean;
+  /**
+   * Called for each request the rate limit counts (the CU it counted, for a key or an anonymous caller),
+   * before the request is answered: benchmarks count the day's spend with it, or move the world while a client reads.
+   */
+  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
   /** Where log lines go (default stderr). */
   log?: (line: string) => void;
   /** Number of simulated user addresses (default 200). */
@@ -140,6 +145,7 @@ export const ServiceOptionsSchema = z
     warmStore: z.boolean().default(true),
     logRequests: z.boolean().default(false),
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
+    onCharge: z.custom<NonNullable<ServiceOptions['onCharge']>>((f) => typeof f === 'function', 'onCharge must be a function.').optional(),
     addressCount: z.number().int().min(2).max(100_000).default(200),
     tickMs: z.number().int().min(1).max(60_000).default(1000),
     realistic: z.boolean().default(false),

@@ -38,6 +38,8 @@ export interface HandlerDeps {
   limits: { keyed: CuLimits; anonymous: CuLimits };
   /** The simulator's behaviours in effect (reported by /_local/info). */
   world: WorldOptions;
+  /** Called for each request the rate limit counted, before it is answered (benchmarks: CU spent, a world that moves while a client reads). */
+  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -65,6 +67,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
+      if (decision.allowed) deps.onCharge?.({ caller: keyValid ? 'key' : 'anonymous', cu: cost });
       if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {
