@@ -9,18 +9,62 @@ export interface BenchWorld {
   preload?: number;
   /** The simulator's realistic profile (indexing lag, loose list order, sparse routes, ...). */
   realistic?: boolean;
+  /** The lag's long tail: rare indexer stalls of 30-120 minutes (sim/indexer-stalls.ts). */
+  stalls?: boolean;
+  /**
+   * Upstream faults at seeded per-request rates, a fault spec of the service (src/local-data-api/faults.ts),
+   * e.g. UPSTREAM_FAULTS: 5xx, 429 with the public headers, requests never answered, resets, malformed bodies.
+   */
+  faults?: string;
+  /** The public plans' CU limits (a key on Free, no key unauthenticated) instead of a limit no bench meets. */
+  publicLimits?: boolean;
+  /**
+   * A world that moves while a client reads: each request the service counts moves the simulator on by
+   * this many ms (never more than `maxAheadMs` ahead of the clock), before it is answered.
+   */
+  moveWorld?: { perRequestMs: number; maxAheadMs: number; when?: () => boolean };
+  /** Told each request the service counts, with its CU and caller (the day's spend). */
+  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
+  /** Accepted API keys (a key's calls count on the keyed plan). */
+  apiKeys?: string[];
+  /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
+  tickMs?: number;
 }
 
-export function startBenchService(clock: Clock, o: BenchWorld): Promise<RunningService> {
-  const options: ServiceOptions & { realistic?: boolean } = {
+/**
+ * A rare mix of upstream faults for long runs (about 1 request in 50 fails): 5xx bursts, 429 with
+ * Retry-After, a request never answered (the client's 15 s timeout, in real time: kept rare), resets
+ * and malformed 200s.
+ */
+export const UPSTREAM_FAULTS = '5xx:0.01,burst:2,429:0.005,retryAfter:2,timeout:0.0004,timeoutMs:20000,reset:0.002,malformed:0.002';
+
+export async function startBenchService(clock: Clock, o: BenchWorld): Promise<RunningService> {
+  let svc: RunningService | null = null;
+  const move = o.moveWorld;
+  const onCharge = (c: { caller: 'key' | 'anonymous'; cu: number }) => {
+    o.onCharge?.(c);
+    if (!move || !svc || (move.when && !move.when())) return;
+    const sim = svc.simulator;
+    const step = Math.min(move.perRequestMs, clock.now() + move.maxAheadMs - sim.now());
+    if (step > 0) sim.step(step);
+  };
+  const options: ServiceOptions = {
     clock,
     seed: 42,
     rate: o.rate,
     addressCount: o.addresses,
     preload: o.preload ?? 20_000,
-    // The pollers compared share one service: its limit must not throttle any of them.
-    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
+    ...(o.realistic ? { realistic: true } : {}),
+    ...(o.stalls ? { stalls: true } : {}),
+    ...(o.faults ? { faults: o.faults } : {}),
+    ...(o.apiKeys ? { apiKeys: o.apiKeys } : {}),
+    ...(o.tickMs ? { tickMs: o.tickMs } : {}),
+    ...(o.onCharge || move ? { onCharge } : {}),
+    // The pollers compared share one service: its limit must not throttle any of them (unless the public limits are asked for).
+    ...(o.publicLimits
+      ? { computeUnits: { keyed: 'free', anonymous: 'unauthenticated' } }
+      : { rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } }),
   };
-  if (o.realistic) options.realistic = true;
-  return startTeleporterService(options);
+  svc = await startTeleporterService(options);
+  return svc;
 }

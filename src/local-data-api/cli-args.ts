@@ -43,6 +43,7 @@ export const USAGE = `Usage: npm run service -- [options]
   --messenger-versions <1|2>          two messenger contracts per route, nonces overlapping
   --receipt-resends, --no-receipt-resends   relayers re-send receipts missing after 3 minutes
   --dry-wallet, --no-dry-wallet     one demo relayer's gas wallet runs dry on one chain between refills
+  --stalls, --no-stalls     rare indexer stalls of 30-120 minutes (off; also with --realistic)
                       (each behaviour defaults to --realistic; resends default to on without it)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
@@ -90,6 +91,8 @@ const FLAGS = {
   'no-receipt-resends': { type: 'boolean' },
   'dry-wallet': { type: 'boolean' },
   'no-dry-wallet': { type: 'boolean' },
+  stalls: { type: 'boolean' },
+  'no-stalls': { type: 'boolean' },
   'own-nodes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -150,6 +153,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     ['sparse-routes', 'sparseRoutes'],
     ['receipt-resends', 'receiptResends'],
     ['dry-wallet', 'dryWallet'],
+    ['stalls', 'stalls'],
   ] as const;
   for (const [flag, name] of switches) {
     const on = values[flag];

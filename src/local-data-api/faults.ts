@@ -1,12 +1,14 @@
 /**
  * Fault injection for the client's tests: 5xx bursts, 429 with Retry-After, slow responses,
- * malformed JSON with status 200, and connection resets, each at a stated per-request rate and
+ * malformed JSON with status 200, connection resets and requests never answered (the client times
+ * out), each at a stated per-request rate and
  * reproducible from the seed. A spec is a preset name and/or `key:value` items, comma-separated:
  *   flaky | ratelimited | slow | malformed | chaos | none
- *   5xx:<p> 429:<p> slow:<p> malformed:<p> reset:<p>   (probabilities; their sum must be <= 1)
+ *   5xx:<p> 429:<p> slow:<p> malformed:<p> reset:<p> timeout:<p>   (probabilities; their sum must be <= 1)
  *   burst:<n>        a 5xx repeats for n requests in a row (default 1)
  *   slowMs:<ms>      delay of a slow response (default 1500)
  *   retryAfter:<s>   Retry-After of an injected 429 (default 1)
+ *   timeoutMs:<ms>   how long a timed-out request is held before its connection is closed (default 20000, real time)
  * Later items override earlier ones, e.g. "flaky,burst:1".
  */
 import { fail, ok, type Parsed } from '../shared/result';
@@ -21,9 +23,22 @@ export interface FaultSpec {
   burst: number;
   slowMs: number;
   retryAfter: number;
+  timeout: number;
+  timeoutMs: number;
 }
 
-export const NO_FAULTS: FaultSpec = { '5xx': 0, '429': 0, slow: 0, malformed: 0, reset: 0, burst: 1, slowMs: 1500, retryAfter: 1 };
+export const NO_FAULTS: FaultSpec = {
+  '5xx': 0,
+  '429': 0,
+  slow: 0,
+  malformed: 0,
+  reset: 0,
+  burst: 1,
+  slowMs: 1500,
+  retryAfter: 1,
+  timeout: 0,
+  timeoutMs: 20_000,
+};
 
 export const FAULT_PRESETS: Record<string, string> = {
   none: '',
@@ -34,8 +49,8 @@ export const FAULT_PRESETS: Record<string, string> = {
   chaos: '5xx:0.1,429:0.1,slow:0.1,malformed:0.05,reset:0.05,burst:2,slowMs:1000',
 };
 
-const RATES = ['5xx', '429', 'slow', 'malformed', 'reset'] as const;
-const COUNTS = { burst: [1, 100], slowMs: [0, 120_000], retryAfter: [0, 3600] } as const;
+const RATES = ['5xx', '429', 'slow', 'malformed', 'reset', 'timeout'] as const;
+const COUNTS = { burst: [1, 100], slowMs: [0, 120_000], retryAfter: [0, 3600], timeoutMs: [0, 600_000] } as const;
 
 export function parseFaultSpec(input: string): Parsed<FaultSpec> {
   const spec: FaultSpec = { ...NO_FAULTS };
@@ -78,7 +93,9 @@ export type FaultAction =
   | { kind: 'error'; status: 500 | 502 | 503 }
   | { kind: 'rate_limited'; retryAfter: number }
   | { kind: 'malformed'; variant: 'truncated' | 'not_json' | 'wrong_shape' }
-  | { kind: 'slow'; ms: number };
+  | { kind: 'slow'; ms: number }
+  /** No answer: the connection is held for `ms` (real time), then closed. */
+  | { kind: 'timeout'; ms: number };
 
 export class FaultInjector {
   private spec: FaultSpec = NO_FAULTS;
@@ -119,6 +136,8 @@ export class FaultInjector {
     if ((u -= s['429']) < 0) return { kind: 'rate_limited', retryAfter: s.retryAfter };
     if ((u -= s.malformed) < 0) return { kind: 'malformed', variant: this.rng.pick(['truncated', 'not_json', 'wrong_shape'] as const) };
     if ((u -= s.slow) < 0) return { kind: 'slow', ms: s.slowMs };
+    // Drawn last, so adding it left the sequences of the other kinds as they were.
+    if ((u -= s.timeout) < 0) return { kind: 'timeout', ms: s.timeoutMs };
     return { kind: 'none' };
   }
 }

@@ -133,6 +133,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       world: o.world,
       ownNodes: () => indexer?.statuses() ?? null,
       limits: o.limits,
+      ...(o.onCharge ? { onCharge: o.onCharge } : {}),
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
     const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES, ...slowClientServerOptions() }, (req, res) => {

@@ -48,6 +48,11 @@ export interface ServiceOptions {
   warmStore?: boolean;
   /** Log one line per request to `log` (never the key itself). */
   logRequests?: boolean;
+  /**
+   * Called for each request the rate limit counts (the CU it counted, for a key or an anonymous caller),
+   * before the request is answered: benchmarks count the day's spend with it, or move the world while a client reads.
+   */
+  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
   /** Where log lines go (default stderr). */
   log?: (line: string) => void;
   /** Number of simulated user addresses (default 200). */
@@ -71,6 +76,8 @@ export interface ServiceOptions {
   receiptResends?: boolean;
   /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (sim/wallets.ts). Default: `realistic`. */
   dryWallet?: boolean;
+  /** The lag's rare long tail: a few times a day the indexer stops for 30-120 minutes, then catches up (sim/indexer-stalls.ts). Default false (opt-in, also with `realistic`). */
+  stalls?: boolean;
   /**
    * Relayers with distinct behaviour (fast, slow, outage, takeover, steady) and their schedule, times in ms
    * after the start (sim/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
@@ -91,6 +98,7 @@ export interface WorldOptions {
   messengerVersions: 1 | 2;
   receiptResends: boolean;
   dryWallet: boolean;
+  stalls: boolean;
 }
 
 const GENEROUS_RATE_LIMIT = { keyed: 600, anonymous: 120 } as const;
@@ -137,6 +145,7 @@ export const ServiceOptionsSchema = z
     warmStore: z.boolean().default(true),
     logRequests: z.boolean().default(false),
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
+    onCharge: z.custom<NonNullable<ServiceOptions['onCharge']>>((f) => typeof f === 'function', 'onCharge must be a function.').optional(),
     addressCount: z.number().int().min(2).max(100_000).default(200),
     tickMs: z.number().int().min(1).max(60_000).default(1000),
     realistic: z.boolean().default(false),
@@ -146,6 +155,7 @@ export const ServiceOptionsSchema = z
     messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),
     receiptResends: z.boolean().optional(),
     dryWallet: z.boolean().optional(),
+    stalls: z.boolean().optional(),
     relayers: z.union([z.literal(false), RelayerScheduleSchema]).optional(),
     ownNodes: OwnNodesSchema.optional(),
   })
@@ -171,7 +181,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     throw new Error(`Invalid service option: ${where}${issue.message}`);
   }
-  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, rateLimitPerMinute, computeUnits, ...rest } = r.data;
+  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, stalls, rateLimitPerMinute, computeUnits, ...rest } = r.data;
   const real = rest.realistic;
   return {
     ...rest,
@@ -183,6 +193,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       messengerVersions: messengerVersions ?? (real ? 2 : 1),
       receiptResends: receiptResends ?? !real,
       dryWallet: dryWallet ?? false,
+      stalls: stalls ?? false,
     },
   };
 }

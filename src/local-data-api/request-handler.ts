@@ -38,6 +38,8 @@ export interface HandlerDeps {
   limits: { keyed: CuLimits; anonymous: CuLimits };
   /** The simulator's behaviours in effect (reported by /_local/info). */
   world: WorldOptions;
+  /** Called for each request the rate limit counted, before it is answered (benchmarks: CU spent, a world that moves while a client reads). */
+  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -65,6 +67,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
+      if (decision.allowed) deps.onCharge?.({ caller: keyValid ? 'key' : 'anonymous', cu: cost });
       if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {
@@ -88,6 +91,12 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
 
       const fault = deps.faults.decide();
       if (fault.kind === 'reset') return void req.socket.destroy();
+      if (fault.kind === 'timeout') {
+        // Never answered: the client's own timeout fires first; the connection is closed after `ms`.
+        const held = setTimeout(() => req.socket.destroy(), fault.ms);
+        res.once('close', () => clearTimeout(held));
+        return;
+      }
       if (fault.kind === 'error') return sendError(res, fault.status, FAULT_MESSAGES[fault.status], headers);
       if (fault.kind === 'rate_limited') {
         return sendError(res, 429, `Too many requests: rate limit exceeded; retry after ${fault.retryAfter} s.`, {

@@ -143,20 +143,22 @@ describe('flag parsing', () => {
     };
     expect(options(['--realistic'])).toEqual({ realistic: true });
     expect(options(['--plans', 'growth,free'])).toEqual({ computeUnits: { keyed: 'growth', anonymous: 'free' } });
-    expect(options(['--realistic', '--no-lag', '--no-loose-order', '--sparse-routes', '--messenger-versions', '1', '--receipt-resends'])).toEqual({
+    expect(options(['--realistic', '--no-lag', '--no-loose-order', '--sparse-routes', '--messenger-versions', '1', '--receipt-resends', '--stalls'])).toEqual({
       realistic: true,
       lag: false,
       looseOrder: false,
       sparseRoutes: true,
       messengerVersions: 1,
       receiptResends: true,
+      stalls: true,
     });
-    expect(options(['--lag', '--loose-order', '--no-sparse-routes', '--messenger-versions', '2', '--no-receipt-resends'])).toEqual({
+    expect(options(['--lag', '--loose-order', '--no-sparse-routes', '--messenger-versions', '2', '--no-receipt-resends', '--no-stalls'])).toEqual({
       lag: true,
       looseOrder: true,
       sparseRoutes: false,
       messengerVersions: 2,
       receiptResends: false,
+      stalls: false,
     });
     expect(options(['--dry-wallet'])).toEqual({ dryWallet: true });
     expect(options(['--no-dry-wallet'])).toEqual({ dryWallet: false });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { FAULT_PRESETS, parseFaultSpec } from '../../src/local-data-api/index';
 import { get, serve } from './helpers';
+import { waitFor } from '../support/wait-for';
 
 const LIST = '/v1/teleporter/messages?pageSize=2';
 
@@ -29,7 +30,7 @@ describe('fault specs', () => {
   it('parses presets and explicit specs, later items overriding earlier ones', () => {
     expect(parseFaultSpec('flaky')).toEqual({
       ok: true,
-      value: { '5xx': 0.2, '429': 0, slow: 0, malformed: 0, reset: 0.05, burst: 2, slowMs: 1500, retryAfter: 1 },
+      value: { '5xx': 0.2, '429': 0, slow: 0, malformed: 0, reset: 0.05, burst: 2, slowMs: 1500, retryAfter: 1, timeout: 0, timeoutMs: 20_000 },
     });
     expect(parseFaultSpec('flaky,burst:1,429:0.1')).toMatchObject({ ok: true, value: { '5xx': 0.2, '429': 0.1, burst: 1 } });
     expect(parseFaultSpec('5xx:0.2,429:0.1,slow:0.1,malformed:0.05,reset:0.05')).toMatchObject({ ok: true });
@@ -42,7 +43,7 @@ describe('fault specs', () => {
     ['burst:0', 'Fault setting burst must be a whole number from 1 to 100 (got "0").'],
     [
       'teapot:0.1',
-      'Unknown fault "teapot": use 5xx, 429, slow, malformed, reset, burst, slowMs, retryAfter or a preset (none, flaky, ratelimited, slow, malformed, chaos).',
+      'Unknown fault "teapot": use 5xx, 429, slow, malformed, reset, timeout, burst, slowMs, retryAfter, timeoutMs or a preset (none, flaky, ratelimited, slow, malformed, chaos).',
     ],
     ['5xx:0.6,reset:0.5', 'Fault rates add up to 1.100; their sum must not exceed 1.'],
   ])('rejects %s with a clear message', (spec, message) => {
@@ -117,6 +118,27 @@ describe('fault injection over HTTP', () => {
     const { counts } = await tally(s.url + LIST, 100);
     expect(counts.reset! / 100).toBeGreaterThan(0.15);
     expect(counts.reset! / 100).toBeLessThan(0.45);
+  });
+
+  it('timeout: the request is never answered; the connection is closed after timeoutMs', async () => {
+    const s = await serve({ clock: new ManualClock(), preload: 10, faults: 'timeout:1,timeoutMs:400' });
+    // A client with a shorter timeout of its own gives up first, as the app's does (15 s against 20 s).
+    await expect(fetch(s.url + LIST, { signal: AbortSignal.timeout(100) })).rejects.toThrow(/aborted|timeout/i);
+    const t0 = performance.now();
+    await expect(fetch(s.url + LIST)).rejects.toThrow('fetch failed');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(390);
+    s.setFaults('timeout:0.3,timeoutMs:10');
+    const { counts } = await tally(s.url + LIST, 100);
+    expect(counts.reset! / 100).toBeGreaterThan(0.15);
+    expect(counts.reset! / 100).toBeLessThan(0.45);
+    expect(counts.ok! + counts.reset!).toBe(100);
+    // A held request does not keep the service from closing.
+    s.setFaults('timeout:1,timeoutMs:600000');
+    const before = s.requestCount();
+    const held = fetch(s.url + LIST).catch(() => 'closed');
+    await waitFor(() => s.requestCount() > before, 10_000, 'the held request to arrive');
+    await s.close();
+    expect(await held).toBe('closed');
   });
 
   it('chaos mixes every kind; the same seed gives the same sequence', async () => {

@@ -114,7 +114,15 @@ describe('indexing lag', () => {
       world: Record<string, unknown>;
       computeUnits: unknown;
     };
-    expect(real.world).toEqual({ lag: true, looseOrder: true, sparseRoutes: true, messengerVersions: 2, receiptResends: false, dryWallet: false });
+    expect(real.world).toEqual({
+      lag: true,
+      looseOrder: true,
+      sparseRoutes: true,
+      messengerVersions: 2,
+      receiptResends: false,
+      dryWallet: false,
+      stalls: false,
+    });
     expect(real.computeUnits).toEqual({ keyed: { cuPerMinute: 8000, cuPerDay: 2_000_000 }, anonymous: { cuPerMinute: 6000, cuPerDay: 1_200_000 } });
     const mixed = (await get(`${(await serve({ realistic: true, lag: false })).url}/_local/info`)).json as { world: Record<string, unknown> };
     expect(mixed.world).toMatchObject({ lag: false, looseOrder: true });

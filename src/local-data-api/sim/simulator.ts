@@ -9,6 +9,7 @@ import { Rng } from '../rng';
 import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';
 import { BlockLags, VisibilityOrder } from './index-lag';
+import { IndexerStalls, type StallSpan } from './indexer-stalls';
 import { recordOf, type MessagePlan, type Stage } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
 import { planRoutes, QUIET_MEAN_GAP_MS, type Route, type RoutePlan } from './route-plan';
@@ -44,6 +45,8 @@ export interface SimWorld {
   relayers: RelayerSchedule | false;
   /** The first persona with routes runs dry on its last route's destination between refills (wallets.ts). */
   dryWallet: boolean;
+  /** The lag's rare long tail: the whole indexer stops for 30-120 minutes a few times a day, then catches up (indexer-stalls.ts). */
+  stalls: boolean;
 }
 
 export interface SimulatorOptions {
@@ -120,6 +123,7 @@ export class TrafficSimulator {
   /** Its own random stream, so turning lag on leaves the traffic itself unchanged. */
   private readonly lags: BlockLags;
   private readonly visibility = new VisibilityOrder();
+  private readonly stallSchedule: IndexerStalls | null;
   private detach: (() => void) | null = null;
   private readonly tickMs: number;
   /** The relayers' gas wallets: every delivery is paid from one (the truth tests read). */
@@ -140,13 +144,24 @@ export class TrafficSimulator {
     this.hotAddresses = this.addresses.slice(0, 5);
     // Traffic depends on seed and start time: a restart on the same database makes new message IDs.
     this.rng = new Rng(mix32(opts.seed, Math.floor(opts.startMs / 1000)));
-    this.world = { lag: false, receiptResends: true, sparseRoutes: false, messengerVersions: 1, dryWallet: false, ...opts.world, relayers: schedule };
+    this.world = {
+      lag: false,
+      receiptResends: true,
+      sparseRoutes: false,
+      messengerVersions: 1,
+      dryWallet: false,
+      stalls: false,
+      ...opts.world,
+      relayers: schedule,
+    };
     this.personas = schedule
       ? new RelayerPersonas(schedule, this.relayers, new Rng(mix32(opts.seed ^ 0x7e1a7e, Math.floor(opts.startMs / 1000))), opts.startMs)
       : null;
     this.routes = this.world.sparseRoutes ? planRoutes(opts.seed) : null;
     this.wallets = new RelayerWallets(new Set(this.relayers.map((r) => r.toLowerCase())), this.world.dryWallet ? this.dryWallet() : null);
     this.lags = new BlockLags(new Rng(mix32(opts.seed ^ 0x1a6, Math.floor(opts.startMs / 1000))));
+    // Its own stream too: stalls on or off leave the traffic and the ordinary lags as they were.
+    this.stallSchedule = this.world.stalls ? new IndexerStalls(new Rng(mix32(opts.seed ^ 0x57a11, Math.floor(opts.startMs / 1000))), opts.startMs) : null;
     this.draw = {
       rng: this.rng,
       speed: opts.speed,
@@ -178,6 +193,11 @@ export class TrafficSimulator {
   /** Simulated time, epoch ms. */
   now(): number {
     return this.simNow;
+  }
+
+  /** The indexer stalls that started by `until` (default: now); empty without `stalls`. */
+  stalls(until = this.simNow): StallSpan[] {
+    return this.stallSchedule?.until(until) ?? [];
   }
 
   get messagesSent(): number {
@@ -413,7 +433,8 @@ export class TrafficSimulator {
   private emit(plan: MessagePlan, record: Record<string, unknown>, chainId: string): void {
     const happenedAt = this.simNow;
     const lag = plan.lagMs ?? (this.world.lag ? this.lags.lagOf(chainId, happenedAt) : 0);
-    const { visibleAt, wait } = this.visibility.schedule(plan.messageId, happenedAt + lag, this.simNow);
+    const dueAt = this.stallSchedule ? this.stallSchedule.visibleAt(chainId, happenedAt, happenedAt + lag) : happenedAt + lag;
+    const { visibleAt, wait } = this.visibility.schedule(plan.messageId, dueAt, this.simNow);
     if (!wait) this.pendingWrites.push({ record, happenedAt });
     else this.push({ at: visibleAt, kind: 'visible', id: plan.messageId, record, happenedAt });
   }

@@ -1,0 +1,108 @@
+// One core of `npm run bench:day`, in its own process so its memory is measured alone, at the app's
+// defaults (poll interval, stuck threshold, plan `auto`: unauthenticated without a key, Free with one).
+// The parent drives simulated time over IPC: every `tick` sets this process's clock and polls once.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveParent } from './serve-parent';
+import { createMonitorCore } from '../src/core';
+import { DATABASE_FILE } from '../src/core/store/database';
+import { Database } from '../src/sqlite';
+import type { FeedFilter, Transition } from '../src/shared/contract';
+import { JumpClock } from './jump-clock';
+import { peakRssBytes } from './peak-rss';
+
+type Msg =
+  | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; routes: FeedFilter[]; apiKey: string | null; retentionDays: number }
+  | { type: 'tick'; now: number }
+  | { type: 'close' }
+  | { type: 'inspect'; dataDir: string; cutoff: number };
+
+async function main(): Promise<void> {
+  let clock: JumpClock | null = null;
+  let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
+  let fresh: Transition[] = [];
+  const send = (m: unknown) => process.send?.(m);
+  const dbBytes = (dataDir: string) => {
+    let n = 0;
+    for (const f of [DATABASE_FILE, `${DATABASE_FILE}-wal`])
+      try {
+        n += statSync(join(dataDir, f)).size;
+      } catch {
+        // no WAL file at this moment
+      }
+    return n;
+  };
+  let dataDir = '';
+
+  serveParent(async (m: Msg) => {
+    if (m.type === 'init') {
+      dataDir = m.dataDir;
+      clock = new JumpClock(m.now);
+      core = await createMonitorCore({
+        dataDir: m.dataDir,
+        shell: 'web',
+        version: 'bench-day',
+        clock,
+        autoPoll: false,
+        keychainService: 'tw-bench-day',
+        ...(m.apiKey ? { apiKey: m.apiKey } : {}),
+      });
+      core.onEvent((e) => {
+        if (e.type === 'transitions') fresh.push(...e.transitions);
+      });
+      await core.start();
+      // The app's defaults (interval, stuck threshold, plan), but the shortest retention, so a day shows it.
+      // The service stands in for the Data API as a custom base URL: the key (if any) is sent, as to the public API
+      // (the embedded local source never gets the user's key).
+      await core.handlers.updateSettings({ dataSource: { kind: 'custom', baseUrl: m.url }, notifications: { enabled: false }, retentionDays: m.retentionDays });
+      const notify = { new: true, left_pending: true, receipt_delivered: true, stuck: true };
+      for (const address of m.addresses) await core.handlers.addWatch({ address, notify });
+      for (const [i, filter] of m.routes.entries()) await core.handlers.addFeed({ name: `route ${i + 1}`, filter, notify });
+      // Silent first reads (baselines) before the world moves, several cycles at the same instant if the budget needs them,
+      // as bench/core-bench-child.ts does: the truth's baseline time is then the instant they were taken.
+      const pending = async () =>
+        (await core!.handlers.listWatches(undefined)).some((w) => w.baselinePending) ||
+        (await core!.handlers.listFeeds(undefined)).some((f) => f.baselinePending);
+      for (let i = 0; i < 20 && (await pending()); i++) await core.handlers.pollNow(undefined);
+      if (await pending()) throw new Error('the first reads of the watches did not finish in 20 cycles');
+      fresh = [];
+      const settings = await core.handlers.getSettings(undefined);
+      send({
+        type: 'ready',
+        settings: { pollIntervalSeconds: settings.pollIntervalSeconds, stuckThresholdMinutes: settings.stuckThresholdMinutes, plan: settings.plan },
+      });
+    } else if (m.type === 'tick' && clock && core) {
+      await clock.set(m.now);
+      const status = await core.handlers.pollNow(undefined);
+      send({
+        type: 'polled',
+        transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })),
+        status,
+        rss: process.memoryUsage().rss,
+        dbBytes: dbBytes(dataDir),
+      });
+      fresh = [];
+    } else if (m.type === 'close') {
+      await core?.close();
+      send({ type: 'closed', peakRss: peakRssBytes() });
+    } else if (m.type === 'inspect') {
+      // After close: what the database still holds that retention should have let go of.
+      const db = new Database(join(m.dataDir, DATABASE_FILE));
+      const one = (sql: string, ...args: number[]) => Number((db.prepare(sql).get(...args) as { n: number }).n);
+      const result = {
+        type: 'inspected',
+        messages: one('SELECT count(*) AS n FROM messages'),
+        tracked: one('SELECT count(*) AS n FROM messages WHERE tracked = 1'),
+        staleMessages: one('SELECT count(*) AS n FROM messages WHERE tracked = 0 AND last_seen_at < ?', m.cutoff),
+        transitions: one('SELECT count(*) AS n FROM transitions'),
+        staleTransitions: one('SELECT count(*) AS n FROM transitions WHERE at < ?', m.cutoff),
+        dbBytes: dbBytes(m.dataDir),
+      };
+      db.close();
+      send(result);
+      process.exit(0);
+    }
+  });
+}
+
+void main();
