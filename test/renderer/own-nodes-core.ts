@@ -45,7 +45,7 @@ export async function setupOwnNodesRenderer(): Promise<OwnNodesRenderer> {
 export function twoTestChains(ids: readonly [number, number]): { a: TestChain; b: TestChain } {
   const chains = {} as { a: TestChain; b: TestChain };
   beforeAll(async () => {
-    [chains.a, chains.b] = await Promise.all(ids.map((chainId) => startTestChain({ chainId })));
+    [chains.a, chains.b] = await Promise.all([startTestChain({ chainId: ids[0] }), startTestChain({ chainId: ids[1] })]);
   });
   afterAll(async () => {
     await Promise.all([chains.a?.node.stop(), chains.b?.node.stop()]);

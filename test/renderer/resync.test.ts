@@ -166,7 +166,7 @@ describe('the connection owner', () => {
     const core = stack.app.core;
     const address = stack.service.simulator.addresses[1]!;
     expect(await core.invoke('addWatch', { address })).toMatchObject({ ok: true });
-    expect(await core.invoke('pollNow')).toMatchObject({ ok: true });
+    expect(await core.invoke('pollNow', undefined)).toMatchObject({ ok: true });
     const messageId = stack.service.simulator.send({
       outcome: 'normal',
       from: address,
@@ -174,7 +174,7 @@ describe('the connection owner', () => {
       destination: BEAM.blockchainId,
       deliveryDelayMs: 1_000,
     });
-    expect(await core.invoke('pollNow')).toMatchObject({ ok: true });
+    expect(await core.invoke('pollNow', undefined)).toMatchObject({ ok: true });
     const ui = useUiStore();
     await ui.openMessageById(messageId);
     expect(ui.detail?.status).toBe('pending');
@@ -182,7 +182,7 @@ describe('the connection owner', () => {
     const up = await drop(gate);
     // Delivered meanwhile, and read by the core's polls.
     await until(async () => {
-      expect(await core.invoke('pollNow')).toMatchObject({ ok: true });
+      expect(await core.invoke('pollNow', undefined)).toMatchObject({ ok: true });
       expect((await api.getMessage({ messageId }))?.message.status).toBe('delivered');
     });
     expect(ui.detail?.status).toBe('pending');
