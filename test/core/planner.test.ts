@@ -1,6 +1,7 @@
 /** The planner with plain values: which requests one cycle on one network makes. */
 import { describe, expect, it } from 'vitest';
 import {
+  BASELINE_HORIZON_MS,
   BASELINE_MAX_PAGES,
   discoveryMode,
   FIREHOSE_BASELINE_MIN,
@@ -65,12 +66,23 @@ describe('planNetwork', () => {
       {
         watcher: 'A',
         progress: null,
-        step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } },
+        // History while its pages hold open messages, never more than BASELINE_HORIZON_MS before the watch began.
+        step: {
+          source: { kind: 'address', address: 'A' },
+          maxPages: BASELINE_MAX_PAGES,
+          baselineFor: ['A'],
+          stop: { kind: 'while-open', pastTs: (added - BASELINE_HORIZON_MS) / 1000 },
+        },
       },
       {
         watcher: 'feed:1',
         progress: null,
-        step: { source: { kind: 'feed', filter: { to: '0xb' } }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['feed:1'], stop: { kind: 'while-open' } },
+        step: {
+          source: { kind: 'feed', filter: { to: '0xb' } },
+          maxPages: BASELINE_MAX_PAGES,
+          baselineFor: ['feed:1'],
+          stop: { kind: 'while-open', pastTs: (added - BASELINE_HORIZON_MS) / 1000 },
+        },
       },
     ]);
   });
@@ -86,7 +98,7 @@ describe('planNetwork', () => {
           source: { kind: 'address', address: 'A' },
           maxPages: BASELINE_MAX_PAGES - 7,
           baselineFor: ['A'],
-          stop: { kind: 'while-open' },
+          stop: { kind: 'while-open', pastTs: NOW - BASELINE_HORIZON_MS / 1000 },
           resumeToken: 'p7',
         },
       },
@@ -204,7 +216,7 @@ describe('planNetwork', () => {
     expect(planNetwork(input({ ...base, ratePerSec: 0.001 })).discovery).toMatchObject({ rechecks: { depthTs: NOW - 3639 } });
   });
 
-  it('takes many baselines through one pass over the list (two hours back), and feeds one by one', () => {
+  it('takes many baselines through one pass over the list (BASELINE_HORIZON_MS back: 30 min, as the stuck threshold), and feeds one by one', () => {
     const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`P${k}`));
     const plan = planNetwork(input({ addresses: many, feeds: [{ ...pending('feed:9'), filter: { from: '0xa' } }] }));
     expect(plan.listBaseline?.watchers).toEqual(many.map((w) => w.key));
@@ -212,8 +224,9 @@ describe('planNetwork', () => {
       source: { kind: 'firehose' },
       maxPages: FIREHOSE_BASELINE_MIN * BASELINE_MAX_PAGES,
       baselineFor: many.map((w) => w.key),
-      stop: { kind: 'past', ts: NOW - 7200, undated: 'continue' },
+      stop: { kind: 'past', ts: NOW - 1800, undated: 'continue' },
     });
+    expect(BASELINE_HORIZON_MS).toBe(30 * 60_000);
     expect(plan.baselines.map((b) => b.watcher)).toEqual(['feed:9']);
     // One fewer: each address reads its own history.
     expect(planNetwork(input({ addresses: many.slice(1) })).baselines).toHaveLength(FIREHOSE_BASELINE_MIN - 1);

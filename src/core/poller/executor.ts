@@ -317,6 +317,6 @@ function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
       };
     }
     case 'while-open':
-      return (p) => p.hasOpen;
+      return (p) => p.hasOpen && (p.oldestTs === null || p.oldestTs >= rule.pastTs);
   }
 }

@@ -12,8 +12,12 @@ import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type Recheck
 export const BASELINE_MAX_PAGES = 50;
 /** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
 export const FIREHOSE_BASELINE_MIN = 20;
-/** How far back a baseline through the unfiltered list reads. */
-export const BASELINE_HORIZON_MS = 2 * 3600_000;
+/**
+ * How far back a baseline reads (through the unfiltered list, or a watcher's own list while its pages
+ * hold open messages): messages still open that were sent earlier than this before the watch began are
+ * not followed (at the default stuck threshold they are stuck already). The fair pollers read 15 min.
+ */
+export const BASELINE_HORIZON_MS = 30 * 60_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 /**
@@ -42,8 +46,8 @@ export type StopRule =
       /** Pages read for the needed messages (the late-record floor aside), then on only while each page finds one; those below are asked by ID. */
       needPages?: number;
     }
-  /** While pages still hold open messages (older history matters only then). */
-  | { kind: 'while-open' };
+  /** While pages still hold open messages (older history matters only then), down to `pastTs` (s) at most. */
+  | { kind: 'while-open'; pastTs: number };
 
 export interface ScanStep {
   source: ListOperation;
@@ -202,7 +206,7 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
     listBaseline,
     baselines: oneByOne.map((w) => {
       const progress = i.baselineProgress?.get(w.key) ?? null;
-      return { watcher: w.key, step: baselineStep(w, progress), progress };
+      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs), progress };
     }),
     trail: mode === 'firehose' ? planTrail(i) : null,
     fullOverlap: i.fullOverlap ?? true,
@@ -399,7 +403,8 @@ function planAddressBaselines(
  */
 function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, progress: BaselineProgress | null): NonNullable<NetworkPlan['listBaseline']> {
   const watchers = pending.map((w) => w.key);
-  const horizon = Math.floor((nowMs - BASELINE_HORIZON_MS) / 1000);
+  const since = Math.min(nowMs, ...pending.map((w) => w.since ?? nowMs));
+  const horizon = Math.floor((since - BASELINE_HORIZON_MS) / 1000);
   const step: ScanStep = {
     source: { kind: 'firehose' },
     maxPages: Math.max(1, Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES) - (progress?.pages ?? 0)),
@@ -410,14 +415,14 @@ function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, pro
   return { watchers, step, progress };
 }
 
-/** One watcher's recent history, read silently from where the budget stopped it: open messages in it are tracked from now on. */
-function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null): ScanStep {
+/** One watcher's recent history (BASELINE_HORIZON_MS before it was added at most), read silently from where the budget stopped it: open messages in it are tracked from now on. */
+function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null, nowMs: number): ScanStep {
   const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
   return {
     source,
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
-    stop: { kind: 'while-open' },
+    stop: { kind: 'while-open', pastTs: Math.floor(((w.since ?? nowMs) - BASELINE_HORIZON_MS) / 1000) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };
 }
