@@ -178,6 +178,11 @@ export interface NetworkPlan {
   trail: TrailPlan | null;
   /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
   fullOverlap: boolean;
+  /**
+   * Present when the addresses' baselines wait for the list's rate (this cycle's head read measures it):
+   * the executor plans them with it after discovery (null: still unknown, one by one).
+   */
+  baselinesAtRate?: (ratePerSec: number | null) => Pick<NetworkPlan, 'listBaseline' | 'baselines'>;
 }
 
 /** Seconds since the head cursor (one interval without one). */
@@ -199,17 +204,27 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   const mode = discoveryMode(i);
   const discovery = mode === 'firehose' ? planFirehose(i) : mode === 'per-address' ? planPerAddress(i) : null;
   const pending = i.addresses.filter((a) => !a.baselineDone);
+  const awaitRate = i.ratePerSec === null && pending.length > 1 && pending.length < FIREHOSE_BASELINE_MIN && !i.listBaselineProgress && mode === 'firehose';
+  return {
+    discovery,
+    ...planBaselines(i),
+    trail: mode === 'firehose' ? planTrail(i) : null,
+    fullOverlap: i.fullOverlap ?? true,
+    ...(awaitRate ? { baselinesAtRate: (ratePerSec: number | null) => planBaselines({ ...i, ratePerSec }) } : {}),
+  };
+}
+
+/** The baselines of the watchers still waiting for one (the addresses' rate-priced, see planAddressBaselines; feeds one by one). */
+function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBaseline' | 'baselines'> {
+  const pending = i.addresses.filter((a) => !a.baselineDone);
   const { listBaseline, oneByOne: addressesOneByOne } = planAddressBaselines(pending, i);
   const oneByOne = [...addressesOneByOne, ...i.feeds.filter((f) => !f.baselineDone)];
   return {
-    discovery,
     listBaseline,
     baselines: oneByOne.map((w) => {
       const progress = i.baselineProgress?.get(w.key) ?? null;
       return { watcher: w.key, step: baselineStep(w, progress, i.nowMs), progress };
     }),
-    trail: mode === 'firehose' ? planTrail(i) : null,
-    fullOverlap: i.fullOverlap ?? true,
   };
 }
 
@@ -378,8 +393,10 @@ function newsStep(source: ListOperation, w: WatcherSummary, i: NetworkPlanInput)
 
 /**
  * The addresses' baselines: the list baseline in progress goes on for those of its addresses still
- * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait; fewer are taken one by one (with a
- * list baseline going on, as many as would make a new one wait for it).
+ * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait, or when its pages (priced at the
+ * list's rate) are no more than the addresses' own lists would cost at one page each; otherwise they are
+ * taken one by one (with a list baseline going on, as many as would make a new one wait for it). With
+ * the rate unknown, one by one (planNetwork lets the executor choose again once its head read measured it).
  */
 function planAddressBaselines(
   pending: readonly WatcherSummary[],
@@ -393,7 +410,16 @@ function planAddressBaselines(
     return { listBaseline: planListBaseline(continuing, i.nowMs, going), oneByOne: rest.length >= FIREHOSE_BASELINE_MIN ? [] : rest };
   }
   if (pending.length >= FIREHOSE_BASELINE_MIN) return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
+  const rate = i.ratePerSec === null ? null : Math.max(i.ratePerSec, i.densityPerSec ?? 0);
+  if (rate !== null && pending.length > 1 && listBaselinePages(pending, i.nowMs, rate) <= pending.length)
+    return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
   return { listBaseline: null, oneByOne: pending };
+}
+
+/** The pages of a list baseline for these watchers at `rate` messages a second: down to BASELINE_HORIZON_MS before the earliest was added. */
+export function listBaselinePages(pending: readonly WatcherSummary[], nowMs: number, rate: number): number {
+  const since = Math.min(nowMs, ...pending.map((w) => w.since ?? nowMs));
+  return Math.ceil((rate * (nowMs - since + BASELINE_HORIZON_MS)) / 1000 / PAGE_SIZE) + 1;
 }
 
 /**
