@@ -123,8 +123,9 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     peakTracked = Math.max(peakTracked, status.tracked ?? 0);
     maxBehindMs = Math.max(maxBehindMs, status.behindMs ?? 0);
     if (status.state === 'rate_limited') rateLimitedCycles++;
-    await list?.cycle();
-    await perAddress?.cycle();
+    // A fair poller the service refused (429) is out of the comparison: it stops there (going on would only cost wall time).
+    if (list && !list.refused) await list.cycle();
+    if (perAddress && !perAddress.refused) await perAddress.cycle();
   };
   for (let i = 0; i < Math.ceil((k.minutes * 60) / k.intervalS); i++) await cycle('traffic');
   const trafficEnd = clock.now();
