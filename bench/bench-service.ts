@@ -1,5 +1,6 @@
-/** The local service as the core and headless benchmarks run it: a fixed seed, history, no rate limit a benchmark could meet. */
+/** The local service as the core and headless benchmarks run it: a fixed seed, history, and either no rate limit a benchmark could meet or a public plan's. */
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../src/local-data-api';
+import type { PublicPlan } from '../src/local-data-api/compute-units';
 import type { Clock } from '../src/shared/clock';
 
 export interface BenchWorld {
@@ -29,7 +30,15 @@ export interface BenchWorld {
   apiKeys?: string[];
   /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
   tickMs?: number;
+  /**
+   * Every caller, with or without a key, on this public plan's CU limits, each key its own quota (the
+   * fair pollers' keys: FAIR_POLLER_KEYS). Absent: `publicLimits`, or limits no benchmark meets.
+   */
+  plan?: PublicPlan;
 }
+
+/** One API key per fair poller: each has its own quota at the same plan, apart from the core's (no key). */
+export const FAIR_POLLER_KEYS = { list: 'bench-fair-list-poller', perAddress: 'bench-fair-address-poller' } as const;
 
 /**
  * A rare mix of upstream faults for long runs (about 1 request in 50 fails): 5xx bursts, 429 with
@@ -57,14 +66,15 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Ru
     ...(o.realistic ? { realistic: true } : {}),
     ...(o.stalls ? { stalls: true } : {}),
     ...(o.faults ? { faults: o.faults } : {}),
-    ...(o.apiKeys ? { apiKeys: o.apiKeys } : {}),
     ...(o.tickMs ? { tickMs: o.tickMs } : {}),
     ...(o.onCharge || move ? { onCharge } : {}),
-    // The pollers compared share one service: its limit must not throttle any of them (unless the public limits are asked for).
-    ...(o.publicLimits
-      ? { computeUnits: { keyed: 'free', anonymous: 'unauthenticated' } }
-      : { rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } }),
   };
+  const keys = [...(o.apiKeys ?? []), ...(o.plan ? Object.values(FAIR_POLLER_KEYS) : [])];
+  if (keys.length) options.apiKeys = keys;
+  if (o.plan) options.computeUnits = { keyed: o.plan, anonymous: o.plan };
+  else if (o.publicLimits) options.computeUnits = { keyed: 'free', anonymous: 'unauthenticated' };
+  // The pollers compared share one service: without a plan its limit must not throttle any of them.
+  else options.rateLimitPerMinute = { keyed: 1_000_000, anonymous: 1_000_000 };
   svc = await startTeleporterService(options);
   return svc;
 }

@@ -8,7 +8,17 @@ import { peakRssBytes } from './peak-rss';
 import { requestRatePlan } from '../src/shared/plans';
 
 type Msg =
-  | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; intervalSeconds: number; budget: number }
+  | {
+      type: 'init';
+      url: string;
+      dataDir: string;
+      now: number;
+      addresses: string[];
+      intervalSeconds: number;
+      /** Requests a minute as custom plan figures; null: the app's default plan. */
+      budget: number | null;
+      stuckMinutes: number;
+    }
   | { type: 'tick'; now: number }
   | { type: 'close' };
 
@@ -88,8 +98,8 @@ async function main(): Promise<void> {
       endPhase('addWatch');
       await core.handlers.updateSettings({
         pollIntervalSeconds: m.intervalSeconds,
-        plan: requestRatePlan(m.budget),
-        stuckThresholdMinutes: Number(process.env.BENCH_STUCK_MINUTES ?? 10080),
+        ...(m.budget !== null ? { plan: requestRatePlan(m.budget) } : {}),
+        stuckThresholdMinutes: m.stuckMinutes,
         notifications: { enabled: false },
       });
       for (const address of m.addresses)

@@ -1,6 +1,6 @@
 /**
- * The fair baseline: every interval, read the unfiltered list (one network) from its head down to
- * `depthMs` before now, deep enough to see every record still changing and every record that appears
+ * The fair list poller: every interval, read the unfiltered list (one network) from its head down to
+ * `depthMs` before now (the first read as far as the stuck threshold), deep enough to see every record still changing and every record that appears
  * late, and keep each watched message's state. Its reports are judged against the same ground truth.
  */
 import { Pool } from 'undici';
@@ -8,19 +8,28 @@ import type { Clock } from '../../src/shared/clock';
 import { walkPages } from './page-walk';
 import { TransitionTracker } from './transition-tracker';
 
+/** A fair poller's own API key (its own quota at the service) and the stuck threshold it applies. */
+export interface FairPollerOptions {
+  key?: string;
+  stuckMs?: number;
+}
+
 export class ListPoller {
   private readonly pool: Pool;
   private readonly tracker: TransitionTracker;
   requests = 0;
+  /** Walks the service refused part of (429). */
+  refused = 0;
 
   constructor(
     url: string,
     watched: readonly string[],
     private readonly clock: Clock,
     private readonly depthMs: number,
+    private readonly o: FairPollerOptions = {},
   ) {
     this.pool = new Pool(url, { connections: 1 });
-    this.tracker = new TransitionTracker(watched);
+    this.tracker = new TransitionTracker(watched, o.stuckMs);
   }
 
   get detections() {
@@ -30,7 +39,13 @@ export class ListPoller {
   /** One interval's read (`silent` for the baseline). */
   async cycle(silent = false): Promise<void> {
     const now = this.clock.now();
-    this.requests += await walkPages(this.pool, '/v1/teleporter/messages', now - this.depthMs, (r) => this.tracker.observe(r, now, silent));
+    // The first read reaches back as far as the stuck threshold too: a message pending since then becomes `stuck` during the watch.
+    const depth = silent ? Math.max(this.depthMs, this.o.stuckMs ?? 0) : this.depthMs;
+    if (silent) this.tracker.baseline(now - depth);
+    const walk = await walkPages(this.pool, '/v1/teleporter/messages', now - depth, (r) => this.tracker.observe(r, now, silent), this.o.key);
+    this.requests += walk.requests;
+    if (walk.refused) this.refused++;
+    if (!silent) this.tracker.sweep(now);
   }
 
   close(): Promise<void> {

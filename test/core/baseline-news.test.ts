@@ -33,10 +33,10 @@ describe('adding a watch loses nothing', () => {
     const [x, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[2]!];
     const others = svc.simulator.addresses.slice(0, live);
     const t0 = Math.floor(rig.clock.now() / 1000);
-    // W's history: two hours of messages, one still open (awaiting its receipt) on every page.
+    // W's history: close to half an hour of messages (within the baseline's horizon), one still open (awaiting its receipt) on every page.
     const n = HISTORY_PAGES * PAGE_SIZE;
     const history = Array.from({ length: n }, (_, k) =>
-      apiRecord({ from: w, status: 'delivered', receiptDelivered: k % PAGE_SIZE !== 50, ts: t0 - 10 - Math.floor((k * 7200) / n) }),
+      apiRecord({ from: w, status: 'delivered', receiptDelivered: k % PAGE_SIZE !== 50, ts: t0 - 10 - Math.floor((k * 1700) / n) }),
     );
     // Pending when W is added, on its first page of history: its delivery comes while the baseline runs.
     const pendingAtAdd = apiRecord({ from: w, status: 'pending', ts: t0 - 5 });
@@ -100,11 +100,11 @@ describe('adding a watch loses nothing', () => {
     const { svc, rig } = on;
     const watched = svc.simulator.addresses.slice(0, FIREHOSE_BASELINE_MIN);
     const t0 = Math.floor(rig.clock.now() / 1000);
-    // Two hours of the list, 40 pages: more than a cycle's 30 requests.
+    // Close to half an hour of the list (within the baseline's horizon), 40 pages: more than a cycle's 30 requests.
     const n = 40 * PAGE_SIZE;
     const history = Array.from({ length: n }, (_, k) =>
       // Delivered (10 s after sending) before the watches were added.
-      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN] : undefined, status: 'delivered', ts: t0 - 20 - Math.floor((k * 7000) / n) }),
+      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN] : undefined, status: 'delivered', ts: t0 - 20 - Math.floor((k * 1700) / n) }),
     );
     svc.store.upsertMany(history);
     for (const a of watched) rig.watch(a, { baselineDone: false });
@@ -128,7 +128,7 @@ describe('adding a watch loses nothing', () => {
       await poller.pollNow();
     }
     expect(rig.store.watches.watcherInfos().addresses.every((a) => a.baselineDone)).toBe(true);
-    // It went on from its page: the second cycle's pages are the rest of the two hours, not the first 30 again.
+    // It went on from its page: the second cycle's pages are the rest of the half hour, not the first 30 again.
     expect(pages.length - before).toBeLessThan(30);
     expect(kinds(fresh.messageId as string)).toEqual(['new']);
     svc.store.upsert({ ...fresh, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x03', timestamp: t0 + 50 } });

@@ -1,7 +1,9 @@
 /** The planner with plain values: which requests one cycle on one network makes. */
 import { describe, expect, it } from 'vitest';
 import {
+  BASELINE_HORIZON_MS,
   BASELINE_MAX_PAGES,
+  listBaselinePages,
   discoveryMode,
   FIREHOSE_BASELINE_MIN,
   MAX_PAGES_PER_SCAN,
@@ -65,12 +67,23 @@ describe('planNetwork', () => {
       {
         watcher: 'A',
         progress: null,
-        step: { source: { kind: 'address', address: 'A' }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['A'], stop: { kind: 'while-open' } },
+        // History while its pages hold open messages, never more than BASELINE_HORIZON_MS before the watch began.
+        step: {
+          source: { kind: 'address', address: 'A' },
+          maxPages: BASELINE_MAX_PAGES,
+          baselineFor: ['A'],
+          stop: { kind: 'while-open', pastTs: (added - BASELINE_HORIZON_MS) / 1000 },
+        },
       },
       {
         watcher: 'feed:1',
         progress: null,
-        step: { source: { kind: 'feed', filter: { to: '0xb' } }, maxPages: BASELINE_MAX_PAGES, baselineFor: ['feed:1'], stop: { kind: 'while-open' } },
+        step: {
+          source: { kind: 'feed', filter: { to: '0xb' } },
+          maxPages: BASELINE_MAX_PAGES,
+          baselineFor: ['feed:1'],
+          stop: { kind: 'while-open', pastTs: (added - BASELINE_HORIZON_MS) / 1000 },
+        },
       },
     ]);
   });
@@ -86,7 +99,7 @@ describe('planNetwork', () => {
           source: { kind: 'address', address: 'A' },
           maxPages: BASELINE_MAX_PAGES - 7,
           baselineFor: ['A'],
-          stop: { kind: 'while-open' },
+          stop: { kind: 'while-open', pastTs: NOW - BASELINE_HORIZON_MS / 1000 },
           resumeToken: 'p7',
         },
       },
@@ -204,7 +217,7 @@ describe('planNetwork', () => {
     expect(planNetwork(input({ ...base, ratePerSec: 0.001 })).discovery).toMatchObject({ rechecks: { depthTs: NOW - 3639 } });
   });
 
-  it('takes many baselines through one pass over the list (two hours back), and feeds one by one', () => {
+  it('takes many baselines through one pass over the list (BASELINE_HORIZON_MS back: 30 min, as the stuck threshold), and feeds one by one', () => {
     const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`P${k}`));
     const plan = planNetwork(input({ addresses: many, feeds: [{ ...pending('feed:9'), filter: { from: '0xa' } }] }));
     expect(plan.listBaseline?.watchers).toEqual(many.map((w) => w.key));
@@ -212,11 +225,37 @@ describe('planNetwork', () => {
       source: { kind: 'firehose' },
       maxPages: FIREHOSE_BASELINE_MIN * BASELINE_MAX_PAGES,
       baselineFor: many.map((w) => w.key),
-      stop: { kind: 'past', ts: NOW - 7200, undated: 'continue' },
+      stop: { kind: 'past', ts: NOW - 1800, undated: 'continue' },
     });
+    expect(BASELINE_HORIZON_MS).toBe(30 * 60_000);
     expect(plan.baselines.map((b) => b.watcher)).toEqual(['feed:9']);
-    // One fewer: each address reads its own history.
-    expect(planNetwork(input({ addresses: many.slice(1) })).baselines).toHaveLength(FIREHOSE_BASELINE_MIN - 1);
+    // One fewer on a busy list (30 min at 5 msg/s: 91 pages, more than 19 addresses at a page each): each address reads its own history.
+    expect(planNetwork(input({ addresses: many.slice(1), ratePerSec: 5 })).baselines).toHaveLength(FIREHOSE_BASELINE_MIN - 1);
+  });
+
+  it('takes a few baselines through the list when its pages cost no more than a page per address, priced at the rate the head read measures', () => {
+    const few = ['A', 'B', 'C'].map(pending);
+    // 30 min at 0.1 msg/s: 3 pages for 3 addresses.
+    expect(listBaselinePages(few, NOW_MS, 0.1)).toBe(3);
+    const quiet = planNetwork(input({ addresses: few, ratePerSec: 0.1 }));
+    expect(quiet.listBaseline?.watchers).toEqual(['A', 'B', 'C']);
+    expect(quiet.baselines).toEqual([]);
+    // 2 msg/s: 37 pages for 3 addresses; each reads its own.
+    const busy = planNetwork(input({ addresses: few, ratePerSec: 2 }));
+    expect(busy.listBaseline).toBeNull();
+    expect(busy.baselines.map((b) => b.watcher)).toEqual(['A', 'B', 'C']);
+    // The history read so far is denser than the rate now: priced at that density.
+    expect(planNetwork(input({ addresses: few, ratePerSec: 0.1, densityPerSec: 2 })).listBaseline).toBeNull();
+    // Rate unknown while the firehose is read: one by one, unless the executor chooses again at the rate its head read measured.
+    const unknown = planNetwork(input({ addresses: few, ratePerSec: null }));
+    expect(unknown.discovery?.mode).toBe('firehose');
+    expect(unknown.baselines).toHaveLength(3);
+    expect(unknown.baselinesAtRate?.(0.1).listBaseline?.watchers).toEqual(['A', 'B', 'C']);
+    expect(unknown.baselinesAtRate?.(2).baselines).toHaveLength(3);
+    expect(unknown.baselinesAtRate?.(null).baselines).toHaveLength(3);
+    // A single address has no choice to make; a known rate needs no second choice.
+    expect(planNetwork(input({ addresses: [pending('A')], ratePerSec: null })).baselinesAtRate).toBeUndefined();
+    expect(quiet.baselinesAtRate).toBeUndefined();
   });
 
   it('keeps to the address operation while one firehose costs more pages than the live watchers', () => {

@@ -232,10 +232,10 @@ describe('recheckDue', () => {
     expect(recheckDue(t('pending', false), 90_000, interval, interval, 30 * 60_000, true)).toBe(true);
     expect(recheckDue(t('pending', false), 150_000, interval, interval, 30 * 60_000, true)).toBe(false);
     expect(recheckDue(t('pending', false), 150_000, 4 * interval, interval, 30 * 60_000, true)).toBe(true);
-    // An old pending message within the stuck threshold: at most LIVE_CADENCE_INTERVALS (5) intervals apart, carriers or not.
+    // An old pending message within the stuck threshold: a quarter of its age (10 min old: 2.5 min), carriers or not.
     for (const carriers of [false, true]) {
-      expect(recheckDue(t('pending', false), 10 * 60_000, 50_000, interval, 30 * 60_000, carriers)).toBe(true);
-      expect(recheckDue(t('pending', false), 10 * 60_000, 20_000, interval, 30 * 60_000, carriers)).toBe(false);
+      expect(recheckDue(t('pending', false), 10 * 60_000, 150_000, interval, 30 * 60_000, carriers)).toBe(true);
+      expect(recheckDue(t('pending', false), 10 * 60_000, 50_000, interval, 30 * 60_000, carriers)).toBe(false);
     }
     // An old one awaiting its receipt: a quarter of its age.
     expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, true)).toBe(false);

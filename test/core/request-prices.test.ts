@@ -74,9 +74,12 @@ describe('request planning', () => {
     expect(isDue(20 * 60_000, 5 * 60_000, interval)).toBe(true);
     expect(isDue(10 * 3600_000, 50 * 60_000, interval)).toBe(false);
     expect(isDue(10 * 3600_000, 60 * 60_000, interval)).toBe(true); // capped at an hour
-    // Within the live window (the stuck threshold) at most every 5 intervals: 20 min old, seen 50 s ago.
-    expect(isDue(20 * 60_000, 50_000, interval, 30 * 60_000)).toBe(true);
-    expect(isDue(20 * 60_000, 40_000, interval, 30 * 60_000)).toBe(false);
-    expect(isDue(40 * 60_000, 50_000, interval, 30 * 60_000)).toBe(false); // past it: the slow cadence again
+    // Within the stuck threshold too, a quarter of its age (spaced out by age, issue 27): 20 min old, seen 50 s ago, is not due.
+    expect(isDue(20 * 60_000, 50_000, interval, 30 * 60_000)).toBe(false);
+    expect(isDue(20 * 60_000, 5 * 60_000, interval, 30 * 60_000)).toBe(true);
+    // In the interval before the threshold, once more (a delivery already listed is seen before `stuck`), then not again.
+    expect(isDue(29.9 * 60_000, 2 * 60_000, interval, 30 * 60_000)).toBe(true);
+    expect(isDue(29.9 * 60_000, 3_000, interval, 30 * 60_000)).toBe(false);
+    expect(isDue(40 * 60_000, 50_000, interval, 30 * 60_000)).toBe(false); // past it: the slow cadence
   });
 });

@@ -116,6 +116,57 @@ describe('the ground truth', () => {
     expect(percentile([], 50)).toBeNull();
   });
 
+  describe('stuck, as the engine fires it', () => {
+    const MIN = 60_000;
+    const sent = (id: string, status: string, sentMin: number) => rec(id, status, false, { sourceTransaction: { timestamp: (sentMin * MIN) / 1000 } });
+    const rule = { thresholdMs: 30 * MIN, endAt: 100 * MIN, marginMs: 2 * MIN };
+
+    it('a message still pending at its threshold is stuck then; one delivered well before is not', () => {
+      const t = new GroundTruth();
+      t.add([change(sent('slow', 'pending', 10), 10 * MIN), change(sent('quick', 'pending', 10), 10 * MIN)]);
+      t.add([change(sent('quick', 'delivered', 10), 20 * MIN)]);
+      t.add([change(sent('slow', 'delivered', 10), 60 * MIN)]);
+      const e = t.expected({ baselineAt: 5 * MIN, watched, stuck: rule });
+      expect(e.get('slow:stuck')).toEqual({ happenedAt: 40 * MIN, visibleAt: 40 * MIN });
+      expect(e.has('quick:stuck')).toBe(false);
+      expect(e.has('slow:left_pending')).toBe(true);
+    });
+
+    it('a record that appears after its threshold is stuck when it appears', () => {
+      const t = new GroundTruth();
+      t.add([change(sent('late', 'pending', 10), 10 * MIN, 55 * MIN)]);
+      expect(t.expected({ baselineAt: 5 * MIN, watched, stuck: rule }).get('late:stuck')).toEqual({ happenedAt: 55 * MIN, visibleAt: 55 * MIN });
+    });
+
+    it('a message pending all along since before the truth listened (a preload) is stuck, unless already over at the baseline', () => {
+      const t = new GroundTruth();
+      t.knowStored([sent('young', 'pending', 20), sent('old', 'pending', -40), sent('done', 'delivered', 20)]);
+      const e = t.expected({ baselineAt: 5 * MIN, watched, stuck: rule });
+      expect(keys(e)).toEqual(['young:stuck']);
+      expect(e.get('young:stuck')).toEqual({ happenedAt: 50 * MIN, visibleAt: 50 * MIN });
+    });
+
+    it('either way near a delivery, the baseline or the end: never missed, never unexpected', () => {
+      const t = new GroundTruth();
+      t.add([change(sent('close', 'pending', 10), 10 * MIN), change(sent('edge', 'pending', 69.5), 69.5 * MIN)]);
+      t.add([change(sent('close', 'delivered', 10), 39 * MIN)]);
+      const e = t.expected({ baselineAt: 5 * MIN, watched, stuck: rule });
+      expect(e.get('close:stuck')?.optional).toBe(true);
+      expect(e.get('edge:stuck')?.optional).toBe(true);
+      expect(compare(e, []).missed.filter((k) => k.endsWith(':stuck'))).toEqual([]);
+      const judged = compare(e, [{ id: 'close', kind: 'stuck', at: 40 * MIN }]);
+      expect(judged.unexpected).toEqual([]);
+      expect(judged.hits.map((h) => h.key)).toContain('close:stuck');
+    });
+
+    it('without a rule no stuck is expected, and a reported one is unexpected', () => {
+      const t = new GroundTruth();
+      t.add([change(sent('slow', 'pending', 10), 10 * MIN)]);
+      const e = t.expected({ baselineAt: 5 * MIN, watched });
+      expect(compare(e, [{ id: 'slow', kind: 'stuck', at: 40 * MIN }]).unexpected).toEqual(['slow:stuck']);
+    });
+  });
+
   it('on the real local service: sees every record the simulator writes, as the store ends up holding it', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
     const svc = await startTeleporterService({ clock, seed: 3, rate: 5, addressCount: 20, preload: 50 });

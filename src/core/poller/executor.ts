@@ -101,7 +101,9 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
  * The list baseline, then the one-by-one baselines, each from where the budget last stopped it; one the
  * budget stops again keeps its place. Returns the error that ended the cycle (the budget's when it ran out), or null.
  */
-async function takeBaselines(plan: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
+async function takeBaselines(measured: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
+  // Priced at the rate this cycle's head read measured, when the plan waited for it.
+  const plan = measured.baselinesAtRate ? { ...measured, ...measured.baselinesAtRate(x.state.ratePerSec) } : measured;
   const planned = new Set(plan.baselines.map((b) => b.watcher));
   for (const k of [...x.state.baselines.keys()]) if (!planned.has(k)) x.state.baselines.delete(k); // removed meanwhile
   if (!plan.listBaseline) x.state.listBaseline = null;
@@ -317,6 +319,6 @@ function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
       };
     }
     case 'while-open':
-      return (p) => p.hasOpen;
+      return (p) => p.hasOpen && (p.oldestTs === null || p.oldestTs >= rule.pastTs);
   }
 }

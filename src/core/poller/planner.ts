@@ -12,8 +12,12 @@ import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type Recheck
 export const BASELINE_MAX_PAGES = 50;
 /** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
 export const FIREHOSE_BASELINE_MIN = 20;
-/** How far back a baseline through the unfiltered list reads. */
-export const BASELINE_HORIZON_MS = 2 * 3600_000;
+/**
+ * How far back a baseline reads (through the unfiltered list, or a watcher's own list while its pages
+ * hold open messages): messages still open that were sent earlier than this before the watch began are
+ * not followed (at the default stuck threshold they are stuck already). The fair pollers read 15 min.
+ */
+export const BASELINE_HORIZON_MS = 30 * 60_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 /**
@@ -42,8 +46,8 @@ export type StopRule =
       /** Pages read for the needed messages (the late-record floor aside), then on only while each page finds one; those below are asked by ID. */
       needPages?: number;
     }
-  /** While pages still hold open messages (older history matters only then). */
-  | { kind: 'while-open' };
+  /** While pages still hold open messages (older history matters only then), down to `pastTs` (s) at most. */
+  | { kind: 'while-open'; pastTs: number };
 
 export interface ScanStep {
   source: ListOperation;
@@ -174,6 +178,11 @@ export interface NetworkPlan {
   trail: TrailPlan | null;
   /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
   fullOverlap: boolean;
+  /**
+   * Present when the addresses' baselines wait for the list's rate (this cycle's head read measures it):
+   * the executor plans them with it after discovery (null: still unknown, one by one).
+   */
+  baselinesAtRate?: (ratePerSec: number | null) => Pick<NetworkPlan, 'listBaseline' | 'baselines'>;
 }
 
 /** Seconds since the head cursor (one interval without one). */
@@ -195,17 +204,27 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   const mode = discoveryMode(i);
   const discovery = mode === 'firehose' ? planFirehose(i) : mode === 'per-address' ? planPerAddress(i) : null;
   const pending = i.addresses.filter((a) => !a.baselineDone);
+  const awaitRate = i.ratePerSec === null && pending.length > 1 && pending.length < FIREHOSE_BASELINE_MIN && !i.listBaselineProgress && mode === 'firehose';
+  return {
+    discovery,
+    ...planBaselines(i),
+    trail: mode === 'firehose' ? planTrail(i) : null,
+    fullOverlap: i.fullOverlap ?? true,
+    ...(awaitRate ? { baselinesAtRate: (ratePerSec: number | null) => planBaselines({ ...i, ratePerSec }) } : {}),
+  };
+}
+
+/** The baselines of the watchers still waiting for one (the addresses' rate-priced, see planAddressBaselines; feeds one by one). */
+function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBaseline' | 'baselines'> {
+  const pending = i.addresses.filter((a) => !a.baselineDone);
   const { listBaseline, oneByOne: addressesOneByOne } = planAddressBaselines(pending, i);
   const oneByOne = [...addressesOneByOne, ...i.feeds.filter((f) => !f.baselineDone)];
   return {
-    discovery,
     listBaseline,
     baselines: oneByOne.map((w) => {
       const progress = i.baselineProgress?.get(w.key) ?? null;
-      return { watcher: w.key, step: baselineStep(w, progress), progress };
+      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs), progress };
     }),
-    trail: mode === 'firehose' ? planTrail(i) : null,
-    fullOverlap: i.fullOverlap ?? true,
   };
 }
 
@@ -374,8 +393,10 @@ function newsStep(source: ListOperation, w: WatcherSummary, i: NetworkPlanInput)
 
 /**
  * The addresses' baselines: the list baseline in progress goes on for those of its addresses still
- * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait; fewer are taken one by one (with a
- * list baseline going on, as many as would make a new one wait for it).
+ * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait, or when its pages (priced at the
+ * list's rate) are no more than the addresses' own lists would cost at one page each; otherwise they are
+ * taken one by one (with a list baseline going on, as many as would make a new one wait for it). With
+ * the rate unknown, one by one (planNetwork lets the executor choose again once its head read measured it).
  */
 function planAddressBaselines(
   pending: readonly WatcherSummary[],
@@ -389,7 +410,16 @@ function planAddressBaselines(
     return { listBaseline: planListBaseline(continuing, i.nowMs, going), oneByOne: rest.length >= FIREHOSE_BASELINE_MIN ? [] : rest };
   }
   if (pending.length >= FIREHOSE_BASELINE_MIN) return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
+  const rate = i.ratePerSec === null ? null : Math.max(i.ratePerSec, i.densityPerSec ?? 0);
+  if (rate !== null && pending.length > 1 && listBaselinePages(pending, i.nowMs, rate) <= pending.length)
+    return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
   return { listBaseline: null, oneByOne: pending };
+}
+
+/** The pages of a list baseline for these watchers at `rate` messages a second: down to BASELINE_HORIZON_MS before the earliest was added. */
+export function listBaselinePages(pending: readonly WatcherSummary[], nowMs: number, rate: number): number {
+  const since = Math.min(nowMs, ...pending.map((w) => w.since ?? nowMs));
+  return Math.ceil((rate * (nowMs - since + BASELINE_HORIZON_MS)) / 1000 / PAGE_SIZE) + 1;
 }
 
 /**
@@ -399,7 +429,8 @@ function planAddressBaselines(
  */
 function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, progress: BaselineProgress | null): NonNullable<NetworkPlan['listBaseline']> {
   const watchers = pending.map((w) => w.key);
-  const horizon = Math.floor((nowMs - BASELINE_HORIZON_MS) / 1000);
+  const since = Math.min(nowMs, ...pending.map((w) => w.since ?? nowMs));
+  const horizon = Math.floor((since - BASELINE_HORIZON_MS) / 1000);
   const step: ScanStep = {
     source: { kind: 'firehose' },
     maxPages: Math.max(1, Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES) - (progress?.pages ?? 0)),
@@ -410,14 +441,14 @@ function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, pro
   return { watchers, step, progress };
 }
 
-/** One watcher's recent history, read silently from where the budget stopped it: open messages in it are tracked from now on. */
-function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null): ScanStep {
+/** One watcher's recent history (BASELINE_HORIZON_MS before it was added at most), read silently from where the budget stopped it: open messages in it are tracked from now on. */
+function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null, nowMs: number): ScanStep {
   const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
   return {
     source,
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
-    stop: { kind: 'while-open' },
+    stop: { kind: 'while-open', pastTs: Math.floor(((w.since ?? nowMs) - BASELINE_HORIZON_MS) / 1000) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };
 }

@@ -116,18 +116,17 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
 /** Messages younger than this are re-checked every cycle (most deliveries happen here; older ones on a quarter of their age, at least 3 intervals). */
 export const FRESH_AGE_MS = 2 * 60_000;
 
-/** Within its live window a message is re-checked at least every this many intervals (bounds detection latency). */
-export const LIVE_CADENCE_INTERVALS = 5;
-
 /**
  * Is a tracked message due for a re-check? Fresh ones every cycle; older ones on a cadence that
  * slows with age (a quarter of their age, at least three intervals, at most an hour), since each
- * re-check of an old message costs requests while it rarely changes. Younger than `liveMs` (the
- * stuck threshold: deliveries and receipts still come) the cadence stays within LIVE_CADENCE_INTERVALS.
+ * re-check of an old message costs requests while it rarely changes. One more re-check comes in the
+ * interval before it reaches `liveMs` (the stuck threshold), so a delivery already listed is seen
+ * before `stuck` would fire.
  */
 export function isDue(ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs = 0): boolean {
   if (ageMs < FRESH_AGE_MS) return true;
-  const cap = ageMs < liveMs ? LIVE_CADENCE_INTERVALS * intervalMs : 3600_000;
-  const cadence = Math.min(cap, Math.max(3 * intervalMs, ageMs / 4));
+  const beforeStuck = liveMs - intervalMs;
+  if (liveMs > 0 && ageMs >= beforeStuck && ageMs < liveMs && ageMs - sinceSeenMs < beforeStuck) return true;
+  const cadence = Math.min(3600_000, Math.max(3 * intervalMs, ageMs / 4));
   return sinceSeenMs >= cadence - intervalMs / 2;
 }

@@ -1,0 +1,227 @@
+/**
+ * One run of the core bench (one "cell"): the monitor core, bundled in a child process whose clock the
+ * parent sets before each poll, against the local service in the same process; beside it, on the same
+ * world and clock, the two fair pollers (the list poller and the per-address poller), each with its own
+ * API key (its own quota at the service's plan). All three are judged against one ground truth
+ * (test/support/ground-truth.ts). `npm run bench` runs one cell; `npm run bench:grid` the matrix.
+ */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import type { PublicPlan } from '../src/local-data-api/compute-units';
+import { ManualClock } from '../src/shared/clock';
+import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
+import { FAIR_POLLER_KEYS, startBenchService } from './bench-service';
+import { bundleChild } from './bundle-child';
+import { childCall } from './child-call';
+import { AddressPoller } from './fair-pollers/address-poller';
+import { ListPoller } from './fair-pollers/list-poller';
+
+export interface CellKnobs {
+  intervalS: number;
+  minutes: number;
+  settleMinutes: number;
+  addresses: number;
+  rate: number;
+  preload: number;
+  /** The core's request budget a minute as custom plan figures; null: the app's default plan (keyless: unauthenticated). */
+  budget: number | null;
+  /** The service's limits: a public plan for every caller (each fair poller its own key), or null: none a bench meets. */
+  servicePlan: PublicPlan | null;
+  stuckMinutes: number;
+  /** How far back the fair pollers read each interval. */
+  depthMin: number;
+  fairPollers: boolean;
+  realistic: boolean;
+  /** Test hook: drop this many of the core's reports before judging them. */
+  drop: number;
+}
+
+const ms = (n: number | null) => (n === null ? null : Math.round(n));
+const byKind = (keys: string[]) =>
+  keys.reduce<Record<string, number>>((m, k) => ((m[k.slice(k.indexOf(':') + 1)] = (m[k.slice(k.indexOf(':') + 1)] ?? 0) + 1), m), {});
+/** Missed, duplicates and unexpected of one poller, with the first few missed keys to look at. */
+const tally = (c: Comparison) => ({
+  missed: c.missed.length,
+  duplicates: c.duplicates,
+  unexpected: c.unexpected.length,
+  missedByKind: byKind(c.missed),
+  unexpectedByKind: byKind(c.unexpected),
+  firstMissed: c.missed.slice(0, 5),
+});
+
+async function startCore(work: string) {
+  // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
+  const childJs = join(work, 'core-bench-child.cjs');
+  await bundleChild(join(__dirname, 'core-bench-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
+  const child = fork(childJs, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
+  });
+  await new Promise<void>((r) => child.once('message', () => r()));
+  return child;
+}
+
+/** Runs one cell in `work` (a fresh folder); returns its figures (judging them is the caller's). */
+export async function runCoreCell(k: CellKnobs, work: string) {
+  const intervalMs = k.intervalS * 1000;
+  const inIntervals = (n: number | null) => (n === null ? null : Math.round((n / intervalMs) * 100) / 100);
+  const perMinute = (n: number, minutes: number) => Math.round(n / minutes);
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const svc = await startBenchService(clock, {
+    rate: k.rate,
+    addresses: k.addresses,
+    preload: k.preload,
+    realistic: k.realistic,
+    ...(k.servicePlan ? { plan: k.servicePlan } : {}),
+  });
+  const truth = GroundTruth.listen(svc);
+  const addresses = svc.simulator.addresses.slice(0, k.addresses);
+  truth.knowStored(storedPending(svc.store));
+  const child = await startCore(work);
+  const stuckMs = k.stuckMinutes * 60_000;
+  const depthMs = k.depthMin * 60_000;
+  const list = k.fairPollers ? new ListPoller(svc.url, addresses, clock, depthMs, { key: FAIR_POLLER_KEYS.list, stuckMs }) : null;
+  const perAddress = k.fairPollers ? new AddressPoller(svc.url, addresses, clock, depthMs, { key: FAIR_POLLER_KEYS.perAddress, stuckMs }) : null;
+
+  // Baselines, with no traffic: ours (as many cycles at that instant as the budget allows), then each fair poller's own first read.
+  svc.simulator.detachClock();
+  let before = svc.requestCount();
+  await childCall(
+    child,
+    {
+      type: 'init',
+      url: svc.url,
+      dataDir: join(work, 'core'),
+      now: clock.now(),
+      addresses,
+      intervalSeconds: k.intervalS,
+      budget: k.budget,
+      stuckMinutes: k.stuckMinutes,
+    },
+    'ready',
+  );
+  const ours = { baseline: svc.requestCount() - before, traffic: 0, settle: 0 };
+  await list?.cycle(true);
+  await perAddress?.cycle(true);
+  const baselineRequests = { list: list?.requests ?? 0, perAddress: perAddress?.requests ?? 0 };
+  const baselineAt = clock.now();
+  await clock.advance(1);
+  svc.simulator.attach(clock);
+
+  const detected: Detection[] = [];
+  let peakTracked = 0;
+  let maxBehindMs = 0;
+  let rateLimitedCycles = 0;
+  const cycle = async (phase: 'traffic' | 'settle') => {
+    await clock.advance(intervalMs);
+    before = svc.requestCount();
+    const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
+    ours[phase] += svc.requestCount() - before;
+    detected.push(...(r.transitions as Detection[]));
+    const status = r.status as { tracked?: number; behindMs?: number | null; state?: string };
+    peakTracked = Math.max(peakTracked, status.tracked ?? 0);
+    maxBehindMs = Math.max(maxBehindMs, status.behindMs ?? 0);
+    if (status.state === 'rate_limited') rateLimitedCycles++;
+    // A fair poller the service refused (429) is out of the comparison: it stops there (going on would only cost wall time).
+    if (list && !list.refused) await list.cycle();
+    if (perAddress && !perAddress.refused) await perAddress.cycle();
+  };
+  for (let i = 0; i < Math.ceil((k.minutes * 60) / k.intervalS); i++) await cycle('traffic');
+  const trafficEnd = clock.now();
+  const listAtTrafficEnd = list?.requests ?? 0;
+  const perAddressAtTrafficEnd = perAddress?.requests ?? 0;
+  // Traffic stops; every poller catches up with the last changes.
+  svc.simulator.detachClock();
+  for (let i = 0; i < Math.ceil((k.settleMinutes * 60) / k.intervalS); i++) await cycle('settle');
+  const endAt = clock.now();
+  const closed = await childCall(child, { type: 'close' }, 'closed');
+  truth.stop();
+
+  // `stuck` near a delivery, the baseline or the end is either way: within the slowest re-check cadence of a pending message (5 intervals) and one more.
+  const stuck = { thresholdMs: stuckMs, endAt, marginMs: 6 * intervalMs };
+  const expected = truth.expected({ baselineAt, watched: new Set(addresses), network: 'mainnet', stuck });
+  const judged = compare(expected, detected.slice(k.drop));
+  const { onTime, late } = latencies(judged.hits, intervalMs);
+  const lateOverBound = late.filter((l) => l.afterVisible > 2 * intervalMs).length;
+  const minutes = (trafficEnd - baselineAt) / 60_000;
+  const oursTotal = ours.baseline + ours.traffic + ours.settle;
+  const fairPoller = (p: ListPoller | AddressPoller | null, baseline: number, atTrafficEnd: number) => {
+    if (!p) return null;
+    const c = compare(expected, p.detections);
+    const lat = latencies(c.hits, intervalMs).onTime;
+    return {
+      ...tally(c),
+      requests: { baseline, traffic: atTrafficEnd - baseline, settle: p.requests - atTrafficEnd, total: p.requests },
+      refusedWalks: p.refused,
+      trafficPerMinute: perMinute(atTrafficEnd - baseline, minutes),
+      latencyMs: { p50: ms(percentile(lat, 50)), p95: ms(percentile(lat, 95)) },
+      oursOverThis: Math.round((oursTotal / Math.max(1, p.requests)) * 1000) / 1000,
+    };
+  };
+  const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
+  const result = {
+    bench: 'core',
+    profile: k.realistic ? 'realistic' : 'plain',
+    simulatedMinutes: Math.round(minutes * 10) / 10,
+    settleMinutes: k.settleMinutes,
+    watchedAddresses: addresses.length,
+    messagesPerSecond: k.rate,
+    pollIntervalSeconds: k.intervalS,
+    plan: k.budget === null ? 'auto (keyless: unauthenticated)' : `${k.budget} requests a minute`,
+    serviceLimits: k.servicePlan ?? 'lifted',
+    stuckThresholdMinutes: k.stuckMinutes,
+    transitionsExpected: [...expected.values()].filter((e) => !e.optional).length,
+    stuckExpected: [...expected].filter(([key, e]) => key.endsWith(':stuck') && !e.optional).length,
+    ours: {
+      ...tally(judged),
+      injectedMisses: k.drop,
+      onTime: {
+        count: onTime.length,
+        latencyMs: {
+          p50: ms(percentile(onTime, 50)),
+          p95: ms(percentile(onTime, 95)),
+          p99: ms(percentile(onTime, 99)),
+          max: ms(onTime[onTime.length - 1] ?? null),
+        },
+        p95Intervals: inIntervals(percentile(onTime, 95)),
+        p99Intervals: inIntervals(percentile(onTime, 99)),
+      },
+      // Records visible after they happened: each must be reported within its lag plus 2 intervals.
+      late: {
+        count: late.length,
+        maxLagMs: Math.round(late.reduce((m, l) => Math.max(m, l.lag), 0)),
+        maxAfterVisibleMs: Math.round(late.reduce((m, l) => Math.max(m, l.afterVisible), 0)),
+        overLagPlus2Intervals: lateOverBound,
+      },
+      requests: { ...ours, total: oursTotal },
+      trafficPerMinute: perMinute(ours.traffic, minutes),
+      peakTrackedMessages: peakTracked,
+      /** The status bar's "behind" at its largest (the budget cut a cycle short). */
+      maxBehindSeconds: Math.round(maxBehindMs / 1000),
+      rateLimitedCycles,
+    },
+    listPoller: fairPoller(list, baselineRequests.list, listAtTrafficEnd),
+    perAddressPoller: fairPoller(perAddress, baselineRequests.perAddress, perAddressAtTrafficEnd),
+    fairPollerDepthMinutes: k.depthMin,
+    peakRssMb,
+  };
+  const debug = { judged, expected, detected, baselineAt, truth, svc };
+  await Promise.all([list?.close(), perAddress?.close()]);
+  const fairUnexpected = perAddress ? compare(expected, perAddress.detections).unexpected : [];
+  return { result, lateOverBound, debug, fairUnexpected, close: () => svc.close() };
+}
+
+/** The records stored before the bench (the preload) still pending: each may become `stuck` without changing. */
+function* storedPending(store: { page(q: object, before: number | undefined, limit: number): { records: string[]; positions: number[]; hasMore: boolean } }) {
+  let before: number | undefined;
+  for (;;) {
+    const page = store.page({}, before, 500);
+    for (const raw of page.records) {
+      const r = JSON.parse(raw) as Record<string, unknown>;
+      if (r.status === 'pending') yield r;
+    }
+    if (!page.hasMore || !page.positions.length) return;
+    before = page.positions[page.positions.length - 1];
+  }
+}
