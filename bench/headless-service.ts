@@ -26,7 +26,7 @@ const LINE = /^\S+ \S+ (\d{3}) \S+ (key|anonymous)$/;
 export async function startJudgedService(clock: Clock, k: HeadlessKnobs): Promise<JudgedService> {
   const apiKey = `bench-${randomBytes(12).toString('hex')}`;
   const counts = { ours: 0, oursRateLimited: 0 };
-  const plan = PUBLIC_PLANS[k.plan as keyof typeof PUBLIC_PLANS];
+  const plan = PUBLIC_PLANS[k.plan];
   const service = await startTeleporterService({
     clock,
     seed: 42,

@@ -117,14 +117,12 @@ async function main(): Promise<void> {
   const expected = truth.expected({ baselineAt, watched: new Set(addresses), network: 'mainnet' });
   // The truth knows no `stuck`: those alerts are counted apart, never judged as hits or as unexpected.
   const stuckAlerts = alerts.filter((a) => a.kind === 'stuck');
-  const judged = compare(
-    expected,
-    alerts.filter((a) => a.kind !== 'stuck').slice(K.drop),
-  );
+  const judged = compare(expected, alerts.filter((a) => a.kind !== 'stuck').slice(K.drop));
   const detection = judgeDetection(judged, intervalMs);
   const oursTotal = svc.counts.ours;
   const listTally = tallyPoller(compare(expected, list.detections), pollerBaseline.list, list.requests, oursTotal, intervalMs);
-  const perAddressTally = perAddress && tallyPoller(compare(expected, perAddress.detections), pollerBaseline.perAddress, perAddress.requests, oursTotal, intervalMs);
+  const perAddressTally =
+    perAddress && tallyPoller(compare(expected, perAddress.detections), pollerBaseline.perAddress, perAddress.requests, oursTotal, intervalMs);
   // The comparison counts only against a poller that missed nothing; the cheaper of those.
   const fair = [listTally, perAddressTally].filter((t) => t !== null && t.missed === 0).map((t) => t!.requests.total);
   const cheaperFair = fair.length ? Math.min(...fair) : null;
