@@ -43,7 +43,7 @@ export function judgeCore(
       duplicates: c.duplicates,
       unexpected: c.unexpected.length,
       firstUnexpected: c.unexpected.slice(0, 5),
-      stuck: { count: stuck, judged: false, why: 'the chains\' logs say nothing of stuck: counted apart, neither hits nor unexpected' },
+      stuck: { count: stuck, judged: false, why: "the chains' logs say nothing of stuck: counted apart, neither hits nor unexpected" },
       detectionMs: { ...detection, targetP95: targetP95Ms },
     },
     targets: {

@@ -60,7 +60,7 @@ describe('benchmarks fail when they miss a target', () => {
     expect(r.code).toBe(1);
   });
 
-  it('npm run bench:relayers: requests judged against the keyless plan's pace line, here set to nothing', { timeout: 180_000 }, async () => {
+  it("npm run bench:relayers: requests judged against the keyless plan's pace line, here set to nothing", { timeout: 180_000 }, async () => {
     const r = await runBench('bench/relayers.bench.ts', {
       BENCH_MINUTES: '12',
       BENCH_RATE: '3',
@@ -80,7 +80,7 @@ describe('benchmarks fail when they miss a target', () => {
     expect(r.code).toBe(1);
   });
 
-  it('npm run bench:own-node: three of the core's transitions dropped, judged against the chains' logs', { timeout: 240_000 }, async () => {
+  it("npm run bench:own-node: three of the core's transitions dropped, judged against the chains' logs", { timeout: 240_000 }, async () => {
     const r = await runBench('bench/own-node.bench.ts', { BENCH_SECONDS: '6', BENCH_RATE: '2', BENCH_CORE_INTERVAL_S: '5', BENCH_INJECT_MISSES: '3' });
     expect(r.result, r.stderr).not.toBeNull();
     const core = r.result!.core as { expected: number; missed: number; injectedMisses: number };
