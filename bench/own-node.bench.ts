@@ -56,6 +56,14 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
+/** Chains started so far: stopped if the bench fails, so a failed start (a slow anvil) never leaves a node running. */
+const chains: TestChain[] = [];
+const tracked = async (p: Promise<TestChain>): Promise<TestChain> => {
+  const c = await p;
+  chains.push(c);
+  return c;
+};
+
 /** The monitoring side, bundled as the app ships it (no TypeScript loader in its memory). */
 async function startChild(work: string, name: string): Promise<ChildProcess> {
   const childJs = join(work, `${name}.cjs`);
@@ -74,7 +82,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
   const blockTime = BLOCK_MS > 0 ? BLOCK_MS / 1000 : undefined;
-  const [a, b] = await Promise.all([startTestChain({ chainId: 32001, blockTime }), startTestChain({ chainId: 32002, blockTime })]);
+  const [a, b] = await Promise.all([startTestChain({ chainId: 32001, blockTime }), startTestChain({ chainId: 32002, blockTime })].map((p) => tracked(p)));
   const child = await startChild(work, 'own-node-service-child');
   const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(work, 'own-node-core-child');
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
@@ -245,7 +253,8 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((e: unknown) => {
+main().catch(async (e: unknown) => {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exitCode = 1;
+  await Promise.allSettled(chains.map((c) => c.node.stop()));
+  process.exit(1);
 });
