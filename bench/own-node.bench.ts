@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
   const blockTime = BLOCK_MS > 0 ? BLOCK_MS / 1000 : undefined;
-  const [a, b] = await Promise.all([startTestChain({ chainId: 32001, blockTime }), startTestChain({ chainId: 32002, blockTime })].map((p) => tracked(p)));
+  const [a, b] = await Promise.all([tracked(startTestChain({ chainId: 32001, blockTime })), tracked(startTestChain({ chainId: 32002, blockTime }))]);
   const child = await startChild(work, 'own-node-service-child');
   const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(work, 'own-node-core-child');
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
