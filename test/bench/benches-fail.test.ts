@@ -51,7 +51,8 @@ describe('benchmarks fail when they miss a target', () => {
     // At the app's defaults, and both fair pollers ran on the same world (40 addresses fit the keyless minute).
     expect(r.result!.pollIntervalSeconds).toBe(30);
     expect(r.result!.stuckThresholdMinutes).toBe(30);
-    const requests = r.result!.requests as Record<string, { run: boolean; missed: number; requests: { total: number } }> & { cheaperFairPoller: number };
+    type Poller = { run: boolean; missed: number; requests: { total: number } };
+    const requests = r.result!.requests as { listPoller: Poller; perAddressPoller: Poller; cheaperFairPoller: number };
     expect(requests.listPoller.run).toBe(true);
     expect(requests.perAddressPoller.run).toBe(true);
     expect(requests.cheaperFairPoller).toBe(Math.min(requests.listPoller.requests.total, requests.perAddressPoller.requests.total));
