@@ -76,7 +76,9 @@ const round = (n: number | null, d = 1) => (n === null ? null : Math.round(n * 1
 async function main(): Promise<void> {
   const wallStart = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'tw-relayers-bench-'));
-  const start = Date.UTC(2026, 0, 1, 12);
+  // 00:00 UTC: the run is the day's first spend, so the budget's pace line holds from its first minute (at noon
+  // the core may first spend the morning's unspent share, as the budget allows).
+  const start = Date.UTC(2026, 0, 1, 0);
   const clock = new ManualClock(start);
   const requests = new RequestLog(clock);
   const busy = planRoutes(SEED)
