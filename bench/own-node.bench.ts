@@ -56,13 +56,17 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-/** Chains started so far: stopped if the bench fails, so a failed start (a slow anvil) never leaves a node running. */
+/** Chains started: stopped if the bench fails, so a failed start (a slow anvil) never leaves a node running. */
 const chains: TestChain[] = [];
-const tracked = async (p: Promise<TestChain>): Promise<TestChain> => {
-  const c = await p;
-  chains.push(c);
-  return c;
-};
+
+/** Starts both chains; if one fails to start, the other is stopped once it is up, and the error thrown. */
+async function startChains(ids: [number, number], blockTime: number | undefined): Promise<[TestChain, TestChain]> {
+  const results = await Promise.allSettled(ids.map((chainId) => startTestChain({ chainId, blockTime })));
+  for (const r of results) if (r.status === 'fulfilled') chains.push(r.value);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return [chains[0]!, chains[1]!];
+}
 
 /** The monitoring side, bundled as the app ships it (no TypeScript loader in its memory). */
 async function startChild(work: string, name: string): Promise<ChildProcess> {
@@ -82,7 +86,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
   const blockTime = BLOCK_MS > 0 ? BLOCK_MS / 1000 : undefined;
-  const [a, b] = await Promise.all([tracked(startTestChain({ chainId: 32001, blockTime })), tracked(startTestChain({ chainId: 32002, blockTime }))]);
+  const [a, b] = await startChains([32001, 32002], blockTime);
   const child = await startChild(work, 'own-node-service-child');
   const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(work, 'own-node-core-child');
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
