@@ -1,5 +1,7 @@
 // The core for `bench:own-node`, alone in its process as in the app (where the service is a child of
-// its own): it watches the senders on the service, polling every 5 s, and counts its transitions.
+// its own): it watches the senders on the service at the app's defaults (poll interval, stuck
+// threshold, plan: keyless) and sends each transition it reports to the parent, to be judged against
+// what the chains did.
 import { createMonitorCore } from '../src/core';
 import { serveRole } from './own-node-role';
 
@@ -17,10 +19,13 @@ serveRole({
       keychainService: 'tw-bench-own-node',
     });
     core.onEvent((e) => {
-      if (e.type === 'transitions') transitions += e.transitions.length;
+      if (e.type !== 'transitions') return;
+      transitions += e.transitions.length;
+      process.send?.({ type: 'transitions', items: e.transitions.map((t) => [t.messageId, t.kind, t.at]) });
     });
     await core.start();
-    await core.handlers.updateSettings({ network: 'fuji', pollIntervalSeconds: 5, stuckThresholdMinutes: 10080, notifications: { enabled: false } });
+    const interval = m.pollIntervalSeconds as number | null;
+    await core.handlers.updateSettings({ network: 'fuji', notifications: { enabled: false }, ...(interval ? { pollIntervalSeconds: interval } : {}) });
     for (const address of m.watch as string[]) await core.handlers.addWatch({ address, network: 'fuji' });
     return {};
   },

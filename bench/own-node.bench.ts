@@ -28,7 +28,10 @@ import { chainConfig } from '../test/own-node/rig';
 import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
 import { startNaiveReader } from './own-node-naive-reader';
-import { judgeTargets, report } from './targets';
+import { chainTruth } from './own-node-chain-truth';
+import { judgeCore } from './own-node-core-judge';
+import { envNumber, judgeTargets, report } from './targets';
+import { DEFAULT_SETTINGS } from '../src/shared/contract';
 
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
@@ -41,6 +44,10 @@ const DETECT_MS = 15_000;
 const IN_FLIGHT = 8;
 // The relayer keeps up with both directions' sends when it too has several deliveries open at once.
 const RELAY_IN_FLIGHT = 16;
+/** The core's poll interval: the app's default unless BENCH_CORE_INTERVAL_S says otherwise. */
+const CORE_INTERVAL_S = envNumber('BENCH_CORE_INTERVAL_S', DEFAULT_SETTINGS.pollIntervalSeconds);
+/** Test hook: drop this many of the core's transitions before judging them (the bench must then fail). */
+const DROP = envNumber('BENCH_INJECT_MISSES', 0);
 
 const mb = (n: number) => Math.round(n / 1048576);
 const pct = (xs: number[], p: number) => {
@@ -48,6 +55,18 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((x, y) => x - y);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
+
+/** Chains started: stopped if the bench fails, so a failed start (a slow anvil) never leaves a node running. */
+const chains: TestChain[] = [];
+
+/** Starts both chains; if one fails to start, the other is stopped once it is up, and the error thrown. */
+async function startChains(ids: [number, number], blockTime: number | undefined): Promise<[TestChain, TestChain]> {
+  const results = await Promise.allSettled(ids.map((chainId) => startTestChain({ chainId, blockTime })));
+  for (const r of results) if (r.status === 'fulfilled') chains.push(r.value);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return [chains[0]!, chains[1]!];
+}
 
 /** The monitoring side, bundled as the app ships it (no TypeScript loader in its memory). */
 async function startChild(work: string, name: string): Promise<ChildProcess> {
@@ -67,7 +86,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'tw-own-node-bench-'));
   const blockTime = BLOCK_MS > 0 ? BLOCK_MS / 1000 : undefined;
-  const [a, b] = await Promise.all([startTestChain({ chainId: 32001, blockTime }), startTestChain({ chainId: 32002, blockTime })]);
+  const [a, b] = await startChains([32001, 32002], blockTime);
   const child = await startChild(work, 'own-node-service-child');
   const coreChild = process.env.BENCH_WITH_CORE === '0' ? null : await startChild(work, 'own-node-core-child');
   const ownNodes = { chains: [chainConfig(a), chainConfig(b)], confirmations: CONFIRMATIONS, pollIntervalMs: POLL_MS };
@@ -96,7 +115,13 @@ async function main(): Promise<void> {
     }
   });
   const { url } = await childCall(child, { type: 'start', dbPath: join(work, 'own-nodes.sqlite'), ownNodes }, 'ready');
-  if (coreChild) await childCall(coreChild, { type: 'start', url, dataDir: join(work, 'core'), watch }, 'ready');
+  // The core's transitions as it reports them (wall ms, its clock), judged against the chains' logs at the end.
+  const coreSaw: { id: string; kind: string; at: number }[] = [];
+  coreChild?.on('message', (m: { type: string; items?: [string, string, number][] }) => {
+    if (m.type === 'transitions') for (const [id, kind, at] of m.items!) coreSaw.push({ id: id.toLowerCase().replace(/^0x/, ''), kind, at });
+  });
+  const coreInterval = CORE_INTERVAL_S === DEFAULT_SETTINGS.pollIntervalSeconds ? null : CORE_INTERVAL_S;
+  if (coreChild) await childCall(coreChild, { type: 'start', url, dataDir: join(work, 'core'), watch, pollIntervalSeconds: coreInterval }, 'ready');
 
   const naive = startNaiveReader([a, b], POLL_MS);
   const relayer = new TestRelayer([a, b], { inFlight: RELAY_IN_FLIGHT });
@@ -140,10 +165,17 @@ async function main(): Promise<void> {
   const detectEnd = Math.max(settleEnd, Date.now() + DETECT_MS);
   while (Date.now() < detectEnd && missing() > 0) await new Promise((r) => setTimeout(r, 200));
   clearInterval(mining);
+  // What the chains did, from their logs; the core gets up to 3 of its intervals to report the last of it.
+  const truth = coreChild ? await chainTruth([a, b], watch, sentAt, deliveredAt) : null;
+  if (truth) {
+    const reported = () => new Set(coreSaw.map((d) => `${d.id}:${d.kind}`));
+    const coreEnd = Date.now() + 3 * CORE_INTERVAL_S * 1000;
+    while (Date.now() < coreEnd && [...truth.keys()].some((k) => !reported().has(k))) await new Promise((r) => setTimeout(r, 1000));
+  }
   const naiveCalls = await naive.stop();
 
   const minutes = (Date.now() - started) / 60_000;
-  type Closed = { statuses: OwnNodeStatus[]; stored: number; transitions: number; peakRss: number };
+  type Closed = { statuses: OwnNodeStatus[]; stored: number; transitions: number; peakRss: number; requests: number; rateLimited: number };
   const coreClosed = coreChild ? ((await childCall(coreChild, { type: 'close' }, 'closed')) as Closed) : null;
   const closed = (await childCall(child, { type: 'close' }, 'closed')) as Closed;
   const statuses = closed.statuses;
@@ -165,6 +197,7 @@ async function main(): Promise<void> {
     detectionMs: { sendP50: pct(naiveSend, 50), sendP95: pct(naiveSend, 95), deliveryP50: pct(naiveDelivery, 50), deliveryP95: pct(naiveDelivery, 95) },
     rpcCallsPerMinute: Math.round(naiveCalls / minutes),
   };
+  const core = truth && judgeCore(truth, coreSaw.slice(DROP), { intervalMs: CORE_INTERVAL_S * 1000, serviceTargetMs: targetMs, injectedMisses: DROP });
   const result = {
     bench: 'own-node',
     rate: RATE,
@@ -192,6 +225,8 @@ async function main(): Promise<void> {
     rpcCallsPerMinute: Math.round(rpcCalls / minutes),
     peakRssMb: { service: mb(closed.peakRss), core: coreClosed ? mb(coreClosed.peakRss) : null },
     coreTransitions: coreClosed?.transitions ?? null,
+    core: core?.figures ?? null,
+    serviceRequests: { answered: closed.requests, rateLimited: closed.rateLimited, limits: 'the public CU limits (no key: the unauthenticated plan)' },
     chains: statuses.map((s) => ({ state: s.state, span: s.span, reorgs: s.reorgs, rpcCalls: s.rpcCalls })),
     loadAverage: { start: loadAtStart, end: loadavg()[0]! },
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
@@ -215,11 +250,15 @@ async function main(): Promise<void> {
       rateShortfall: [Math.max(0, 1 - reached / RATE), 0.05],
       serviceRssMb: [mb(closed.peakRss), 149.9],
       ...(coreClosed ? { coreRssMb: [mb(coreClosed.peakRss), 149.9] as [number, number] } : {}),
+      ...(core?.targets ?? {}),
+      // The service enforces the public CU limits: the core's budget must never meet them.
+      rateLimitedAnswers: [closed.rateLimited, 0],
     }),
   );
 }
 
-main().catch((e: unknown) => {
+main().catch(async (e: unknown) => {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exitCode = 1;
+  await Promise.allSettled(chains.map((c) => c.node.stop()));
+  process.exit(1);
 });

@@ -4,7 +4,6 @@ import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
-import { requestRatePlan } from '../src/shared/plans';
 
 type Msg =
   | {
@@ -16,7 +15,8 @@ type Msg =
       relayers: { address: string; label: string }[];
       silentMinutes: number;
       pendingMinutes: number;
-      budgetPerMinute: number | null;
+      /** The key the core sends (null: keyless); its plan stays the app's default (`auto`). */
+      apiKey: string | null;
     }
   | { type: 'tick'; now: number }
   | { type: 'overview' }
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
         localDataApi: { kind: 'url', url: m.url },
         autoPoll: false,
         keychainService: 'tw-bench',
+        ...(m.apiKey ? { apiKey: m.apiKey } : {}),
       });
       core = c;
       const stage = (name: string) => process.env.BENCH_DEBUG && process.stderr.write(`stage ${name} rss ${Math.round(process.memoryUsage().rss / 1048576)}\n`);
@@ -53,8 +54,7 @@ async function main(): Promise<void> {
       c.attachNotifier((n) => void shown.push({ title: n.title, at: clock!.now() }));
       await c.start();
       stage('started');
-      // The default poll interval; the request rate the parent says as custom plan figures (null: the default plan).
-      if (m.budgetPerMinute !== null) await c.handlers.updateSettings({ plan: requestRatePlan(m.budgetPerMinute) });
+      // The app's default poll interval and plan: the bench sets neither, so the core's own budget is judged.
       for (const r of m.routes) {
         await c.handlers.addRoute({ source: r.source, destination: r.destination, label: r.label, alert: false });
       }

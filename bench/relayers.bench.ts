@@ -1,7 +1,9 @@
 /**
  * `npm run bench:relayers`: the core's relayer figures and alerts against the local service in its
  * realistic profile, two simulated hours at 20 messages/s, five watched routes (mainnet's busy ones),
- * eight relayers watched (one scheduled outage, one slow-down), the default poll interval and the default budget with an API key.
+ * eight relayers watched (one scheduled outage, one slow-down), at the app's defaults: its poll interval and its plan (keyless:
+ * unauthenticated; BENCH_PLAN=free sends a key), the service's public CU limits on. Its requests are judged against that plan's
+ * budget (bench/relayers-budget.ts), which the bench never sets.
  * Truth from the simulator's records (bench/relayer-truth.ts). Prints one JSON line; exits 1 on a miss.
  */
 import { fork } from 'node:child_process';
@@ -16,6 +18,7 @@ import { ManualClock } from '../src/shared/clock';
 import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
 import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
+import { benchPlan, judgeBudget, RequestLog } from './relayers-budget';
 import { envNumber, judgeTargets, report } from './targets';
 
 const MIN = 60_000;
@@ -31,10 +34,11 @@ const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.rou
 const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
 const ROUTES = 5;
 /**
- * The core's request budget a minute, as custom plan figures (BENCH_BUDGET; default 240, the request budget
- * the app had with a key before it counted compute units by plan: a Growth key's day sustains 388).
+ * The plan the core runs on: `unauthenticated` (default: keyless, the app's default plan) or a named one
+ * (the core then sends a key: with `free` its plan stays the app's `auto`, which means Free with a key).
+ * The bench never sets the core's budget: the core's own, from its plan setting, is what is judged.
  */
-const BUDGET = envNumber('BENCH_BUDGET', 240);
+const PLAN = benchPlan();
 const intervalMs = INTERVAL_S * 1000;
 
 function schedule(routes: RouteRef[]): RelayerSchedule {
@@ -72,8 +76,11 @@ const round = (n: number | null, d = 1) => (n === null ? null : Math.round(n * 1
 async function main(): Promise<void> {
   const wallStart = Date.now();
   const work = mkdtempSync(join(tmpdir(), 'tw-relayers-bench-'));
-  const start = Date.UTC(2026, 0, 1, 12);
+  // 00:00 UTC: the run is the day's first spend, so the budget's pace line holds from its first minute (at noon
+  // the core may first spend the morning's unspent share, as the budget allows).
+  const start = Date.UTC(2026, 0, 1, 0);
   const clock = new ManualClock(start);
+  const requests = new RequestLog(clock);
   const busy = planRoutes(SEED)
     .busy.mainnet.slice(0, ROUTES)
     .map(([r]) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId, label: `${r.source.name}>${r.destination.name}` }));
@@ -83,8 +90,10 @@ async function main(): Promise<void> {
     rate: RATE,
     realistic: true,
     relayers: schedule(busy.map(({ source, destination }) => ({ source, destination }))),
-    // The default budget is enforced by the core itself; the service must not throttle below it.
-    rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 },
+    // The public plans' CU limits on (the realistic profile's: a key is Free, no key unauthenticated).
+    ...PLAN.service,
+    logRequests: true,
+    log: requests.onLine,
   });
   const truth = new RelayerTruth(svc, new Map(busy.map((r) => [`${r.source}>${r.destination}`, r.label])));
   const named = svc.simulator.demoRelayers();
@@ -104,7 +113,7 @@ async function main(): Promise<void> {
       relayers: watched.map((r) => ({ address: r.address, label: r.name })),
       silentMinutes: SILENT_MIN,
       pendingMinutes: PENDING_MIN,
-      budgetPerMinute: BUDGET,
+      apiKey: PLAN.apiKey,
     },
     'ready',
   );
@@ -112,15 +121,13 @@ async function main(): Promise<void> {
   svc.simulator.attach(clock);
 
   const shown: { title: string; at: number }[] = [];
-  let trafficRequests = 0;
   const cycle = async () => {
     await clock.advance(intervalMs);
     const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
     shown.push(...(r.shown as { title: string; at: number }[]));
   };
-  const before = svc.requestCount();
   for (let i = 0; i < Math.ceil((MINUTES * 60_000) / intervalMs); i++) await cycle();
-  trafficRequests = svc.requestCount() - before;
+  const trafficEnd = clock.now();
   const trafficMinutes = (clock.now() - start) / MIN;
   // Traffic stops; the core catches up with the last changes before its figures are judged.
   svc.simulator.detachClock();
@@ -211,8 +218,9 @@ async function main(): Promise<void> {
   const resolveAfterS = outageResolves[0] && Number.isFinite(back) ? (outageResolves[0].at - back) / 1000 : null;
 
   const naivePerMinute = ROUTES * (60 / INTERVAL_S);
-  const oursPerMinute = trafficRequests / trafficMinutes;
-  const budget = BUDGET;
+  // Every request of the run (the first poll, the traffic and the settle minutes) against the plan's budget.
+  const spend = judgeBudget(requests, PLAN.resolved, clock, start, clock.now());
+  const trafficPerMinute = requests.times.filter((t) => t > start && t <= trafficEnd).length / trafficMinutes;
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {
     bench: 'relayers',
@@ -236,7 +244,7 @@ async function main(): Promise<void> {
       duplicates,
       shown,
     },
-    requests: { perMinute: round(oursPerMinute), budgetPerMinute: budget, naivePerMinute, shareOfNaive: round(oursPerMinute / naivePerMinute, 3) },
+    requests: { ...spend.figures, trafficPerMinute: round(trafficPerMinute), naivePerMinute, shareOfNaive: round(trafficPerMinute / naivePerMinute, 3) },
     peakRssMb,
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };
@@ -249,7 +257,7 @@ async function main(): Promise<void> {
     resolveAfterReturnS: [resolveAfterS, 2 * INTERVAL_S],
     healthyAlerts: [healthyAlerts, 0],
     duplicateEpisodes: [duplicates, 0],
-    requestsPerMinute: [round(oursPerMinute), budget],
+    ...spend.targets,
     peakRssMb: [peakRssMb, 149.9],
   });
   report(result, verdict);

@@ -43,27 +43,53 @@ describe('benchmarks fail when they miss a target', () => {
     expect(r.code).toBe(1);
   });
 
-  it('npm run bench:headless: three alerts dropped at the receiver', { timeout: 180_000 }, async () => {
-    const r = await runBench('bench/headless.bench.ts', { ...smallWorld, BENCH_INJECT_MISSES: '3' });
+  it('npm run bench:headless: three alerts dropped at the receiver, and requests judged against both fair pollers run', { timeout: 180_000 }, async () => {
+    const r = await runBench('bench/headless.bench.ts', { ...smallWorld, BENCH_INJECT_MISSES: '3', BENCH_TARGET_OURS_OVER_CHEAPER_FAIR: '0' });
     expect(r.result, r.stderr).not.toBeNull();
     expect(r.result!.injectedMisses).toBe(3);
     expect(r.result!.alertsMissed).toBeGreaterThanOrEqual(3);
-    expect(r.result!.failed).toContain('missed');
+    // At the app's defaults, and both fair pollers ran on the same world (40 addresses fit the keyless minute).
+    expect(r.result!.pollIntervalSeconds).toBe(30);
+    expect(r.result!.stuckThresholdMinutes).toBe(30);
+    type Poller = { run: boolean; missed: number; requests: { total: number } };
+    const requests = r.result!.requests as { listPoller: Poller; perAddressPoller: Poller; cheaperFairPoller: number };
+    expect(requests.listPoller.run).toBe(true);
+    expect(requests.perAddressPoller.run).toBe(true);
+    expect(requests.cheaperFairPoller).toBe(Math.min(requests.listPoller.requests.total, requests.perAddressPoller.requests.total));
+    expect(r.result!.failed).toEqual(expect.arrayContaining(['missed', 'oursOverCheaperFair']));
     expect(r.result!.pass).toBe(false);
     expect(r.code).toBe(1);
   });
 
-  it('npm run bench:relayers: a request rate of 0 a minute', { timeout: 180_000 }, async () => {
+  it("npm run bench:relayers: requests judged against the keyless plan's pace line, here set to nothing", { timeout: 180_000 }, async () => {
     const r = await runBench('bench/relayers.bench.ts', {
       BENCH_MINUTES: '12',
       BENCH_RATE: '3',
       BENCH_SETTLE_MINUTES: '1',
       BENCH_SILENT_MINUTES: '1',
       BENCH_PENDING_MINUTES: '1',
-      BENCH_TARGET_REQUESTS_PER_MINUTE: '0',
+      BENCH_TARGET_REQUESTS_OVER_PACE_LINE: '0',
     });
     expect(r.result, r.stderr).not.toBeNull();
-    expect(r.result!.failed).toContain('requestsPerMinute');
+    // The budget judged is the app's default plan without a key (budget.ts's figures), not one the bench set.
+    const requests = r.result!.requests as { plan: string; requests: number; budget: { burstPerMinute: number; sustainedPerMinute: number } };
+    expect(requests.plan).toMatch(/^unauthenticated /);
+    expect(requests.budget).toMatchObject({ burstPerMinute: 285, sustainedPerMinute: 39.6 });
+    expect(requests.requests).toBeGreaterThan(0);
+    expect(r.result!.failed).toContain('requestsOverPaceLine');
+    expect(r.result!.pass).toBe(false);
+    expect(r.code).toBe(1);
+  });
+
+  it("npm run bench:own-node: three of the core's transitions dropped, judged against the chains' logs", { timeout: 240_000 }, async () => {
+    const r = await runBench('bench/own-node.bench.ts', { BENCH_SECONDS: '6', BENCH_RATE: '2', BENCH_CORE_INTERVAL_S: '5', BENCH_INJECT_MISSES: '3' });
+    expect(r.result, r.stderr).not.toBeNull();
+    const core = r.result!.core as { expected: number; missed: number; injectedMisses: number };
+    // Sends and deliveries both ways at least (receipts when a message went back after them).
+    expect(core.expected).toBeGreaterThanOrEqual(2 * (r.result!.sent as number));
+    expect(core.injectedMisses).toBe(3);
+    expect(core.missed).toBeGreaterThanOrEqual(3);
+    expect(r.result!.failed).toContain('coreMissed');
     expect(r.result!.pass).toBe(false);
     expect(r.code).toBe(1);
   });
