@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BASELINE_HORIZON_MS,
+  FEED_BASELINE_HORIZON_MS,
   BASELINE_MAX_PAGES,
   listBaselinePages,
   discoveryMode,
@@ -82,7 +83,8 @@ describe('planNetwork', () => {
           source: { kind: 'feed', filter: { to: '0xb' } },
           maxPages: BASELINE_MAX_PAGES,
           baselineFor: ['feed:1'],
-          stop: { kind: 'while-open', pastTs: (added - BASELINE_HORIZON_MS) / 1000 },
+          // A feed's (a route's) figures of the last day need its deliveries: its history goes back a day.
+          stop: { kind: 'while-open', pastTs: (added - FEED_BASELINE_HORIZON_MS) / 1000 },
         },
       },
     ]);

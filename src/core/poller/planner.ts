@@ -18,6 +18,12 @@ export const FIREHOSE_BASELINE_MIN = 20;
  * not followed (at the default stuck threshold they are stuck already). The fair pollers read 15 min.
  */
 export const BASELINE_HORIZON_MS = 30 * 60_000;
+/**
+ * How far back a saved feed's or route's baseline reads (while its pages hold open messages, at most
+ * BASELINE_MAX_PAGES): a route's and its relayers' figures of the last hour and day (deliveries, gas
+ * burnt, rewards) are counted from the deliveries it holds, so its history goes back a day.
+ */
+export const FEED_BASELINE_HORIZON_MS = 24 * 3600_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 /**
@@ -448,7 +454,7 @@ function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgres
     source,
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
-    stop: { kind: 'while-open', pastTs: Math.floor(((w.since ?? nowMs) - BASELINE_HORIZON_MS) / 1000) },
+    stop: { kind: 'while-open', pastTs: Math.floor(((w.since ?? nowMs) - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) / 1000) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };
 }
