@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order: lint (layer rule included), format check (prettier), typecheck, build, unit and
+// `npm test`: every suite: lint (layer rule included) beside format check (prettier), typecheck and build, then unit and
 // integration tests (vitest), end-to-end tests (Playwright + Chromium), the Electron security scan.
 // It runs itself inside a private D-Bus session with an unlocked gnome-keyring so the keychain tests
 // use a real Secret Service, and ends with one plain line: "tests: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -46,29 +46,58 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const outDir = mkdtempSync(join(tmpdir(), 'tw-results-'));
 
-function step(name, cmd, args, { countFrom } = {}) {
-  const started = Date.now();
-  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+function record(name, status, started, counted) {
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  const counted = countFrom ? countFrom() : null;
   if (counted) {
     results.passed += counted.passed;
     results.failed += counted.failed;
     results.skipped += counted.skipped;
-  } else if (r.status === 0) results.passed += 1;
+  } else if (status === 0) results.passed += 1;
   else results.failed += 1;
-  if (r.status !== 0) failures.push(name);
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${secs} s`);
+  if (status !== 0) failures.push(name);
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${secs} s`);
+}
+
+function step(name, cmd, args, { countFrom } = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  record(name, r.status, started, countFrom ? countFrom() : null);
+}
+
+// A step whose output is held and printed whole when it ends, so that two lanes' output does not interleave.
+function heldStep(name, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (status) => {
+      console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+      process.stdout.write(Buffer.concat(out));
+      record(name, status ?? 1, started, null);
+      resolve();
+    });
+  });
+}
+
+async function lane(steps) {
+  for (const s of steps) await heldStep(...s);
 }
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
-step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-// Through npm so that a missing prettier fails plainly instead of npx fetching one.
-step('format', 'npm', ['run', '-s', 'format:check']);
-step('typecheck', 'npm', ['run', '-s', 'typecheck']);
-step('build', 'npx', ['electron-vite', 'build']);
+// The static checks are single-threaded each: two lanes keep both cores busy (lint beside the rest).
+await Promise.all([
+  lane([['lint', 'npx', ['eslint', '.', '--max-warnings=0']]]),
+  lane([
+    // Through npm so that a missing prettier fails plainly instead of npx fetching one.
+    ['format', 'npm', ['run', '-s', 'format:check']],
+    ['typecheck', 'npm', ['run', '-s', 'typecheck']],
+    ['build', 'npx', ['electron-vite', 'build']],
+  ]),
+]);
 
 const vitestJson = join(outDir, 'vitest.json');
 step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {

@@ -4,8 +4,12 @@ import { SEARCH_COUNT_CAP } from '../../src/core/store';
 import { engineRig, tempDir, type EngineRig } from './helpers';
 import { fillCache } from './cache-fixture';
 
-// How fast it answers is measured by `npm run bench:search`, not asserted here.
-describe('searchCache on 100,000 cached messages', () => {
+// How fast it answers at 100,000 messages is measured by `npm run bench:search`, not asserted here;
+// 20,000 are enough for past-the-cap counts and every prefix (and load in a fifth of the time).
+// Each of the fixture's 500 people sends 40 and receives 40 of them (fewer when sending to itself).
+const PER_PERSON_AT_LEAST = 70;
+
+describe('searchCache on 20,000 cached messages', () => {
   const tmp = tempDir();
   let rig: EngineRig;
   let people: string[];
@@ -15,7 +19,7 @@ describe('searchCache on 100,000 cached messages', () => {
 
   beforeAll(() => {
     rig = engineRig(tmp.dir);
-    ({ people, probe } = fillCache(rig.store, 100_000, 54_321));
+    ({ people, probe } = fillCache(rig.store, 20_000, 12_345));
   }, 120_000);
   afterAll(() => {
     rig.close();
@@ -29,7 +33,7 @@ describe('searchCache on 100,000 cached messages', () => {
     expect(byId.total).toBe(1);
     const who = people[3]!;
     const byAddr = rig.store.search.find({ text: who.slice(2, 14).toUpperCase(), limit: 20 });
-    expect(byAddr.total).toBeGreaterThan(100);
+    expect(byAddr.total).toBeGreaterThanOrEqual(PER_PERSON_AT_LEAST);
     const ts = byAddr.items.map((c) => c.time ?? 0);
     expect([...ts].sort((a, b) => b - a)).toEqual(ts);
     // Exact counts up to the cap, then the cap with a flag.
@@ -51,7 +55,7 @@ describe('searchCache on 100,000 cached messages', () => {
     const short = rig.store.search.find({ text: who.slice(0, 2), limit: 50 });
     expect(short.items).toHaveLength(50);
     const typed = rig.store.search.find({ text: who.slice(0, 12), limit: 50 });
-    expect(typed.total).toBeGreaterThanOrEqual(200);
+    expect(typed.total).toBeGreaterThanOrEqual(PER_PERSON_AT_LEAST);
     for (const c of typed.items) expect(record(c.messageId)).toContain(who.slice(0, 12));
   });
 });
