@@ -32,8 +32,8 @@ export interface PollingDeps {
 
 /**
  * The poll schedule. A cycle's transitions leave the core as one `transitions` event, then the
- * after-cycle list runs (that cycle's notifications among it); the heap is compacted while the poller is idle. Stopped, it lets a running
- * cycle finish.
+ * after-cycle list runs (that cycle's notifications among it); the heap is compacted while the
+ * poller is idle. Stopped, it lets a running cycle finish.
  */
 export function pollingPart(d: PollingDeps): PollingPart {
   const batch = new TransitionBatch((address) => d.store.watches.getWatch(address));
