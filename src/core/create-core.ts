@@ -1,178 +1,168 @@
-import { join } from 'node:path';
 import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorHandlers } from '../shared/contract';
-import { systemClock } from '../shared/clock';
+import { systemClock, type Clock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
-import { createLogger, type CoreLogger } from './log/logger';
 import { favorMemoryOverSpeed } from './memory/favor-memory';
-import { KeyStore } from './secrets/key-store';
-import { createRedactor } from './secrets/redact';
+import { createRedactor, type Redactor } from './secrets/redact';
 import type { CoreContext } from './handlers/context';
-import { DataSources } from './handlers/data-source';
 import { createHandlers } from './handlers/contract-handlers';
 import { importWatches } from './handlers/watchlist-import';
-import { QuotaWarning } from './notify/quota-warning';
-import { openStore, type Store } from './store';
-import { dataFolderFault } from './store/open-fault';
-import { TransitionEngine } from './watch/engine';
-import { WatcherIndex } from './watch/watcher-index';
-import { PartList } from './parts/part';
-import { EventHub } from './parts/events';
+import { FuelMetrics } from './metrics/fuel-metrics';
+import { RelayerMetrics } from './metrics/relayer-metrics';
+import { PartsBuilder, partName } from './parts/part';
+import { afterCycleList } from './parts/after-cycle';
+import { logPart } from './parts/log';
+import { storePart } from './parts/store';
+import { keysPart } from './parts/keys';
+import { watchPart } from './parts/watch';
 import { retentionPart } from './parts/retention';
+import { EventHub } from './parts/events';
 import { metricsPart } from './parts/metrics';
 import { localServicePart } from './parts/local-service';
 import { ownNodesPart } from './parts/own-nodes';
+import { dataSourcesPart } from './parts/data-sources';
 import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
-import { pollingPart } from './parts/polling';
-import { relayerAlertsPart } from './parts/relayer-alerts';
+import { quotaWarningPart } from './parts/quota-warning';
 import { relayerEconomicsPart } from './parts/relayer-economics';
-import { FuelMetrics } from './metrics/fuel-metrics';
-import { RelayerMetrics } from './metrics/relayer-metrics';
+import { relayerAlertsPart } from './parts/relayer-alerts';
+import { wentLivePart } from './parts/went-live';
+import { pollingPart } from './parts/polling';
+import { metricsReadingsPart } from './parts/metrics-readings';
 
 /**
- * The core as one object: the MonitorApi handlers, an event stream, and start/close. It is the list of
- * parts below: start() starts them in this order, close() stops them in reverse (parts/part.ts).
+ * What runs after each poll cycle, in this order, once the cycle's `transitions` event is out: each a
+ * part's `afterCycle` (one that fails is logged and the next still runs; parts/after-cycle.ts). The
+ * relayer alerts' pass over the cache feeds the economics, and the notifications and alert channels
+ * come last so they carry what the work before them put in the outbox.
  */
+const AFTER_CYCLE = ['ownNodes', 'wentLive', 'relayerAlerts', 'relayerEconomics', 'notifications', 'quotaWarning', 'alerts'] as const;
+
+/**
+ * The core's parts in start order (close() stops them in reverse): each factory receives only the
+ * parts listed before it, so a part cannot use a later one (parts/part.ts). docs/architecture.md
+ * draws this list and the after-cycle order above.
+ */
+function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor) {
+  return PartsBuilder.begin()
+    .add('log', () => logPart(options.dataDir, options.logger, clock, redactor))
+    .add('store', () => storePart(options.dataDir))
+    .add('keys', ({ log }) => keysPart(options.keychainService ?? 'teleporter-watch', options.apiKey, log.logger))
+    .add('watch', ({ log, store }) => watchPart(store, clock, log.logger))
+    .add('retention', ({ log, store }) => retentionPart(store.store, clock, log.logger, store.settings))
+    .add('events', ({ log }) => new EventHub(redactor, log.logger))
+    .add('metrics', ({ store, events }) => metricsPart(options.metrics, { store: store.store, events }))
+    .add('localService', ({ log, store }) => localServicePart(options.localDataApi, options.dataDir, log.logger, store.settings))
+    .add('ownNodes', ({ log, store, events }) => ownNodesPart(options.localDataApi, options.dataDir, log.logger, store.settings, events))
+    .add('dataSources', ({ log, store, keys, metrics, localService, ownNodes }) =>
+      dataSourcesPart({
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        apiKey: () => keys.keys.get(),
+        localUrl: () => localService.url(),
+        ownNodesUrl: () => ownNodes.url(),
+        metrics: metrics.registry,
+        store: store.store,
+      }),
+    )
+    .add('alerts', ({ log, store, events, metrics, dataSources }) =>
+      alertsPart(options.alerts, {
+        store: store.store,
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        events,
+        sourceLink: (id) => `${dataSources.sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`,
+        onResult: (channel, outcome, count, error) => {
+          metrics.registry?.observeAlert(channel, outcome, count);
+          options.alerts?.onDelivery?.({ channel, outcome, count, ...(error !== undefined ? { error: redactor.text(error) } : {}) });
+        },
+      }),
+    )
+    .add('notifications', ({ log, store, events }) => notificationsPart(store.store, clock, log.logger, options.notifier, events.emit))
+    .add('quotaWarning', ({ log, store, notifications, dataSources }) =>
+      quotaWarningPart({
+        store: store.store,
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        drainer: notifications.drainer,
+        quota: () => dataSources.sources.budget().quota(),
+      }),
+    )
+    .add('relayerEconomics', ({ log, store, events, metrics, dataSources }) =>
+      relayerEconomicsPart({
+        store: store.store,
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        client: (network) => dataSources.sources.client(network),
+        emit: events.emit,
+        redact: (t) => redactor.text(t),
+        ...(metrics.registry ? { metrics: new FuelMetrics(metrics.registry.registry) } : {}),
+      }),
+    )
+    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics }) =>
+      relayerAlertsPart({
+        store: store.store,
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        tap: (now) => relayerEconomics.tap(now),
+        ...(metrics.registry ? { metrics: new RelayerMetrics(metrics.registry.registry, () => clock.now()) } : {}),
+      }),
+    )
+    .add('wentLive', ({ store, events }) => wentLivePart(store.store, events.emit))
+    .add('polling', (before) =>
+      pollingPart({
+        store: before.store.store,
+        engine: before.watch.engine,
+        index: before.watch.index,
+        clock,
+        logger: before.log.logger,
+        settings: before.store.settings,
+        sources: before.dataSources.sources,
+        emit: before.events.emit,
+        autoPoll: options.autoPoll ?? true,
+        withChains: (status) => before.ownNodes.withChains(status),
+        runAfterCycle: afterCycleList(before, AFTER_CYCLE, before.log.logger),
+      }),
+    )
+    .add('metricsReadings', ({ metrics, ownNodes, dataSources, alerts, polling }) =>
+      metricsReadingsPart(metrics, {
+        pollStatus: () => ownNodes.withChains(polling.poller.status()),
+        sources: dataSources.sources,
+        alertsPending: () => alerts.dispatcher.pending(),
+      }),
+    );
+}
+
+/** The core as one object: the MonitorApi handlers, an event stream, and start/close, over the parts above. */
 export async function createMonitorCore(options: MonitorCoreOptions): Promise<MonitorCore> {
   const clock = options.clock ?? systemClock;
   // One redactor for everything that leaves the core: log lines, call answers, events.
   const redactor = createRedactor();
-  let logger: CoreLogger;
-  let store: Store;
-  try {
-    logger = createLogger({
-      file: join(options.dataDir, 'logs', 'core.log'),
-      ...(options.logger ? { forward: options.logger } : {}),
-      now: () => clock.now(),
-      redactor,
-    });
-    store = openStore(options.dataDir);
-  } catch (e) {
-    // A read-only or full folder, a file in its place, a newer database: said so the user can act.
-    throw dataFolderFault(options.dataDir, e);
-  }
-  const keys = new KeyStore(options.keychainService ?? 'teleporter-watch');
-  if (options.apiKey) keys.useSessionKey(options.apiKey);
-  const startupKey = keys.get();
-  if (startupKey) logger.addSecret(startupKey);
-  const settings = () => store.settings.get();
-  // The index follows the watchlist by itself: every change of the watch store marks it stale.
-  const index = new WatcherIndex(store.watches);
-  const engine = new TransitionEngine(store, clock, index, settings, (line) => logger.warn(line));
-
-  const parts = new PartList();
-  parts.add({ name: 'log', stop: () => logger.close() });
-  parts.add({ name: 'store', stop: () => store.close() });
-  parts.add(retentionPart(store, clock, logger, settings));
-  const events = parts.add(new EventHub(redactor, logger));
-  const metrics = parts.add(
-    metricsPart(options.metrics, {
-      store,
-      events,
-      pollStatus: () => ownNodes.withChains(polling.poller.status()),
-      sources: () => sources,
-      alertsPending: () => alerts.dispatcher.pending(),
-    }),
-  ).registry;
-  const localService = parts.add(localServicePart(options.localDataApi, options.dataDir, logger, settings));
-  const ownNodes = parts.add(ownNodesPart(options.localDataApi, options.dataDir, logger, settings, events));
-  const sources = new DataSources(
-    clock,
-    logger,
-    settings,
-    () => keys.get(),
-    () => localService.url(),
-    (o) => metrics?.observeRequest(o),
-    () => ownNodes.url(),
-    store.pollState,
-  );
-  parts.add({ name: 'data-sources', stop: () => sources.close() });
-  const alerts = parts.add(
-    alertsPart(options.alerts, {
-      store,
-      clock,
-      logger,
-      settings,
-      events,
-      sourceLink: (id) => `${sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`,
-      onResult: (channel, outcome, count, error) => {
-        metrics?.observeAlert(channel, outcome, count);
-        options.alerts?.onDelivery?.({ channel, outcome, count, ...(error !== undefined ? { error: redactor.text(error) } : {}) });
-      },
-    }),
-  );
-  const { drainer } = parts.add(notificationsPart(store, clock, logger, options.notifier, events.emit));
-  // The quota warning is logged always, and shown as a notification when notifications are on.
-  const quotaWarning = new QuotaWarning(
-    store.pollState,
-    logger,
-    (n) => (settings().notifications.enabled ? drainer.announce(n) : undefined),
-    () => clock.now(),
-  );
-  const relayerMetrics = metrics ? new RelayerMetrics(metrics.registry, () => clock.now()) : undefined;
-  const economics = parts.add(
-    relayerEconomicsPart({
-      store,
-      clock,
-      logger,
-      settings,
-      client: (network) => sources.client(network),
-      emit: events.emit,
-      redact: (t) => redactor.text(t),
-      ...(metrics ? { metrics: new FuelMetrics(metrics.registry) } : {}),
-    }),
-  );
-  const relayerAlerts = parts.add(
-    relayerAlertsPart({ store, clock, logger, settings, tap: (now) => economics.tap(now), ...(relayerMetrics ? { metrics: relayerMetrics } : {}) }),
-  );
-  // A watch or feed going live (its baseline done) changes what the watchlist shows: said once per cycle.
-  let wentLive = false;
-  store.watches.onChange((what) => (wentLive ||= what === 'baseline'));
-  const polling = parts.add(
-    pollingPart({
-      store,
-      engine,
-      index,
-      clock,
-      logger,
-      settings,
-      sources,
-      emit: events.emit,
-      autoPoll: options.autoPoll ?? true,
-      withChains: (status) => ownNodes.withChains(status),
-      afterBatch: async () => {
-        await ownNodes.refresh();
-        if (wentLive) {
-          wentLive = false;
-          events.emit({ type: 'watchlist-changed' });
-        }
-        relayerAlerts.evaluate();
-        await economics.cycle();
-        await drainer.drain();
-        await quotaWarning.observe(polling.poller.status().quota);
-        alerts.kick();
-      },
-    }),
-  );
+  const list = await coreParts(options, clock, redactor).build();
+  const { log, store, keys, watch, dataSources, events, metrics, notifications, ownNodes, polling, relayerEconomics } = list.parts;
+  const logger = log.logger;
 
   const ctx: CoreContext = {
     options,
     clock,
     logger,
-    store,
-    keys,
-    index,
-    engine,
+    store: store.store,
+    keys: keys.keys,
+    index: watch.index,
+    engine: watch.engine,
     poller: polling.poller,
-    sources,
-    settings,
+    sources: dataSources.sources,
+    settings: store.settings,
     emit: events.emit,
     pollStatus: () => ownNodes.withChains(polling.poller.status()),
-    economics: () => economics.economics(),
+    economics: () => relayerEconomics.economics(),
   };
   const handlers = createHandlers(ctx);
-  let closed = false;
 
   return {
     handlers,
@@ -188,22 +178,25 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
         return redactor.value({ ok: false, error });
       }
     },
-    ...(metrics ? { metrics } : {}),
+    ...(metrics.registry ? { metrics: metrics.registry } : {}),
     async addWatches(watches) {
       return importWatches(ctx, watches);
     },
     onEvent: (listener) => events.onEvent(listener),
-    attachNotifier: (notifier) => drainer.attach(notifier),
+    attachNotifier: (notifier) => notifications.drainer.attach(notifier),
     async start() {
       // favorMemory: whether V8 took the flag that keeps the heap near its live size (see memory/favor-memory.ts).
-      logger.info('core starting', { version: options.version, shell: options.shell, favorMemory: favorMemoryOverSpeed(), parts: parts.names });
-      await parts.start();
+      logger.info('core starting', {
+        version: options.version,
+        shell: options.shell,
+        favorMemory: favorMemoryOverSpeed(),
+        parts: list.names,
+        afterCycle: AFTER_CYCLE.map(partName),
+      });
+      await list.start();
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await parts.stop();
-    },
+    // Each part is stopped once, however often this is called.
+    close: () => list.stop(),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The shape of the core as the Electron shell (src/main) and the web host (src/host) use it.
- * Implemented by `createMonitorCore` in ./create-core.ts.
+ * Implemented by `createMonitorCore` in ./create-core.ts, over the parts it lists in start order.
  */
 import type { Clock } from '../shared/clock';
 import type { InvokeResponse, MonitorEvent, MonitorHandlers, NotificationPayload, ShellName } from '../shared/contract';

@@ -10,8 +10,8 @@ import type { Part } from './part';
 
 export interface AlertsPart extends Part {
   readonly dispatcher: AlertDispatcher;
-  /** Sends what is due without waiting: receivers may be slow or down, and a poll cycle never waits for them. */
-  kick(): void;
+  /** After each cycle: sends what is due without waiting (receivers may be slow or down, and a poll cycle never waits for them). */
+  afterCycle(): void;
 }
 
 /**
@@ -56,7 +56,7 @@ export function alertsPart(
   return {
     name: 'alerts',
     dispatcher,
-    kick,
+    afterCycle: kick,
     start: kick,
     stop: () => dispatcher.close(o?.closeGraceMs),
   };

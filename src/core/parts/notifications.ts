@@ -8,6 +8,8 @@ import type { Part } from './part';
 
 export interface NotificationsPart extends Part {
   readonly drainer: OutboxDrainer;
+  /** After each cycle: shows what the cycle put in the outbox. */
+  afterCycle(): Promise<void>;
 }
 
 /**
@@ -26,6 +28,7 @@ export function notificationsPart(
     name: 'notifications',
     drainer,
     start: () => drainer.drain(),
+    afterCycle: () => drainer.drain(),
     stop: () => drainer.drain().catch(() => {}),
   };
 }

@@ -11,8 +11,8 @@ export interface OwnNodesPart extends Part {
   url(): string | null;
   /** A poll status with each chain's state added while own nodes are the data source. */
   withChains(status: PollStatus): PollStatus;
-  /** Re-reads the chains' states from the service (after each cycle). */
-  refresh(): Promise<void>;
+  /** After each cycle: re-reads the chains' states from the service (a change of state is logged). */
+  afterCycle(): Promise<void>;
 }
 
 /**
@@ -43,7 +43,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       const own = active() ? service?.statuses() : null;
       return own ? { ...status, ownNodes: own } : status;
     },
-    async refresh() {
+    async afterCycle() {
       if (!active() || !service) return;
       await service.refresh();
       for (const c of changes.changes(service.statuses() ?? [])) logger[c.level](c.line);

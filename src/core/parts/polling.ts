@@ -24,16 +24,16 @@ export interface PollingDeps {
   emit: (e: MonitorEvent) => void;
   /** Start the schedule on start() (false: cycles run only when asked, `pollNow`). */
   autoPoll: boolean;
-  /** What runs after each cycle's batch has been emitted (the notifications, the alerts). */
-  afterBatch: () => Promise<void>;
+  /** The after-cycle list (parts/after-cycle.ts), run once the cycle's `transitions` event is out. */
+  runAfterCycle: () => Promise<void>;
   /** Adds what other parts know to each poll status (own nodes' chain states). */
   withChains: (status: PollStatus) => PollStatus;
 }
 
 /**
- * The poll schedule. A cycle's transitions leave the core as one `transitions` event, before that
- * cycle's notifications; the heap is compacted while the poller is idle. Stopped, it lets a running
- * cycle finish.
+ * The poll schedule. A cycle's transitions leave the core as one `transitions` event, then the
+ * after-cycle list runs (that cycle's notifications among it); the heap is compacted while the
+ * poller is idle. Stopped, it lets a running cycle finish.
  */
 export function pollingPart(d: PollingDeps): PollingPart {
   const batch = new TransitionBatch((address) => d.store.watches.getWatch(address));
@@ -51,7 +51,7 @@ export function pollingPart(d: PollingDeps): PollingPart {
     afterCycle: async () => {
       const batched = batch.take();
       if (batched) d.emit(batched);
-      await d.afterBatch();
+      await d.runAfterCycle();
     },
   });
   return {

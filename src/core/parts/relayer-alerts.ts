@@ -13,8 +13,8 @@ import { routeLabel } from '../watch/route-label';
 import type { Part } from './part';
 
 export interface RelayerAlertsPart extends Part {
-  /** Runs both rules once (after each poll cycle): fires new episodes, resolves cleared ones, through the outbox. */
-  evaluate(): void;
+  /** After each poll cycle: runs both rules once, fires new episodes, resolves cleared ones, through the outbox. */
+  afterCycle(): void;
 }
 
 const minutesAgo = (now: number, t: number) => `${Math.max(0, Math.round((now - t) / 60_000))} min`;
@@ -83,7 +83,7 @@ export function relayerAlertsPart(d: {
         d.logger.error('relayer figures failed', { error: e });
       }
     },
-    evaluate() {
+    afterCycle() {
       try {
         evaluate();
       } catch (e) {

@@ -26,11 +26,11 @@ import type { Part } from './part';
 export interface RelayerEconomicsPart extends Part {
   /**
    * What sees each delivery of the relayer figures' pass (the relayer-alerts part's, once per cycle), so
-   * the cycle that follows at the same moment needs no second pass over the cache.
+   * the after-cycle work that follows at the same moment needs no second pass over the cache.
    */
   tap(now: number): DeliveryTap;
   /** After each poll cycle: reads the balances due, decides the fuel alert, recomputes the figures. */
-  cycle(): Promise<void>;
+  afterCycle(): Promise<void>;
   /** The figures of the last cycle (computed now when none ran yet). */
   economics(): RelayerEconomics;
 }
@@ -221,7 +221,7 @@ export function relayerEconomicsPart(d: {
       tapped = t;
       return (a) => t.acc.add(a.delivery);
     },
-    async cycle() {
+    async afterCycle() {
       try {
         await cycle();
       } catch (e) {

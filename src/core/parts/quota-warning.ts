@@ -1,0 +1,31 @@
+import type { Clock } from '../../shared/clock';
+import type { QuotaStatus, Settings } from '../../shared/contract';
+import type { Logger } from '../log/logger';
+import type { OutboxDrainer } from '../notify/drainer';
+import { QuotaWarning } from '../notify/quota-warning';
+import type { Store } from '../store';
+import type { Part } from './part';
+
+export interface QuotaWarningPart extends Part {
+  /** After each cycle: warns once a UTC day when the day's quota runs high or is spent. */
+  afterCycle(): Promise<void>;
+}
+
+/** The quota warning: logged always, and shown as a notification when notifications are on. Nothing to start or stop. */
+export function quotaWarningPart(d: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  settings: () => Settings;
+  drainer: OutboxDrainer;
+  /** The day's quota line now (the data source's budget). */
+  quota: () => QuotaStatus | undefined;
+}): QuotaWarningPart {
+  const warning = new QuotaWarning(
+    d.store.pollState,
+    d.logger,
+    (n) => (d.settings().notifications.enabled ? d.drainer.announce(n) : undefined),
+    () => d.clock.now(),
+  );
+  return { name: 'quota-warning', afterCycle: () => warning.observe(d.quota()) };
+}
