@@ -4,7 +4,8 @@
  * answer is always an InvokeResponse value the renderer can show; nothing is thrown across.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type InvokeResponse, type MonitorEvent } from '../shared/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc-channels';
+import { type InvokeResponse, type MonitorEvent } from '../shared/contract';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore } from '../core/monitor-core';
 

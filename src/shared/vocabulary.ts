@@ -2,7 +2,7 @@
  * The one vocabulary: how every view, notification, alert, log line and metric help names a message's
  * status, a transition and an alert's severity. Change a word here and it changes everywhere.
  */
-import type { TransitionKind } from './contract';
+import type { TransitionKind } from './contract/settings';
 
 /** The arrow between a route's chains and between two states, everywhere. */
 export const ARROW = '→';

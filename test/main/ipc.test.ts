@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type WatchedAddress } from '../../src/shared/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../src/shared/ipc-channels';
+import { type WatchedAddress } from '../../src/shared/contract';
 import { registerInvokeHandler, sendEvent } from '../../src/main/ipc';
 import { FakeIpcMain, FakeWebContents, frameAt } from './fake-electron';
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type MonitorEvent, type MonitorTransport } from '../../src/shared/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../src/shared/ipc-channels';
+import { type MonitorEvent, type MonitorTransport } from '../../src/shared/contract';
 import { Emitter } from './fake-electron';
 
 // The Electron boundary, replaced: what the preload hands to contextBridge and asks of ipcRenderer.

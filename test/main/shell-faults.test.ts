@@ -7,7 +7,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import { startShell } from '../../src/main/shell';
-import { IPC_INVOKE_CHANNEL, type InvokeResponse } from '../../src/shared/contract';
+import { IPC_INVOKE_CHANNEL } from '../../src/shared/ipc-channels';
+import { type InvokeResponse } from '../../src/shared/contract';
 import { fakeElectron, frameAt } from './fake-electron';
 
 const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', localDataApi: '/opt/tw/out/main/local-data-api.js' };

@@ -8,15 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCoreOptions } from '../../src/core/monitor-core';
 import type { Logger } from '../../src/core/log/logger';
-import {
-  IPC_EVENT_CHANNEL,
-  IPC_INVOKE_CHANNEL,
-  type ApiKeyStatus,
-  type AppInfo,
-  type InvokeResponse,
-  type MonitorEvent,
-  type NotificationPayload,
-} from '../../src/shared/contract';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../src/shared/ipc-channels';
+import { type ApiKeyStatus, type AppInfo, type InvokeResponse, type MonitorEvent, type NotificationPayload } from '../../src/shared/contract';
 import { startShell, type RunningShell } from '../../src/main/shell';
 import { SECURE_WEB_PREFERENCES } from '../../src/main/window-options';
 import { fakeElectron, FakeWebContents, FakeWindow, frameAt } from './fake-electron';

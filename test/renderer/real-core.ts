@@ -9,14 +9,8 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 import { installMonitor } from '../../src/renderer/src/client';
-import {
-  createMonitorClient,
-  type InvokeResponse,
-  type MonitorApi,
-  type MonitorEvent,
-  type MonitorMethod,
-  type MonitorTransport,
-} from '../../src/shared/contract';
+import { type InvokeResponse, type MonitorApi, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../src/shared/contract';
+import { createMonitorClient } from '../../src/renderer/src/transport/monitor-client';
 import { MonitorError } from '../../src/shared/errors';
 import { JumpClock } from '../core/http-helpers';
 import { coreOnService } from '../core/core-on-service';

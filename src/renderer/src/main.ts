@@ -1,6 +1,6 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { createMonitorClient } from '../../shared/contract';
+import { createMonitorClient } from './transport/monitor-client';
 import { MonitorError } from '../../shared/errors';
 import App from './App.vue';
 import './styles/base.css';

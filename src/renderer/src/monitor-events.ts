@@ -1,5 +1,5 @@
 import type { MonitorEvent } from '../../shared/contract';
-import { parseMonitorEvent } from '../../shared/event-schemas';
+import { parseMonitorEvent } from '../../shared/contract';
 
 export type MonitorEventType = MonitorEvent['type'];
 export type MonitorEventOf<T extends MonitorEventType> = Extract<MonitorEvent, { type: T }>;

@@ -1,14 +1,18 @@
 /**
- * Zod schemas of every contract event (MonitorEvent), so a receiver can check what crossed a boundary
- * (Electron IPC, the web host's socket) before acting on it. The types stay declared in contract.ts;
- * the compile-time checks at the end fail when a type and its schema drift apart.
+ * The contract's events area: every event the core (or a shell on its behalf) sends to the UI. Each
+ * type is derived from its zod schema, so a receiver checks what crossed a boundary (Electron IPC, the
+ * web host's socket) against the very definition the sender compiles with.
  */
-import { CHAIN_STATES, SKIP_REASONS } from './own-nodes';
 import { z } from 'zod';
-import type { ApiKeyStatus, MonitorEvent, NotificationPayload, PollStatus } from './contract';
-import { ERROR_KINDS, type ErrorInfo } from './errors';
-import { SettingsSchema } from './schemas';
-import { TransitionsEventSchema } from './transitions';
+import { ERROR_KINDS, type ErrorInfo } from '../errors';
+import { CHAIN_STATES, SKIP_REASONS, type OwnNodeStatus } from '../own-nodes';
+import { SettingsSchema } from '../schemas';
+import { TransitionsEventSchema } from '../transitions';
+import type { Severity } from '../vocabulary';
+import { ApiKeyStatusSchema } from './settings';
+
+export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from '../transitions';
+export { TransitionsEventSchema, watchedAddressesOf } from '../transitions';
 
 const epochMs = z.number();
 
@@ -21,7 +25,7 @@ export const ErrorInfoSchema = z.object({
 });
 
 const nullableInt = z.number().int().nullable();
-const OwnNodeStatusSchema = z.object({
+export const OwnNodeStatusSchema = z.object({
   blockchainId: z.string(),
   name: z.string(),
   host: z.string(),
@@ -45,42 +49,57 @@ export const PollStatusSchema = z.object({
   rateLimitedUntil: epochMs.nullable(),
   lastError: ErrorInfoSchema.nullable(),
   requestsLastMinute: z.number().nonnegative(),
+  /** Requests a minute the day's quota sustains (the pace the poller plans on). */
   budgetPerMinute: z.number().nonnegative(),
+  /** Today's spend against the plan (absent before the first data source is known). */
   quota: z
     .object({
+      /** unauthenticated, free, base, growth, pro, custom (or "requests per minute" for a plain rate). */
       plan: z.string(),
       cuPerMinute: z.number().nonnegative(),
       cuPerDay: z.number().nonnegative(),
       spentCuToday: z.number().nonnegative(),
       requestsToday: z.number().int().nonnegative(),
       cuLastMinute: z.number().nonnegative(),
+      /** CU a minute over the last few minutes. */
       paceCuPerMinute: z.number().nonnegative(),
+      /** Today's spend at the reset if the current pace holds. */
       projectedCuToday: z.number().nonnegative(),
+      /** At the current pace, when the day's quota would run out (null: it lasts the day). */
       runsOutAt: epochMs.nullable(),
+      /** The next 00:00 UTC. */
       resetsAt: epochMs,
+      /** warning: the current pace would spend 80 % of the day's quota or more; exhausted: today's share is spent. */
       level: z.enum(['ok', 'warning', 'exhausted']),
     })
     .optional(),
+  /**
+   * How far behind the reads are when the budget cut the last cycle short: now less the start of the
+   * last cycle that read everything it planned (null: not behind).
+   */
   behindMs: z.number().nonnegative().nullable().optional(),
+  /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
+  /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
   ownNodes: z.array(OwnNodeStatusSchema).optional(),
+  /**
+   * Records found in the last hour later than the overlap guarantees (10 min): the largest lateness,
+   * and the lateness past which a record is not followed (absent: none that late).
+   */
   lateRecords: z.object({ maxLateSec: z.number().nonnegative(), limitSec: z.number().positive() }).optional(),
 });
 
 export const NotificationPayloadSchema = z.object({
+  /** Outbox ID: the shell acknowledges by resolving the notifier; never shown twice. */
   id: z.number().int(),
   title: z.string(),
   body: z.string(),
+  /** warning: an outage or a stuck message (never summed up, stays until dismissed); success: a recovery; info: routine. Absent from an older core: info. */
   severity: z.enum(['warning', 'success', 'info']).optional(),
+  /** The message to open when clicked (absent for a coalesced summary of several). */
   messageId: z.string().min(1).optional(),
   transitionIds: z.array(z.number().int()),
-});
-
-export const ApiKeyStatusSchema = z.object({
-  hasApiKey: z.boolean(),
-  storage: z.enum(['keychain', 'memory', 'none']),
-  keychainError: z.string().optional(),
 });
 
 /** Every event the core (or a shell on its behalf) sends to the UI, told apart by `type`. */
@@ -92,6 +111,7 @@ export const MonitorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings-changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('api-key-changed'), status: ApiKeyStatusSchema }),
   z.object({ type: z.literal('focus-message'), messageId: z.string().min(1) }),
+  /** A watched relayer's fuel or earnings changed: reload `relayerEconomics`. */
   z.object({ type: z.literal('relayer-economics-changed') }),
 ]);
 
@@ -104,11 +124,17 @@ export function parseMonitorEvent(raw: unknown): { ok: true; event: MonitorEvent
   return { ok: false, reason: `${issue?.message ?? 'invalid event'}${at}` };
 }
 
-// A schema that drifts from its declared type (a field added to one only) fails the typecheck here.
+export type PollStatus = z.output<typeof PollStatusSchema>;
+export type PollState = PollStatus['state'];
+/** Today's spend of compute units (CU) against the plan's quota; the day resets at 00:00 UTC. */
+export type QuotaStatus = NonNullable<PollStatus['quota']>;
+/** A desktop notification the core decided to show (already coalesced); the shell displays it. */
+export type NotificationPayload = z.output<typeof NotificationPayloadSchema>;
+export type MonitorEvent = z.output<typeof MonitorEventSchema>;
+
+// Types declared elsewhere that these schemas repeat: a drift (a field added to one only) fails the typecheck here.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <A, B>(ok: Same<A, B>): Same<A, B> => ok;
 same<z.output<typeof ErrorInfoSchema>, ErrorInfo>(true);
-same<z.output<typeof PollStatusSchema>, PollStatus>(true);
-same<z.output<typeof NotificationPayloadSchema>, NotificationPayload>(true);
-same<z.output<typeof ApiKeyStatusSchema>, ApiKeyStatus>(true);
-same<z.output<typeof MonitorEventSchema>, MonitorEvent>(true);
+same<z.output<typeof OwnNodeStatusSchema>, OwnNodeStatus>(true);
+same<NonNullable<NotificationPayload['severity']>, Severity>(true);

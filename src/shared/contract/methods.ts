@@ -1,0 +1,148 @@
+/**
+ * The contract's methods: every call's input schema, which the core checks before acting on it, and its
+ * result type. Electron's preload and the web host both carry a call generically as `invoke(method, input)`.
+ */
+import { z } from 'zod';
+import { invalidInput } from '../errors';
+import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteWatchInputSchema } from '../relayer-schemas';
+import type { RelayerEconomics, RelayerOverview, WatchedRelayer, WatchedRoute } from '../relayers';
+import {
+  AddressMessagesQuerySchema,
+  ApiKeySchema,
+  CacheQuerySchema,
+  evmAddress,
+  FeedInputSchema,
+  ListMessagesQuerySchema,
+  messageId,
+  SettingsPatchSchema,
+  StatsQuerySchema,
+  TransitionQuerySchema,
+  WatchInputSchema,
+  WatchPatchSchema,
+} from '../schemas';
+import type { WatchedAddress } from '../transitions';
+import type { AppInfo, DemoAddresses } from './app';
+import type { MonitorEvent, PollStatus } from './events';
+import type { CachedMessage, CachePage, CacheSummary, FoundMessage, MessagePage, SavedFeed, Stats, TransitionPage } from './messages';
+import type { ApiKeyStatus, ApiKeyTestResult, Settings } from './settings';
+
+const none = z.undefined().optional();
+const addressOnly = z.object({ address: evmAddress }).strict();
+const messageOnly = z.object({ messageId }).strict();
+
+/** Input schema of every call, by method name. */
+export const MONITOR_INPUTS = {
+  getAppInfo: none,
+  getDemoAddresses: none,
+  getSettings: none,
+  updateSettings: SettingsPatchSchema,
+  getApiKeyStatus: none,
+  setApiKey: z.object({ key: ApiKeySchema }).strict(),
+  testApiKey: z.object({ key: ApiKeySchema.optional() }).strict().optional(),
+  deleteApiKey: none,
+  listWatches: none,
+  addWatch: WatchInputSchema,
+  updateWatch: WatchPatchSchema,
+  /** forget: also delete the messages and Activity only this watch brought in (demo leftovers). */
+  removeWatch: z.object({ address: evmAddress, forget: z.boolean().optional() }).strict(),
+  markWatchViewed: addressOnly,
+  listFeeds: none,
+  addFeed: FeedInputSchema,
+  removeFeed: z.object({ id: z.string().min(1).max(64) }).strict(),
+  browseMessages: ListMessagesQuerySchema,
+  browseAddressMessages: AddressMessagesQuerySchema,
+  searchCache: CacheQuerySchema,
+  getMessage: messageOnly,
+  findMessage: messageOnly,
+  listTransitions: TransitionQuerySchema,
+  getPollStatus: none,
+  pollNow: none,
+  getStats: StatsQuerySchema,
+  openExternal: z.object({ url: z.string().max(2048) }).strict(),
+  listRelayers: none,
+  addRelayer: RelayerWatchInputSchema,
+  removeRelayer: addressOnly,
+  listRoutes: none,
+  addRoute: RouteWatchInputSchema,
+  removeRoute: z.object({ id: z.string().min(1).max(64) }).strict(),
+  /** The Relayers view's figures, from the core's cache. */
+  relayerOverview: none,
+  /** The cached messages one figure of the overview counts (its click-through). */
+  relayerFigureMessages: RelayerFigureTargetSchema,
+  /** Watched relayers' fuel per chain and earnings per route, from the core's state (no request upstream). */
+  relayerEconomics: none,
+} as const;
+
+export type MonitorMethod = keyof typeof MONITOR_INPUTS;
+export const MONITOR_METHODS = Object.keys(MONITOR_INPUTS) as MonitorMethod[];
+
+/** What a caller passes (before normalisation). */
+export type MonitorInput<M extends MonitorMethod> = z.input<(typeof MONITOR_INPUTS)[M]>;
+/** What the core receives (after validation and normalisation, e.g. checksummed addresses). */
+export type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONITOR_INPUTS)[M]>;
+
+export interface MonitorResults {
+  getAppInfo: AppInfo;
+  getDemoAddresses: DemoAddresses;
+  getSettings: Settings;
+  updateSettings: Settings;
+  getApiKeyStatus: ApiKeyStatus;
+  setApiKey: ApiKeyStatus;
+  testApiKey: ApiKeyTestResult;
+  deleteApiKey: ApiKeyStatus;
+  listWatches: WatchedAddress[];
+  addWatch: WatchedAddress;
+  updateWatch: WatchedAddress;
+  removeWatch: void;
+  markWatchViewed: WatchedAddress;
+  listFeeds: SavedFeed[];
+  addFeed: SavedFeed;
+  removeFeed: void;
+  browseMessages: MessagePage;
+  browseAddressMessages: MessagePage;
+  searchCache: CachePage;
+  getMessage: CachedMessage | null;
+  findMessage: FoundMessage;
+  listTransitions: TransitionPage;
+  getPollStatus: PollStatus;
+  pollNow: PollStatus;
+  getStats: Stats;
+  openExternal: void;
+  listRelayers: WatchedRelayer[];
+  addRelayer: WatchedRelayer;
+  removeRelayer: void;
+  listRoutes: WatchedRoute[];
+  addRoute: WatchedRoute;
+  removeRoute: void;
+  relayerOverview: RelayerOverview;
+  relayerFigureMessages: CacheSummary[];
+  relayerEconomics: RelayerEconomics;
+}
+
+type Optionalish<T> = undefined extends T ? [input?: T] : [input: T];
+
+/** The API as the UI sees it. */
+export type MonitorApi = {
+  [M in MonitorMethod]: (...args: Optionalish<MonitorInput<M>>) => Promise<MonitorResults[M]>;
+} & {
+  /** Subscribe to events; returns the unsubscribe function. */
+  onEvent(listener: (event: MonitorEvent) => void): () => void;
+};
+
+/** The core side: receives validated input. */
+export type MonitorHandlers = {
+  [M in MonitorMethod]: (input: MonitorParsedInput<M>) => Promise<MonitorResults[M]> | MonitorResults[M];
+};
+
+export const isMonitorMethod = (m: unknown): m is MonitorMethod => typeof m === 'string' && Object.prototype.hasOwnProperty.call(MONITOR_INPUTS, m);
+
+/** Validates a call's input; throws an invalid_input MonitorError naming the field and the reason. */
+export function parseMonitorInput<M extends MonitorMethod>(method: M, input: unknown): MonitorParsedInput<M> {
+  const schema = MONITOR_INPUTS[method] as z.ZodType;
+  const r = schema.safeParse(input ?? undefined);
+  if (r.success) return r.data as MonitorParsedInput<M>;
+  const issue = r.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : undefined;
+  const message = issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}.` : (issue?.message ?? 'Invalid input.');
+  throw invalidInput(message, field);
+}

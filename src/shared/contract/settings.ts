@@ -1,0 +1,54 @@
+/**
+ * The contract's settings area: the settings, their defaults and the API key's status. Every type is
+ * derived from the schema that checks it (src/shared/schemas.ts).
+ */
+import { z } from 'zod';
+import type { ErrorInfo } from '../errors';
+import { DEFAULT_BACKLOG_MINUTES, DEFAULT_FUEL_THRESHOLD_HOURS, DEFAULT_PENDING_MINUTES, DEFAULT_SILENT_MINUTES } from '../relayer-schemas';
+import { FeedFilterSchema, NotifyPrefsSchema, SettingsPatchSchema, SettingsSchema, TRANSITION_KINDS, UNDO_KINDS } from '../schemas';
+
+export type Settings = z.output<typeof SettingsSchema>;
+export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
+export type DataSource = Settings['dataSource'];
+export type NotifyPrefs = z.output<typeof NotifyPrefsSchema>;
+export type FeedFilter = z.output<typeof FeedFilterSchema>;
+export type NotifyKind = (typeof TRANSITION_KINDS)[number];
+export type TransitionKind = NotifyKind | (typeof UNDO_KINDS)[number];
+
+export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
+
+export const DEFAULT_SETTINGS: Settings = {
+  dataSource: { kind: 'local' },
+  network: 'mainnet',
+  apiKeyHeader: 'x-glacier-api-key',
+  pollIntervalSeconds: 30,
+  stuckThresholdMinutes: 30,
+  notifications: { enabled: true, ...DEFAULT_NOTIFY },
+  plan: 'auto',
+  retentionDays: 30,
+  theme: 'system',
+  startAtLogin: false,
+  startHidden: false,
+  alertChannels: [],
+  relayerSilentMinutes: DEFAULT_SILENT_MINUTES,
+  relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
+  routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
+  relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
+};
+
+export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
+
+export const ApiKeyStatusSchema = z.object({
+  hasApiKey: z.boolean(),
+  /** keychain: in the OS keychain; memory: this session only (no keychain available); none. */
+  storage: z.enum(['keychain', 'memory', 'none']),
+  /** Why the keychain cannot be used, and what to install. */
+  keychainError: z.string().optional(),
+});
+export type ApiKeyStatus = z.output<typeof ApiKeyStatusSchema>;
+
+export interface ApiKeyTestResult {
+  ok: boolean;
+  message: string;
+  error?: ErrorInfo;
+}
