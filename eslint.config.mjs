@@ -1,14 +1,31 @@
 // Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
 // renderer → shared · preload → shared · main → core → shared · host, headless → web-server → core → shared
-// · local-data-api → shared · core, local-data-api → sqlite (the one SQLite door, plain Node, imports nothing of ours)
-// · devnet → local-data-api, shared (`npm run devnet` and the own-node tests' chains; nothing imports it)
+// · local-data-api (the Data API server: HTTP, store, page tokens; it composes one world) → simulator, chain-index, shared
+// · simulator (demo, tests, benchmarks only), chain-index (your own nodes, production) → local-data-api's store, shared
+// · core, local-data-api, chain-index → sqlite (the one SQLite door, plain Node, imports nothing of ours)
+// · devnet → chain-index, local-data-api, shared (`npm run devnet` and the own-node tests' chains; nothing imports it)
+// No production layer but the server that composes the demo imports the simulator.
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';
 import pluginVue from 'eslint-plugin-vue';
 import prettierOff from 'eslint-config-prettier/flat';
 
-const layers = ['shared', 'core', 'main', 'preload', 'renderer', 'web-server', 'host', 'headless', 'local-data-api', 'sqlite', 'devnet'];
+const layers = [
+  'shared',
+  'core',
+  'main',
+  'preload',
+  'renderer',
+  'web-server',
+  'host',
+  'headless',
+  'local-data-api',
+  'simulator',
+  'chain-index',
+  'sqlite',
+  'devnet',
+];
 const allowed = {
   shared: [],
   core: ['shared', 'sqlite'],
@@ -19,9 +36,11 @@ const allowed = {
   'web-server': ['core', 'shared'],
   host: ['web-server', 'core', 'shared'],
   headless: ['web-server', 'core', 'shared'],
-  'local-data-api': ['shared', 'sqlite'],
+  'local-data-api': ['simulator', 'chain-index', 'shared', 'sqlite'],
+  simulator: ['local-data-api', 'shared'],
+  'chain-index': ['local-data-api', 'shared', 'sqlite'],
   sqlite: [],
-  devnet: ['local-data-api', 'shared'],
+  devnet: ['chain-index', 'local-data-api', 'shared'],
 };
 const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
   layers
@@ -81,7 +100,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins] }] },
   },
   {
-    files: ['src/core/**', 'src/web-server/**', 'src/host/**', 'src/headless/**', 'src/local-data-api/**', 'src/sqlite/**'],
+    files: [
+      'src/core/**',
+      'src/web-server/**',
+      'src/host/**',
+      'src/headless/**',
+      'src/local-data-api/**',
+      'src/simulator/**',
+      'src/chain-index/**',
+      'src/sqlite/**',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
   {

@@ -6,7 +6,7 @@
  * carried it: a receipt rides on a delivery the other way), else by its block's time.
  */
 import { createPublicClient, decodeEventLog, http, type Hex, type Log } from 'viem';
-import { MESSENGER_EVENTS } from '../src/local-data-api/chain-index/messenger-events';
+import { MESSENGER_EVENTS } from '../src/chain-index/messenger-events';
 import type { ExpectedTransition } from '../test/support/ground-truth';
 import type { TestChain } from '../test/own-node/chains';
 

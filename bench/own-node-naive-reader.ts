@@ -6,7 +6,7 @@
  * with the fastest a poll of that interval can see a message.
  */
 import { createPublicClient, decodeEventLog, http } from 'viem';
-import { MESSENGER_EVENTS } from '../src/local-data-api/chain-index/messenger-events';
+import { MESSENGER_EVENTS } from '../src/chain-index/messenger-events';
 import type { TestChain } from '../test/own-node/chains';
 
 export interface NaiveReader {

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
-import { planRoutes } from '../src/local-data-api/sim/route-plan';
+import { planRoutes } from '../src/simulator/route-plan';
 import { DEFAULT_SETTINGS } from '../src/shared/contract';
 import type { RelayerOverview } from '../src/shared/relayers';
 import { ManualClock } from '../src/shared/clock';

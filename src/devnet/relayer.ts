@@ -5,7 +5,7 @@
  * or explicitly through sendSpecifiedReceipts.
  */
 import { decodeEventLog, parseEventLogs, type Address, type Hex } from 'viem';
-import { MESSENGER_EVENTS } from '../local-data-api/chain-index/messenger-events';
+import { MESSENGER_EVENTS } from '../chain-index/messenger-events';
 import { compileTestMessenger } from './compile-messenger';
 import type { TestChain } from './chains';
 import { InFlight } from './in-flight';

@@ -6,8 +6,8 @@
  */
 import { chainByBlockchainId, chainByEvmChainId } from '../shared/chains';
 import { parseChainRef, parseEvmAddress } from '../shared/validators';
-import type { RelayerWallets } from './sim/wallets';
-import { nativeUsd } from './sim/wallets';
+import type { RelayerWallets } from '../simulator/wallets';
+import { nativeUsd } from '../simulator/wallets';
 
 const PATH_RE = /^\/v1\/chains\/([^/]+)\/addresses\/([^/]+)\/balances:getNative\/?$/;
 /** The SDK's CurrencyCode values. */

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { parseFaultSpec } from './faults';
 import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
-import type { RelayerSchedule } from './sim/relayer-personas';
-import { RelayerScheduleSchema } from './sim/relayer-schedule-schema';
+import type { RelayerSchedule } from '../simulator/relayer-personas';
+import { RelayerScheduleSchema } from '../simulator/relayer-schedule-schema';
 import { PUBLIC_PLANS, REALISTIC_CU_LIMITS, requestsAsCu, type CuLimits, type PublicPlan } from './compute-units';
 
 export interface ServiceOptions {
@@ -74,13 +74,13 @@ export interface ServiceOptions {
   messengerVersions?: 1 | 2;
   /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
   receiptResends?: boolean;
-  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (sim/wallets.ts). Default: `realistic`. */
+  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (src/simulator/wallets.ts). Default: `realistic`. */
   dryWallet?: boolean;
-  /** The lag's rare long tail: a few times a day the indexer stops for 30-120 minutes, then catches up (sim/indexer-stalls.ts). Default false (opt-in, also with `realistic`). */
+  /** The lag's rare long tail: a few times a day the indexer stops for 30-120 minutes, then catches up (src/simulator/indexer-stalls.ts). Default false (opt-in, also with `realistic`). */
   stalls?: boolean;
   /**
    * Relayers with distinct behaviour (fast, slow, outage, takeover, steady) and their schedule, times in ms
-   * after the start (sim/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
+   * after the start (src/simulator/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
    */
   relayers?: RelayerSchedule | false;
   /**

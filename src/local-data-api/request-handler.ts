@@ -18,8 +18,8 @@ import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import { OPERATION_WEIGHT, type CuLimits } from './compute-units';
 import type { WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
-import type { TrafficSimulator } from './sim/simulator';
-import type { Route, RoutePlan } from './sim/route-plan';
+import type { TrafficSimulator } from '../simulator/simulator';
+import type { Route, RoutePlan } from '../simulator/route-plan';
 import type { OwnNodeStatus } from '../shared/own-nodes';
 
 export interface HandlerDeps {

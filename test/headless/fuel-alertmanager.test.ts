@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService, type DemoRelayer } from '../../src/local-data-api';
-import { REFILL_EVERY_MS } from '../../src/local-data-api/sim/wallets';
+import { REFILL_EVERY_MS } from '../../src/simulator/wallets';
 import { chainLabel } from '../../src/shared/chains';
 import type { RelayerEconomics } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';

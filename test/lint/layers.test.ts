@@ -11,6 +11,16 @@ async function ruleIds(file: string, code: string): Promise<string[]> {
 }
 
 describe('layer import rule', () => {
+  it('keeps the simulator out of production code: only the server that composes the demo imports it (issue 30)', async () => {
+    for (const layer of ['core', 'main', 'web-server', 'host', 'headless', 'chain-index', 'devnet', 'shared', 'sqlite'])
+      expect(await ruleIds(`src/${layer}/x.ts`, "import '../simulator/simulator';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/renderer/src/x.ts', "import '../../simulator/simulator';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/local-data-api/x.ts', "import '../simulator/simulator';\nimport '../chain-index/chain-indexer';\n")).toEqual([]);
+    // Both worlds write into the server's store; the chain indexer never reaches the core.
+    expect(await ruleIds('src/chain-index/x.ts', "import '../local-data-api/store/record-store';\n")).toEqual([]);
+    expect(await ruleIds('src/simulator/x.ts', "import '../local-data-api/store/record-store';\n")).toEqual([]);
+    expect(await ruleIds('src/chain-index/x.ts', "import '../core/monitor-core';\n")).toContain('import-x/no-restricted-paths');
+  });
   it('refuses core importing main, renderer importing core, service importing core', async () => {
     expect(await ruleIds('src/core/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/renderer/src/x.ts', "import '../../shared/result';\nimport '../../main/index';\n")).toContain('import-x/no-restricted-paths');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import type { RecordChange } from '../../src/local-data-api/index';
-import { BLOCK_MS, BlockLags, drawLagMs, MAX_LAG_MS } from '../../src/local-data-api/sim/index-lag';
+import { BLOCK_MS, BlockLags, drawLagMs, MAX_LAG_MS } from '../../src/simulator/index-lag';
 import { Rng } from '../../src/local-data-api/rng';
 import { get, serve } from './helpers';
 

@@ -1,10 +1,10 @@
 /** The lag's long tail: rare indexer stalls of 30-120 minutes, then a catch-up out of timestamp order. */
 import { describe, expect, it } from 'vitest';
 import type { RecordChange } from '../../src/local-data-api/index';
-import { MAX_LAG_MS } from '../../src/local-data-api/sim/index-lag';
-import { CATCH_UP_MS, IndexerStalls, STALL_MAX_MS, STALL_MIN_MS } from '../../src/local-data-api/sim/indexer-stalls';
+import { MAX_LAG_MS } from '../../src/simulator/index-lag';
+import { CATCH_UP_MS, IndexerStalls, STALL_MAX_MS, STALL_MIN_MS } from '../../src/simulator/indexer-stalls';
 import { Rng } from '../../src/local-data-api/rng';
-import { TrafficSimulator } from '../../src/local-data-api/sim/simulator';
+import { TrafficSimulator } from '../../src/simulator/simulator';
 import { get, serve } from './helpers';
 
 const START = Date.UTC(2026, 0, 1);

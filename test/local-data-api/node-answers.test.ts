@@ -1,7 +1,7 @@
 /** A node's eth_getLogs answer, log by log: each malformed one is skipped under its named reason, the good ones kept. */
 import { describe, expect, it } from 'vitest';
 import { NodeAnswerError } from '../../src/shared/json-rpc-fetch';
-import { MAX_LOG_DATA_BYTES, readLogs, readQuantity } from '../../src/local-data-api/chain-index/node-answers';
+import { MAX_LOG_DATA_BYTES, readLogs, readQuantity } from '../../src/chain-index/node-answers';
 
 const MESSENGER = '0x253b2784c75e510dd0ff1da844684a1aa0aa5fcf';
 const h32 = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;

@@ -7,8 +7,8 @@ import { encodeAbiParameters, keccak256, toHex } from 'viem';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { decodeCb58 } from '../../src/shared/validators';
-import { MESSENGERS } from '../../src/local-data-api/sim/catalog';
-import { QUIET_MEAN_GAP_MS } from '../../src/local-data-api/sim/route-plan';
+import { MESSENGERS } from '../../src/simulator/catalog';
+import { QUIET_MEAN_GAP_MS } from '../../src/simulator/route-plan';
 import { get, serve, walk } from './helpers';
 
 type Rec = Record<string, unknown>;

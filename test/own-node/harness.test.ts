@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, toEventSelector, type AbiEvent } from 'viem';
-import { calculateMessageId, MESSENGER_EVENTS } from '../../src/local-data-api/chain-index/messenger-events';
+import { calculateMessageId, MESSENGER_EVENTS } from '../../src/chain-index/messenger-events';
 import { compileTestMessenger } from './compile-messenger';
 import { startTestChain, type TestChain } from './chains';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';

@@ -9,7 +9,7 @@ import { chainByBlockchainId } from '../../../src/shared/chains';
 import type { TeleporterMessage } from '../../../src/shared/messages';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
 import { routeEarnings } from '../../../src/core/relayers/earnings';
-import { nativeUsd } from '../../../src/local-data-api/sim/wallets';
+import { nativeUsd } from '../../../src/simulator/wallets';
 import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
 import { clientTo } from './wallet-world';
 

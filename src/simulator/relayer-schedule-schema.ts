@@ -1,7 +1,7 @@
 /** The relayer schedule option (relayer-personas.ts), checked: names unique, takeovers naming a relayer, routes of the registry. */
 import { z } from 'zod';
-import { chainByBlockchainId } from '../../shared/chains';
-import { evmAddress } from '../../shared/schemas';
+import { chainByBlockchainId } from '../shared/chains';
+import { evmAddress } from '../shared/schemas';
 
 const ms = z.number().finite();
 const span = z.object({ startMs: ms, durationMs: z.number().positive(), everyMs: z.number().positive().optional() }).strict();

@@ -6,7 +6,7 @@
  * last period brought (at least a few dozen deliveries), so with steady traffic it runs dry about
  * two thirds into each period and its deliveries wait for the next refill. Deterministic: no randomness, only the deliveries the simulator makes.
  */
-import { chainByBlockchainId, type ChainInfo } from '../../shared/chains';
+import { chainByBlockchainId, type ChainInfo } from '../shared/chains';
 import { gasPriceWei } from './catalog';
 
 /** Wallets are topped up at every multiple of this (simulated epoch ms). */

@@ -4,7 +4,7 @@
  * from these facts alone, so a rebuild after a reorg or a restart asks the node for nothing.
  */
 import { decodeEventLog, toEventSelector, type Log } from 'viem';
-import type { SkipReason } from '../../shared/own-nodes';
+import type { SkipReason } from '../shared/own-nodes';
 import { MESSAGE_EVENTS, type MessageEventName } from './messenger-events';
 
 export interface MessageFacts {

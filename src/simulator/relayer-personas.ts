@@ -4,8 +4,8 @@
  * waits until it returns), one that takes over another's share on a route from some moment. Every
  * choice comes from the personas' own random stream, so the rest of a seeded world stays as it was.
  */
-import { CHAIN_REGISTRY } from '../../shared/chains';
-import type { Rng } from '../rng';
+import { CHAIN_REGISTRY } from '../shared/chains';
+import type { Rng } from '../local-data-api/rng';
 
 export type RelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
 

@@ -2,8 +2,8 @@
  * The fixed parts of simulated traffic: reward tokens (real contract addresses and decimals), the
  * teleporter contract, and how busy each chain is. Addresses are normalised to EIP-55 at load.
  */
-import { toChecksumAddress } from '../../shared/validators';
-import { CHAIN_REGISTRY, type ChainInfo } from '../../shared/chains';
+import { toChecksumAddress } from '../shared/validators';
+import { CHAIN_REGISTRY, type ChainInfo } from '../shared/chains';
 
 export const TELEPORTER_CONTRACT = toChecksumAddress('0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf'.toLowerCase());
 /**

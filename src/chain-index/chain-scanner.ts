@@ -6,11 +6,11 @@
  * the blocks from the fork on are read again after their messages are rolled back.
  */
 import { createPublicClient, http, toHex, type Address, type Hex, type PublicClient } from 'viem';
-import { chainLabel } from '../../shared/chains';
-import { guardedJsonRpcFetch, MAX_NODE_ANSWER_BYTES } from '../../shared/json-rpc-fetch';
-import type { OwnNodeChain, OwnNodeStatus, SkipReason } from '../../shared/own-nodes';
-import { TELEPORTER_MESSENGER_ADDRESS } from '../../shared/own-nodes';
-import { decodeCb58 } from '../../shared/validators';
+import { chainLabel } from '../shared/chains';
+import { guardedJsonRpcFetch, MAX_NODE_ANSWER_BYTES } from '../shared/json-rpc-fetch';
+import type { OwnNodeChain, OwnNodeStatus, SkipReason } from '../shared/own-nodes';
+import { TELEPORTER_MESSENGER_ADDRESS } from '../shared/own-nodes';
+import { decodeCb58 } from '../shared/validators';
 import type { ChainEvents } from './chain-events';
 import { decodeMessengerLog, factsOf, type DecodedLog, type TxFacts } from './event-facts';
 import { calculateMessageId } from './messenger-events';

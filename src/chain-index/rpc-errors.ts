@@ -2,8 +2,8 @@
  * What a node's failure means, from viem's errors: a refused log range (read a smaller one), or a
  * state the status bar shows (down, slow, pruned history, rate limited).
  */
-import { NodeAnswerError } from '../../shared/json-rpc-fetch';
-import type { ChainState } from '../../shared/own-nodes';
+import { NodeAnswerError } from '../shared/json-rpc-fetch';
+import type { ChainState } from '../shared/own-nodes';
 
 export type RpcFault = { kind: 'range' | Exclude<ChainState, 'ok' | 'starting' | 'wrong_chain'>; message: string };
 

@@ -4,8 +4,8 @@
  * ever comes back, so receipts queued for the way back wait until a relayer re-sends them, if ever).
  * Drawn from the seed alone, so the same seed gives the same routes.
  */
-import type { ChainInfo } from '../../shared/chains';
-import { Rng } from '../rng';
+import type { ChainInfo } from '../shared/chains';
+import { Rng } from '../local-data-api/rng';
 import { chainWeights, NETWORK_WEIGHTS } from './catalog';
 
 export interface Route {

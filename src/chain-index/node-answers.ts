@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { Log } from 'viem';
-import { NodeAnswerError } from '../../shared/json-rpc-fetch';
-import { SKIP_REASONS, type SkipReason } from '../../shared/own-nodes';
+import { NodeAnswerError } from '../shared/json-rpc-fetch';
+import { SKIP_REASONS, type SkipReason } from '../shared/own-nodes';
 
 /** The most event data one messenger log may carry (1 MiB: more than a block's gas pays for in log data). */
 export const MAX_LOG_DATA_BYTES = 1024 * 1024;

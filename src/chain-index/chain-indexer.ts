@@ -7,11 +7,11 @@
  * subscription that wakes the scan as soon as a block arrives.
  */
 import { createPublicClient, webSocket } from 'viem';
-import type { Clock } from '../../shared/clock';
-import { chainByBlockchainId } from '../../shared/chains';
-import type { OwnNodes, OwnNodeStatus } from '../../shared/own-nodes';
-import { encodeCb58 } from '../../shared/validators';
-import type { RecordStore } from '../store/record-store';
+import type { Clock } from '../shared/clock';
+import { chainByBlockchainId } from '../shared/chains';
+import type { OwnNodes, OwnNodeStatus } from '../shared/own-nodes';
+import { encodeCb58 } from '../shared/validators';
+import type { RecordStore } from '../local-data-api/store/record-store';
 import { ChainEvents } from './chain-events';
 import { ChainScanner } from './chain-scanner';
 import { buildRecord, type BuildContext } from './record-builder';

@@ -4,7 +4,7 @@
  * chain is not configured), execution, fee top-ups and the receipt back on the source. Pure: the same
  * events give the same record, whichever order the chains were read in.
  */
-import { toChecksumAddress } from '../../shared/validators';
+import { toChecksumAddress } from '../shared/validators';
 import type { EventFacts, MessageFacts, TxFacts } from './event-facts';
 import type { StoredEvent } from './chain-events';
 

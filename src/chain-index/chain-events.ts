@@ -5,7 +5,7 @@
  * checkpoint and the records rebuilt from them) is committed in one transaction: a kill -9 loses the
  * range whole and the next start reads it again, never half.
  */
-import type { Database } from '../../sqlite';
+import type { Database } from '../sqlite';
 import type { EventFacts } from './event-facts';
 
 const TABLES = `

@@ -3,9 +3,9 @@
  * simulated time. `step(ms)` moves it by hand; `attach()` ties it to a Clock so it follows real time
  * (system clock) or moves only when a ManualClock is advanced.
  */
-import { toChecksumAddress } from '../../shared/validators';
-import type { Clock } from '../../shared/clock';
-import { Rng } from '../rng';
+import { toChecksumAddress } from '../shared/validators';
+import type { Clock } from '../shared/clock';
+import { Rng } from '../local-data-api/rng';
 import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';
 import { BlockLags, VisibilityOrder } from './index-lag';

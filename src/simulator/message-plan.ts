@@ -2,8 +2,8 @@
  * One simulated message: everything random about its whole life is drawn when it is sent, so the
  * records it produces do not depend on how time is stepped afterwards (same seed, same records).
  */
-import type { ChainInfo } from '../../shared/chains';
-import type { Rng } from '../rng';
+import type { ChainInfo } from '../shared/chains';
+import type { Rng } from '../local-data-api/rng';
 import { gasPriceWei, REWARD_TOKENS, type RewardToken } from './catalog';
 
 /** `undelivered`: never delivered (stays pending for good). */

@@ -4,7 +4,7 @@
  * nonce therefore get different IDs.
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { decodeCb58 } from '../../shared/validators';
+import { decodeCb58 } from '../shared/validators';
 
 const word = (bytes: Uint8Array): Uint8Array => {
   const out = new Uint8Array(32);
