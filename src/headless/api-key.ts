@@ -3,7 +3,7 @@ import { KeyStore } from '../core/secrets/key-store';
 import { ApiKeySchema } from '../shared/schemas';
 import type { HeadlessConfig } from './config-schema';
 
-export type KeyChoice =
+type KeyChoice =
   /** No key: the keyless limit (or the local service, which needs none). */
   | { kind: 'none' }
   /** The core reads the OS keychain itself. */
@@ -18,7 +18,7 @@ function checked(raw: string, from: string): string {
 }
 
 /** Reads a secret from a file that only its owner may read (mode 0600 or 0400); refuses any other. */
-export function readOwnerOnlyFile(path: string, what: string): string {
+function readOwnerOnlyFile(path: string, what: string): string {
   let st;
   try {
     st = statSync(path);
@@ -79,7 +79,7 @@ export function resolveApiKey(
   return { kind: 'keychain' };
 }
 
-export interface StartSecrets {
+interface StartSecrets {
   key: KeyChoice;
   metricsToken: string | undefined;
 }

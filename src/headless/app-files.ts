@@ -11,7 +11,7 @@ import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import pkg from '../../package.json';
 
 /** True in esbuild's bundle (out/headless/cli.js), false under tsx (src/headless/*.ts). */
-export const BUNDLED = __filename.endsWith('.js');
+const BUNDLED = __filename.endsWith('.js');
 /** The app's folder: two levels up from out/headless and from src/headless alike. */
 const APP_ROOT = resolve(__dirname, '..', '..');
 /** `npm run build` writes it; --web only checks it is there (src/web-server/renderer-dir.ts). */

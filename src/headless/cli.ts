@@ -14,7 +14,7 @@ import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
 import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
 
-export const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
+const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
 Watches Teleporter / ICM messages with no window: alerts through Alertmanager or webhooks, metrics
 for Prometheus at /metrics. See docs/headless.md for the config file.

@@ -7,7 +7,7 @@ import { favorMemoryOverSpeed } from '../core/memory/favor-memory';
 import { CONFIG_LISTS, duplicateProblems, HeadlessConfigSchema, routesOnFileNetwork, type HeadlessConfig } from './config-schema';
 import { limitProblem, MAX_CONFIG_BYTES, MAX_DEPTH, MAX_PRINTED_PROBLEMS } from './config-limits';
 
-export interface ConfigProblem {
+interface ConfigProblem {
   line: number | null;
   field: string;
   message: string;

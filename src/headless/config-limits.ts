@@ -16,7 +16,7 @@ export const MAX_DEPTH = 64;
 /** Problems printed; the rest are counted ("… and 149,950 more"). */
 export const MAX_PRINTED_PROBLEMS = 50;
 
-export interface LimitProblem {
+interface LimitProblem {
   line: number;
   message: string;
 }

@@ -12,7 +12,7 @@ import type { MonitorCore } from '../core/monitor-core';
 import type { SavedFeed, WatchedAddress } from '../shared/contract';
 import type { Clock } from '../shared/clock';
 
-export interface WatchLive {
+interface WatchLive {
   kind: 'address' | 'feed';
   /** The address, or the feed's ID. */
   id: string;

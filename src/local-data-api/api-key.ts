@@ -8,7 +8,7 @@ export const API_KEY_HEADERS = ['x-glacier-api-key', 'x-service-api-key'] as con
 /** The name error messages suggest. */
 export const API_KEY_HEADER = API_KEY_HEADERS[0];
 
-export type Caller = { kind: 'valid'; key: string } | { kind: 'invalid'; header: string } | { kind: 'missing' };
+type Caller = { kind: 'valid'; key: string } | { kind: 'invalid'; header: string } | { kind: 'missing' };
 
 export function identifyCaller(headers: IncomingHttpHeaders, keys: ReadonlySet<string>): Caller {
   let invalid: string | undefined;

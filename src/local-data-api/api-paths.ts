@@ -9,7 +9,7 @@ export const LOCAL_PREFIX = '/_local';
 
 export type Operation = 'list' | 'address' | 'message';
 export type ListOperation = Exclude<Operation, 'message'>;
-export type RouteMatch = { operation: Operation; family: PathFamily; address?: string; messageId?: string } | null;
+type RouteMatch = { operation: Operation; family: PathFamily; address?: string; messageId?: string } | null;
 
 /** Matches a path (no query string) to an operation; an optional trailing slash is accepted. */
 export function matchApiPath(pathname: string): RouteMatch {

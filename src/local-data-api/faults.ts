@@ -14,7 +14,7 @@
 import { fail, ok, type Parsed } from '../shared/result';
 import { Rng } from './rng';
 
-export interface FaultSpec {
+interface FaultSpec {
   '5xx': number;
   '429': number;
   slow: number;
@@ -27,7 +27,7 @@ export interface FaultSpec {
   timeoutMs: number;
 }
 
-export const NO_FAULTS: FaultSpec = {
+const NO_FAULTS: FaultSpec = {
   '5xx': 0,
   '429': 0,
   slow: 0,

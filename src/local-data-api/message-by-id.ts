@@ -4,7 +4,7 @@ import type { PathFamily } from './api-paths';
 import { recordForFamily } from './icm-records';
 import type { RecordStore } from './store/record-store';
 
-export type MessageLookup = { ok: true; body: string } | { ok: false; status: 400 | 404; message: string | string[] };
+type MessageLookup = { ok: true; body: string } | { ok: false; status: 400 | 404; message: string | string[] };
 
 export function lookupMessage(store: Pick<RecordStore, 'get'>, rawId: string, family: PathFamily): MessageLookup {
   const id = parseMessageId(rawId);

@@ -113,7 +113,7 @@ const ClockSchema = z.custom<Clock>(
   'clock must implement now() and setTimer().',
 );
 
-export const ServiceOptionsSchema = z
+const ServiceOptionsSchema = z
   .object({
     port: z.number().int().min(0).max(65535, 'port must be 0..65535.').default(0),
     dbPath: z.string().min(1).optional(),
@@ -168,7 +168,7 @@ export const ServiceOptionsSchema = z
   .refine((o) => !(o.rateLimitPerMinute && o.computeUnits), { message: 'give rateLimitPerMinute or computeUnits, not both.', path: ['computeUnits'] });
 
 type Parsed = z.output<typeof ServiceOptionsSchema>;
-export type ResolvedOptions = Omit<Parsed, keyof WorldOptions | 'rateLimitPerMinute' | 'computeUnits'> & {
+type ResolvedOptions = Omit<Parsed, keyof WorldOptions | 'rateLimitPerMinute' | 'computeUnits'> & {
   /** Each caller's limits in CU. */
   limits: { keyed: CuLimits; anonymous: CuLimits };
   world: WorldOptions;

@@ -11,7 +11,7 @@ import { fail, ok, type Parsed } from '../shared/result';
 
 const PayloadSchema = z.object({ v: z.literal(2), p: z.number().int().nonnegative(), f: z.string().min(1), t: z.number().int().nonnegative() }).strict();
 /** How long a token stays valid (the public API's is about a day). */
-export const PAGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const PAGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const MAC_BYTES = 16;
 
 /** A stable fingerprint of an operation and its normalised filters (pageSize and pageToken excluded). */

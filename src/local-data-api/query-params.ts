@@ -9,7 +9,7 @@ import type { ListOperation } from './api-paths';
 import { queryFingerprint } from './page-token';
 import type { StoreQuery } from './store/record-store';
 
-export interface ListRequest {
+interface ListRequest {
   operation: ListOperation;
   pageSize: number;
   pageToken?: string;

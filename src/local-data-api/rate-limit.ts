@@ -8,7 +8,7 @@ import type { CuLimits } from './compute-units';
 
 const DAY_MS = 86_400_000;
 
-export interface RateDecision {
+interface RateDecision {
   allowed: boolean;
   /** Which limit the headers describe: the minute's, or the day's when that is what refused. */
   window: 'minute' | 'day';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Longer URLs are refused (a webhook URL with a token fits easily). */
-export const MAX_CHANNEL_URL_CHARS = 2048;
+const MAX_CHANNEL_URL_CHARS = 2048;
 
 const httpUrl = (what: string) =>
   z
@@ -17,7 +17,7 @@ const name = z
 const timeoutSeconds = z.number().int().min(1, 'timeoutSeconds must be at least 1.').max(120, 'timeoutSeconds must be at most 120.').optional();
 
 /** Alerts pushed to Alertmanager's v2 API (POST <url>/api/v2/alerts). */
-export const AlertmanagerChannelSchema = z
+const AlertmanagerChannelSchema = z
   .object({
     type: z.literal('alertmanager'),
     url: httpUrl('Alertmanager url'),
@@ -29,7 +29,7 @@ export const AlertmanagerChannelSchema = z
   .strict();
 
 /** A generic webhook: `slack` posts a Slack-compatible `{ text }` body, `json` the alert record. */
-export const WebhookChannelSchema = z
+const WebhookChannelSchema = z
   .object({
     type: z.literal('webhook'),
     url: httpUrl('Webhook url'),
@@ -39,7 +39,7 @@ export const WebhookChannelSchema = z
   })
   .strict();
 
-export const AlertChannelSchema = z.discriminatedUnion('type', [AlertmanagerChannelSchema, WebhookChannelSchema], {
+const AlertChannelSchema = z.discriminatedUnion('type', [AlertmanagerChannelSchema, WebhookChannelSchema], {
   error: 'Channel type must be "alertmanager" or "webhook".',
 });
 

@@ -22,7 +22,7 @@ function significant(amount: string): string {
 }
 
 /** The native token of a chain (cb58 or EVM chain ID) from the registry; unknown chains say so rather than guess. */
-export const nativeSymbolOf = (chain: string | undefined): string | null =>
+const nativeSymbolOf = (chain: string | undefined): string | null =>
   (chain ? (chainByBlockchainId(chain) ?? chainByEvmChainId(chain))?.nativeSymbol : undefined) ?? null;
 
 /** An amount of a native token in wei, as "0.00042 AVAX" (significant digits kept). */

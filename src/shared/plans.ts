@@ -53,7 +53,7 @@ const cu = (what: string, min: number, max: number) =>
     .min(min, `${what} must be at least ${min.toLocaleString('en-US')} CU.`)
     .max(max, `${what} must be at most ${max.toLocaleString('en-US')} CU.`);
 
-export const CustomPlanSchema = z
+const CustomPlanSchema = z
   .object({
     cuPerMinute: cu('Plan CU per minute', REQUEST_CU, 10_000_000),
     cuPerDay: cu('Plan CU per day', REQUEST_CU, 10_000_000_000),

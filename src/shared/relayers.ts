@@ -59,7 +59,7 @@ export interface LatencyFigures {
 }
 
 /** A relayer's part in one watched route's deliveries in the window. */
-export interface RouteShare {
+interface RouteShare {
   routeId: string;
   deliveries: number;
   /** Of the route's deliveries in the window, 0..1. */

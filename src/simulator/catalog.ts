@@ -5,12 +5,12 @@
 import { toChecksumAddress } from '../shared/validators';
 import { CHAIN_REGISTRY, type ChainInfo } from '../shared/chains';
 
-export const TELEPORTER_CONTRACT = toChecksumAddress('0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf'.toLowerCase());
+const TELEPORTER_CONTRACT = toChecksumAddress('0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf'.toLowerCase());
 /**
  * A second messenger deployment (a made-up address standing for a newer TeleporterMessenger version):
  * with `messengerVersions: 2` it sends on the same routes, its nonces overlapping the first's.
  */
-export const SECOND_MESSENGER = toChecksumAddress('0x7a5e8e4b5e2c1c3a9d0f6b2e4c8a1d3f5b7e9c20');
+const SECOND_MESSENGER = toChecksumAddress('0x7a5e8e4b5e2c1c3a9d0f6b2e4c8a1d3f5b7e9c20');
 /** Both versions' addresses; index = version - 1. */
 export const MESSENGERS = [TELEPORTER_CONTRACT, SECOND_MESSENGER] as const;
 

@@ -52,7 +52,7 @@ const UNDELIVERED_RATE = 0.02;
 const SOURCE_NOT_INDEXED_RATE = 0.04;
 /** With two messenger versions, the share of messages the second one sends. */
 const SECOND_MESSENGER_SHARE = 0.25;
-export const MIN_DELIVERY_MS = 2_000;
+const MIN_DELIVERY_MS = 2_000;
 export const MAX_DELIVERY_MS = 10 * 60_000;
 
 export function chainOf(ref: string): ChainInfo {

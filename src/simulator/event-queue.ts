@@ -1,5 +1,5 @@
 /** A binary min-heap of timed events, ordered by due time and then by insertion order (stable). */
-export interface Timed {
+interface Timed {
   at: number;
   seq: number;
 }

@@ -6,7 +6,7 @@
 import type { RecordStore } from '../local-data-api/store/record-store';
 
 /** At most this many messages of history, whatever the rate (start-up stays within a few seconds). */
-export const MAX_HISTORY_MESSAGES = 20_000;
+const MAX_HISTORY_MESSAGES = 20_000;
 /** When traffic is off (rate 0), history is written at this rate. */
 const IDLE_HISTORY_RATE = 0.5;
 

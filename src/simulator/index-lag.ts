@@ -7,8 +7,8 @@
 import type { Rng } from '../local-data-api/rng';
 
 /** Shares of the lag distribution: the rest is "a few seconds". */
-export const LAG_TENS_OF_SECONDS_SHARE = 0.04;
-export const LAG_MINUTES_SHARE = 0.005;
+const LAG_TENS_OF_SECONDS_SHARE = 0.04;
+const LAG_MINUTES_SHARE = 0.005;
 /** The longest lag drawn (10 minutes). */
 export const MAX_LAG_MS = 10 * 60_000;
 

@@ -7,7 +7,7 @@
 import type { Rng } from '../local-data-api/rng';
 
 /** Mean time between the end of a stall and the start of the next (seeded exponential gaps). */
-export const STALL_MEAN_GAP_MS = 8 * 3600_000;
+const STALL_MEAN_GAP_MS = 8 * 3600_000;
 export const STALL_MIN_MS = 30 * 60_000;
 export const STALL_MAX_MS = 120 * 60_000;
 /** How long the catch-up after a stall takes: each block held reappears within this after the stall's end. */
@@ -20,7 +20,7 @@ export interface StallSpan {
   end: number;
 }
 
-export interface StallOptions {
+interface StallOptions {
   meanGapMs?: number;
   minMs?: number;
   maxMs?: number;

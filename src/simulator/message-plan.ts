@@ -39,7 +39,7 @@ export interface MessagePlan {
   destTx: { txHash: string; timestamp: number; gasSpent: string; rewardRedeemer: string; delivererAddress: string };
 }
 
-export interface PlanInputs {
+interface PlanInputs {
   network: 'mainnet' | 'fuji';
   source: ChainInfo;
   destination: ChainInfo;

@@ -8,12 +8,12 @@
 import type { MessagePlan } from './message-plan';
 
 /** ReceiptQueue's `_MAXIMUM_RECEIPT_COUNT`: receipts one ordinary message carries at most. */
-export const MAX_RECEIPTS_PER_MESSAGE = 5;
+const MAX_RECEIPTS_PER_MESSAGE = 5;
 
 /** A receipt queue belongs to one messenger on one route: another version's messages never carry its receipts. */
 const routeKey = (messenger: string, sourceId: string, destinationId: string) => `${messenger}|${sourceId}>${destinationId}`;
 
-export interface OverdueRoute {
+interface OverdueRoute {
   /** Carrier's route: the originals' destination back to their source. */
   source: string;
   destination: string;

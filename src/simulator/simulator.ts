@@ -29,10 +29,10 @@ export interface SimChange {
 }
 
 /** Where records go: called with each batch of new or changed records, in order. */
-export type RecordSink = (changes: SimChange[]) => void;
+type RecordSink = (changes: SimChange[]) => void;
 
 /** The realistic behaviours (all off: the kind world the early tests were written against). */
-export interface SimWorld {
+interface SimWorld {
   /** Each change becomes visible after a drawn indexing lag (index-lag.ts). */
   lag: boolean;
   /** The relayers re-send receipts still missing RECEIPT_RESEND_MS after delivery. */
@@ -49,7 +49,7 @@ export interface SimWorld {
   stalls: boolean;
 }
 
-export interface SimulatorOptions {
+interface SimulatorOptions {
   seed: number;
   /** New messages per simulated second; 0 = no spontaneous traffic (send() still works). */
   rate: number;

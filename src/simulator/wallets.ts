@@ -16,7 +16,7 @@ const TYPICAL_DELIVERY_GAS = 285_000n;
 /** A normal wallet's target: this many typical deliveries. */
 const NORMAL_TARGET_DELIVERIES = 50_000n;
 /** The dry wallet's target: a few dozen deliveries, used up long before the next refill. */
-export const DRY_TARGET_DELIVERIES = 40n;
+const DRY_TARGET_DELIVERIES = 40n;
 
 /** USD per native token (fixed, like the reward tokens' prices); testnet tokens have none. */
 const NATIVE_USD: Record<string, number> = { AVAX: 24.87, BEAM: 0.0213, JEWEL: 0.118, ALOT: 0.512, GUN: 0.0364 };
@@ -31,7 +31,7 @@ export interface DryWallet {
   blockchainId: string;
 }
 
-export interface WalletTruth {
+interface WalletTruth {
   relayer: string;
   blockchainId: string;
   /** Wei, as decimal strings. */

@@ -8,7 +8,7 @@ import { toAlertRecord } from './alert-record';
 import { createChannel, type AlertChannel } from './channels';
 import { AlertDeliveryStore } from './delivery-store';
 
-export interface AlertDispatcherOptions {
+interface AlertDispatcherOptions {
   channels: AlertChannelConfig[];
   /** The link an alert carries back to its message. */
   messageLink: (messageId: string) => string;

@@ -8,7 +8,7 @@ const WINDOW_MS = 60_000;
 /** How far back the current pace is measured. */
 const PACE_WINDOW_MS = 15 * 60_000;
 /** Longest a call waits in the queue for the budget before it fails with a clear error. */
-export const MAX_QUEUE_WAIT_MS = 30_000;
+const MAX_QUEUE_WAIT_MS = 30_000;
 
 /** Today's spend as kept across restarts (the day is the UTC date, `YYYY-MM-DD`). */
 export interface DaySpend {
@@ -22,7 +22,7 @@ export interface SpendStore {
   save(s: DaySpend): void;
 }
 
-export interface BudgetOptions {
+interface BudgetOptions {
   maxQueueWaitMs?: number;
   /** Where today's spend is kept, so a restart does not start the day again. */
   store?: SpendStore;

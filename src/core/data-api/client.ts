@@ -23,12 +23,12 @@ export interface RateLimitSeen {
   policy?: string;
 }
 
-export interface ListQuery extends FeedFilter {
+interface ListQuery extends FeedFilter {
   pageSize?: number;
   pageToken?: string;
 }
 
-export interface PageQuery {
+interface PageQuery {
   pageSize?: number;
   pageToken?: string;
 }

@@ -8,7 +8,7 @@ export const DAY_MS = 86_400_000;
 export const dayStart = (t: number): number => t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
 export const dayKey = (t: number): string => new Date(dayStart(t)).toISOString().slice(0, 10);
 
-export interface QuotaInput {
+interface QuotaInput {
   now: number;
   plan: string;
   limits: PlanLimits;

@@ -9,24 +9,24 @@ import { PoolRegistry } from '../data-api/pools';
 import type { Logger } from '../log/logger';
 
 /** Small JSON values kept across restarts (the poll-state table). */
-export interface KeptValues {
+interface KeptValues {
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown): void;
 }
 
 /** The plan's limits for the current settings: the local service never gets the user's key, so it counts as keyless. */
-export function planFor(settings: Settings, hasKey: boolean): ResolvedPlan {
+function planFor(settings: Settings, hasKey: boolean): ResolvedPlan {
   return resolvePlan(settings.plan, hasKey && !isLocalService(settings.dataSource.kind));
 }
 
 /** The header the public Data API (and its official SDKs) read the key from; it ignores any other. */
-export const PUBLIC_API_KEY_HEADER = 'x-glacier-api-key';
+const PUBLIC_API_KEY_HEADER = 'x-glacier-api-key';
 
 /** The key header a data source is sent: fixed for the public API, the configured one elsewhere (the local service accepts either name). */
 export const keyHeaderFor = (settings: Settings): string => (settings.dataSource.kind === 'avalanche' ? PUBLIC_API_KEY_HEADER : settings.apiKeyHeader);
 
 /** The path family tried first: the public API's current ICM paths; the seed's teleporter paths for the local service. */
-export const preferredFamily = (kind: Settings['dataSource']['kind']): PathFamily => (kind === 'local' || kind === 'ownNodes' ? 'teleporter' : 'icm');
+const preferredFamily = (kind: Settings['dataSource']['kind']): PathFamily => (kind === 'local' || kind === 'ownNodes' ? 'teleporter' : 'icm');
 
 /** The local service answers for these sources (embedded demo, own nodes): it neither needs nor knows the user's key. */
 export const isLocalService = (kind: Settings['dataSource']['kind']): boolean => kind === 'local' || kind === 'ownNodes';

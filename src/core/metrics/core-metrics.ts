@@ -12,7 +12,7 @@ export const METRIC_PREFIX = 'teleporter_watch_';
 export const MAX_ROUTES = 100;
 export const MAX_WATCH_LABELS = 200;
 
-export interface CoreMetricsSources {
+interface CoreMetricsSources {
   queries: MetricsQueries;
   pollStatus: () => PollStatus;
   /** What the API (at `host`) said is left in its rate-limit window (null: it has not said). */
@@ -22,7 +22,7 @@ export interface CoreMetricsSources {
 }
 
 /** An outcome of one request to the Data API. */
-export type RequestOutcome = { ok: true } | { ok: false; error: Pick<ErrorInfo, 'kind'> };
+type RequestOutcome = { ok: true } | { ok: false; error: Pick<ErrorInfo, 'kind'> };
 
 /**
  * The core's Prometheus registry (one per core, so tests may run several). Gauges are read from the

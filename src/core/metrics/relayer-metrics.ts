@@ -19,7 +19,7 @@ export interface RelayerSnapshot {
 }
 
 /** A delivery found later than this after its destination time is not counted (it is still in the figures). */
-export const LATE_COUNT_MS = 3_600_000;
+const LATE_COUNT_MS = 3_600_000;
 const MAX_RELAYERS = 200;
 const MAX_ROUTES = 100;
 const MAX_TOKENS = 50;

@@ -2,7 +2,7 @@ import type { Logger } from '../log/logger';
 import type { Part } from './part';
 
 /** The keys of the parts in `B` that contribute after-cycle work. */
-export type AfterCycleKey<B> = { [K in keyof B]: B[K] extends { afterCycle(): unknown } ? K : never }[keyof B] & string;
+type AfterCycleKey<B> = { [K in keyof B]: B[K] extends { afterCycle(): unknown } ? K : never }[keyof B] & string;
 
 /**
  * The work that runs after each poll cycle: each listed part's `afterCycle`, in the order given (the

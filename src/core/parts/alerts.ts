@@ -8,7 +8,7 @@ import type { Store } from '../store';
 import type { EventHub } from './events';
 import type { Part } from './part';
 
-export interface AlertsPart extends Part {
+interface AlertsPart extends Part {
   readonly dispatcher: AlertDispatcher;
   /** After each cycle: sends what is due without waiting (receivers may be slow or down, and a poll cycle never waits for them). */
   afterCycle(): void;

@@ -6,7 +6,7 @@ import type { CoreMetrics } from '../metrics/core-metrics';
 import type { Store } from '../store';
 import type { Part } from './part';
 
-export interface DataSourcesPart extends Part {
+interface DataSourcesPart extends Part {
   readonly sources: DataSources;
 }
 

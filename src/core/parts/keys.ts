@@ -2,7 +2,7 @@ import type { CoreLogger } from '../log/logger';
 import { KeyStore } from '../secrets/key-store';
 import type { Part } from './part';
 
-export interface KeysPart extends Part {
+interface KeysPart extends Part {
   readonly keys: KeyStore;
 }
 

@@ -4,7 +4,7 @@ import { LocalDataApiLauncher } from '../service-launcher/launcher';
 import type { LocalDataApiSpec } from '../monitor-core';
 import type { Part } from './part';
 
-export interface LocalServicePart extends Part {
+interface LocalServicePart extends Part {
   /** Where the local service answers now (it may move after a restart), or null while it is not up. */
   url(): string | null;
 }

@@ -5,7 +5,7 @@ import type { Redactor } from '../secrets/redact';
 import { dataFolderFault } from '../store/open-fault';
 import type { Part } from './part';
 
-export interface LogPart extends Part {
+interface LogPart extends Part {
   readonly logger: CoreLogger;
 }
 

@@ -7,7 +7,7 @@ import type { EventHub } from './events';
 import type { Part } from './part';
 
 /** What the gauges read when scraped that parts listed after this one know (given by the `metrics-readings` part). */
-export interface MetricsReaders {
+interface MetricsReaders {
   pollStatus: () => PollStatus;
   rateLimitRemaining: () => { host: string; remaining: number } | null;
   alertsPending: () => number;

@@ -6,7 +6,7 @@ import { OutboxDrainer } from '../notify/drainer';
 import type { Store } from '../store';
 import type { Part } from './part';
 
-export interface NotificationsPart extends Part {
+interface NotificationsPart extends Part {
   readonly drainer: OutboxDrainer;
   /** After each cycle: shows what the cycle put in the outbox. */
   afterCycle(): Promise<void>;

@@ -6,7 +6,7 @@ import { OwnNodeStateChanges } from '../own-nodes/state-changes';
 import type { EventHub } from './events';
 import type { Part } from './part';
 
-export interface OwnNodesPart extends Part {
+interface OwnNodesPart extends Part {
   /** Where the own-nodes service answers, or null while it is not up. */
   url(): string | null;
   /** A poll status with each chain's state added while own nodes are the data source. */

@@ -80,7 +80,7 @@ async function stopAll(parts: readonly Part[]): Promise<void> {
 }
 
 /** The core's parts, made: `parts` by key, started in list order and stopped in reverse, each once. */
-export class PartList<B extends object = object> {
+class PartList<B extends object = object> {
   private stopping: Promise<void> | null = null;
 
   constructor(

@@ -9,11 +9,11 @@ import { TransitionBatch } from '../watch/transition-batch';
 import type { WatcherIndex } from '../watch/watcher-index';
 import type { Part } from './part';
 
-export interface PollingPart extends Part {
+interface PollingPart extends Part {
   readonly poller: Poller;
 }
 
-export interface PollingDeps {
+interface PollingDeps {
   store: Store;
   engine: TransitionEngine;
   index: WatcherIndex;

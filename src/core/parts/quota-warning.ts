@@ -6,7 +6,7 @@ import { QuotaWarning } from '../notify/quota-warning';
 import type { Store } from '../store';
 import type { Part } from './part';
 
-export interface QuotaWarningPart extends Part {
+interface QuotaWarningPart extends Part {
   /** After each cycle: warns once a UTC day when the day's quota runs high or is spent. */
   afterCycle(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
 import { routeLabel } from '../watch/route-label';
 import type { Part } from './part';
 
-export interface RelayerAlertsPart extends Part {
+interface RelayerAlertsPart extends Part {
   /** After each poll cycle: runs both rules once, fires new episodes, resolves cleared ones, through the outbox. */
   afterCycle(): void;
 }

@@ -5,7 +5,7 @@ import { TransitionEngine } from '../watch/engine';
 import { WatcherIndex } from '../watch/watcher-index';
 import type { Part } from './part';
 
-export interface WatchPart extends Part {
+interface WatchPart extends Part {
   /** Which watch, feed or watched route each address and chain belongs to. */
   readonly index: WatcherIndex;
   /** Turns each record read into the transitions it makes (once each, state only forward). */

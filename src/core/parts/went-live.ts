@@ -2,7 +2,7 @@ import type { MonitorEvent } from '../../shared/contract';
 import type { Store } from '../store';
 import type { Part } from './part';
 
-export interface WentLivePart extends Part {
+interface WentLivePart extends Part {
   /** After each cycle: `watchlist-changed` when a watch or feed went live during it. */
   afterCycle(): void;
 }

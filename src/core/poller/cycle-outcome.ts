@@ -18,7 +18,7 @@ export interface CycleEnd {
   blockedUntil: number | null;
 }
 
-export interface CycleOutcome {
+interface CycleOutcome {
   state: PollState;
   delayMs: number;
   offlineStreak: number;

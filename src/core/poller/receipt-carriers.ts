@@ -22,7 +22,7 @@ const FORGET_PENDING_MS = 3600_000;
  * An original a carrier named is asked for until it was read this many times (the API's record of it may
  * lag behind the carrier's; a read cut short by an error does not count), or until it moved on.
  */
-export const ORIGINAL_READS = 3;
+const ORIGINAL_READS = 3;
 
 const keyOf = (source: unknown, destination: unknown, contract: string | undefined, nonce: unknown) =>
   `${String(source)}|${String(destination)}|${(contract ?? '').toLowerCase()}|${String(nonce)}`;

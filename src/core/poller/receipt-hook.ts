@@ -13,7 +13,7 @@ import type { CycleHook } from './executor';
 import { ReceiptCarriers } from './receipt-carriers';
 import { recheckById } from './recheck-by-id';
 
-export interface ReceiptHookDeps {
+interface ReceiptHookDeps {
   clock: Clock;
   messages: CachedMessages;
   engine: TransitionEngine;

@@ -14,7 +14,7 @@ import type { CycleBudget } from './scan';
 /** Requests in flight at once (the pool keeps 6 connections). */
 const PARALLEL = 6;
 
-export interface RecheckByIdOptions {
+interface RecheckByIdOptions {
   network: Network;
   engine: TransitionEngine;
   cycle: CycleBudget;

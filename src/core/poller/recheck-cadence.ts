@@ -11,7 +11,7 @@
 import type { TrackedMessage } from '../store';
 import { isDue } from './request-prices';
 
-export const RECHECK_FALLBACK_MS = 5 * 60_000;
+const RECHECK_FALLBACK_MS = 5 * 60_000;
 
 export function recheckDue(t: TrackedMessage, ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs: number, carriersSeen: boolean): boolean {
   const awaitingReceipt = t.status !== 'pending' && !t.receiptDelivered;

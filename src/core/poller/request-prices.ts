@@ -44,7 +44,7 @@ export interface RecheckPlan {
  * oldest due message) or, with `byId`, the single-message operation for an address whose few due
  * messages cost fewer requests than its pages; choosing the cutoff with the fewest requests.
  */
-export interface RecheckPricing {
+interface RecheckPricing {
   /** Messages per second on the unfiltered list. */
   ratePerSec: number;
   nowSec: number;

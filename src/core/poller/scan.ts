@@ -71,7 +71,7 @@ export interface ScanResult {
   late: number[];
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   network: Network;
   engine: TransitionEngine;
   messages: CachedMessages;
@@ -187,4 +187,4 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
 }
 
 /** A 400 to a request that carried a page token: the token expired or was refused (the API does not say which in a fixed form). */
-export const rejectedToken = (e: ErrorInfo): boolean => e.kind === 'bad_request' && e.status === 400;
+const rejectedToken = (e: ErrorInfo): boolean => e.kind === 'bad_request' && e.status === 400;

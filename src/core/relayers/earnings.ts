@@ -6,7 +6,7 @@
  */
 import type { TeleporterMessage } from '../../shared/messages';
 
-export interface TokenAmount {
+interface TokenAmount {
   address: string;
   symbol: string;
   decimals: number;

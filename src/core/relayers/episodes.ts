@@ -5,7 +5,7 @@
  */
 const MINUTE_MS = 60_000;
 
-export interface RelayerSilentInput {
+interface RelayerSilentInput {
   now: number;
   /** Destination time of its newest delivery (ms); null: none seen. */
   lastDeliveryAt: number | null;
@@ -29,7 +29,7 @@ export function routeBacklog(i: { now: number; oldestPendingSince: number | null
   return i.oldestPendingSince !== null && i.now - i.oldestPendingSince >= i.backlogMinutes * MINUTE_MS;
 }
 
-export interface EpisodeStep {
+interface EpisodeStep {
   /** Keys whose condition holds now and had no open episode: fire. */
   fired: string[];
   /** Keys with an open episode whose condition no longer holds: resolve. */

@@ -22,7 +22,7 @@ export interface FigureScope {
 export type DeliveryTap = (a: Attributed) => void;
 
 /** What the relayer-silent rule reads of a relayer, over every delivery read (not only the 24 h window). */
-export interface RelayerActivity {
+interface RelayerActivity {
   lastDeliveryAt: number | null;
   routeIds: ReadonlySet<string>;
 }

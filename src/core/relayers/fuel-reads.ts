@@ -2,7 +2,7 @@
 import type { FuelRead } from '../store/relayer-fuel';
 
 /** A failed read (an outage, a rate limit) is tried again this soon, not at every poll cycle. */
-export const RETRY_FAILED_READ_MS = 60_000;
+const RETRY_FAILED_READ_MS = 60_000;
 
 export function readDue(r: FuelRead | undefined, now: number, readEveryMs: number): boolean {
   if (!r || r.triedAt === null) return true;

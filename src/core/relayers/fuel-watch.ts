@@ -11,14 +11,14 @@ import { decideFuelAlert, fuelFigures, type FuelAlertChange, type FuelAlertState
 
 const DAY_MS = 24 * 3_600_000;
 
-export interface FuelTarget {
+interface FuelTarget {
   relayer: string;
   /** cb58 blockchain ID of the chain its wallet pays on. */
   blockchainId: string;
   name: string;
 }
 
-export interface FuelReading {
+interface FuelReading {
   target: FuelTarget;
   figures: FuelFigures;
   usdPrice?: number;

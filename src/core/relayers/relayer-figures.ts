@@ -14,7 +14,7 @@ import { FigureAccumulator, type DeliveryTap, type FigureScope, type Figures } f
 import { WINDOW_MS } from './windows';
 
 /** How far back a watched relayer's last delivery is looked for (figures cover the last 24 h). */
-export const LOOKBACK_MS = 7 * 24 * 3_600_000;
+const LOOKBACK_MS = 7 * 24 * 3_600_000;
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 

@@ -8,7 +8,7 @@ export type Db = Database;
 
 export const DATABASE_FILE = 'monitor.sqlite';
 /** SQLite page cache per connection, KiB. */
-export const PAGE_CACHE_KIB = 4096;
+const PAGE_CACHE_KIB = 4096;
 
 /** Opens `<dataDir>/monitor.sqlite` in WAL mode and runs pending migrations. */
 export function openDatabase(dataDir: string): Db {

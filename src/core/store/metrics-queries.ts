@@ -1,6 +1,6 @@
 import type { Db } from './database';
 
-export interface StatusCount {
+interface StatusCount {
   key: string;
   status: string;
   n: number;

@@ -43,7 +43,7 @@ function migrate(stored: unknown): unknown {
   return { ...rest, plan: planFromRequestBudget(requestBudgetPerMinute) };
 }
 
-export function mergeSettings(base: Settings, patch: SettingsPatch | null | undefined): Settings {
+function mergeSettings(base: Settings, patch: SettingsPatch | null | undefined): Settings {
   if (!patch || typeof patch !== 'object') return structuredClone(base);
   const out = { ...structuredClone(base), ...(patch as object) };
   out.notifications = { ...base.notifications, ...(patch.notifications ?? {}) };

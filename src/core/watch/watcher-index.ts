@@ -19,7 +19,7 @@ export function matchesFeed(filter: FeedFilter, raw: Record<string, unknown>): b
 }
 
 /** Where the index reads watchers from, and hears that they changed (the core's WatchStore). */
-export interface WatcherSource {
+interface WatcherSource {
   watcherInfos(): { addresses: WatcherInfo[]; feeds: FeedInfo[] };
   onChange(listener: () => void): () => void;
 }

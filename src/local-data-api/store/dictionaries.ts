@@ -22,7 +22,7 @@ interface ChainRow {
   evmChainId: string;
 }
 
-export interface ChainKey {
+interface ChainKey {
   blockchainId: string;
   evmChainId: string;
 }

@@ -21,7 +21,7 @@ export interface StoreQuery {
   address?: string;
 }
 
-export interface PagePositions {
+interface PagePositions {
   /** Sort keys, newest first. */
   positions: number[];
   hasMore: boolean;

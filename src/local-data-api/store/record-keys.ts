@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const Tx = z.looseObject({ timestamp: z.number().optional() }).optional();
 
-export const StorableRecordSchema = z.looseObject({
+const StorableRecordSchema = z.looseObject({
   messageId: z.string().min(1, 'messageId is required'),
   sourceBlockchainId: z.string().default(''),
   destinationBlockchainId: z.string().default(''),
@@ -19,7 +19,7 @@ export const StorableRecordSchema = z.looseObject({
   destinationTransaction: Tx,
 });
 
-export interface RecordKeys {
+interface RecordKeys {
   messageId: string;
   source: { blockchainId: string; evmChainId: string };
   destination: { blockchainId: string; evmChainId: string };

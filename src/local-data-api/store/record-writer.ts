@@ -5,7 +5,7 @@ import { recordKeys } from './record-keys';
 import { POS_PER_SECOND } from './schema';
 
 /** What a write did to the number of stored records. */
-export type WriteEffect = 'added' | 'replaced';
+type WriteEffect = 'added' | 'replaced';
 
 export class RecordWriter {
   private readonly stmts;

@@ -14,12 +14,12 @@ export interface Conjunction {
   too?: number;
 }
 
-export interface Universe {
+interface Universe {
   /** Every route with its network. */
   routes: readonly { id: number; net: number }[];
 }
 
-export interface ScanPlan {
+interface ScanPlan {
   /** null = scan the table itself (rowid order). */
   index: IndexSpec | null;
   /** One list of bound values (in index column order) per range scan. */

@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 
 const CHUNK = 4 * 1024 * 1024;
 
-export interface WarmResult {
+interface WarmResult {
   bytes: number;
   ms: number;
 }

@@ -23,7 +23,7 @@ interface Resyncable {
  * Every store resynchronised after the settings (which come first: the others read the data source
  * from them). A new store with a `resync()` is one more line here.
  */
-export const RESYNCED_STORES: readonly (() => Resyncable)[] = [
+const RESYNCED_STORES: readonly (() => Resyncable)[] = [
   useSourceStore,
   useStatusStore,
   useMessagesStore,

@@ -13,7 +13,7 @@ export interface AppInfo {
 }
 
 /** How a demo relayer persona of the local service behaves (its `/_local/info`). */
-export type DemoRelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
+type DemoRelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
 
 /** A simulated relayer of the embedded demo, with the routes it delivers on (cb58 blockchain IDs). */
 export interface DemoRelayer {

@@ -16,7 +16,7 @@ export { TransitionsEventSchema, watchedAddressesOf } from '../transitions';
 
 const epochMs = z.number();
 
-export const ErrorInfoSchema = z.object({
+const ErrorInfoSchema = z.object({
   kind: z.enum(ERROR_KINDS),
   message: z.string(),
   field: z.string().optional(),
@@ -25,7 +25,7 @@ export const ErrorInfoSchema = z.object({
 });
 
 const nullableInt = z.number().int().nullable();
-export const OwnNodeStatusSchema = z.object({
+const OwnNodeStatusSchema = z.object({
   blockchainId: z.string(),
   name: z.string(),
   host: z.string(),
@@ -41,7 +41,7 @@ export const OwnNodeStatusSchema = z.object({
   skipped: z.partialRecord(z.enum(SKIP_REASONS), z.number().int().nonnegative()),
 });
 
-export const PollStatusSchema = z.object({
+const PollStatusSchema = z.object({
   state: z.enum(['idle', 'polling', 'rate_limited', 'offline', 'error', 'stopped']),
   lastSuccessAt: epochMs.nullable(),
   lastAttemptAt: epochMs.nullable(),
@@ -90,7 +90,7 @@ export const PollStatusSchema = z.object({
   lateRecords: z.object({ maxLateSec: z.number().nonnegative(), limitSec: z.number().positive() }).optional(),
 });
 
-export const NotificationPayloadSchema = z.object({
+const NotificationPayloadSchema = z.object({
   /** Outbox ID: the shell acknowledges by resolving the notifier; never shown twice. */
   id: z.number().int(),
   title: z.string(),
@@ -103,7 +103,7 @@ export const NotificationPayloadSchema = z.object({
 });
 
 /** Every event the core (or a shell on its behalf) sends to the UI, told apart by `type`. */
-export const MonitorEventSchema = z.discriminatedUnion('type', [
+const MonitorEventSchema = z.discriminatedUnion('type', [
   TransitionsEventSchema,
   z.object({ type: z.literal('notification'), notification: NotificationPayloadSchema }),
   z.object({ type: z.literal('poll-status'), status: PollStatusSchema }),

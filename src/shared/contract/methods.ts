@@ -31,7 +31,7 @@ const addressOnly = z.object({ address: evmAddress }).strict();
 const messageOnly = z.object({ messageId }).strict();
 
 /** Input schema of every call, by method name. */
-export const MONITOR_INPUTS = {
+const MONITOR_INPUTS = {
   getAppInfo: none,
   getDemoAddresses: none,
   getSettings: none,
@@ -79,9 +79,9 @@ export const MONITOR_METHODS = Object.keys(MONITOR_INPUTS) as MonitorMethod[];
 /** What a caller passes (before normalisation). */
 export type MonitorInput<M extends MonitorMethod> = z.input<(typeof MONITOR_INPUTS)[M]>;
 /** What the core receives (after validation and normalisation, e.g. checksummed addresses). */
-export type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONITOR_INPUTS)[M]>;
+type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONITOR_INPUTS)[M]>;
 
-export interface MonitorResults {
+interface MonitorResults {
   getAppInfo: AppInfo;
   getDemoAddresses: DemoAddresses;
   getSettings: Settings;

@@ -40,7 +40,7 @@ export const hoursToEmptyWords = (hours: number | null): string => (hours === nu
  * Why a route's profit is unknown: the tokens whose price is missing (paid rewards without a price,
  * gas without the native token's price). Empty when the profit is known.
  */
-export function missingPrices(e: Pick<RouteEarnings, 'paid' | 'gasUsd' | 'gasSymbol' | 'profitUsd'>): string[] {
+function missingPrices(e: Pick<RouteEarnings, 'paid' | 'gasUsd' | 'gasSymbol' | 'profitUsd'>): string[] {
   if (e.profitUsd !== null) return [];
   const missing = e.paid.filter((t) => !t.fiat).map((t) => t.symbol);
   if (e.gasUsd === null) missing.push(e.gasSymbol);

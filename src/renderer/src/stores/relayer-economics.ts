@@ -7,7 +7,7 @@ import { monitor, useMonitorEvents } from '../client';
 import { coalesce } from '../logic/coalesce';
 
 /** What the failed-executions list shows: one route's failed messages for one relayer. */
-export interface FailedTarget {
+interface FailedTarget {
   /** What the list is of, in words ("Failed executions by Swift on C-Chain → Beam, last hour"). */
   title: string;
   messageIds: string[];
