@@ -6,6 +6,7 @@ import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
 import { requestRatePlan } from '../src/shared/plans';
+import { RouteView } from './route-view';
 
 type Msg =
   | {
@@ -18,6 +19,9 @@ type Msg =
       /** Requests a minute as custom plan figures; null: the app's default plan. */
       budget: number | null;
       stuckMinutes: number;
+      /** Watched routes (source → destination blockchain IDs) and relayers (addresses), beside the addresses. */
+      routes?: { source: string; destination: string }[];
+      relayers?: string[];
     }
   | { type: 'tick'; now: number }
   | { type: 'close' };
@@ -76,6 +80,8 @@ async function main(): Promise<void> {
   let clock: JumpClock | null = null;
   let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
   let fresh: Transition[] = [];
+  /** The watched routes' figures as transitions (route-view.ts); null: no route watched. */
+  let routes: RouteView | null = null;
   const send = (m: unknown) => process.send?.(m);
 
   const onMessage = async (m: Msg): Promise<void> => {
@@ -104,13 +110,18 @@ async function main(): Promise<void> {
       });
       for (const address of m.addresses)
         await core.handlers.addWatch({ address, notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true } });
+      for (const r of m.routes ?? []) await core.handlers.addRoute({ source: r.source, destination: r.destination, alert: false });
+      for (const address of m.relayers ?? []) await core.handlers.addRelayer({ address, alert: false });
       if (process.env.BENCH_DEBUG)
         console.error(
           `child: after adding watches rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, peak ${(peakRssBytes() / 1048576).toFixed(0)} MB`,
         );
       endPhase('baselines');
       // Silent baselines, within the budget (several cycles at the same instant if need be).
-      for (let i = 0; i < 20 && (await core.handlers.listWatches(undefined)).some((w) => w.baselinePending); i++) await core.handlers.pollNow(undefined);
+      routes = m.routes?.length ? new RouteView(m.dataDir, m.now) : null;
+      for (let i = 0; i < 20 && ((await core.handlers.listWatches(undefined)).some((w) => w.baselinePending) || routes?.baselinePending()); i++)
+        await core.handlers.pollNow(undefined);
+      routes?.read(clock.now(), true);
       fresh = [];
       sampleRss();
       endPhase('cycles');
@@ -127,7 +138,8 @@ async function main(): Promise<void> {
       const status = await core.handlers.pollNow(undefined);
       sampleRss();
       if (++ticks % 3 === 0) endPhase(`cycles to ${ticks + 3}`);
-      send({ type: 'polled', transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), status, memory: process.memoryUsage() });
+      const transitions = [...fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), ...(routes?.read(clock.now()) ?? [])];
+      send({ type: 'polled', transitions, status, memory: process.memoryUsage() });
       fresh = [];
     } else if (m.type === 'close') {
       endPhase('close');

@@ -15,6 +15,8 @@ import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
+import { WatchPoller } from './fair-pollers/watch-poller';
+import { gridRoutes } from './grid-routes';
 
 export interface CellKnobs {
   intervalS: number;
@@ -34,6 +36,11 @@ export interface CellKnobs {
   realistic: boolean;
   /** Test hook: drop this many of the core's reports before judging them. */
   drop: number;
+  /**
+   * The grid's fourth watch set: 5 routes and 3 relayers (bench/grid-routes.ts) instead of `addresses`
+   * watched addresses (then the size of the simulated world); its per-watch poller replaces the per-address one.
+   */
+  routes?: boolean;
 }
 
 const ms = (n: number | null) => (n === null ? null : Math.round(n));
@@ -76,13 +83,27 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     ...(k.servicePlan ? { plan: k.servicePlan } : {}),
   });
   const truth = GroundTruth.listen(svc);
-  const addresses = svc.simulator.addresses.slice(0, k.addresses);
+  const routeSet = k.routes ? gridRoutes(svc) : null;
+  const addresses = routeSet ? [] : svc.simulator.addresses.slice(0, k.addresses);
+  // A route's message is followed until its delivery, not its receipt, and never fires `stuck` (its backlog is an episode: src/core/watch/engine.ts).
+  const receipts = !routeSet;
+  const fairStuck = routeSet ? { firstReachMs: k.stuckMinutes * 60_000 } : { stuckMs: k.stuckMinutes * 60_000 };
   truth.knowStored(storedPending(svc.store));
   const child = await startCore(work);
   const stuckMs = k.stuckMinutes * 60_000;
   const depthMs = k.depthMin * 60_000;
-  const list = k.fairPollers ? new ListPoller(svc.url, addresses, clock, depthMs, { key: FAIR_POLLER_KEYS.list, stuckMs }) : null;
-  const perAddress = k.fairPollers ? new AddressPoller(svc.url, addresses, clock, depthMs, { key: FAIR_POLLER_KEYS.perAddress, stuckMs }) : null;
+  const list = k.fairPollers
+    ? new ListPoller(svc.url, routeSet?.onRoutes ?? addresses, clock, depthMs, { key: FAIR_POLLER_KEYS.list, ...fairStuck, receipts })
+    : null;
+  const perAddress = !k.fairPollers
+    ? null
+    : routeSet
+      ? new WatchPoller(svc.url, routeSet.filters, routeSet.relayers, routeSet.onRoutes, clock, depthMs, {
+          key: FAIR_POLLER_KEYS.perAddress,
+          ...fairStuck,
+          receipts,
+        })
+      : new AddressPoller(svc.url, addresses, clock, depthMs, { key: FAIR_POLLER_KEYS.perAddress, stuckMs });
 
   // Baselines, with no traffic: ours (as many cycles at that instant as the budget allows), then each fair poller's own first read.
   svc.simulator.detachClock();
@@ -98,6 +119,9 @@ export async function runCoreCell(k: CellKnobs, work: string) {
       intervalSeconds: k.intervalS,
       budget: k.budget,
       stuckMinutes: k.stuckMinutes,
+      ...(routeSet
+        ? { routes: routeSet.filters.map((f) => ({ source: f.sourceBlockchainId, destination: f.destinationBlockchainId })), relayers: routeSet.relayers }
+        : {}),
     },
     'ready',
   );
@@ -140,13 +164,19 @@ export async function runCoreCell(k: CellKnobs, work: string) {
 
   // `stuck` near a delivery, the baseline or the end is either way: within the slowest re-check cadence of a pending message (5 intervals) and one more.
   const stuck = { thresholdMs: stuckMs, endAt, marginMs: 6 * intervalMs };
-  const expected = truth.expected({ baselineAt, watched: new Set(addresses), network: 'mainnet', stuck });
+  const expected = truth.expected({
+    baselineAt,
+    watched: routeSet?.onRoutes ?? new Set(addresses),
+    network: 'mainnet',
+    ...(routeSet ? {} : { stuck }),
+    receipts,
+  });
   const judged = compare(expected, detected.slice(k.drop));
   const { onTime, late } = latencies(judged.hits, intervalMs);
   const lateOverBound = late.filter((l) => l.afterVisible > 2 * intervalMs).length;
   const minutes = (trafficEnd - baselineAt) / 60_000;
   const oursTotal = ours.baseline + ours.traffic + ours.settle;
-  const fairPoller = (p: ListPoller | AddressPoller | null, baseline: number, atTrafficEnd: number) => {
+  const fairPoller = (p: ListPoller | AddressPoller | WatchPoller | null, baseline: number, atTrafficEnd: number) => {
     if (!p) return null;
     const c = compare(expected, p.detections);
     const lat = latencies(c.hits, intervalMs).onTime;
@@ -166,6 +196,9 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     simulatedMinutes: Math.round(minutes * 10) / 10,
     settleMinutes: k.settleMinutes,
     watchedAddresses: addresses.length,
+    ...(routeSet
+      ? { watchedRoutes: routeSet.labels, watchedRelayers: routeSet.relayerNames, relayerDeliveries: relayerDeliveries(routeSet, expected, judged) }
+      : {}),
     messagesPerSecond: k.rate,
     pollIntervalSeconds: k.intervalS,
     plan: k.budget === null ? 'auto (keyless: unauthenticated)' : `${k.budget} requests a minute`,
@@ -224,4 +257,13 @@ function* storedPending(store: { page(q: object, before: number | undefined, lim
     if (!page.hasMore || !page.positions.length) return;
     before = page.positions[page.positions.length - 1];
   }
+}
+
+/** Each watched relayer's deliveries on the watched routes: expected (the routes' `left_pending` it delivered) and reported. */
+function relayerDeliveries(set: ReturnType<typeof gridRoutes>, expected: ReadonlyMap<string, unknown>, judged: Comparison) {
+  const hit = new Set(judged.hits.map((h) => h.key));
+  return set.relayers.map((a, i) => {
+    const keys = [...expected.keys()].filter((key) => key.endsWith(':left_pending') && set.deliveredBy(key.split(':')[0]!) === a.toLowerCase());
+    return { relayer: set.relayerNames[i], expected: keys.length, reported: keys.filter((key) => hit.has(key)).length };
+  });
 }

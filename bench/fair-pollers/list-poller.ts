@@ -6,12 +6,16 @@
 import { Pool } from 'undici';
 import type { Clock } from '../../src/shared/clock';
 import { walkPages } from './page-walk';
-import { TransitionTracker } from './transition-tracker';
+import { TransitionTracker, type Watched } from './transition-tracker';
 
 /** A fair poller's own API key (its own quota at the service) and the stuck threshold it applies. */
 export interface FairPollerOptions {
   key?: string;
   stuckMs?: number;
+  /** False: a message is followed until its delivery only (route watches); default true. */
+  receipts?: boolean;
+  /** How far back the first read reaches (default: the stuck threshold). */
+  firstReachMs?: number;
 }
 
 export class ListPoller {
@@ -23,13 +27,13 @@ export class ListPoller {
 
   constructor(
     url: string,
-    watched: readonly string[],
+    watched: Watched,
     private readonly clock: Clock,
     private readonly depthMs: number,
     private readonly o: FairPollerOptions = {},
   ) {
     this.pool = new Pool(url, { connections: 1 });
-    this.tracker = new TransitionTracker(watched, o.stuckMs);
+    this.tracker = new TransitionTracker(watched, o.stuckMs, o.receipts);
   }
 
   get detections() {
@@ -40,7 +44,7 @@ export class ListPoller {
   async cycle(silent = false): Promise<void> {
     const now = this.clock.now();
     // The first read reaches back as far as the stuck threshold too: a message pending since then becomes `stuck` during the watch.
-    const depth = silent ? Math.max(this.depthMs, this.o.stuckMs ?? 0) : this.depthMs;
+    const depth = silent ? Math.max(this.depthMs, this.o.firstReachMs ?? this.o.stuckMs ?? 0) : this.depthMs;
     if (silent) this.tracker.baseline(now - depth);
     const walk = await walkPages(this.pool, '/v1/teleporter/messages', now - depth, (r) => this.tracker.observe(r, now, silent), this.o.key);
     this.requests += walk.requests;

@@ -11,14 +11,22 @@ export interface Walk {
  * Reads one list operation from its head, page by page (100 records each), until a page holds only
  * records older than `oldest` (ms) or the list ends. The list is only roughly in time order, so a page
  * ends the walk only when every record on it is older. A refused page (429) ends the walk: a simple
- * poller reads again next interval. `key`: its own API key (its own quota at the service).
+ * poller reads again next interval. `key`: its own API key (its own quota at the service); `filter`: the
+ * list's query filters (a route's source and destination chains).
  */
-export async function walkPages(pool: Pool, path: string, oldest: number, each: (r: Record<string, unknown>) => void, key?: string): Promise<Walk> {
+export async function walkPages(
+  pool: Pool,
+  path: string,
+  oldest: number,
+  each: (r: Record<string, unknown>) => void,
+  key?: string,
+  filter: Record<string, string> = {},
+): Promise<Walk> {
   let requests = 0;
   let token: string | undefined;
   const headers = key ? { 'x-glacier-api-key': key } : undefined;
   for (;;) {
-    const q = new URLSearchParams({ pageSize: '100', network: 'mainnet', ...(token ? { pageToken: token } : {}) });
+    const q = new URLSearchParams({ pageSize: '100', network: 'mainnet', ...filter, ...(token ? { pageToken: token } : {}) });
     const res = await pool.request({ path: `${path}?${q.toString()}`, method: 'GET', ...(headers ? { headers } : {}) });
     requests++;
     if (res.statusCode === 429) {

@@ -15,19 +15,27 @@ interface Seen {
   stuckFired: boolean;
 }
 
+/** Which records a poller watches: addresses (from or to, any case), or a predicate (routes). */
+export type Watched = readonly string[] | ((r: Record<string, unknown>) => boolean);
+
 export class TransitionTracker {
   private readonly seen = new Map<string, Seen>();
-  private readonly watched: Set<string>;
+  private readonly mine: (r: Record<string, unknown>) => boolean;
   readonly detections: Detection[] = [];
   /** The baseline's reach (ms): records sent before it are history. */
   private historyBefore = -Infinity;
 
-  /** `stuckMs`: the stuck threshold (absent: never `stuck`). */
+  /** `stuckMs`: the stuck threshold (absent: never `stuck`); `receipts` false: a message is followed until its delivery only (a route's). */
   constructor(
-    watched: readonly string[],
+    watched: Watched,
     private readonly stuckMs = Infinity,
+    private readonly receipts = true,
   ) {
-    this.watched = new Set(watched.map((a) => a.toLowerCase()));
+    if (typeof watched === 'function') this.mine = watched;
+    else {
+      const set = new Set(watched.map((a) => a.toLowerCase()));
+      this.mine = (r) => set.has(String(r.from).toLowerCase()) || set.has(String(r.to).toLowerCase());
+    }
   }
 
   /** Called before the baseline's reads: records sent before `reachMs` are history whenever they are met. */
@@ -37,7 +45,7 @@ export class TransitionTracker {
 
   /** Notes one record as read at `now`; `silent` during the baseline. */
   observe(r: Record<string, unknown>, now: number, silent: boolean): void {
-    if (!this.watched.has(String(r.from).toLowerCase()) && !this.watched.has(String(r.to).toLowerCase())) return;
+    if (!this.mine(r)) return;
     const id = String(r.messageId);
     const state = { pending: r.status === 'pending', receiptDelivered: r.receiptDelivered === true };
     const before = this.seen.get(id);
@@ -53,7 +61,7 @@ export class TransitionTracker {
     if (silent) return;
     if (!before) this.detections.push({ id, kind: 'new', at: now });
     if ((!before || before.pending) && !state.pending) this.detections.push({ id, kind: 'left_pending', at: now });
-    if (!before?.receiptDelivered && state.receiptDelivered) this.detections.push({ id, kind: 'receipt_delivered', at: now });
+    if (this.receipts && !before?.receiptDelivered && state.receiptDelivered) this.detections.push({ id, kind: 'receipt_delivered', at: now });
   }
 
   /** After a cycle's reads: `stuck` for each message still pending the threshold after it was sent. */

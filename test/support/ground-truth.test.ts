@@ -52,6 +52,16 @@ describe('the ground truth', () => {
     expect(keys(t.expected({ baselineAt: 10, watched }))).toEqual(['old-pending:left_pending']);
   });
 
+  it("a route's watch (receipts: false) expects its messages until their delivery: no receipt", () => {
+    const t = new GroundTruth();
+    const onRoute = (r: Record<string, unknown>) => r.sourceBlockchainId === C_CHAIN && r.destinationBlockchainId === DISPATCH;
+    t.add([change(rec('m1', 'pending', false, { destinationBlockchainId: DISPATCH }), 100), change(rec('m2', 'pending'), 100)]);
+    t.add([change(rec('m1', 'delivered', false, { destinationBlockchainId: DISPATCH }), 200)]);
+    t.add([change(rec('m1', 'delivered', true, { destinationBlockchainId: DISPATCH }), 300)]);
+    expect(keys(t.expected({ baselineAt: 50, watched: onRoute, receipts: false }))).toEqual(['m1:left_pending', 'm1:new']);
+    expect(keys(t.expected({ baselineAt: 50, watched: onRoute }))).toEqual(['m1:left_pending', 'm1:new', 'm1:receipt_delivered']);
+  });
+
   it('changes before the baseline only set the state the baseline saw', () => {
     const t = new GroundTruth();
     t.add([change(rec('m1', 'pending'), 10)]);

@@ -60,6 +60,8 @@ export interface ExpectOptions {
   network?: 'mainnet' | 'fuji';
   /** Expect `stuck` as the engine fires it (src/core/watch/engine.ts); absent: no `stuck` is expected. */
   stuck?: StuckRule;
+  /** False for route watches: the engine follows a route's message until its delivery, not its receipt (default true). */
+  receipts?: boolean;
 }
 
 /**
@@ -161,7 +163,7 @@ export class GroundTruth {
         const left = news.find((s) => s.status !== 'pending');
         if (left) out.set(`${id}:left_pending`, at(left));
       }
-      if (!seen?.receiptDelivered) {
+      if (o.receipts !== false && !seen?.receiptDelivered) {
         const rd = news.find((s) => s.receiptDelivered);
         if (rd) out.set(`${id}:receipt_delivered`, at(rd));
       }

@@ -237,9 +237,14 @@ function reachedStop(stop: StopRule, r: ScanResult): boolean {
   return r.exhausted || (r.oldestTs !== null && r.oldestTs < stop.ts);
 }
 
-/** The baselines end: below the oldest message they read (over every cycle they took) is history. */
+/**
+ * The baselines end: at or below the oldest second they read (over every cycle they took) is history.
+ * That second itself too: its records may run on over the next page the baseline did not read (the
+ * list orders by second only), and one of those met later would otherwise pass for news.
+ */
 function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): void {
-  const floor = r.exhausted ? null : r.oldestTs === null ? (progress?.oldestTs ?? null) : Math.min(r.oldestTs, progress?.oldestTs ?? Infinity);
+  const oldest = r.oldestTs === null ? (progress?.oldestTs ?? null) : Math.min(r.oldestTs, progress?.oldestTs ?? Infinity);
+  const floor = r.exhausted || oldest === null ? null : oldest + 1;
   for (const w of watchers) x.watches.finishBaseline(w, floor);
 }
 
