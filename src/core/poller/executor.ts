@@ -109,11 +109,13 @@ async function takeBaselines(measured: NetworkPlan, x: Execution): Promise<Error
   if (!plan.listBaseline) x.state.listBaseline = null;
   if (plan.listBaseline && x.cycle.left > 0) {
     const { watchers, step, progress } = plan.listBaseline;
+    const startedAt = (progress && x.state.listBaseline?.startedAt) || x.nowMs;
     const r = await readPages(step, x);
     const next = baselineGoesOn(progress, r);
-    x.state.listBaseline = next && { ...next, watchers };
+    x.state.listBaseline = next && { ...next, watchers, startedAt };
     if (next || r.error) return r.error;
-    finishBaselines(watchers, r, progress, x);
+    const floor = finishBaselines(watchers, r, progress, x);
+    x.states.afterListPass(x.state, startedAt, floor, r.exhausted);
     x.logger.info('baseline taken through the list operation', { watchers: watchers.length, pages: r.pages + (progress?.pages ?? 0), messages: r.count });
   }
   for (const b of plan.baselines) {
@@ -237,10 +239,11 @@ function reachedStop(stop: StopRule, r: ScanResult): boolean {
   return r.exhausted || (r.oldestTs !== null && r.oldestTs < stop.ts);
 }
 
-/** The baselines end: below the oldest message they read (over every cycle they took) is history. */
-function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): void {
+/** The baselines end: below the oldest message they read (over every cycle they took) is history. Returns that floor (s; null: none). */
+function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): number | null {
   const floor = r.exhausted ? null : r.oldestTs === null ? (progress?.oldestTs ?? null) : Math.min(r.oldestTs, progress?.oldestTs ?? Infinity);
   for (const w of watchers) x.watches.finishBaseline(w, floor);
+  return floor;
 }
 
 function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void {
