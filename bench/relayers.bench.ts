@@ -207,9 +207,16 @@ async function main(): Promise<void> {
   const back = deliveries
     .filter((d) => d.deliverer.toLowerCase() === outageAddress && d.deliveredAt >= outageTo)
     .reduce((m, d) => Math.min(m, d.deliveredAt), Infinity);
-  const fires = shown.filter((s) => s.title.startsWith('Relayer silent:'));
-  const resolves = shown.filter((s) => s.title.startsWith('Relayer delivering again:'));
   const of = (s: { title: string }) => s.title.slice(s.title.indexOf(':') + 2);
+  // Once the traffic stops (the settle minutes) no relayer delivers: a silence alert then, a threshold
+  // after the relayer's last delivery in the truth, is true, and counted apart (not judged as healthy).
+  const addressOf = new Map(named.map((r) => [r.name, r.address.toLowerCase()]));
+  const lastDelivery = (name: string, at: number) =>
+    deliveries.filter((d) => d.deliverer.toLowerCase() === addressOf.get(name) && d.deliveredAt <= at).reduce((m, d) => Math.max(m, d.deliveredAt), -Infinity);
+  const silentSinceTrafficStopped = (s: { title: string; at: number }) => s.at >= trafficEnd && s.at - lastDelivery(of(s), s.at) >= SILENT_MIN * MIN;
+  const allFires = shown.filter((s) => s.title.startsWith('Relayer silent:'));
+  const fires = allFires.filter((s) => !silentSinceTrafficStopped(s));
+  const resolves = shown.filter((s) => s.title.startsWith('Relayer delivering again:'));
   const outageFires = fires.filter((s) => of(s) === outageName);
   const outageResolves = resolves.filter((s) => of(s) === outageName);
   const healthyAlerts = fires.filter((s) => of(s) !== outageName).length;
@@ -242,6 +249,11 @@ async function main(): Promise<void> {
       resolveAfterReturnS: round(resolveAfterS),
       healthyAlerts,
       duplicates,
+      silentAfterTrafficStopped: {
+        count: allFires.length - fires.length,
+        judged: false,
+        why: `the traffic stops for the settle minutes: ${SILENT_MIN} min after its last delivery every relayer is silent in fact`,
+      },
       shown,
     },
     requests: { ...spend.figures, trafficPerMinute: round(trafficPerMinute), naivePerMinute, shareOfNaive: round(trafficPerMinute / naivePerMinute, 3) },

@@ -109,11 +109,13 @@ async function takeBaselines(measured: NetworkPlan, x: Execution): Promise<Error
   if (!plan.listBaseline) x.state.listBaseline = null;
   if (plan.listBaseline && x.cycle.left > 0) {
     const { watchers, step, progress } = plan.listBaseline;
+    const startedAt = (progress && x.state.listBaseline?.startedAt) || x.nowMs;
     const r = await readPages(step, x);
     const next = baselineGoesOn(progress, r);
-    x.state.listBaseline = next && { ...next, watchers };
+    x.state.listBaseline = next && { ...next, watchers, startedAt };
     if (next || r.error) return r.error;
-    finishBaselines(watchers, r, progress, x);
+    const floor = finishBaselines(watchers, r, progress, x);
+    x.states.afterListPass(x.state, startedAt, floor, r.exhausted);
     x.logger.info('baseline taken through the list operation', { watchers: watchers.length, pages: r.pages + (progress?.pages ?? 0), messages: r.count });
   }
   for (const b of plan.baselines) {
@@ -240,12 +242,14 @@ function reachedStop(stop: StopRule, r: ScanResult): boolean {
 /**
  * The baselines end: at or below the oldest second they read (over every cycle they took) is history.
  * That second itself too: its records may run on over the next page the baseline did not read (the
- * list orders by second only), and one of those met later would otherwise pass for news.
+ * list orders by second only), and one of those met later would otherwise pass for news. Returns that
+ * floor (s; null: none).
  */
-function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): void {
+function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): number | null {
   const oldest = r.oldestTs === null ? (progress?.oldestTs ?? null) : Math.min(r.oldestTs, progress?.oldestTs ?? Infinity);
   const floor = r.exhausted || oldest === null ? null : oldest + 1;
   for (const w of watchers) x.watches.finishBaseline(w, floor);
+  return floor;
 }
 
 function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void {

@@ -5,7 +5,7 @@
  */
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
-import { LatenessTracker, type TrailSweep } from './late-records';
+import { LatenessTracker, MAX_LATENESS_S, type TrailSweep } from './late-records';
 import type { BaselineProgress, ListBaselineProgress } from './planner';
 import type { ScanResult } from './scan';
 
@@ -103,6 +103,16 @@ export class NetworkStates {
     noteDensity(s, r);
     if (sweep.token === null && s.trail === null) s.lastTrailAt = sweep.startedAt;
     s.trail = sweepAfter(sweep, r);
+  }
+
+  /**
+   * A list baseline's pass ended: one that read the unfiltered list as deep as a trailing sweep started
+   * with it (MAX_LATENESS_S below its start, or the list's end) counts as that sweep, so the first sweep
+   * after many watches were added does not read the same half hour again.
+   */
+  afterListPass(s: NetworkState, startedAt: number, oldestTs: number | null, exhausted: boolean): void {
+    if (!exhausted && (oldestTs === null || oldestTs >= Math.floor(startedAt / 1000) - MAX_LATENESS_S)) return;
+    s.lastTrailAt = Math.max(s.lastTrailAt ?? startedAt, startedAt);
   }
 
   /** Records a share of one list's sweep (per-address discovery): it goes on, or ends and is noted as swept. */

@@ -93,6 +93,8 @@ export interface BaselineProgress {
 /** The list baseline in progress (many addresses through the unfiltered list). */
 export interface ListBaselineProgress extends BaselineProgress {
   watchers: readonly string[];
+  /** When its first page was read (ms): the pass counts as a trailing sweep started then (absent: now). */
+  startedAt?: number;
 }
 export interface FeedSummary extends WatcherSummary {
   filter: FeedFilter;
@@ -211,10 +213,13 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   const discovery = mode === 'firehose' ? planFirehose(i) : mode === 'per-address' ? planPerAddress(i) : null;
   const pending = i.addresses.filter((a) => !a.baselineDone);
   const awaitRate = i.ratePerSec === null && pending.length > 1 && pending.length < FIREHOSE_BASELINE_MIN && !i.listBaselineProgress && mode === 'firehose';
+  const baselines = planBaselines(i);
+  // A list baseline pages the unfiltered list as deep as a trailing sweep (deeper): it stands for the sweep started with it.
+  const listPassAt = baselines.listBaseline ? (baselines.listBaseline.progress ? (i.listBaselineProgress?.startedAt ?? i.nowMs) : i.nowMs) : null;
   return {
     discovery,
-    ...planBaselines(i),
-    trail: mode === 'firehose' ? planTrail(i) : null,
+    ...baselines,
+    trail: mode === 'firehose' ? planTrail(i, listPassAt) : null,
     fullOverlap: i.fullOverlap ?? true,
     ...(awaitRate ? { baselinesAtRate: (ratePerSec: number | null) => planBaselines({ ...i, ratePerSec }) } : {}),
   };
@@ -234,17 +239,22 @@ function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBaseline' | 
   };
 }
 
-/** Is a new trailing sweep due (none in progress, none started within TRAIL_PERIOD_MS)? */
-const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>): boolean =>
-  i.trail === null && (i.lastTrailAt === null || i.nowMs - i.lastTrailAt >= TRAIL_PERIOD_MS);
+/** Is a new trailing sweep due (none in progress, none started within TRAIL_PERIOD_MS, counting a list baseline's pass started at `listPassAt`)? */
+const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>, listPassAt: number | null = null): boolean => {
+  const last = Math.max(i.lastTrailAt ?? -Infinity, listPassAt ?? -Infinity);
+  return i.trail === null && i.nowMs - last >= TRAIL_PERIOD_MS;
+};
 
 /**
  * The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. A new
- * one starts on a cycle that reads the full overlap: it goes on below where that read stopped.
+ * one starts on a cycle that reads the full overlap: it goes on below where that read stopped. While a
+ * list baseline pages the list (for a period at most), no new one starts: the executor counts the
+ * baseline's pass, once it reached as deep, as the sweep started with it (NetworkStates.afterListPass).
  */
-function planTrail(i: NetworkPlanInput): TrailPlan | null {
+function planTrail(i: NetworkPlanInput, listPassAt: number | null = null): TrailPlan | null {
   const sweep =
-    i.trail ?? (trailDue(i) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
+    i.trail ??
+    (trailDue(i, listPassAt) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
   if (!sweep) return null;
   const step: ScanStep = {
     source: { kind: 'firehose' },
