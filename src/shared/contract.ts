@@ -240,9 +240,11 @@ export interface PollStatus {
   ownNodes?: OwnNodeStatus[];
   /**
    * Records found in the last hour later than the overlap guarantees (10 min): the largest lateness,
-   * and the lateness past which a record is not followed (absent: none that late).
+   * and the lateness past which a record is not followed (absent: none that late, no stall). `stall`:
+   * the indexer showed nothing new for `stalledSec` (resumed within the hour); the sweeps after it read
+   * back to `sweptToMs` (`limited`: the stall was longer than they reach, records held before are not followed).
    */
-  lateRecords?: { maxLateSec: number; limitSec: number };
+  lateRecords?: { maxLateSec: number; limitSec: number; stall?: { stalledSec: number; sweptToMs: number; limited: boolean } };
 }
 
 /** Today's spend of compute units (CU) against the plan's quota; the day resets at 00:00 UTC. */

@@ -65,7 +65,13 @@ export const PollStatusSchema = z.object({
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
   ownNodes: z.array(OwnNodeStatusSchema).optional(),
-  lateRecords: z.object({ maxLateSec: z.number().nonnegative(), limitSec: z.number().positive() }).optional(),
+  lateRecords: z
+    .object({
+      maxLateSec: z.number().nonnegative(),
+      limitSec: z.number().positive(),
+      stall: z.object({ stalledSec: z.number().nonnegative(), sweptToMs: epochMs, limited: z.boolean() }).optional(),
+    })
+    .optional(),
 });
 
 export const NotificationPayloadSchema = z.object({
