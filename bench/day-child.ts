@@ -79,6 +79,8 @@ async function main(): Promise<void> {
         transitions: fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })),
         status,
         rss: process.memoryUsage().rss,
+        // The JS heap in use: what the core's own structures hold (RSS adds SQLite's cache and the allocator).
+        heapUsed: process.memoryUsage().heapUsed,
         dbBytes: dbBytes(dataDir),
       });
       fresh = [];

@@ -48,6 +48,7 @@ interface Core {
   dataDir: string;
   detected: Detection[];
   rssByHour: number[];
+  heapByHour: number[];
   dbBytesByHour: number[];
   peakTracked: number;
   maxBehindMs: number;
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
       dataDir: join(work, p),
       detected: [],
       rssByHour: [],
+      heapByHour: [],
       dbBytesByHour: [],
       peakTracked: 0,
       maxBehindMs: 0,
@@ -162,6 +164,7 @@ async function main(): Promise<void> {
         c.lastStatus = status;
         if ((now - baselineAt) % HOUR === 0) {
           c.rssByHour.push(Number(r.rss));
+          c.heapByHour.push(Number(r.heapUsed));
           c.dbBytesByHour.push(Number(r.dbBytes));
         }
       }),
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
     await cycle();
     if (process.env.BENCH_DEBUG && (i + 1) % (HOUR / intervalMs) === 0)
       console.error(
-        `hour ${(i + 1) / (HOUR / intervalMs)}: wall ${Math.round((Date.now() - wallStart) / 1000)} s, rss ${cores.map((c) => round(c.rssByHour.at(-1)! / MB)).join('/')} MB`,
+        `hour ${(i + 1) / (HOUR / intervalMs)}: wall ${Math.round((Date.now() - wallStart) / 1000)} s, rss ${cores.map((c) => round(c.rssByHour.at(-1)! / MB)).join('/')} MB, heap ${cores.map((c) => round(c.heapByHour.at(-1)! / MB)).join('/')} MB`,
       );
   }
   const dayEnd = clock.now();
@@ -243,6 +246,7 @@ async function main(): Promise<void> {
       maxBehindMs: c.maxBehindMs,
       quotaLevels: c.quotaLevels,
       rssMbByHour: c.rssByHour.map((b) => round(b / MB)),
+      heapUsedMbByHour: c.heapByHour.map((b) => round(b / MB)),
       rssGrowthAfterFirstHourMb: rssGrowthMb,
       peakRssMb: round(peakRss[c.plan]! / MB),
       dbMbByHour: c.dbBytesByHour.map((b) => round(b / MB, 2)),

@@ -8,6 +8,10 @@
  *   large lateness is not waited for: it is the bound from the start);
  * - a trailing sweep re-reads the list down to MAX_LATENESS_S below "now" once every TRAIL_PERIOD_MS
  *   (spread over the cycles of that period, with what is left of each cycle's budget).
+ * - after an indexer stall (the unfiltered list's newest record stopped advancing for STALL_MIN_S or
+ *   more while time went on, then moved on), the sweeps that start within STALL_CATCH_UP_MS read down to
+ *   MAX_LATENESS_S below where the list stopped (the stall's length plus the usual lateness), at most
+ *   STALL_MAX_SWEEP_S below now: what the stall held back appears then, hours old.
  * Re-reading is safe: the engine compares every record with the store, so a record read twice fires
  * nothing twice.
  */
@@ -85,10 +89,54 @@ export interface TrailSweep {
   startedAt: number;
 }
 
-/** Pages a sweep reads per cycle so it ends within TRAIL_PERIOD_MS at this rate. */
-export function trailPagesPerCycle(ratePerSec: number | null, intervalMs: number, pageSize: number): number {
+/** Pages a sweep `depthSec` deep (MAX_LATENESS_S unless after a stall) reads per cycle so it ends within TRAIL_PERIOD_MS at this rate. */
+export function trailPagesPerCycle(ratePerSec: number | null, intervalMs: number, pageSize: number, depthSec = MAX_LATENESS_S): number {
   if (ratePerSec === null) return 1;
-  const total = Math.ceil((ratePerSec * MAX_LATENESS_S) / pageSize) + 1;
+  const total = Math.ceil((ratePerSec * depthSec) / pageSize) + 1;
   const cycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
   return Math.max(1, Math.ceil(total / cycles));
+}
+
+/**
+ * The unfiltered list's newest record was at least this old when last read, then newer ones appeared:
+ * the indexer stalled (a quiet network looks the same; its sweep is then a few cheap pages).
+ */
+export const STALL_MIN_S = GUARANTEED_LATENESS_S;
+/** After a stall, the sweeps that start within this long read down to its start (held records reappear over some minutes). */
+export const STALL_CATCH_UP_MS = 15 * 60_000;
+/** A sweep after a stall reads at most this far below now: a record held back longer is not followed. */
+export const STALL_MAX_SWEEP_S = 4 * 3600;
+/** A stall stays in the poll status this long after the indexer resumed. */
+export const STALL_SHOWN_MS = SAMPLE_WINDOW_MS;
+
+/** An indexer stall seen on the unfiltered list, and how deep the sweeps after it read. */
+export interface IndexerStall {
+  /** The newest source timestamp (s) the list showed before it stopped advancing. */
+  fromTs: number;
+  /** How long (s) the list showed nothing newer, as far as the reads saw. */
+  stalledSec: number;
+  /** When the list moved on again (ms). */
+  resumedAt: number;
+  /** The sweeps after it read down to this source timestamp (s). */
+  floorTs: number;
+  /** The stall was longer than STALL_MAX_SWEEP_S allows: records held below floorTs are not followed. */
+  limited: boolean;
+}
+
+/**
+ * A stall, from two reads of the list's top: the previous one's newest record (`prevTs`, read at
+ * `prevAt` ms) was STALL_MIN_S old or more, and this one (at `now`) shows newer ones (null: no stall).
+ */
+export function detectStall(prevTs: number, prevAt: number, newestTs: number, now: number): IndexerStall | null {
+  const stalledSec = Math.floor(prevAt / 1000) - prevTs;
+  if (newestTs <= prevTs || stalledSec < STALL_MIN_S) return null;
+  const wanted = prevTs - MAX_LATENESS_S;
+  const cap = Math.floor(now / 1000) - STALL_MAX_SWEEP_S;
+  return { fromTs: prevTs, stalledSec, resumedAt: now, floorTs: Math.max(wanted, cap), limited: wanted < cap };
+}
+
+/** Where a trailing sweep starting at `now` ends: MAX_LATENESS_S below now, or deeper right after a stall. */
+export function trailFloorTs(now: number, stall: IndexerStall | null): number {
+  const usual = Math.floor(now / 1000) - MAX_LATENESS_S;
+  return stall && now - stall.resumedAt <= STALL_CATCH_UP_MS ? Math.min(usual, stall.floorTs) : usual;
 }

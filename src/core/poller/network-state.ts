@@ -5,7 +5,7 @@
  */
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
-import { LatenessTracker, MAX_LATENESS_S, type TrailSweep } from './late-records';
+import { detectStall, LatenessTracker, MAX_LATENESS_S, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import type { BaselineProgress, ListBaselineProgress } from './planner';
 import type { ScanResult } from './scan';
 
@@ -36,6 +36,8 @@ export interface NetworkState {
   readonly lateness: LatenessTracker;
   /** The trailing sweep in progress (late records), if any. */
   trail: TrailSweep | null;
+  /** The last indexer stall seen on the unfiltered list (the sweeps after it read deeper), if any. */
+  stall: IndexerStall | null;
   /** When the last trailing sweep started (ms; null: none since start, so one starts at once). */
   lastTrailAt: number | null;
   /** When discovery last completed on this network (ms). */
@@ -74,6 +76,7 @@ export class NetworkStates {
         lastError: null,
         lateness: new LatenessTracker(),
         trail: null,
+        stall: null,
         lastTrailAt: null,
         lastDiscoveryAt: null,
         sweptAt: new Map(),
@@ -94,6 +97,8 @@ export class NetworkStates {
     s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
     noteDensity(s, r);
     if (r.error || r.outOfBudget) return;
+    const stall = s.head ? detectStall(s.head.ts, s.head.at, r.newestTs, now) : null;
+    if (stall) s.stall = stall;
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
     this.persisted.set(headKey(s.network, s.source), s.head);
   }
@@ -125,6 +130,12 @@ export class NetworkStates {
   /** The largest lateness (s) of a record found in the last hour, over every network. */
   maxLateSec(now: number): number {
     return Math.max(0, ...[...this.states.values()].map((s) => s.lateness.maxLateSec(now)));
+  }
+
+  /** The longest indexer stall any network resumed from within STALL_SHOWN_MS (null: none). */
+  recentStall(now: number): IndexerStall | null {
+    const recent = [...this.states.values()].flatMap((s) => (s.stall && now - s.stall.resumedAt <= STALL_SHOWN_MS ? [s.stall] : []));
+    return recent.reduce<IndexerStall | null>((a, b) => (a === null || b.stalledSec > a.stalledSec ? b : a), null);
   }
 
   endListSweep(s: NetworkState, list: string, sweep: TrailSweep): void {

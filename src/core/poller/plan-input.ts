@@ -62,6 +62,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ...overlap(o.state.lateness, o.nowMs, o.intervalMs),
     trail: o.state.trail,
     lastTrailAt: o.state.lastTrailAt,
+    stall: o.state.stall,
     lastDiscoveryAt: o.state.lastDiscoveryAt,
     sweptAt: o.state.sweptAt,
     listSweeps: o.state.listSweeps,

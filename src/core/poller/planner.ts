@@ -4,7 +4,7 @@
  * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in request-prices.ts.
  */
 import type { FeedFilter } from '../../shared/contract';
-import { MAX_LATENESS_S, trailPagesPerCycle, TRAIL_PERIOD_MS, type TrailSweep } from './late-records';
+import { MAX_LATENESS_S, trailFloorTs, trailPagesPerCycle, TRAIL_PERIOD_MS, type IndexerStall, type TrailSweep } from './late-records';
 import type { DiscoveryMode, HeadCursor } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './request-prices';
 
@@ -129,6 +129,8 @@ export interface NetworkPlanInput {
   trail: TrailSweep | null;
   /** When the last trailing sweep started (ms; null: none yet since start). */
   lastTrailAt: number | null;
+  /** The last indexer stall seen (the sweeps right after it read down to its start; absent: none). */
+  stall?: IndexerStall | null;
   /** When discovery last ran on this network (ms; null: not since start). */
   lastDiscoveryAt: number | null;
   /** Per-address discovery: when each list's sweep MAX_LATENESS_S down last started (ms; a list not in it: not since start; no map: no sweep this cycle). */
@@ -246,19 +248,21 @@ const trailDue = (i: Pick<NetworkPlanInput, 'nowMs' | 'trail' | 'lastTrailAt'>, 
 };
 
 /**
- * The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago. A new
- * one starts on a cycle that reads the full overlap: it goes on below where that read stopped. While a
- * list baseline pages the list (for a period at most), no new one starts: the executor counts the
- * baseline's pass, once it reached as deep, as the sweep started with it (NetworkStates.afterListPass).
+ * The sweep's pages this cycle: from where it stopped (or the top) down toward MAX_LATENESS_S ago (right
+ * after an indexer stall, to the stall's start: trailFloorTs). A new one starts on a cycle that reads the
+ * full overlap: it goes on below where that read stopped. While a list baseline pages the list (for a
+ * period at most), no new one starts: the executor counts the baseline's pass, once it reached as deep,
+ * as the sweep started with it (NetworkStates.afterListPass).
  */
 function planTrail(i: NetworkPlanInput, listPassAt: number | null = null): TrailPlan | null {
   const sweep =
     i.trail ??
-    (trailDue(i, listPassAt) && i.fullOverlap !== false ? { token: null, floorTs: Math.floor(i.nowMs / 1000) - MAX_LATENESS_S, startedAt: i.nowMs } : null);
+    (trailDue(i, listPassAt) && i.fullOverlap !== false ? { token: null, floorTs: trailFloorTs(i.nowMs, i.stall ?? null), startedAt: i.nowMs } : null);
   if (!sweep) return null;
+  const depthSec = Math.max(MAX_LATENESS_S, Math.floor(sweep.startedAt / 1000) - sweep.floorTs);
   const step: ScanStep = {
     source: { kind: 'firehose' },
-    maxPages: trailPagesPerCycle(i.ratePerSec, i.intervalMs, PAGE_SIZE),
+    maxPages: trailPagesPerCycle(i.ratePerSec, i.intervalMs, PAGE_SIZE, depthSec),
     stop: { kind: 'past', ts: sweep.floorTs, undated: 'continue' },
     ...(i.head ? { lateBelow: i.head.ts } : {}),
     ...(sweep.token ? { resumeToken: sweep.token } : {}),

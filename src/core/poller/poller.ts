@@ -97,7 +97,9 @@ export class Poller {
   status(): PollStatus {
     const b = this.d.budget();
     // Later than the overlap guarantees: the user sees how late, and past what a record is not followed.
-    const maxLateSec = this.networks.maxLateSec(this.d.clock.now());
+    const now = this.d.clock.now();
+    const maxLateSec = this.networks.maxLateSec(now);
+    const stall = this.networks.recentStall(now);
     return {
       ...this.st,
       requestsLastMinute: b.usedLastMinute(),
@@ -105,7 +107,15 @@ export class Poller {
       quota: b.quota(),
       tracked: this.d.store.messages.trackedCount(),
       watching: this.d.index.size,
-      ...(maxLateSec > GUARANTEED_LATENESS_S ? { lateRecords: { maxLateSec, limitSec: MAX_LATENESS_S } } : {}),
+      ...(maxLateSec > GUARANTEED_LATENESS_S || stall
+        ? {
+            lateRecords: {
+              maxLateSec,
+              limitSec: MAX_LATENESS_S,
+              ...(stall ? { stall: { stalledSec: stall.stalledSec, sweptToMs: stall.floorTs * 1000, limited: stall.limited } } : {}),
+            },
+          }
+        : {}),
     };
   }
 

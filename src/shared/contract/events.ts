@@ -85,9 +85,17 @@ const PollStatusSchema = z.object({
   ownNodes: z.array(OwnNodeStatusSchema).optional(),
   /**
    * Records found in the last hour later than the overlap guarantees (10 min): the largest lateness,
-   * and the lateness past which a record is not followed (absent: none that late).
+   * and the lateness past which a record is not followed (absent: none that late, no stall). `stall`:
+   * the indexer showed nothing new for `stalledSec` (resumed within the hour); the sweeps after it read
+   * back to `sweptToMs` (`limited`: the stall was longer than they reach, records held before are not followed).
    */
-  lateRecords: z.object({ maxLateSec: z.number().nonnegative(), limitSec: z.number().positive() }).optional(),
+  lateRecords: z
+    .object({
+      maxLateSec: z.number().nonnegative(),
+      limitSec: z.number().positive(),
+      stall: z.object({ stalledSec: z.number().nonnegative(), sweptToMs: epochMs, limited: z.boolean() }).optional(),
+    })
+    .optional(),
 });
 
 const NotificationPayloadSchema = z.object({
