@@ -27,73 +27,78 @@ describe('adding a watch loses nothing', () => {
   it.each([
     { live: 2, mode: 'firehose' },
     { live: 1, mode: 'per-address' },
-  ])('under a short budget, changes after the watch was added fire while its long baseline is paged over several cycles ($mode)', async ({ live }) => {
-    on = await engineOnService({ preload: 50, seed: 27 });
-    const { svc, rig } = on;
-    const [x, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[2]!];
-    const others = svc.simulator.addresses.slice(0, live);
-    const t0 = Math.floor(rig.clock.now() / 1000);
-    // W's history: close to half an hour of messages (within the baseline's horizon), one still open (awaiting its receipt) on every page.
-    const n = HISTORY_PAGES * PAGE_SIZE;
-    const history = Array.from({ length: n }, (_, k) =>
-      apiRecord({ from: w, status: 'delivered', receiptDelivered: k % PAGE_SIZE !== 50, ts: t0 - 10 - Math.floor((k * 1700) / n) }),
-    );
-    // Pending when W is added, on its first page of history: its delivery comes while the baseline runs.
-    const pendingAtAdd = apiRecord({ from: w, status: 'pending', ts: t0 - 5 });
-    svc.store.upsertMany([...history, pendingAtAdd]);
-    for (const a of others) rig.watch(a);
-    const calls: string[] = [];
-    const { poller, kinds } = pollerOn(
-      on,
-      INTERVAL_S,
-      around(on.client, (m) => calls.push(m)),
-      BUDGET_PER_MINUTE,
-    );
-    await poller.pollNow();
-
-    await rig.clock.advance(1000);
-    rig.watch(w, { baselineDone: false });
-    // Sent just after W was added; then delivered, then its receipt back, a cycle apart.
-    const fresh = apiRecord({ from: w, status: 'pending', ts: t0 + 2 });
-    // News for X while W's baseline takes the budget.
-    const forX = apiRecord({ to: x, status: 'pending', ts: t0 + 3 });
-    svc.store.upsertMany([fresh, forX]);
-
-    const seenAt = new Map<string, number>();
-    let cycles = 0;
-    const step = async () => {
-      await rig.clock.advance(INTERVAL_S * 1000);
+  ])(
+    'under a short budget, changes after the watch was added fire while its long baseline is paged over several cycles ($mode)',
+    // Dozens of cycles on the manual clock: about 10 s quiet, more on a loaded machine.
+    { timeout: 90_000 },
+    async ({ live }) => {
+      on = await engineOnService({ preload: 50, seed: 27 });
+      const { svc, rig } = on;
+      const [x, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[2]!];
+      const others = svc.simulator.addresses.slice(0, live);
+      const t0 = Math.floor(rig.clock.now() / 1000);
+      // W's history: close to half an hour of messages (within the baseline's horizon), one still open (awaiting its receipt) on every page.
+      const n = HISTORY_PAGES * PAGE_SIZE;
+      const history = Array.from({ length: n }, (_, k) =>
+        apiRecord({ from: w, status: 'delivered', receiptDelivered: k % PAGE_SIZE !== 50, ts: t0 - 10 - Math.floor((k * 1700) / n) }),
+      );
+      // Pending when W is added, on its first page of history: its delivery comes while the baseline runs.
+      const pendingAtAdd = apiRecord({ from: w, status: 'pending', ts: t0 - 5 });
+      svc.store.upsertMany([...history, pendingAtAdd]);
+      for (const a of others) rig.watch(a);
+      const calls: string[] = [];
+      const { poller, kinds } = pollerOn(
+        on,
+        INTERVAL_S,
+        around(on.client, (m) => calls.push(m)),
+        BUDGET_PER_MINUTE,
+      );
       await poller.pollNow();
-      cycles++;
-      for (const id of [fresh.messageId, forX.messageId, pendingAtAdd.messageId] as string[]) if (!seenAt.has(id) && kinds(id).length) seenAt.set(id, cycles);
-    };
-    await step();
-    svc.store.upsert({ ...fresh, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x01', timestamp: t0 + 40 } });
-    svc.store.upsert({ ...pendingAtAdd, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x02', timestamp: t0 + 40 } });
-    await step();
-    svc.store.upsert({
-      ...fresh,
-      status: 'delivered',
-      messageExecuted: true,
-      destinationTransaction: { txHash: '0x01', timestamp: t0 + 40 },
-      receiptDelivered: true,
-    });
-    while (cycles < 12) await step();
 
-    // Read as planned: through the unfiltered list, or each address's own.
-    expect(calls.includes('listMessages')).toBe(live === 2);
-    // The baseline needed more than one cycle's budget, and it ended.
-    expect(rig.store.watches.watcherInfos().addresses.find((a) => a.key === w)).toMatchObject({ baselineDone: true });
-    // Every change after W was added was reported, once.
-    expect(kinds(fresh.messageId as string)).toEqual(['new', 'left_pending', 'receipt_delivered']);
-    expect(kinds(pendingAtAdd.messageId as string)).toEqual(['left_pending']);
-    // X's news came in the first cycle after it was sent, not after W's baseline.
-    expect(seenAt.get(forX.messageId as string)).toBe(1);
-    expect(kinds(forX.messageId as string)).toEqual(['new']);
-    // History stayed history.
-    const historyIds = new Set(history.map((h) => h.messageId as string));
-    expect(rig.store.transitions.list({}).filter((t) => historyIds.has(t.messageId))).toEqual([]);
-  });
+      await rig.clock.advance(1000);
+      rig.watch(w, { baselineDone: false });
+      // Sent just after W was added; then delivered, then its receipt back, a cycle apart.
+      const fresh = apiRecord({ from: w, status: 'pending', ts: t0 + 2 });
+      // News for X while W's baseline takes the budget.
+      const forX = apiRecord({ to: x, status: 'pending', ts: t0 + 3 });
+      svc.store.upsertMany([fresh, forX]);
+
+      const seenAt = new Map<string, number>();
+      let cycles = 0;
+      const step = async () => {
+        await rig.clock.advance(INTERVAL_S * 1000);
+        await poller.pollNow();
+        cycles++;
+        for (const id of [fresh.messageId, forX.messageId, pendingAtAdd.messageId] as string[]) if (!seenAt.has(id) && kinds(id).length) seenAt.set(id, cycles);
+      };
+      await step();
+      svc.store.upsert({ ...fresh, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x01', timestamp: t0 + 40 } });
+      svc.store.upsert({ ...pendingAtAdd, status: 'delivered', messageExecuted: true, destinationTransaction: { txHash: '0x02', timestamp: t0 + 40 } });
+      await step();
+      svc.store.upsert({
+        ...fresh,
+        status: 'delivered',
+        messageExecuted: true,
+        destinationTransaction: { txHash: '0x01', timestamp: t0 + 40 },
+        receiptDelivered: true,
+      });
+      while (cycles < 12) await step();
+
+      // Read as planned: through the unfiltered list, or each address's own.
+      expect(calls.includes('listMessages')).toBe(live === 2);
+      // The baseline needed more than one cycle's budget, and it ended.
+      expect(rig.store.watches.watcherInfos().addresses.find((a) => a.key === w)).toMatchObject({ baselineDone: true });
+      // Every change after W was added was reported, once.
+      expect(kinds(fresh.messageId as string)).toEqual(['new', 'left_pending', 'receipt_delivered']);
+      expect(kinds(pendingAtAdd.messageId as string)).toEqual(['left_pending']);
+      // X's news came in the first cycle after it was sent, not after W's baseline.
+      expect(seenAt.get(forX.messageId as string)).toBe(1);
+      expect(kinds(forX.messageId as string)).toEqual(['new']);
+      // History stayed history.
+      const historyIds = new Set(history.map((h) => h.messageId as string));
+      expect(rig.store.transitions.list({}).filter((t) => historyIds.has(t.messageId))).toEqual([]);
+    },
+  );
 
   it('many new watches at once: their one pass over the unfiltered list goes on from its page over several cycles, and their news fires meanwhile', async () => {
     on = await engineOnService({ preload: 50, seed: 28 });
