@@ -7,15 +7,6 @@ import { NETWORKS, parseChainRef, type Network } from './validators';
 const minutes = thresholdMinutes;
 const label = z.string().max(80, 'Label must be at most 80 characters.');
 
-/** Settings' defaults for these (Settings → Relayer alerts changes what a new watch takes). */
-export const DEFAULT_SILENT_MINUTES = 30;
-export const DEFAULT_PENDING_MINUTES = 10;
-export const DEFAULT_BACKLOG_MINUTES = 30;
-/** The fuel alert fires when a watched relayer's wallet would be empty within this many hours at the last hour's rate. */
-export const DEFAULT_FUEL_THRESHOLD_HOURS = 6;
-/** How often each watched relayer's balance on each chain is read (not every poll cycle: it fits the plan's budget). */
-export const BALANCE_READ_EVERY_MINUTES = 5;
-
 export const RelayerWatchInputSchema = z
   .object({
     /** Its deliverer address or its reward address (EIP-55 checked). */

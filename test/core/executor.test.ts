@@ -9,7 +9,7 @@ import { messageTimestamp, type TeleporterMessage } from '../../src/shared/messa
 import type { DataApiClient } from '../../src/core/data-api/client';
 import { createLogger } from '../../src/core/log/logger';
 import { runNetworkPlan, type CycleHook, type Execution } from '../../src/core/poller/executor';
-import { MAX_LATENESS_S } from '../../src/core/poller/late-records';
+import { MAX_LATENESS_S } from '../../src/shared/policy';
 import { NetworkStates } from '../../src/core/poller/network-state';
 import { NEED_MAX_PAGES, planNetwork, type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/planner';
 import { CycleBudget } from '../../src/core/poller/scan';

@@ -9,8 +9,8 @@
  */
 import { getAddress } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASELINE_HORIZON_MS } from '../../src/core/poller/planner';
-import { TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { BASELINE_HORIZON_MS } from '../../src/shared/policy';
+import { TRAIL_PERIOD_MS } from '../../src/shared/policy';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';

@@ -7,15 +7,8 @@
  * sweeps read. The detection and the floors themselves are checked on their own below.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  detectStall,
-  MAX_LATENESS_S,
-  STALL_CATCH_UP_MS,
-  STALL_MAX_SWEEP_S,
-  STALL_MIN_S,
-  trailFloorTs,
-  trailPagesPerCycle,
-} from '../../src/core/poller/late-records';
+import { detectStall, STALL_MIN_S, trailFloorTs, trailPagesPerCycle } from '../../src/core/poller/late-records';
+import { MAX_LATENESS_S, STALL_CATCH_UP_MS, STALL_MAX_SWEEP_S } from '../../src/shared/policy';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { pollerOn } from './poller-on-service';
 import { apiRecord } from './helpers';

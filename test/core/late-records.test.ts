@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageTimestamp } from '../../src/shared/messages';
 import type { DataApiClient } from '../../src/core/data-api/client';
-import { MAX_LATENESS_S, MAX_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { MAX_LATENESS_S, MAX_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/shared/policy';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { around, pollerOn } from './poller-on-service';
 import { apiRecord } from './helpers';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FIREHOSE_BASELINE_MIN, planNetwork, type NetworkPlanInput } from '../../src/core/poller/planner';
-import { TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { TRAIL_PERIOD_MS } from '../../src/shared/policy';
 
 const NOW_MS = 1_000_000_000;
 const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => ({ key: `M${k}`, baselineDone: false, since: NOW_MS }));

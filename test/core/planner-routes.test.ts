@@ -1,7 +1,8 @@
 /** A watched route in the planner: read like a feed on its two chains, and what that costs (docs/data-api.md). */
 import { describe, expect, it } from 'vitest';
 import { planFollowUps, planNetwork, type NetworkPlanInput, type ScanStep } from '../../src/core/poller/planner';
-import { LatenessTracker, MIN_OVERLAP_S, type TrailSweep } from '../../src/core/poller/late-records';
+import { LatenessTracker, type TrailSweep } from '../../src/core/poller/late-records';
+import { MIN_OVERLAP_S } from '../../src/shared/policy';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 
 const NOW_MS = 1_000_000_000;

@@ -1,9 +1,6 @@
 /** The planner with plain values: which requests one cycle on one network makes. */
 import { describe, expect, it } from 'vitest';
 import {
-  BASELINE_HORIZON_MS,
-  FEED_BASELINE_HORIZON_MS,
-  BASELINE_MAX_PAGES,
   listBaselinePages,
   discoveryMode,
   FIREHOSE_BASELINE_MIN,
@@ -14,7 +11,9 @@ import {
   type DueMessage,
   type NetworkPlanInput,
 } from '../../src/core/poller/planner';
-import { GUARANTEED_LATENESS_S, LatenessTracker, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/core/poller/late-records';
+import { BASELINE_HORIZON_MS, FEED_BASELINE_HORIZON_MS, BASELINE_MAX_PAGES } from '../../src/shared/policy';
+import { LatenessTracker } from '../../src/core/poller/late-records';
+import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/shared/policy';
 
 const NOW_MS = 1_000_000_000;
 const NOW = NOW_MS / 1000;

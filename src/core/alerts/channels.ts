@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { AlertChannelConfig } from '../../shared/alert-schemas';
 import type { AlertRecord } from './alert-record';
 import { postJson, safeOrigin } from './post-json';
+import { EPISODE_HOLD_MS } from '../../shared/policy';
 
 /** A place alerts go. `send` resolves once the receiver accepted every record, else throws. */
 export interface AlertChannel {
@@ -29,9 +30,6 @@ export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
     severity: r.kind === 'stuck' || r.kind.endsWith('_undone') ? 'warning' : 'info',
   };
 }
-
-/** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */
-export const EPISODE_HOLD_MS = 24 * 3_600_000;
 
 // Not the Prometheus rules' RelayerSilent and RouteBacklog: a setup using both can route each on its own.
 const EPISODE_ALERTNAMES: Record<string, string> = {

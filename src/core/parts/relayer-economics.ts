@@ -9,7 +9,7 @@
 import type { Clock } from '../../shared/clock';
 import { chainByBlockchainId, chainLabel } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
-import { BALANCE_READ_EVERY_MINUTES } from '../../shared/relayer-schemas';
+import { BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
 import type { RelayerEconomics, RelayerFuel, WatchedRelayer } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';

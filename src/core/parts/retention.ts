@@ -1,10 +1,9 @@
 import type { Clock } from '../../shared/clock';
+import { PRUNE_EVERY_MS } from '../../shared/policy';
 import type { Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 import type { Store } from '../store';
 import type { Part } from './part';
-
-const PRUNE_EVERY_MS = 6 * 3600_000;
 
 /** Lets go of what `retentionDays` no longer keeps: once at start, then every 6 hours. */
 export function retentionPart(store: Store, clock: Clock, logger: Logger, settings: () => Settings): Part {

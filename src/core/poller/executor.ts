@@ -12,7 +12,7 @@ import type { CachedMessages } from '../store';
 import type { WatchStore } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
-import { GUARANTEED_LATENESS_S } from './late-records';
+import { GUARANTEED_LATENESS_S } from '../../shared/policy';
 import { PAGE_SIZE } from './request-prices';
 import {
   planFollowUps,

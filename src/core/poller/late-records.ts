@@ -15,17 +15,16 @@
  * Re-reading is safe: the engine compares every record with the store, so a record read twice fires
  * nothing twice.
  */
+import {
+  MAX_LATENESS_S,
+  TRAIL_PERIOD_MS,
+  MIN_OVERLAP_S,
+  MAX_OVERLAP_S,
+  GUARANTEED_LATENESS_S,
+  STALL_CATCH_UP_MS,
+  STALL_MAX_SWEEP_S,
+} from '../../shared/policy';
 
-/** A record visible up to this long after its source timestamp is still caught (by the trailing sweep). */
-export const MAX_LATENESS_S = 30 * 60;
-/** A trailing sweep starts this often; a record later than the overlap is caught within about this long after it appears. */
-export const TRAIL_PERIOD_MS = 5 * 60_000;
-/** The overlap read below the cursor every cycle: at least this… */
-export const MIN_OVERLAP_S = 20;
-/** …at most this (later records are the sweep's). */
-export const MAX_OVERLAP_S = 15 * 60;
-/** A record up to this late is read within 2 intervals of appearing, whether or not such lateness was seen before. */
-export const GUARANTEED_LATENESS_S = 10 * 60;
 /** The full overlap is read once every this many intervals (a record is read within as many intervals of appearing). */
 export const FULL_OVERLAP_INTERVALS = 2;
 /** The overlap is this many times the largest lateness seen in the last SAMPLE_WINDOW_MS. */
@@ -102,10 +101,6 @@ export function trailPagesPerCycle(ratePerSec: number | null, intervalMs: number
  * the indexer stalled (a quiet network looks the same; its sweep is then a few cheap pages).
  */
 export const STALL_MIN_S = GUARANTEED_LATENESS_S;
-/** After a stall, the sweeps that start within this long read down to its start (held records reappear over some minutes). */
-export const STALL_CATCH_UP_MS = 15 * 60_000;
-/** A sweep after a stall reads at most this far below now: a record held back longer is not followed. */
-export const STALL_MAX_SWEEP_S = 4 * 3600;
 /** A stall stays in the poll status this long after the indexer resumed. */
 export const STALL_SHOWN_MS = SAMPLE_WINDOW_MS;
 

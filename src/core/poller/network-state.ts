@@ -5,7 +5,8 @@
  */
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
-import { detectStall, LatenessTracker, MAX_LATENESS_S, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
+import { detectStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
+import { MAX_LATENESS_S } from '../../shared/policy';
 import type { BaselineProgress, ListBaselineProgress } from './planner';
 import type { ScanResult } from './scan';
 

@@ -5,7 +5,8 @@
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
-import { MIN_OVERLAP_S, type LatenessTracker } from './late-records';
+import { type LatenessTracker } from './late-records';
+import { MIN_OVERLAP_S } from '../../shared/policy';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';

@@ -4,26 +4,14 @@
  * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in request-prices.ts.
  */
 import type { FeedFilter } from '../../shared/contract';
-import { MAX_LATENESS_S, trailFloorTs, trailPagesPerCycle, TRAIL_PERIOD_MS, type IndexerStall, type TrailSweep } from './late-records';
+import { trailFloorTs, trailPagesPerCycle, type IndexerStall, type TrailSweep } from './late-records';
+import { MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
 import type { DiscoveryMode, HeadCursor } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './request-prices';
+import { BASELINE_MAX_PAGES, BASELINE_HORIZON_MS, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
 
-/** A silent baseline reads at most this many pages of an address's history. */
-export const BASELINE_MAX_PAGES = 50;
 /** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
 export const FIREHOSE_BASELINE_MIN = 20;
-/**
- * How far back a baseline reads (through the unfiltered list, or a watcher's own list while its pages
- * hold open messages): messages still open that were sent earlier than this before the watch began are
- * not followed (at the default stuck threshold they are stuck already). The fair pollers read 15 min.
- */
-export const BASELINE_HORIZON_MS = 30 * 60_000;
-/**
- * How far back a saved feed's or route's baseline reads (while its pages hold open messages, at most
- * BASELINE_MAX_PAGES): a route's and its relayers' figures of the last hour and day (deliveries, gas
- * burnt, rewards) are counted from the deliveries it holds, so its history goes back a day.
- */
-export const FEED_BASELINE_HORIZON_MS = 24 * 3600_000;
 const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 /**

@@ -15,7 +15,7 @@ import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { cycleOutcome } from './cycle-outcome';
 import { runNetworkPlan, type CycleHook } from './executor';
-import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from './late-records';
+import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../shared/policy';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';

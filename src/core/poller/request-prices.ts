@@ -4,6 +4,7 @@
  * the address operation of one of its watched addresses, or ask for the message by its ID (one
  * request each). All are priced in requests; planner.ts builds a cycle's plan from these prices.
  */
+import { FRESH_AGE_MS } from '../../shared/policy';
 
 export const PAGE_SIZE = 100;
 
@@ -112,9 +113,6 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
   }
   return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: byIdList, cost: best.cost };
 }
-
-/** Messages younger than this are re-checked every cycle (most deliveries happen here; older ones on a quarter of their age, at least 3 intervals). */
-export const FRESH_AGE_MS = 2 * 60_000;
 
 /**
  * Is a tracked message due for a re-check? Fresh ones every cycle; older ones on a cadence that

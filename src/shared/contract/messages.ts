@@ -1,5 +1,6 @@
 /** The contract's messages area: pages of the Data API, the local cache, saved feeds, the transition log and the charts' figures. */
 import type { TeleporterMessage } from '../messages';
+import { TRACKING_LIMIT_HOURS } from '../policy';
 import type { Transition } from '../transitions';
 import type { Network } from '../validators';
 import type { DataSource, FeedFilter, NotifyPrefs } from './settings';
@@ -33,10 +34,9 @@ export interface PageSource {
   simulated: boolean;
 }
 
-/** Why the monitor stopped tracking a message: it passed one of its tracking limits. */
-export type TrackingEndReason = 'receipt_missing' | 'pending_too_long';
-/** The tracking limits, in hours: a receipt missing this long after the delivery; pending this long after sending. */
-export const TRACKING_LIMIT_HOURS: Record<TrackingEndReason, number> = { receipt_missing: 24, pending_too_long: 7 * 24 };
+/** Why the monitor stopped tracking a message: it passed one of its tracking limits (src/shared/policy.ts). */
+export type TrackingEndReason = keyof typeof TRACKING_LIMIT_HOURS;
+export { TRACKING_LIMIT_HOURS };
 /** A message no longer tracked (re-checked) because it passed a tracking limit, e.g. "no longer tracked: receipt missing after 24 h". */
 export interface TrackingEnded {
   reason: TrackingEndReason;

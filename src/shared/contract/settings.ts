@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import type { ErrorInfo } from '../errors';
-import { DEFAULT_BACKLOG_MINUTES, DEFAULT_FUEL_THRESHOLD_HOURS, DEFAULT_PENDING_MINUTES, DEFAULT_SILENT_MINUTES } from '../relayer-schemas';
+import {
+  DEFAULT_BACKLOG_MINUTES,
+  DEFAULT_FUEL_THRESHOLD_HOURS,
+  DEFAULT_PENDING_MINUTES,
+  DEFAULT_POLL_INTERVAL_S,
+  DEFAULT_RETENTION_DAYS,
+  DEFAULT_SILENT_MINUTES,
+  DEFAULT_STUCK_MINUTES,
+} from '../policy';
 import { FeedFilterSchema, NotifyPrefsSchema, SettingsPatchSchema, SettingsSchema, TRANSITION_KINDS, UNDO_KINDS } from '../schemas';
 
 export type Settings = z.output<typeof SettingsSchema>;
@@ -21,11 +29,11 @@ export const DEFAULT_SETTINGS: Settings = {
   dataSource: { kind: 'local' },
   network: 'mainnet',
   apiKeyHeader: 'x-glacier-api-key',
-  pollIntervalSeconds: 30,
-  stuckThresholdMinutes: 30,
+  pollIntervalSeconds: DEFAULT_POLL_INTERVAL_S,
+  stuckThresholdMinutes: DEFAULT_STUCK_MINUTES,
   notifications: { enabled: true, ...DEFAULT_NOTIFY },
   plan: 'auto',
-  retentionDays: 30,
+  retentionDays: DEFAULT_RETENTION_DAYS,
   theme: 'system',
   startAtLogin: false,
   startHidden: false,

@@ -1,0 +1,68 @@
+/**
+ * Every limit and horizon the monitor keeps, in one place: the core plans with these, the UI shows them
+ * and docs/limits.md states them (test/shared/policy-docs.test.ts holds the page to these figures).
+ * The local service's world is not defined here: its limits are the public API's published figures
+ * (src/local-data-api/compute-units.ts), never the app's.
+ */
+
+// Settings' defaults (Settings and the headless config change them).
+/** How often the poller runs a cycle. */
+export const DEFAULT_POLL_INTERVAL_S = 30;
+/** A message still pending this long after it was sent fires `stuck`. */
+export const DEFAULT_STUCK_MINUTES = 30;
+/** How long the transition log and untracked messages are kept. */
+export const DEFAULT_RETENTION_DAYS = 30;
+/** What a relayer watch takes unless set: silent this long alerts, a message pending this long on its routes alerts. */
+export const DEFAULT_SILENT_MINUTES = 30;
+export const DEFAULT_PENDING_MINUTES = 10;
+/** A watched route's oldest pending message this old alerts as a backlog. */
+export const DEFAULT_BACKLOG_MINUTES = 30;
+/** The fuel alert fires when a watched relayer's wallet would be empty within this many hours at the last hour's rate. */
+export const DEFAULT_FUEL_THRESHOLD_HOURS = 6;
+
+// Tracking.
+/** The tracking limits, in hours: a receipt missing this long after the delivery; pending this long after sending. */
+export const TRACKING_LIMIT_HOURS = { receipt_missing: 24, pending_too_long: 7 * 24 } as const;
+
+// Baselines (a watch's silent first read).
+/**
+ * How far back an address's baseline reads (through the unfiltered list, or its own list while its pages
+ * hold open messages): messages still open that were sent earlier than this before the watch began are
+ * not followed (at the default stuck threshold they are stuck already).
+ */
+export const BASELINE_HORIZON_MS = 30 * 60_000;
+/**
+ * How far back a saved feed's or route's baseline reads: a route's and its relayers' figures of the last
+ * hour and day (deliveries, gas burnt, rewards) are counted from the deliveries it holds.
+ */
+export const FEED_BASELINE_HORIZON_MS = 24 * 3600_000;
+/** A silent baseline reads at most this many pages of one list. */
+export const BASELINE_MAX_PAGES = 50;
+
+// Late records (src/core/poller/late-records.ts).
+/** A record visible up to this long after its source timestamp is still caught (by the trailing sweep). */
+export const MAX_LATENESS_S = 30 * 60;
+/** A trailing sweep starts this often; a record later than the overlap is caught within about this long after it appears. */
+export const TRAIL_PERIOD_MS = 5 * 60_000;
+/** The overlap read below the cursor every cycle: at least this… */
+export const MIN_OVERLAP_S = 20;
+/** …at most this (later records are the sweep's). */
+export const MAX_OVERLAP_S = 15 * 60;
+/** A record up to this late is read within 2 intervals of appearing, whether or not such lateness was seen before. */
+export const GUARANTEED_LATENESS_S = 10 * 60;
+/** After an indexer stall, the sweeps that start within this long read down to its start. */
+export const STALL_CATCH_UP_MS = 15 * 60_000;
+/** A sweep after a stall reads at most this far below now: a record held back longer is not followed. */
+export const STALL_MAX_SWEEP_S = 4 * 3600;
+
+// Re-checks.
+/** Messages younger than this are re-checked every cycle (older ones on a quarter of their age, at least 3 intervals). */
+export const FRESH_AGE_MS = 2 * 60_000;
+
+// Relayers, retention, alerts.
+/** How often each watched relayer's balance on each chain is read (not every poll cycle: it fits the plan's budget). */
+export const BALANCE_READ_EVERY_MINUTES = 5;
+/** What the retention setting no longer keeps is let go this often (and at start). */
+export const PRUNE_EVERY_MS = 6 * 3600_000;
+/** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */
+export const EPISODE_HOLD_MS = 24 * 3_600_000;
