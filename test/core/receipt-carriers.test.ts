@@ -308,3 +308,60 @@ describe('carriers name originals by messenger contract too', () => {
     expect(answer.ok && rawRecord(rig.store.messages.get(v1)!.message)).toEqual(answer.ok && rawRecord(answer.value));
   });
 });
+
+describe('a pending carrier nobody watches is asked for on a cadence by its age', () => {
+  it('every cycle while fresh, then a quarter of its age (5 min … 1 h), not every cycle; its late delivery still brings the receipt', async () => {
+    const { clock, svc, rig, client, carriers, fired, o } = await carrierRig();
+    const [watched, stranger] = [svc.simulator.addresses[0]!, svc.simulator.addresses[7]!];
+    rig.watch(watched);
+    const [a, b] = [chain('C-Chain'), chain('Beam')];
+    const original = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
+    await clock.advance(3_000);
+    await recheckById(client, [original], o);
+    expect(fired).toEqual(['new', 'left_pending']);
+
+    // A message back nobody watches carries the original's receipt, and stays pending for 50 min.
+    const deliveryMs = 50 * 60_000;
+    const carrier = svc.simulator.send({ source: b, destination: a, from: stranger, to: stranger, outcome: 'normal', deliveryDelayMs: deliveryMs });
+    const sentAt = clock.now();
+    carriers.refresh();
+    await recheckById(client, [carrier], o);
+
+    // The poller's cycles at the default 30 s interval for an hour: what the carriers ask for by ID after each.
+    const interval = 30_000;
+    const carrierAsks: number[] = [];
+    let requests = 0;
+    let receiptAt: number | null = null;
+    for (let cycle = 0; cycle < 120; cycle++) {
+      await clock.advance(interval);
+      carriers.refresh();
+      const ask = carriers.toAsk('mainnet');
+      if (ask.includes(carrier)) carrierAsks.push(clock.now() - sentAt);
+      const before = svc.requestCount();
+      await recheckById(client, ask, { ...o, cycle: new CycleBudget(100) });
+      requests += svc.requestCount() - before;
+      if (receiptAt === null && fired.includes('receipt_delivered')) receiptAt = clock.now() - sentAt;
+    }
+
+    // Every cycle for its first 2 min, then each ask once a quarter of its age (5 min … 1 h) has passed since the last read.
+    const cadence = (age: number) => Math.min(3600_000, Math.max(5 * 60_000, age / 4));
+    const fresh = carrierAsks.filter((age) => age < 2 * 60_000);
+    expect(fresh).toEqual([30_000, 60_000, 90_000]);
+    for (let i = fresh.length; i < carrierAsks.length; i++) {
+      const [prev, age] = [carrierAsks[i - 1]!, carrierAsks[i]!];
+      expect(age - prev).toBeGreaterThanOrEqual(cadence(age));
+      // Never starved: asked in the first cycle it is due (the cycle before, it was not).
+      expect(age - interval - prev).toBeLessThan(cadence(age - interval));
+    }
+    // Asked every cycle until delivered, it would have cost 100 requests.
+    expect(carrierAsks.length).toBeLessThanOrEqual(15);
+
+    // Its delivery was seen at its next ask, and the original it names asked for once: the receipt fired once.
+    const seenDelivered = carrierAsks.find((age) => age >= deliveryMs)!;
+    expect(seenDelivered - deliveryMs).toBeLessThan(deliveryMs / 4 + interval);
+    expect(receiptAt).toBe(seenDelivered + interval);
+    expect(fired).toEqual(['new', 'left_pending', 'receipt_delivered']);
+    expect(carrierAsks.at(-1)).toBe(seenDelivered);
+    expect(requests).toBe(carrierAsks.length + 1);
+  });
+});

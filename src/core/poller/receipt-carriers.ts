@@ -7,7 +7,8 @@
  * - a delivered carrier naming an original awaiting its receipt: the original is asked for by ID;
  * - any carrier, pending or not, naming an original we still hold as pending: asked for by ID too;
  * - pending carriers nobody watches (a relayer's receipt re-sends) are remembered and asked for by ID
- *   until delivered; watched ones are re-checked as pending messages anyway.
+ *   until delivered, on a cadence by their age (recheck-cadence.ts: every cycle while fresh, then a
+ *   quarter of their age); watched ones are re-checked as pending messages anyway.
  * An original is named by route (reversed), messenger contract address and nonce: nonces repeat
  * across messenger versions on one route, a message ID never does.
  */
@@ -15,6 +16,7 @@ import type { Clock } from '../../shared/clock';
 import { contractAddress, effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { CachedMessages } from '../store';
+import { carrierDue } from './recheck-cadence';
 
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 const FORGET_PENDING_MS = 3600_000;
@@ -33,7 +35,10 @@ interface PendingCarrier {
   ts: number | null;
   /** Keys (route|contract|nonce) of the originals it names. */
   names: string[];
+  /** When first seen pending (ms): it is forgotten FORGET_PENDING_MS later. */
   seenAt: number;
+  /** When last read still pending, on a page or by ID (ms): its cadence counts from there. */
+  readAt: number;
 }
 
 /** An original a carrier named: held as pending or awaiting its receipt, with the reads left and its sort timestamp (s). */
@@ -92,8 +97,10 @@ export class ReceiptCarriers {
       if (!receipts.length || contract === undefined) continue;
       // The originals went the other way: from the carrier's destination to its source, through the same messenger.
       const names = receipts.map((r) => keyOf(raw.destinationBlockchainId, raw.sourceBlockchainId, contract, r.receivedMessageNonce));
-      if (!delivered && !this.pendingCarriers.has(m.messageId)) this.pendingCarriers.set(m.messageId, { network, ts, names, seenAt: this.clock.now() });
+      const known = this.pendingCarriers.get(m.messageId);
       if (delivered) this.pendingCarriers.delete(m.messageId);
+      else if (known) known.readAt = this.clock.now();
+      else this.pendingCarriers.set(m.messageId, { network, ts, names, seenAt: this.clock.now(), readAt: this.clock.now() });
       for (const k of names) {
         const o = this.open.get(k);
         if (!o || (!o.pending && !delivered)) continue; // a pending carrier has not brought the receipt back yet
@@ -106,7 +113,7 @@ export class ReceiptCarriers {
   /**
    * IDs to ask for by ID on `network`: originals a carrier named that are still open as they were
    * (each until read ORIGINAL_READS times), and remembered pending carriers nobody watches that name an
-   * open original (the rest are forgotten). One sorted at or above `rereadFromTs` (s) is not asked for:
+   * open original, when due by their age (carrierDue; the rest are forgotten). One sorted at or above `rereadFromTs` (s) is not asked for:
    * the firehose's next full read below the cursor reads it anyway, within 2 intervals, and that read
    * counts as one of its reads (null: no such read on this network, ask for every one).
    */
@@ -124,9 +131,14 @@ export class ReceiptCarriers {
     for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;
       if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pendingCarriers.delete(id);
-      else if (!this.isTracked(id) && !reread(c.ts) && !out.includes(id)) out.push(id);
+      else if (!this.isTracked(id) && !reread(c.ts) && this.carrierDue(c, now) && !out.includes(id)) out.push(id);
     }
     return out;
+  }
+
+  /** Its age counts from its sort timestamp (else from when first seen), its cadence from its last read. */
+  private carrierDue(c: PendingCarrier, now: number): boolean {
+    return carrierDue(now - (c.ts !== null ? c.ts * 1000 : c.seenAt), now - c.readAt);
   }
 
   /** Still tracked: pending, or awaiting its receipt. */

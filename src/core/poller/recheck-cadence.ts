@@ -9,13 +9,24 @@
  * age, at least RECHECK_FALLBACK_MS, at most hourly.
  */
 import type { TrackedMessage } from '../store';
-import { isDue } from './request-prices';
+import { FRESH_AGE_MS, isDue } from './request-prices';
 
 const RECHECK_FALLBACK_MS = 5 * 60_000;
+
+/** A quarter of the age, at least RECHECK_FALLBACK_MS, at most hourly. */
+const fallbackCadence = (ageMs: number) => Math.min(3600_000, Math.max(RECHECK_FALLBACK_MS, ageMs / 4));
 
 export function recheckDue(t: TrackedMessage, ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs: number, carriersSeen: boolean): boolean {
   const awaitingReceipt = t.status !== 'pending' && !t.receiptDelivered;
   if (!carriersSeen || !awaitingReceipt) return isDue(ageMs, sinceSeenMs, intervalMs, liveMs);
-  const cadence = Math.min(3600_000, Math.max(RECHECK_FALLBACK_MS, ageMs / 4));
-  return sinceSeenMs >= cadence - intervalMs / 2;
+  return sinceSeenMs >= fallbackCadence(ageMs) - intervalMs / 2;
+}
+
+/**
+ * Is a pending carrier nobody watches due to be asked for by ID? A fresh one every cycle (most
+ * deliveries happen then, and its delivery brings an original's receipt back); an older one on the
+ * fallback cadence by its age, since each ask costs a request while an old carrier rarely moves.
+ */
+export function carrierDue(ageMs: number, sinceReadMs: number): boolean {
+  return ageMs < FRESH_AGE_MS || sinceReadMs >= fallbackCadence(ageMs);
 }
