@@ -9,7 +9,8 @@
  * age, at least RECHECK_FALLBACK_MS, at most hourly.
  */
 import type { TrackedMessage } from '../store';
-import { FRESH_AGE_MS, isDue } from './request-prices';
+import { FRESH_AGE_MS } from '../../shared/policy';
+import { isDue } from './request-prices';
 
 const RECHECK_FALLBACK_MS = 5 * 60_000;
 
