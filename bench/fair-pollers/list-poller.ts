@@ -18,6 +18,10 @@ export interface FairPollerOptions {
   firstReachMs?: number;
 }
 
+/** How deep a cycle reads: `depthMs`, and for the first (silent) read back as far as the stuck threshold too (a message pending since then becomes `stuck` during the watch). */
+export const readDepthMs = (silent: boolean, depthMs: number, o: FairPollerOptions): number =>
+  silent ? Math.max(depthMs, o.firstReachMs ?? o.stuckMs ?? 0) : depthMs;
+
 export class ListPoller {
   private readonly pool: Pool;
   private readonly tracker: TransitionTracker;
@@ -43,8 +47,7 @@ export class ListPoller {
   /** One interval's read (`silent` for the baseline). */
   async cycle(silent = false): Promise<void> {
     const now = this.clock.now();
-    // The first read reaches back as far as the stuck threshold too: a message pending since then becomes `stuck` during the watch.
-    const depth = silent ? Math.max(this.depthMs, this.o.firstReachMs ?? this.o.stuckMs ?? 0) : this.depthMs;
+    const depth = readDepthMs(silent, this.depthMs, this.o);
     if (silent) this.tracker.baseline(now - depth);
     const walk = await walkPages(this.pool, '/v1/teleporter/messages', now - depth, (r) => this.tracker.observe(r, now, silent), this.o.key);
     this.requests += walk.requests;

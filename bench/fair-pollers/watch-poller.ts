@@ -6,7 +6,7 @@
  */
 import { Pool } from 'undici';
 import type { Clock } from '../../src/shared/clock';
-import type { FairPollerOptions } from './list-poller';
+import { readDepthMs, type FairPollerOptions } from './list-poller';
 import { walkPages } from './page-walk';
 import { TransitionTracker, type Watched } from './transition-tracker';
 
@@ -48,8 +48,7 @@ export class WatchPoller {
   /** One interval's read of every watch's list (`silent` for the baseline). */
   async cycle(silent = false): Promise<void> {
     const now = this.clock.now();
-    // The first read reaches back as far as the stuck threshold too: a message pending since then becomes `stuck` during the watch.
-    const depth = silent ? Math.max(this.depthMs, this.o.firstReachMs ?? this.o.stuckMs ?? 0) : this.depthMs;
+    const depth = readDepthMs(silent, this.depthMs, this.o);
     if (silent) this.tracker.baseline(now - depth);
     const walks = await Promise.all(
       this.lists.map((l) => walkPages(this.pool, l.path, now - depth, (r) => this.tracker.observe(r, now, silent), this.o.key, l.filter)),
