@@ -120,6 +120,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
       client: (network) => sources.client(network),
       emit: events.emit,
       redact: (t) => redactor.text(t),
+      ownNodesUrl: () => ownNodes.url(),
       ...(metrics ? { metrics: new FuelMetrics(metrics.registry) } : {}),
     }),
   );
