@@ -3,12 +3,13 @@
  * chains with the test messenger: the balance of its wallet is read through the own-nodes service
  * (no read error) and equals the node's; the fee of a delivered message whose receipt came back is
  * redeemable on the route's source chain (`checkRelayerRewardAmount`), and 0 at the read after the
- * relayer redeemed it.
+ * relayer redeemed it. A watched route's failed executions of the last hour alert at the threshold
+ * (one notification) and resolve once they age out of the hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import type { AppInfo } from '../../src/shared/contract';
+import type { AppInfo, NotificationPayload, Settings } from '../../src/shared/contract';
 import type { RelayerEconomics, RouteEarnings } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
@@ -20,14 +21,37 @@ import { chainConfig, coreSpawningService } from './rig';
 
 let a: TestChain, b: TestChain;
 let core: MonitorCore;
+/** One relayer for the whole file: it remembers what it delivered (a second one would deliver again and revert). */
+let relayer: TestRelayer;
 const tmp = tempDir('tw-own-econ-');
 /** The core's clock: moved to the chains' time before each poll, and past the 5-minute read cadence on purpose. */
 const clock = new JumpClock(Date.now());
 const feeToken: Address = getAddress('0x000000000000000000000000000000000000fee2');
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31401 }), startTestChain({ chainId: 31402 })]);
+  // Settled one by one: a chain that started is stopped after, even when the other did not start.
+  const started = await Promise.allSettled([startTestChain({ chainId: 33501 }), startTestChain({ chainId: 33502 })]);
+  [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [TestChain, TestChain];
+  for (const s of started) if (s.status === 'rejected') throw s.reason;
   core = await coreSpawningService(tmp.dir, { clock });
+  relayer = new TestRelayer([a, b]);
+  // Own nodes as the data source, the relayer and its route a → b watched (alert off).
+  const saved = await core.invoke('updateSettings', {
+    network: 'fuji',
+    dataSource: { kind: 'ownNodes', ownNodes: { chains: [chainConfig(a), chainConfig(b)], confirmations: 0, pollIntervalMs: 200 } },
+  });
+  expect(saved.ok).toBe(true);
+  await core.start();
+  await waitFor(
+    async () => {
+      const r = await core.invoke('getAppInfo', undefined);
+      return r.ok && (r.value as AppInfo).dataSource.baseUrl ? true : undefined;
+    },
+    30_000,
+    'the own-nodes service to listen',
+  );
+  await call('addRoute', { source: a.blockchainId, destination: b.blockchainId, network: 'fuji', alert: false });
+  await call('addRelayer', { address: b.wallet('relayer').account.address, label: 'Anvil relayer', network: 'fuji', alert: false });
 });
 afterAll(async () => {
   await core?.close();
@@ -54,25 +78,7 @@ const routeOf = (e: RelayerEconomics): RouteEarnings | undefined =>
 
 describe('relayer economics on own nodes', () => {
   it('reads the wallet through the own-nodes service and the redeemable fee from the source chain, 0 after redeeming', { timeout: 120_000 }, async () => {
-    const saved = await core.invoke('updateSettings', {
-      network: 'fuji',
-      dataSource: { kind: 'ownNodes', ownNodes: { chains: [chainConfig(a), chainConfig(b)], confirmations: 0, pollIntervalMs: 200 } },
-    });
-    expect(saved.ok).toBe(true);
-    await core.start();
-    await waitFor(
-      async () => {
-        const r = await core.invoke('getAppInfo', undefined);
-        return r.ok && (r.value as AppInfo).dataSource.baseUrl ? true : undefined;
-      },
-      30_000,
-      'the own-nodes service to listen',
-    );
     const relayerAddress = b.wallet('relayer').account.address;
-    await call('addRoute', { source: a.blockchainId, destination: b.blockchainId, network: 'fuji', alert: false });
-    await call('addRelayer', { address: relayerAddress, label: 'Anvil relayer', network: 'fuji', alert: false });
-
-    const relayer = new TestRelayer([a, b]);
     const sent = await sendMessage(a, b, { fee: 4_250n, feeToken });
     await relayer.deliverAll();
     await sendSpecifiedReceipts(b, a, [sent.messageId]);
@@ -113,4 +119,67 @@ describe('relayer economics on own nodes', () => {
     await clock.advance(5 * 60_000);
     expect(routeOf(await pollAtChainTime())!.redeemable).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
   });
+
+  it(
+    'alerts once when a watched route has the threshold of failed executions in the last hour, and resolves when they age out',
+    { timeout: 120_000 },
+    async () => {
+      const shown: (NotificationPayload & { at: number })[] = [];
+      core.attachNotifier((n) => void shown.push({ ...n, at: clock.now() }));
+      const settings = await call<Settings>('updateSettings', { routeFailedExecutionsPerHour: 2 });
+      expect(settings.routeFailedExecutionsPerHour).toBe(2);
+      await call('addRoute', { source: b.blockchainId, destination: a.blockchainId, label: 'B to A', network: 'fuji', alert: true });
+
+      const failing = await sendMessage(b, a);
+      relayer.failExecution.add(failing.messageId);
+      await sendMessage(b, a); // executes: not counted
+      await relayer.deliverAll();
+      // One failure in the cache (the relayer's route b → a shows it): under the threshold, nothing fires.
+      await waitFor(
+        async () => {
+          const e = await pollAtChainTime();
+          const back = e.earnings.hour.find((r) => r.sourceChain === b.blockchainId && r.destinationChain === a.blockchainId);
+          return back?.failedExecutions.count === 1 ? true : undefined;
+        },
+        30_000,
+        'the first failed execution in the cache',
+      );
+      const failedTitle = 'Failed executions on B to A';
+      expect(shown.filter((n) => n.title === failedTitle)).toEqual([]);
+
+      const second = await sendMessage(b, a);
+      relayer.failExecution.add(second.messageId);
+      await relayer.deliverAll();
+      await waitFor(
+        async () => {
+          await pollAtChainTime();
+          return shown.some((n) => n.title === failedTitle) ? true : undefined;
+        },
+        30_000,
+        'the failed-execution alert',
+      );
+      const fired = shown.filter((n) => n.title === failedTitle);
+      expect(fired).toHaveLength(1);
+      expect(fired[0]!.severity).toBe('warning');
+      expect(fired[0]!.body).toMatch(/^2 message\(s\) delivered on .+ in the last hour failed to execute \(threshold 2\)/);
+      // Still holding at the next cycle: no second announcement.
+      await pollAtChainTime();
+      expect(shown.filter((n) => n.title === failedTitle)).toHaveLength(1);
+
+      // An hour on, both failures are out of the window: resolved, once.
+      await clock.advance(61 * 60_000);
+      const resolvedTitle = 'Failed executions back under the threshold: B to A';
+      await waitFor(
+        async () => {
+          await call('pollNow');
+          return shown.some((n) => n.title === resolvedTitle) ? true : undefined;
+        },
+        30_000,
+        'the resolve',
+      );
+      await call('pollNow');
+      expect(shown.filter((n) => n.title === resolvedTitle)).toHaveLength(1);
+      expect(shown.filter((n) => n.title === failedTitle)).toHaveLength(1);
+    },
+  );
 });

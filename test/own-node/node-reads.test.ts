@@ -23,7 +23,10 @@ let relayer: TestRelayer;
 const downChain = blockchainIdFor(31209);
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31201 }), startTestChain({ chainId: 31202 })]);
+  // Settled one by one: a chain that started is stopped after, even when the other did not start.
+  const started = await Promise.allSettled([startTestChain({ chainId: 31201 }), startTestChain({ chainId: 31202 })]);
+  [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [TestChain, TestChain];
+  for (const s of started) if (s.status === 'rejected') throw s.reason;
   service = await startTeleporterService({
     rate: 0,
     warmStore: false,
