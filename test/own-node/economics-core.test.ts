@@ -4,8 +4,11 @@
  * (no read error) and equals the node's; the fee of a delivered message whose receipt came back is
  * redeemable on the route's source chain (`checkRelayerRewardAmount`), and 0 at the read after the
  * relayer redeemed it. A watched route's failed executions of the last hour alert at the threshold
- * (one notification) and resolve once they age out of the hour.
+ * (one notification) and resolve once they age out of the hour. When both nodes stop answering, the
+ * wallet shows the read error naming the chain's node and the redeemable keeps its last amounts.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { MonitorCore } from '../../src/core/monitor-core';
@@ -182,4 +185,20 @@ describe('relayer economics on own nodes', () => {
       expect(shown.filter((n) => n.title === failedTitle)).toHaveLength(1);
     },
   );
+
+  it("a node that stops answering: the wallet's read error names it, the redeemable keeps its last amounts", { timeout: 120_000 }, async () => {
+    const before = routeOf(await pollAtChainTime())!.redeemable;
+    expect(before).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
+    await Promise.all([a.node.stop(), b.node.stop()]);
+    await clock.advance(5 * 60_000);
+    const e = await pollAtChainTime();
+    const host = new URL(b.node.url).host;
+    const wallet = e.fuel.find((f) => f.blockchainId === b.blockchainId)!;
+    expect(wallet.readError).toContain(`node (${host}) did not answer eth_getBalance`);
+    // The last successful read still shows, with its time.
+    expect(wallet.balance).not.toBeNull();
+    expect(routeOf(e)!.redeemable).toEqual(before);
+    const log = readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8');
+    expect(log).toContain('redeemable rewards read failed');
+  });
 });
