@@ -4,8 +4,9 @@
  * route's earnings; balances due are
  * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
  * fuel alert fires and resolves as an episode through the outbox (notifications, tray, alert
- * channels); on your own nodes the redeemable rewards are read from the own-nodes service on the
- * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
+ * channels), and so does each watched route's failed-execution alert (route-failures.ts); on your own
+ * nodes the redeemable rewards are read from the own-nodes service on the balances' cadence;
+ * `relayerEconomics` answers from the last pass, and a change is announced as an event.
  */
 import type { Clock } from '../../shared/clock';
 import { chainByBlockchainId, chainLabel } from '../../shared/chains';
