@@ -29,7 +29,6 @@ import {
 import type { Network } from './validators';
 import {
   DEFAULT_BACKLOG_MINUTES,
-  DEFAULT_FAILED_EXECUTIONS_PER_HOUR,
   DEFAULT_FUEL_THRESHOLD_HOURS,
   DEFAULT_PENDING_MINUTES,
   DEFAULT_SILENT_MINUTES,
@@ -72,7 +71,6 @@ export const DEFAULT_SETTINGS: Settings = {
   relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
   routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
   relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
-  routeFailedExecutionsPerHour: DEFAULT_FAILED_EXECUTIONS_PER_HOUR,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';

@@ -13,8 +13,6 @@ export const DEFAULT_PENDING_MINUTES = 10;
 export const DEFAULT_BACKLOG_MINUTES = 30;
 /** The fuel alert fires when a watched relayer's wallet would be empty within this many hours at the last hour's rate. */
 export const DEFAULT_FUEL_THRESHOLD_HOURS = 6;
-/** A watched route (its alert on) alerts when this many of its deliveries in the last hour failed to execute. */
-export const DEFAULT_FAILED_EXECUTIONS_PER_HOUR = 3;
 /** How often each watched relayer's balance on each chain is read (not every poll cycle: it fits the plan's budget). */
 export const BALANCE_READ_EVERY_MINUTES = 5;
 

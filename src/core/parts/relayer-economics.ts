@@ -4,15 +4,14 @@
  * route's earnings; balances due are
  * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
  * fuel alert fires and resolves as an episode through the outbox (notifications, tray, alert
- * channels), and so does each watched route's failed-execution alert (route-failures.ts); on your own
- * nodes the redeemable rewards are read from the own-nodes service on the balances' cadence;
- * `relayerEconomics` answers from the last pass, and a change is announced as an event.
+ * channels); on your own nodes the redeemable rewards are read from the own-nodes service on the
+ * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
  */
 import type { Clock } from '../../shared/clock';
 import { chainByBlockchainId, chainLabel } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
 import { BALANCE_READ_EVERY_MINUTES } from '../../shared/relayer-schemas';
-import type { RelayerEconomics, RelayerFuel, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { RelayerEconomics, RelayerFuel, WatchedRelayer } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
 import type { Logger } from '../log/logger';
@@ -21,8 +20,6 @@ import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayer
 import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
 import { readDue } from '../relayers/fuel-reads';
 import { RedeemableReads } from '../relayers/redeemable-reads';
-import { failedKey, holdingRoutes, RouteFailures, type RouteFailureCount } from '../relayers/route-failures';
-import { routeLabel } from '../watch/route-label';
 import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
@@ -46,7 +43,6 @@ export interface EconomicsMetrics {
 }
 
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-const failedKeyOf = (r: WatchedRoute) => failedKey(r.id);
 export const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
 
 interface Target {
@@ -76,7 +72,7 @@ export function relayerEconomicsPart(d: {
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
   let last: RelayerEconomics | null = null;
   /** The deliveries the figures' pass handed over this cycle. */
-  let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator; failures: RouteFailures } | null = null;
+  let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator } | null = null;
   let lastJson = '';
   /** The own-nodes service's URL while own nodes are the data source (else null: the Data API has no redeemable operation). */
   const ownNodesUrl = () => (d.settings().dataSource.kind === 'ownNodes' ? (d.ownNodesUrl?.() ?? null) : null);
@@ -93,51 +89,8 @@ export function relayerEconomicsPart(d: {
   function scan(now: number) {
     const scope = figures.scope(now);
     const acc = new EconomicsAccumulator(scope.relayers, now);
-    const failures = new RouteFailures(scope.routes, now);
-    if (scope.relayers.length || scope.routes.length)
-      figures.figures(scope, (a) => {
-        acc.add(a.delivery);
-        failures.add(a);
-      });
-    return { relayers: scope.relayers, acc, failures };
-  }
-
-  /** The failed-execution alert of each watched route: fired at or above the threshold, resolved below it, closed quietly when no longer watched or its alert is off. */
-  function decideFailureAlerts(counts: RouteFailureCount[], now: number): void {
-    const threshold = d.settings().routeFailedExecutionsPerHour;
-    const holding = holdingRoutes(counts, threshold);
-    const watched = new Set(counts.filter((c) => c.route.alert).map((c) => failedKeyOf(c.route)));
-    const open = d.store.relayerEpisodes.open(['route_failed_executions']);
-    const announce = d.settings().notifications.enabled;
-    for (const [key, h] of holding) {
-      if (open.has(key)) continue;
-      const r = h.count.route;
-      const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
-      const episode = {
-        key,
-        kind: 'route_failed_executions' as const,
-        network: r.network,
-        subject,
-        sourceChain: r.sourceChain,
-        destinationChain: r.destinationChain,
-        startedAt: h.since,
-      };
-      const text = {
-        title: `Failed executions on ${subject}`,
-        body: `${h.count.count} message(s) delivered on ${routeLabel(r.sourceChain, r.destinationChain)} in the last hour failed to execute (threshold ${threshold}): someone must call retryMessageExecution (Relayers view, Failed executions).`,
-      };
-      if (d.store.relayerEpisodes.fire(episode, now, announce ? text : null)) d.logger.info('route failed-execution alert fired', { key });
-    }
-    for (const [key, e] of open) {
-      if (holding.has(key)) continue;
-      const text = watched.has(key)
-        ? {
-            title: `Failed executions back under the threshold: ${e.subject}`,
-            body: `Fewer than ${threshold} messages delivered on ${e.subject} in the last hour failed to execute.`,
-          }
-        : null;
-      if (d.store.relayerEpisodes.resolve(e.id, now, announce ? text : null) && text) d.logger.info('route failed-execution alert resolved', { key });
-    }
+    if (scope.relayers.length) figures.figures(scope, (a) => acc.add(a.delivery));
+    return { relayers: scope.relayers, acc };
   }
 
   /** Wallets with deliveries in the last day, and wallets read before whose address is still a watched relayer. */
@@ -257,9 +210,8 @@ export function relayerEconomicsPart(d: {
 
   async function cycle(): Promise<void> {
     const now = d.clock.now();
-    const { relayers, acc, failures } = tapped?.now === now ? tapped : scan(now);
+    const { relayers, acc } = tapped?.now === now ? tapped : scan(now);
     tapped = null;
-    decideFailureAlerts(failures.counts(), now);
     const before = loadReads();
     const targets = targetsOf(relayers, acc.walletPayments(), before);
     for (const t of targets) {
@@ -283,12 +235,9 @@ export function relayerEconomicsPart(d: {
     name: 'relayer-economics',
     tap(now) {
       const relayers = d.store.relayerWatches.listRelayers();
-      const t = { now, relayers, acc: new EconomicsAccumulator(relayers, now), failures: new RouteFailures(d.store.relayerWatches.listRoutes(), now) };
+      const t = { now, relayers, acc: new EconomicsAccumulator(relayers, now) };
       tapped = t;
-      return (a) => {
-        t.acc.add(a.delivery);
-        t.failures.add(a);
-      };
+      return (a) => t.acc.add(a.delivery);
     },
     async cycle() {
       try {
