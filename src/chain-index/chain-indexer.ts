@@ -14,6 +14,7 @@ import { encodeCb58 } from '../shared/validators';
 import type { RecordStore } from '../local-data-api/store/record-store';
 import { ChainEvents } from './chain-events';
 import { ChainScanner } from './chain-scanner';
+import { OwnNodeReads } from './node-reads';
 import { buildRecord, type BuildContext } from './record-builder';
 import { TokenInfos } from './token-infos';
 
@@ -40,6 +41,8 @@ export class ChainIndexer {
   private readonly unsubscribers: (() => void)[] = [];
   private stopped = false;
   private readonly ctx: BuildContext;
+  /** Reads answered from a node on demand (balances, redeemable rewards), not from the store. */
+  readonly reads: OwnNodeReads;
 
   constructor(private readonly o: IndexerOptions) {
     this.events = o.store.attach((db) => new ChainEvents(db));
@@ -64,6 +67,7 @@ export class ChainIndexer {
           chainIdEveryMs: CHAIN_ID_EVERY_POLLS * o.config.pollIntervalMs,
         }),
     );
+    this.reads = new OwnNodeReads(o.config, (id) => this.scanners.find((s) => s.chain === id)?.status.evmChainId ?? null);
   }
 
   /** Rebuilds each message's record from its events: written, or removed when no event of it is left. */

@@ -48,6 +48,9 @@ export function buildRecord(events: readonly StoredEvent[], ctx: BuildContext): 
   const token = ctx.tokenInfo(source, feeToken);
   const status = received ? (sent ? 'delivered' : 'delivered_source_not_indexed') : 'pending';
   const executedAt = events.filter((e) => e.facts.kind === 'executed' || e.facts.kind === 'execution_failed').at(-1);
+  // The messenger runs only a message with a payload: a delivered one without (a receipts-only message)
+  // emits no execution event and has nothing to retry, so it is not a failed execution.
+  const nothingToRun = received !== undefined && (message.data === '0x' || message.data === '');
   const rec: Record<string, unknown> = {
     messageId,
     teleporterContractAddress: messenger,
@@ -60,7 +63,7 @@ export function buildRecord(events: readonly StoredEvent[], ctx: BuildContext): 
     from: toChecksumAddress(message.from),
     to: toChecksumAddress(message.to),
     data: message.data,
-    messageExecuted: executedAt?.facts.kind === 'executed',
+    messageExecuted: executedAt ? executedAt.facts.kind === 'executed' : nothingToRun,
     receipts: message.receipts.map((r) => ({ receivedMessageNonce: r.receivedMessageNonce, relayerRewardAddress: toChecksumAddress(r.relayerRewardAddress) })),
     receiptDelivered: find(events, 'receipt') !== undefined,
     rewardDetails: { address: feeToken, name: token.name, symbol: token.symbol, decimals: token.decimals, ercType: 'ERC-20', value: fee?.feeAmount ?? '0' },

@@ -91,7 +91,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         quota: () => dataSources.sources.budget().quota(),
       }),
     )
-    .add('relayerEconomics', ({ log, store, events, metrics, dataSources }) =>
+    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources }) =>
       relayerEconomicsPart({
         store: store.store,
         clock,
@@ -100,6 +100,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         client: (network) => dataSources.sources.client(network),
         emit: events.emit,
         redact: (t) => redactor.text(t),
+        ownNodesUrl: () => ownNodes.url(),
         ...(metrics.registry ? { metrics: new FuelMetrics(metrics.registry.registry) } : {}),
       }),
     )

@@ -3,7 +3,9 @@
 // contracts/teleporter/TeleporterMessenger.sol) on chains without Warp: the same structs, the same
 // events with the same signatures, the same message ID computation and receipt bookkeeping. A test
 // relayer calls receiveMessage with the message it read from the source chain's event (the real
-// messenger reads it from a signed Warp message instead). Fees are recorded, never transferred.
+// messenger reads it from a signed Warp message instead). Fees are recorded, never transferred: a
+// receipt credits the fee to the relayer's reward address, as the real messenger does, and
+// redeemRelayerRewards zeroes the credit (the real one also transfers the tokens).
 pragma solidity ^0.8.25;
 
 struct TeleporterMessageReceipt {
@@ -49,6 +51,8 @@ contract TestMessenger {
     mapping(bytes32 => address) public rewardAddressOf;
     mapping(bytes32 => TeleporterMessageReceipt[]) private receiptQueue;
     mapping(bytes32 => uint256) private receiptHead;
+    /** Relayer reward address -> fee token -> amount it may redeem (the real messenger's _relayerRewardAmounts). */
+    mapping(address => mapping(address => uint256)) private relayerRewardAmounts;
 
     constructor(bytes32 blockchainID_) {
         blockchainID = blockchainID_;
@@ -112,8 +116,17 @@ contract TestMessenger {
         }
     }
 
-    function redeemRelayerRewards(address feeTokenAddress, uint256 amount) external {
-        emit RelayerRewardsRedeemed(msg.sender, feeTokenAddress, amount);
+    /** What `relayer` may redeem in `feeAsset`: the fees of its messages whose receipts came back. */
+    function checkRelayerRewardAmount(address relayer, address feeAsset) external view returns (uint256) {
+        return relayerRewardAmounts[relayer][feeAsset];
+    }
+
+    /** As the real messenger: the caller's whole credit in `feeAsset`, refused when there is none. */
+    function redeemRelayerRewards(address feeAsset) external {
+        uint256 amount = relayerRewardAmounts[msg.sender][feeAsset];
+        require(amount > 0, "TestMessenger: zero reward balance");
+        delete relayerRewardAmounts[msg.sender][feeAsset];
+        emit RelayerRewardsRedeemed(msg.sender, feeAsset, amount);
     }
 
     function send(
@@ -149,6 +162,8 @@ contract TestMessenger {
         bytes32 messageID = calculateMessageID(blockchainID, destinationBlockchainID, receipt.receivedMessageNonce);
         if (!sentOpen[messageID]) return; // already receipted, or never sent: nothing to pay (as in the real messenger)
         sentOpen[messageID] = false;
+        TeleporterFeeInfo memory fee = sentFee[messageID];
+        if (fee.amount > 0) relayerRewardAmounts[receipt.relayerRewardAddress][fee.feeTokenAddress] += fee.amount;
         emit ReceiptReceived(messageID, destinationBlockchainID, receipt.relayerRewardAddress, sentFee[messageID]);
     }
 }

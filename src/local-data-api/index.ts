@@ -23,6 +23,8 @@ import { RecordStore } from './store/record-store';
 import { warmFile } from './store/warm-file';
 import { ChainIndexer } from '../chain-index/chain-indexer';
 import { ownChainNetworks } from '../chain-index/chain-networks';
+import { answerOwnNodeBalance } from '../chain-index/balance-answer';
+import { answerRelayerRewards } from '../chain-index/rewards-answer';
 import type { OwnNodeStatus } from '../shared/own-nodes';
 
 export type { ServiceOptions, WorldOptions } from './options';
@@ -132,6 +134,12 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
       storeCached: () => cached,
       world: o.world,
       ownNodes: () => indexer?.statuses() ?? null,
+      ...(indexer
+        ? {
+            ownNodeBalance: (path, params) => answerOwnNodeBalance(indexer.reads, path, params),
+            ownNodeRewards: (params) => answerRelayerRewards(indexer.reads, params),
+          }
+        : {}),
       limits: o.limits,
       ...(o.onCharge ? { onCharge: o.onCharge } : {}),
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),

@@ -32,7 +32,27 @@ function decode(segment: string): string {
   }
 }
 
-export type BalanceAnswer = { ok: true; body: string } | { ok: false; status: 400; errors: string[] };
+export type BalanceAnswer = { ok: true; body: string } | { ok: false; status: 400 | 404 | 502 | 503 | 504; errors: string[] };
+
+/** The query's problems (blockNumber, currency), as the Data API words them; and the currency asked. */
+export function checkBalanceQuery(params: URLSearchParams): { errors: string[]; currency: string } {
+  const errors: string[] = [];
+  for (const name of ['blockNumber', 'currency']) if (params.getAll(name).length > 1) errors.push(`${name} must be given at most once.`);
+  const block = params.get('blockNumber');
+  if (block !== null && !/^\d{1,20}$/.test(block)) errors.push('blockNumber must be a whole block number in decimal.');
+  const currency = params.get('currency') ?? 'usd';
+  if (!CURRENCIES.has(currency)) errors.push(`currency must be one of ${[...CURRENCIES].join(', ')}.`);
+  return { errors, currency };
+}
+
+/** The GetNativeBalanceResponse body; the price and value only when a USD price is known. */
+export function balanceBody(token: { name: string; symbol: string; chainId: string }, wei: bigint, usd: number | undefined): string {
+  const price =
+    usd === undefined ? {} : { price: { currencyCode: 'usd', value: usd }, balanceValue: { currencyCode: 'usd', value: (Number(wei) / 1e18) * usd } };
+  return JSON.stringify({
+    nativeTokenBalance: { name: token.name, symbol: token.symbol, decimals: 18, chainId: token.chainId, ...price, balance: wei.toString() },
+  });
+}
 
 export function answerNativeBalance(wallets: RelayerWallets, path: BalancePath, params: URLSearchParams, now: number): BalanceAnswer {
   const errors: string[] = [];
@@ -42,21 +62,11 @@ export function answerNativeBalance(wallets: RelayerWallets, path: BalancePath, 
   else if (!chain) errors.push(`chainId "${path.chainId}" is not a supported chain.`);
   const address = parseEvmAddress(path.address, 'address');
   if (!address.ok) errors.push(address.error);
-  for (const name of ['blockNumber', 'currency']) if (params.getAll(name).length > 1) errors.push(`${name} must be given at most once.`);
-  const block = params.get('blockNumber');
-  if (block !== null && !/^\d{1,20}$/.test(block)) errors.push('blockNumber must be a whole block number in decimal.');
-  const currency = params.get('currency') ?? 'usd';
-  if (!CURRENCIES.has(currency)) errors.push(`currency must be one of ${[...CURRENCIES].join(', ')}.`);
+  const query = checkBalanceQuery(params);
+  errors.push(...query.errors);
   if (errors.length > 0 || !chain || !address.ok) return { ok: false, status: 400, errors };
 
   const wei = wallets.balanceOf(address.value, chain.blockchainId, now);
-  const usd = currency === 'usd' ? nativeUsd(chain) : undefined;
-  const price =
-    usd === undefined ? {} : { price: { currencyCode: 'usd', value: usd }, balanceValue: { currencyCode: 'usd', value: (Number(wei) / 1e18) * usd } };
-  return {
-    ok: true,
-    body: JSON.stringify({
-      nativeTokenBalance: { name: chain.nativeSymbol, symbol: chain.nativeSymbol, decimals: 18, chainId: chain.evmChainId, ...price, balance: wei.toString() },
-    }),
-  };
+  const usd = query.currency === 'usd' ? nativeUsd(chain) : undefined;
+  return { ok: true, body: balanceBody({ name: chain.nativeSymbol, symbol: chain.nativeSymbol, chainId: chain.evmChainId }, wei, usd) };
 }

@@ -11,7 +11,7 @@ import { listBody, sendError, sendJson, type Body, type Headers } from './http-r
 import type { PageTokenCodec } from './page-token';
 import { piecesForFamily } from './icm-records';
 import { lookupMessage } from './message-by-id';
-import { answerNativeBalance, matchBalancePath } from './native-balance';
+import { answerNativeBalance, matchBalancePath, type BalanceAnswer, type BalancePath } from './native-balance';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
@@ -34,6 +34,10 @@ export interface HandlerDeps {
   storeCached: () => boolean;
   /** Per-chain status when the records come from one's own nodes (null: simulated traffic). */
   ownNodes?: () => OwnNodeStatus[] | null;
+  /** Own nodes: the balance operation answered from the chain's node (else the simulator's wallets answer). */
+  ownNodeBalance?: (path: BalancePath, params: URLSearchParams) => Promise<BalanceAnswer>;
+  /** Own nodes: `/_local/relayer-rewards`, the messenger's redeemable rewards read from the chain's node. */
+  ownNodeRewards?: (params: URLSearchParams) => Promise<LocalAnswer>;
   /** Each caller's limits in compute units. */
   limits: { keyed: CuLimits; anonymous: CuLimits };
   /** The simulator's behaviours in effect (reported by /_local/info). */
@@ -43,6 +47,9 @@ export interface HandlerDeps {
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
+
+/** An answer of a local route: a JSON body, or an error status with its message(s). */
+export type LocalAnswer = { ok: true; body: string } | { ok: false; status: number; errors: string[] };
 
 export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -107,6 +114,11 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         });
       }
 
+      if (balancePath && deps.ownNodeBalance) {
+        return answerLater(res, deps.ownNodeBalance(balancePath, url.searchParams), (a) =>
+          a.ok ? reply(res, a.body, headers, fault) : sendError(res, a.status, a.errors, headers),
+        );
+      }
       if (balancePath) {
         const sim = deps.simulator;
         const answer = answerNativeBalance(sim.wallets, balancePath, url.searchParams, sim.now());
@@ -134,6 +146,18 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       else res.destroy();
     }
   };
+}
+
+/** Sends what an answer read from a node says once it comes (nothing when the client left meanwhile). */
+function answerLater<T>(res: ServerResponse, answer: Promise<T>, send: (a: T) => void): void {
+  answer.then(
+    (a) => {
+      if (!res.destroyed && !res.headersSent) send(a);
+    },
+    (e: unknown) => {
+      if (!res.destroyed && !res.headersSent) sendError(res, 500, `Internal server error: ${e instanceof Error ? e.message : String(e)}`);
+    },
+  );
 }
 
 const FAULT_MESSAGES = { 500: 'Internal server error', 502: 'Bad gateway: upstream indexer did not answer', 503: 'Service temporarily unavailable' } as const;
@@ -194,6 +218,9 @@ function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerRespons
         computeUnits: deps.limits,
       }),
     );
+  }
+  if (url.pathname === `${LOCAL_PREFIX}/relayer-rewards` && deps.ownNodeRewards && (req.method === 'GET' || req.method === 'HEAD')) {
+    return answerLater(res, deps.ownNodeRewards(url.searchParams), (a) => (a.ok ? sendJson(res, 200, a.body) : sendError(res, a.status, a.errors)));
   }
   sendError(res, 404, `Cannot ${req.method} ${url.pathname}`);
 }

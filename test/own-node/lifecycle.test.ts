@@ -77,6 +77,8 @@ describe('own nodes: a message between two configured chains', () => {
     // The carrier names the original in receipts[], as the Data API shows it.
     const carrier = [...relayer.delivered.keys()].map((k) => service.store.get(k.slice(2))).find((r) => r && r.sourceBlockchainId === b.blockchainId);
     expect(carrier?.receipts).toEqual([{ receivedMessageNonce: '1', relayerRewardAddress: b.wallet('relayer').account.address }]);
+    // A receipts-only message runs nothing (no execution event): not a failed execution.
+    expect(carrier).toMatchObject({ status: 'delivered', data: '0x', messageExecuted: true });
 
     // Our own schema reads each state as its known variant.
     for (const r of [pending, delivered, receipted]) expect(parseMessage(r)?.status).toBe(r.status);

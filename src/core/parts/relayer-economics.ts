@@ -4,7 +4,8 @@
  * route's earnings; balances due are
  * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
  * fuel alert fires and resolves as an episode through the outbox (notifications, tray, alert
- * channels); `relayerEconomics` answers from the last pass, and a change is announced as an event.
+ * channels); on your own nodes the redeemable rewards are read from the own-nodes service on the
+ * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
  */
 import type { Clock } from '../../shared/clock';
 import { chainByBlockchainId, chainLabel } from '../../shared/chains';
@@ -18,6 +19,8 @@ import { RelayerFigures } from '../relayers/relayer-figures';
 import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
 import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
 import { readDue } from '../relayers/fuel-reads';
+import { RedeemableReads } from '../relayers/redeemable-reads';
+import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
 import type { FuelRead } from '../store/relayer-fuel';
@@ -62,6 +65,8 @@ export function relayerEconomicsPart(d: {
   metrics?: EconomicsMetrics;
   /** Default: BALANCE_READ_EVERY_MINUTES. */
   readEveryMs?: number;
+  /** Where the own-nodes service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
+  ownNodesUrl?: () => string | null;
 }): RelayerEconomicsPart {
   const figures = new RelayerFigures(d.store);
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
@@ -69,6 +74,16 @@ export function relayerEconomicsPart(d: {
   /** The deliveries the figures' pass handed over this cycle. */
   let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator } | null = null;
   let lastJson = '';
+  /** The own-nodes service's URL while own nodes are the data source (else null: the Data API has no redeemable operation). */
+  const ownNodesUrl = () => (d.settings().dataSource.kind === 'ownNodes' ? (d.ownNodesUrl?.() ?? null) : null);
+  const redeemables = new RedeemableReads(
+    (chain, relayer, tokens) => {
+      const url = ownNodesUrl();
+      return url ? readRelayerRewards(url, chain, relayer, tokens) : Promise.resolve({ ok: false, error: 'own nodes are not the data source' });
+    },
+    readEveryMs,
+    (c, error) => d.logger.warn('redeemable rewards read failed', { chain: c.chain, relayer: c.relayer, error }),
+  );
 
   /** A pass of its own, the same as the figures' (no figures' pass this cycle, or the answer before the first cycle). */
   function scan(now: number) {
@@ -181,12 +196,13 @@ export function relayerEconomicsPart(d: {
     const prices = new Map<string, number>();
     for (const r of reads.values()) if (r.usdPrice !== null) prices.set(r.blockchainId, r.usdPrice);
     const nativeUsd = (chain: string) => prices.get(chain) ?? null;
+    const redeemable = ownNodesUrl() ? redeemables.amount : undefined;
     const byName = (a: { relayerLabel: string; relayer: string; routeLabel: string }, b: typeof a) =>
       (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
     return {
       at: now,
       fuel,
-      earnings: { hour: acc.earnings('hour', nativeUsd).sort(byName), day: acc.earnings('day', nativeUsd).sort(byName) },
+      earnings: { hour: acc.earnings('hour', nativeUsd, redeemable).sort(byName), day: acc.earnings('day', nativeUsd, redeemable).sort(byName) },
       fuelThresholdHours: d.settings().relayerFuelThresholdHours,
       balanceReadEveryMinutes: readEveryMs / 60_000,
     };
@@ -203,6 +219,8 @@ export function relayerEconomicsPart(d: {
       if (readDue(r, now, readEveryMs)) await readBalance(t, r, now);
     }
     forget(targets, before, now);
+    if (ownNodesUrl()) await redeemables.refresh(acc.rewardCredits(), now);
+    else redeemables.clear();
     const e = assemble(now, acc, targets, loadReads());
     last = e;
     d.metrics?.observe(e);

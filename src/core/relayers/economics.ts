@@ -5,7 +5,7 @@
  * address); its gas is paid from the deliverer's wallet on the destination chain.
  */
 import { chainByBlockchainId, chainByEvmChainId } from '../../shared/chains';
-import type { RouteEarnings, WatchedRelayer } from '../../shared/relayers';
+import type { RouteEarnings, TokenSum, WatchedRelayer } from '../../shared/relayers';
 import { routeLabel } from '../watch/route-label';
 import { watchedRelayerOf } from './attribution';
 import type { Delivery } from './delivery-record';
@@ -36,7 +36,24 @@ interface RouteAcc {
   gasWei: bigint;
   failed: string[];
   failedCount: number;
+  /** The reward addresses its deliveries named (lowercase): whose credit on the source chain pays them. */
+  rewardAddresses: Set<string>;
 }
+
+/** A reward address's fee tokens on a source chain: what to ask `checkRelayerRewardAmount` for. */
+export interface RewardCredit {
+  relayer: string;
+  chain: string;
+  /** Fee token addresses, lowercase (messages without a fee name none). */
+  tokens: string[];
+  /** Changes when a receipt pays more (a fresh credit to read). */
+  paid: string;
+}
+
+/** What a reward address may redeem of a token on a chain (null: not read). */
+export type RedeemableOf = (relayer: string, chain: string, token: string) => bigint | null;
+
+const NO_FEE_TOKEN = '0x0000000000000000000000000000000000000000';
 
 /** The chain a delivery's gas is paid on: its cb58 blockchain ID (from the EVM chain ID when only that is known). */
 export function walletChainOf(d: Delivery): string {
@@ -75,8 +92,25 @@ export class EconomicsAccumulator {
   }
 
   /** Earnings per relayer and route over the last hour or day; gas priced by `nativeUsd` (the chain's balance read). */
-  earnings(window: 'hour' | 'day', nativeUsd: (blockchainId: string) => number | null): RouteEarnings[] {
-    return [...(window === 'hour' ? this.hour : this.day).values()].map((a) => earningsOf(a, nativeUsd(a.destination)));
+  earnings(window: 'hour' | 'day', nativeUsd: (blockchainId: string) => number | null, redeemable?: RedeemableOf): RouteEarnings[] {
+    return [...(window === 'hour' ? this.hour : this.day).values()].map((a) => earningsOf(a, nativeUsd(a.destination), redeemable));
+  }
+
+  /** Each reward address's fee tokens per source chain over the day's routes. */
+  rewardCredits(): RewardCredit[] {
+    const by = new Map<string, { relayer: string; chain: string; tokens: Set<string>; paid: string[] }>();
+    for (const a of this.day.values()) {
+      const tokens = feeTokensOf(a).map((t) => t.token.toLowerCase());
+      if (!tokens.length) continue;
+      for (const relayer of a.rewardAddresses) {
+        const key = `${relayer}|${a.source}`;
+        let c = by.get(key);
+        if (!c) by.set(key, (c = { relayer, chain: a.source, tokens: new Set(), paid: [] }));
+        for (const t of tokens) c.tokens.add(t);
+        c.paid.push(...a.paid.sums().map((t) => `${a.destination}:${t.token}:${t.value}`));
+      }
+    }
+    return [...by.values()].map((c) => ({ relayer: c.relayer, chain: c.chain, tokens: [...c.tokens].sort(), paid: c.paid.sort().join(',') }));
   }
 
   private addRoute(into: Map<string, RouteAcc>, watched: WatchedRelayer, d: Delivery): void {
@@ -85,10 +119,22 @@ export class EconomicsAccumulator {
     const key = `${watched.address.toLowerCase()}|${watched.network}|${source}|${destination}`;
     let a = into.get(key);
     if (!a) {
-      a = { watched, source, destination, deliveries: 0, paid: new RewardSums(), owed: new RewardSums(), gasWei: 0n, failed: [], failedCount: 0 };
+      a = {
+        watched,
+        source,
+        destination,
+        deliveries: 0,
+        paid: new RewardSums(),
+        owed: new RewardSums(),
+        gasWei: 0n,
+        failed: [],
+        failedCount: 0,
+        rewardAddresses: new Set(),
+      };
       into.set(key, a);
     }
     a.deliveries++;
+    if (d.rewardAddress) a.rewardAddresses.add(d.rewardAddress.toLowerCase());
     (d.receiptDelivered ? a.paid : a.owed).add(d);
     if (d.gasWei !== null) a.gasWei += d.gasWei;
     if (!d.executed) {
@@ -98,7 +144,33 @@ export class EconomicsAccumulator {
   }
 }
 
-function earningsOf(a: RouteAcc, nativeUsd: number | null): RouteEarnings {
+/** The route's fee tokens (paid or owed), without the zero address of messages that carried no fee. */
+function feeTokensOf(a: RouteAcc): TokenSum[] {
+  const seen = new Map<string, TokenSum>();
+  for (const t of [...a.paid.sums(), ...a.owed.sums()]) if (t.token.toLowerCase() !== NO_FEE_TOKEN) seen.set(t.token.toLowerCase(), t);
+  return [...seen.values()];
+}
+
+/**
+ * What the route's reward addresses may redeem on its source chain per fee token (the whole credit
+ * there, shared by every route from that chain); null when a figure is not read.
+ */
+function redeemableOf(a: RouteAcc, redeemable: RedeemableOf | undefined): TokenSum[] | null {
+  if (!redeemable || a.rewardAddresses.size === 0) return null;
+  const out: TokenSum[] = [];
+  for (const t of feeTokensOf(a)) {
+    let value = 0n;
+    for (const relayer of a.rewardAddresses) {
+      const v = redeemable(relayer, a.source, t.token.toLowerCase());
+      if (v === null) return null;
+      value += v;
+    }
+    out.push({ token: t.token, symbol: t.symbol, decimals: t.decimals, value: value.toString(), fiat: null });
+  }
+  return out;
+}
+
+function earningsOf(a: RouteAcc, nativeUsd: number | null, redeemable?: RedeemableOf): RouteEarnings {
   const chain = chainByBlockchainId(a.destination);
   const decimals = 18;
   const gasUsd = nativeUsd === null ? null : toUnits(a.gasWei, decimals) * nativeUsd;
@@ -120,6 +192,6 @@ function earningsOf(a: RouteAcc, nativeUsd: number | null): RouteEarnings {
     gasUsd,
     profitUsd,
     failedExecutions: { count: a.failedCount, messageIds: a.failed },
-    redeemable: null,
+    redeemable: redeemableOf(a, redeemable),
   };
 }

@@ -1,0 +1,140 @@
+/**
+ * A watched relayer's fuel and earnings with your own nodes as the core's data source, on real anvil
+ * chains with the test messenger: the balance of its wallet is read through the own-nodes service
+ * (no read error) and equals the node's; the fee of a delivered message whose receipt came back is
+ * redeemable on the route's source chain (`checkRelayerRewardAmount`), and 0 at the read after the
+ * relayer redeemed it. When both nodes stop answering, the
+ * wallet shows the read error naming the chain's node and the redeemable keeps its last amounts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, type Address } from 'viem';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import type { AppInfo } from '../../src/shared/contract';
+import type { RelayerEconomics, RouteEarnings } from '../../src/shared/relayers';
+import { JumpClock } from '../core/http-helpers';
+import { tempDir } from '../core/helpers';
+import { waitFor } from '../support/wait-for';
+import { startTestChain, type TestChain } from './chains';
+import { compileTestMessenger } from './compile-messenger';
+import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
+import { chainConfig, coreSpawningService } from './rig';
+
+let a: TestChain, b: TestChain;
+let core: MonitorCore;
+/** One relayer for the whole file: it remembers what it delivered (a second one would deliver again and revert). */
+let relayer: TestRelayer;
+const tmp = tempDir('tw-own-econ-');
+/** The core's clock: moved to the chains' time before each poll, and past the 5-minute read cadence on purpose. */
+const clock = new JumpClock(Date.now());
+const feeToken: Address = getAddress('0x000000000000000000000000000000000000fee2');
+
+beforeAll(async () => {
+  // Settled one by one: a chain that started is stopped after, even when the other did not start.
+  const started = await Promise.allSettled([startTestChain({ chainId: 33501 }), startTestChain({ chainId: 33502 })]);
+  [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [TestChain, TestChain];
+  for (const s of started) if (s.status === 'rejected') throw s.reason;
+  core = await coreSpawningService(tmp.dir, { clock });
+  relayer = new TestRelayer([a, b]);
+  // Own nodes as the data source, the relayer and its route a → b watched (alert off).
+  const saved = await core.invoke('updateSettings', {
+    network: 'fuji',
+    dataSource: { kind: 'ownNodes', ownNodes: { chains: [chainConfig(a), chainConfig(b)], confirmations: 0, pollIntervalMs: 200 } },
+  });
+  expect(saved.ok).toBe(true);
+  await core.start();
+  await waitFor(
+    async () => {
+      const r = await core.invoke('getAppInfo', undefined);
+      return r.ok && (r.value as AppInfo).dataSource.baseUrl ? true : undefined;
+    },
+    30_000,
+    'the own-nodes service to listen',
+  );
+  await call('addRoute', { source: a.blockchainId, destination: b.blockchainId, network: 'fuji', alert: false });
+  await call('addRelayer', { address: b.wallet('relayer').account.address, label: 'Anvil relayer', network: 'fuji', alert: false });
+});
+afterAll(async () => {
+  await core?.close();
+  await Promise.all([a?.node.stop(), b?.node.stop()]);
+  tmp.cleanup();
+});
+
+async function call<T>(method: string, input?: unknown): Promise<T> {
+  const r = await core.invoke(method, input);
+  if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+  return r.value as T;
+}
+
+/** A poll cycle at the chains' time (block timestamps follow the wall clock; the core's clock only moves when told). */
+async function pollAtChainTime(): Promise<RelayerEconomics> {
+  const behind = Date.now() + 2_000 - clock.now();
+  if (behind > 0) await clock.advance(behind);
+  await call('pollNow');
+  return call<RelayerEconomics>('relayerEconomics');
+}
+
+const routeOf = (e: RelayerEconomics): RouteEarnings | undefined =>
+  e.earnings.day.find((r) => r.sourceChain === a.blockchainId && r.destinationChain === b.blockchainId);
+
+describe('relayer economics on own nodes', () => {
+  it('reads the wallet through the own-nodes service and the redeemable fee from the source chain, 0 after redeeming', { timeout: 120_000 }, async () => {
+    const relayerAddress = b.wallet('relayer').account.address;
+    const sent = await sendMessage(a, b, { fee: 4_250n, feeToken });
+    await relayer.deliverAll();
+    await sendSpecifiedReceipts(b, a, [sent.messageId]);
+    await relayer.deliverAll();
+
+    const paid = await waitFor(
+      async () => {
+        const e = await pollAtChainTime();
+        const r = routeOf(e);
+        return r?.paid.some((t) => t.value === '4250') && r.redeemable ? e : undefined;
+      },
+      60_000,
+      'the paid fee and its redeemable amount',
+    );
+    const route = routeOf(paid)!;
+    expect(route.paid).toEqual([expect.objectContaining({ token: feeToken, value: '4250' })]);
+    expect(route.owed).toEqual([]);
+    expect(route.redeemable).toEqual([expect.objectContaining({ token: feeToken, value: '4250', fiat: null })]);
+
+    // The wallet on the destination chain: read through the own-nodes service, as the node has it.
+    const wallet = paid.fuel.find((f) => f.blockchainId === b.blockchainId && f.relayer === relayerAddress.toLowerCase());
+    expect(wallet?.readError).toBeNull();
+    expect(wallet?.balance).toBe((await b.client.getBalance({ address: relayerAddress })).toString());
+    expect(wallet?.usdPrice).toBeNull();
+
+    // Redeemed on the source chain: the next read (5 minutes on) says 0.
+    const w = a.wallet('relayer');
+    const hash = await w.client.writeContract({
+      address: a.messenger,
+      abi: compileTestMessenger().abi,
+      functionName: 'redeemRelayerRewards',
+      args: [feeToken],
+      account: w.account,
+      chain: w.client.chain,
+    });
+    expect((await a.client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(routeOf(await pollAtChainTime())!.redeemable).toEqual([expect.objectContaining({ value: '4250' })]);
+    await clock.advance(5 * 60_000);
+    expect(routeOf(await pollAtChainTime())!.redeemable).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
+  });
+
+  it("a node that stops answering: the wallet's read error names it, the redeemable keeps its last amounts", { timeout: 120_000 }, async () => {
+    const before = routeOf(await pollAtChainTime())!.redeemable;
+    expect(before).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
+    await Promise.all([a.node.stop(), b.node.stop()]);
+    await clock.advance(5 * 60_000);
+    const e = await pollAtChainTime();
+    const host = new URL(b.node.url).host;
+    const wallet = e.fuel.find((f) => f.blockchainId === b.blockchainId)!;
+    expect(wallet.readError).toContain(`node (${host}) did not answer eth_getBalance`);
+    // The last successful read still shows, with its time.
+    expect(wallet.balance).not.toBeNull();
+    expect(routeOf(e)!.redeemable).toEqual(before);
+    const log = readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8');
+    expect(log).toContain('redeemable rewards read failed');
+  });
+});
