@@ -6,7 +6,7 @@
  * Against the real local service, through the real poller.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/planner';
+import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';

@@ -3,7 +3,9 @@
  * trailing sweep started with it (no second read of the same half hour), for one sweep period at most.
  */
 import { describe, expect, it } from 'vitest';
-import { FIREHOSE_BASELINE_MIN, planNetwork, type NetworkPlanInput } from '../../src/core/poller/planner';
+import { planNetwork } from '../../src/core/poller/planner';
+import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
+import { type NetworkPlanInput } from '../../src/core/poller/plan-types';
 import { TRAIL_PERIOD_MS } from '../../src/shared/policy';
 
 const NOW_MS = 1_000_000_000;

@@ -1,6 +1,7 @@
 /** A watched route in the planner: read like a feed on its two chains, and what that costs (docs/data-api.md). */
 import { describe, expect, it } from 'vitest';
-import { planFollowUps, planNetwork, type NetworkPlanInput, type ScanStep } from '../../src/core/poller/planner';
+import { planFollowUps, planNetwork } from '../../src/core/poller/planner';
+import { type NetworkPlanInput, type ScanStep } from '../../src/core/poller/plan-types';
 import { LatenessTracker, type TrailSweep } from '../../src/core/poller/late-records';
 import { MIN_OVERLAP_S } from '../../src/shared/policy';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';

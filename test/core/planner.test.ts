@@ -1,16 +1,8 @@
 /** The planner with plain values: which requests one cycle on one network makes. */
 import { describe, expect, it } from 'vitest';
-import {
-  listBaselinePages,
-  discoveryMode,
-  FIREHOSE_BASELINE_MIN,
-  MAX_PAGES_PER_SCAN,
-  NEED_MAX_PAGES,
-  planFollowUps,
-  planNetwork,
-  type DueMessage,
-  type NetworkPlanInput,
-} from '../../src/core/poller/planner';
+import { discoveryMode, MAX_PAGES_PER_SCAN, NEED_MAX_PAGES, planFollowUps, planNetwork } from '../../src/core/poller/planner';
+import { listBaselinePages, FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
+import { type DueMessage, type NetworkPlanInput } from '../../src/core/poller/plan-types';
 import { BASELINE_HORIZON_MS, FEED_BASELINE_HORIZON_MS, BASELINE_MAX_PAGES } from '../../src/shared/policy';
 import { LatenessTracker } from '../../src/core/poller/late-records';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/shared/policy';

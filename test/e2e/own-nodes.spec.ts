@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
-import { startTestChain, type TestChain } from '../own-node/chains';
+import { startTestChains, type TestChain } from '../own-node/chains';
 import { sendMessage, TestRelayer } from '../own-node/relayer';
 import { chainConfig } from '../own-node/rig';
 
@@ -22,7 +22,7 @@ let dir: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   await ensureRendererBuilt();
-  [a, b] = await Promise.all([startTestChain({ chainId: 31901 }), startTestChain({ chainId: 31902 })]);
+  [a, b] = await startTestChains(31901, 31902);
   dir = mkdtempSync(join(tmpdir(), 'tw-e2e-own-'));
   app = await launchWebApp({
     dataDir: join(dir, 'data'),

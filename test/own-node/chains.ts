@@ -1,2 +1,17 @@
 /** Moved to src/devnet (npm run devnet runs the same chains, messenger and relayer): kept here for the tests' imports. */
 export * from '../../src/devnet/chains';
+
+import { startTestChain, type TestChain } from '../../src/devnet/chains';
+
+type ChainOptions = Parameters<typeof startTestChain>[0];
+
+/** Starts one chain per ID (or options) at once; when one does not start, kills those that did and throws its error (no anvil left behind). */
+export async function startTestChains<const Ids extends readonly (number | ChainOptions)[]>(...chains: Ids): Promise<{ [K in keyof Ids]: TestChain }> {
+  const started = await Promise.allSettled(chains.map((c) => startTestChain(typeof c === 'number' ? { chainId: c } : c)));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.node.kill()] : [])));
+    throw failed.reason;
+  }
+  return started.map((s) => (s as PromiseFulfilledResult<TestChain>).value) as { [K in keyof Ids]: TestChain };
+}

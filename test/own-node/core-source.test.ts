@@ -11,7 +11,7 @@ import type { AppInfo, PollStatus, Settings, TransitionPage } from '../../src/sh
 import type { OwnNodesInput } from '../../src/shared/own-nodes';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
 import { chainConfig, coreSpawningService } from './rig';
 
@@ -20,7 +20,7 @@ let core: MonitorCore;
 const tmp = tempDir('tw-own-core-');
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31601 }), startTestChain({ chainId: 31602 })]);
+  [a, b] = await startTestChains(31601, 31602);
   core = await coreSpawningService(tmp.dir);
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ import type { RelayerEconomics, RouteEarnings } from '../../src/shared/relayers'
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { compileTestMessenger } from './compile-messenger';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
 import { chainConfig, coreSpawningService } from './rig';
@@ -31,10 +31,7 @@ const clock = new JumpClock(Date.now());
 const feeToken: Address = getAddress('0x000000000000000000000000000000000000fee2');
 
 beforeAll(async () => {
-  // Settled one by one: a chain that started is stopped after, even when the other did not start.
-  const started = await Promise.allSettled([startTestChain({ chainId: 33501 }), startTestChain({ chainId: 33502 })]);
-  [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [TestChain, TestChain];
-  for (const s of started) if (s.status === 'rejected') throw s.reason;
+  [a, b] = await startTestChains(33501, 33502);
   core = await coreSpawningService(tmp.dir, { clock });
   relayer = new TestRelayer([a, b]);
   // Own nodes as the data source, the relayer and its route a → b watched (alert off).

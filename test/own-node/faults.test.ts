@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/local-data-api/index';
 import type { OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage } from './relayer';
 import { chainConfig, recordWhen } from './rig';
 import { startRpcProxy, type RpcProxy } from './rpc-proxy';
@@ -20,7 +20,7 @@ let service: RunningService | null = null;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31301 }), startTestChain({ chainId: 31302 })]);
+  [a, b] = await startTestChains(31301, 31302);
   [pa, pb] = await Promise.all([startRpcProxy(a.node.url), startRpcProxy(b.node.url)]);
 });
 afterEach(async () => {

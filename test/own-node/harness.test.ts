@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, toEventSelector, type AbiEvent } from 'viem';
 import { calculateMessageId, MESSENGER_EVENTS } from '../../src/chain-index/messenger-events';
 import { compileTestMessenger } from './compile-messenger';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
 
 let a: TestChain;
 let b: TestChain;
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31001 }), startTestChain({ chainId: 31002 })]);
+  [a, b] = await startTestChains(31001, 31002);
 });
 afterAll(async () => {
   await Promise.all([a?.node.stop(), b?.node.stop()]);

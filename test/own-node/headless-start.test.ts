@@ -10,7 +10,7 @@ import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher'
 import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { tempDir, writeConfig } from '../headless/rig';
 import { waitFor } from '../support/wait-for';
-import { blockchainIdFor, startTestChain, type TestChain } from './chains';
+import { blockchainIdFor, startTestChains, type TestChain } from './chains';
 import { startHostileRpc, type HostileRpc } from './hostile-rpc';
 import { sendMessage } from './relayer';
 import { chainConfig } from './rig';
@@ -23,7 +23,7 @@ const log = (msg: string) => lines.push(msg);
 const logger = { debug: log, info: log, warn: log, error: log };
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 32101 }), startTestChain({ chainId: 32102 })]);
+  [a, b] = await startTestChains(32101, 32102);
   const url = a.node.url;
   [notJson, endless, oversized, trickling] = await Promise.all([startHostileRpc(url), startHostileRpc(url), startHostileRpc(url), startHostileRpc(url)]);
   notJson.mode = 'not_json';

@@ -10,7 +10,7 @@ import type { RunningService } from '../../src/local-data-api/index';
 import { startTeleporterService } from '../../src/local-data-api/index';
 import type { ChainState, OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { startHostileRpc, type HostileMode, type HostileRpc } from './hostile-rpc';
 import { sendMessage, TestRelayer } from './relayer';
 import { chainConfig, recordWhen } from './rig';
@@ -27,7 +27,7 @@ let baseRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 
 beforeAll(async () => {
-  [a, b, c] = await Promise.all([startTestChain({ chainId: 31901 }), startTestChain({ chainId: 31902 }), startTestChain({ chainId: 31903 })]);
+  [a, b, c] = await startTestChains(31901, 31902, 31903);
   hostile = await startHostileRpc(c.node.url);
   hostile.mode = 'endless'; // hostile from the very start
   relayer = new TestRelayer([a, b]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessage } from '../../src/shared/messages';
 import type { RunningService } from '../../src/local-data-api/index';
 import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { compileTestMessenger } from './compile-messenger';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
 import { recordWhen, startOwnNodeService } from './rig';
@@ -20,7 +20,7 @@ let rig: SdkRig;
 let relayer: TestRelayer;
 
 beforeAll(async () => {
-  [a, b, c] = await Promise.all([startTestChain({ chainId: 31101 }), startTestChain({ chainId: 31102 }), startTestChain({ chainId: 31103 })]);
+  [a, b, c] = await startTestChains(31101, 31102, 31103);
   service = await startOwnNodeService([a, b]); // c is not configured
   rig = sdkFor(service.url);
   relayer = new TestRelayer([a, b, c]);

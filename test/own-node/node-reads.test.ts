@@ -10,7 +10,7 @@ import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { getAddress, type Address } from 'viem';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
 import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
-import { blockchainIdFor, startTestChain, type TestChain } from './chains';
+import { blockchainIdFor, startTestChains, type TestChain } from './chains';
 import { compileTestMessenger } from './compile-messenger';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
 import { chainConfig, recordWhen } from './rig';
@@ -23,10 +23,7 @@ let relayer: TestRelayer;
 const downChain = blockchainIdFor(31209);
 
 beforeAll(async () => {
-  // Settled one by one: a chain that started is stopped after, even when the other did not start.
-  const started = await Promise.allSettled([startTestChain({ chainId: 31201 }), startTestChain({ chainId: 31202 })]);
-  [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [TestChain, TestChain];
-  for (const s of started) if (s.status === 'rejected') throw s.reason;
+  [a, b] = await startTestChains(31201, 31202);
   service = await startTeleporterService({
     rate: 0,
     warmStore: false,

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../../src/shared/clock';
 import type { Transition, TransitionPage } from '../../src/shared/contract';
 import { tempDir } from '../core/helpers';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
 import { chainConfig, coreSpawningService } from './rig';
 
@@ -24,7 +24,7 @@ let offsetMs = 0;
 const clock: Clock = { ...systemClock, now: () => Date.now() + offsetMs };
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 32301 }), startTestChain({ chainId: 32302 })]);
+  [a, b] = await startTestChains(32301, 32302);
   core = await coreSpawningService(tmp.dir, { clock, logger: { debug: log, info: log, warn: log, error: log } });
 });
 afterAll(async () => {

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/local-data-api/index';
 import { startTeleporterService } from '../../src/local-data-api/index';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage, TestRelayer } from './relayer';
 import { chainConfig, recordWhen } from './rig';
 
 let a: TestChain, b: TestChain;
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31401 }), startTestChain({ chainId: 31402 })]);
+  [a, b] = await startTestChains(31401, 31402);
 });
 afterAll(async () => {
   await Promise.all([a?.node.stop(), b?.node.stop()]);

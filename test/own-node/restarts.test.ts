@@ -11,7 +11,7 @@ import { Database } from '../../src/sqlite';
 import { startTeleporterService } from '../../src/local-data-api/index';
 import { waitFor } from '../support/wait-for';
 import { startServiceProcess } from '../support/service-process';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage } from './relayer';
 import { chainConfig, recordWhen } from './rig';
 import { startRpcProxy, type RpcProxy } from './rpc-proxy';
@@ -22,7 +22,7 @@ let pa: RpcProxy;
 const sent: string[] = [];
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31501, statePath: join(dir, 'a-state.json') }), startTestChain({ chainId: 31502 })]);
+  [a, b] = await startTestChains({ chainId: 31501, statePath: join(dir, 'a-state.json') }, 31502);
   pa = await startRpcProxy(a.node.url);
   // Messages spread over ~200 blocks, read 5 blocks per request: a scan long enough to cut in the middle.
   for (let i = 0; i < 10; i++) {

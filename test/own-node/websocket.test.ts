@@ -6,14 +6,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningService } from '../../src/local-data-api/index';
 import { startTeleporterService } from '../../src/local-data-api/index';
 import { waitFor } from '../support/wait-for';
-import { startTestChain, type TestChain } from './chains';
+import { startTestChains, type TestChain } from './chains';
 import { sendMessage } from './relayer';
 import { chainConfig, recordWhen } from './rig';
 
 let a: TestChain, b: TestChain;
 let service: RunningService;
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestChain({ chainId: 31701 }), startTestChain({ chainId: 31702 })]);
+  [a, b] = await startTestChains(31701, 31702);
   service = await startTeleporterService({
     rate: 0,
     warmStore: false,

@@ -11,7 +11,7 @@ import { type MonitorApi } from '../../src/shared/contract';
 import { createMonitorClient } from '../../src/renderer/src/transport/monitor-client';
 import { MonitorError } from '../../src/shared/errors';
 import { tempDir } from '../core/helpers';
-import { startTestChain, type TestChain } from '../own-node/chains';
+import { startTestChains, type TestChain } from '../own-node/chains';
 import { coreSpawningService } from '../own-node/rig';
 import { InMemoryTransport } from './real-core';
 
@@ -46,7 +46,7 @@ export async function setupOwnNodesRenderer(): Promise<OwnNodesRenderer> {
 export function twoTestChains(ids: readonly [number, number]): { a: TestChain; b: TestChain } {
   const chains = {} as { a: TestChain; b: TestChain };
   beforeAll(async () => {
-    [chains.a, chains.b] = await Promise.all([startTestChain({ chainId: ids[0] }), startTestChain({ chainId: ids[1] })]);
+    [chains.a, chains.b] = await startTestChains(ids[0], ids[1]);
   });
   afterAll(async () => {
     await Promise.all([chains.a?.node.stop(), chains.b?.node.stop()]);

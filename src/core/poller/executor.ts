@@ -14,16 +14,9 @@ import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
 import { GUARANTEED_LATENESS_S } from '../../shared/policy';
 import { PAGE_SIZE } from './request-prices';
-import {
-  planFollowUps,
-  type BaselineProgress,
-  type FirehoseDiscovery,
-  type NetworkPlan,
-  type ListOperation,
-  type PerAddressDiscovery,
-  type ScanStep,
-  type StopRule,
-} from './planner';
+import { planFollowUps } from './planner';
+import { type BaselineProgress } from './network-state';
+import { type FirehoseDiscovery, type NetworkPlan, type ListOperation, type PerAddressDiscovery, type ScanStep, type StopRule } from './plan-types';
 import { recheckById } from './recheck-by-id';
 import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
 

@@ -7,8 +7,24 @@ import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
 import { detectStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import { MAX_LATENESS_S } from '../../shared/policy';
-import type { BaselineProgress, ListBaselineProgress } from './planner';
 import type { ScanResult } from './scan';
+
+/** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
+export interface BaselineProgress {
+  /** The page after the last one read. */
+  token: string;
+  /** Pages read so far. */
+  pages: number;
+  /** The oldest source timestamp (s) read so far (null: none dated). */
+  oldestTs: number | null;
+}
+
+/** The list baseline in progress (many addresses through the unfiltered list). */
+export interface ListBaselineProgress extends BaselineProgress {
+  watchers: readonly string[];
+  /** When its first page was read (ms): the pass counts as a trailing sweep started then (absent: now). */
+  startedAt?: number;
+}
 
 export interface HeadCursor {
   /** Newest source timestamp (s) seen at the top of the firehose. */

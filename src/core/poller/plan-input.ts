@@ -10,7 +10,8 @@ import { MIN_OVERLAP_S } from '../../shared/policy';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
-import { discoveryMode, type DueMessage, type NetworkPlanInput } from './planner';
+import { discoveryMode } from './planner';
+import { type DueMessage, type NetworkPlanInput } from './plan-types';
 
 export interface PlanInputSources {
   state: NetworkState;

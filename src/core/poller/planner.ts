@@ -3,16 +3,25 @@
  * requests of one cycle on that network. No I/O, no clock, no store: the executor gathers the input
  * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in request-prices.ts.
  */
-import type { FeedFilter } from '../../shared/contract';
-import { trailFloorTs, trailPagesPerCycle, type IndexerStall, type TrailSweep } from './late-records';
+import { trailFloorTs, trailPagesPerCycle } from './late-records';
 import { MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
-import type { DiscoveryMode, HeadCursor } from './network-state';
-import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose, type RecheckCandidate, type RecheckPlan } from './request-prices';
-import { BASELINE_MAX_PAGES, BASELINE_HORIZON_MS, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
+import type { DiscoveryMode } from './network-state';
+import { FIREHOSE_BASELINE_MIN, planBaselines } from './plan-baselines';
+import type {
+  DueMessage,
+  FirehoseDiscovery,
+  HeadReach,
+  ListOperation,
+  ListSweepPlan,
+  NetworkPlan,
+  NetworkPlanInput,
+  PerAddressDiscovery,
+  ScanStep,
+  TrailPlan,
+  WatcherSummary,
+} from './plan-types';
+import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose } from './request-prices';
 
-/** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
-export const FIREHOSE_BASELINE_MIN = 20;
-const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 export const MAX_PAGES_PER_SCAN = 60;
 /**
  * Per-address discovery pages a list this deep for its due messages, deeper only while each page finds
@@ -20,168 +29,6 @@ export const MAX_PAGES_PER_SCAN = 60;
  * read grows with that message's age until one list's read takes the cycle's whole budget.
  */
 export const NEED_MAX_PAGES = 10;
-
-/** Which list operation a scan pages through. */
-export type ListOperation = { kind: 'firehose' } | { kind: 'address'; address: string } | { kind: 'feed'; filter: FeedFilter };
-
-/** When a scan stops paging (besides the last page, its page cap and the cycle budget). */
-export type StopRule =
-  /** Until a page reaches below `ts` (null: the first page only); `undated` says what a page without timestamps does. */
-  | { kind: 'past'; ts: number | null; undated: 'stop' | 'continue' }
-  /**
-   * Until every needed message was seen (then while full pages still bring news), or the pages pass the
-   * oldest of them; and in any case until a page reaches below `coverTs` (late records, null: no floor).
-   */
-  | {
-      kind: 'found';
-      need: readonly string[];
-      neededTs: number | null;
-      coverTs: number | null;
-      /** Pages read for the needed messages (the late-record floor aside), then on only while each page finds one; those below are asked by ID. */
-      needPages?: number;
-    }
-  /** While pages still hold open messages (older history matters only then), down to `pastTs` (s) at most. */
-  | { kind: 'while-open'; pastTs: number };
-
-export interface ScanStep {
-  source: ListOperation;
-  maxPages: number;
-  stop: StopRule;
-  /** Message IDs to report as seen. */
-  lookFor?: readonly string[];
-  /** Watchers whose baseline this scan takes (what it finds is history for them). */
-  baselineFor?: readonly string[];
-  /** Count messages newer than this timestamp (s): the rate sample of a firehose scan. */
-  countNewerThan?: number | null;
-  /** Report the lateness of messages first stored by this scan whose timestamp (s) is below this. */
-  lateBelow?: number;
-  /** Start from this page token (a trailing sweep resuming). */
-  resumeToken?: string;
-  /** The watcher whose list this is (per-address discovery): its read time is noted when the scan completes. */
-  list?: string;
-}
-
-export interface WatcherSummary {
-  key: string;
-  baselineDone: boolean;
-  /** When it was watched (ms): while its baseline runs, discovery reads its news from here (absent: lastDiscoveryAt). */
-  since?: number;
-}
-
-/** A baseline the budget stopped: where it goes on next cycle (network-state.ts keeps it). */
-export interface BaselineProgress {
-  /** The page after the last one read. */
-  token: string;
-  /** Pages read so far. */
-  pages: number;
-  /** The oldest source timestamp (s) read so far (null: none dated). */
-  oldestTs: number | null;
-}
-
-/** The list baseline in progress (many addresses through the unfiltered list). */
-export interface ListBaselineProgress extends BaselineProgress {
-  watchers: readonly string[];
-  /** When its first page was read (ms): the pass counts as a trailing sweep started then (absent: now). */
-  startedAt?: number;
-}
-export interface FeedSummary extends WatcherSummary {
-  filter: FeedFilter;
-}
-
-/** A tracked message due for a re-check (see isDue). */
-export interface DueMessage {
-  messageId: string;
-  /** Where the API sorts it, seconds. */
-  ts: number;
-  /** Its watched address (baseline taken), if any. */
-  address: string | null;
-  /** The saved feeds it belongs to (gathered only when feeds are scanned one by one). */
-  feeds: readonly string[];
-}
-
-export interface NetworkPlanInput {
-  nowMs: number;
-  intervalMs: number;
-  head: HeadCursor | null;
-  ratePerSec: number | null;
-  addresses: readonly WatcherSummary[];
-  feeds: readonly FeedSummary[];
-  due: readonly DueMessage[];
-  /** Pages of each address's cached history down to its oldest due message (needed in firehose mode). */
-  addressPages: ReadonlyMap<string, number>;
-  /** How far below the last cursor (s) discovery reads again: late records (late-records.ts). */
-  overlapSec: number;
-  /** Whether that overlap is this cycle's full one (read every other cycle; absent: yes). */
-  fullOverlap?: boolean;
-  /** The trailing sweep in progress, if any. */
-  trail: TrailSweep | null;
-  /** When the last trailing sweep started (ms; null: none yet since start). */
-  lastTrailAt: number | null;
-  /** The last indexer stall seen (the sweeps right after it read down to its start; absent: none). */
-  stall?: IndexerStall | null;
-  /** When discovery last ran on this network (ms; null: not since start). */
-  lastDiscoveryAt: number | null;
-  /** Per-address discovery: when each list's sweep MAX_LATENESS_S down last started (ms; a list not in it: not since start; no map: no sweep this cycle). */
-  sweptAt?: ReadonlyMap<string, number>;
-  /** Per-address discovery: the sweeps in progress, by list (each resumes where the budget stopped it). */
-  listSweeps?: ReadonlyMap<string, TrailSweep>;
-  /** Per-address discovery: when each list's scan last completed (ms; a list not in it: lastDiscoveryAt). */
-  readAt?: ReadonlyMap<string, number>;
-  /** Baselines one watcher at a time that the budget stopped, by watcher: each goes on from its page. */
-  baselineProgress?: ReadonlyMap<string, BaselineProgress>;
-  /** The list baseline the budget stopped, if any. */
-  listBaselineProgress?: ListBaselineProgress | null;
-  /** Requests the cycle may still spend (absent: no limit): re-checks never page the firehose deeper than that. */
-  requestsLeft?: number;
-  /** Messages per second of the unfiltered list's history, as the last deep read found it (null: not measured). */
-  densityPerSec?: number | null;
-}
-
-export interface FirehoseDiscovery {
-  mode: 'firehose';
-  /** The scan from the top: new messages, and deep enough for the re-checks planned below it. */
-  head: ScanStep;
-  candidates: readonly RecheckCandidate[];
-  rechecks: RecheckPlan;
-}
-export interface PerAddressDiscovery {
-  mode: 'per-address';
-  /** Every live address, then every live feed, each with the due messages to find in it. */
-  scans: ScanStep[];
-  /** Late records: the lists' sweeps MAX_LATENESS_S down, those in progress first, with what the cycle has left. */
-  sweeps: ListSweepPlan[];
-}
-
-/** A list's sweep and this cycle's step of it (from its resume token, or from where the list's scan stopped). */
-export interface ListSweepPlan {
-  list: string;
-  sweep: TrailSweep;
-  step: ScanStep;
-}
-
-/** This cycle's share of a trailing sweep over the unfiltered list (firehose mode). */
-export interface TrailPlan {
-  sweep: TrailSweep;
-  step: ScanStep;
-}
-
-export interface NetworkPlan {
-  /** New messages and re-checks (null: nothing live to watch yet). */
-  discovery: FirehoseDiscovery | PerAddressDiscovery | null;
-  /** Many addresses' baselines through one pass over the unfiltered list (after news: with what the cycle has left). */
-  listBaseline: { watchers: string[]; step: ScanStep; progress: BaselineProgress | null } | null;
-  /** Baselines one watcher at a time, after news, with what the cycle has left; each goes on next cycle from where the budget stopped it. */
-  baselines: { watcher: string; step: ScanStep; progress: BaselineProgress | null }[];
-  /** Late records: this cycle's share of the trailing sweep (firehose mode; null: none due). */
-  trail: TrailPlan | null;
-  /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
-  fullOverlap: boolean;
-  /**
-   * Present when the addresses' baselines wait for the list's rate (this cycle's head read measures it):
-   * the executor plans them with it after discovery (null: still unknown, one by one).
-   */
-  baselinesAtRate?: (ratePerSec: number | null) => Pick<NetworkPlan, 'listBaseline' | 'baselines'>;
-}
 
 /** Seconds since the head cursor (one interval without one). */
 const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number =>
@@ -212,20 +59,6 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
     trail: mode === 'firehose' ? planTrail(i, listPassAt) : null,
     fullOverlap: i.fullOverlap ?? true,
     ...(awaitRate ? { baselinesAtRate: (ratePerSec: number | null) => planBaselines({ ...i, ratePerSec }) } : {}),
-  };
-}
-
-/** The baselines of the watchers still waiting for one (the addresses' rate-priced, see planAddressBaselines; feeds one by one). */
-function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBaseline' | 'baselines'> {
-  const pending = i.addresses.filter((a) => !a.baselineDone);
-  const { listBaseline, oneByOne: addressesOneByOne } = planAddressBaselines(pending, i);
-  const oneByOne = [...addressesOneByOne, ...i.feeds.filter((f) => !f.baselineDone)];
-  return {
-    listBaseline,
-    baselines: oneByOne.map((w) => {
-      const progress = i.baselineProgress?.get(w.key) ?? null;
-      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs), progress };
-    }),
   };
 }
 
@@ -397,75 +230,6 @@ function newsStep(source: ListOperation, w: WatcherSummary, i: NetworkPlanInput)
     // save what was sent after each watcher was added.
     baselineFor: [w.key],
   };
-}
-
-/**
- * The addresses' baselines: the list baseline in progress goes on for those of its addresses still
- * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait, or when its pages (priced at the
- * list's rate) are no more than the addresses' own lists would cost at one page each; otherwise they are
- * taken one by one (with a list baseline going on, as many as would make a new one wait for it). With
- * the rate unknown, one by one (planNetwork lets the executor choose again once its head read measured it).
- */
-function planAddressBaselines(
-  pending: readonly WatcherSummary[],
-  i: NetworkPlanInput,
-): { listBaseline: NetworkPlan['listBaseline']; oneByOne: readonly WatcherSummary[] } {
-  const going = i.listBaselineProgress ?? null;
-  const inGoing = new Set(going?.watchers ?? []);
-  const continuing = pending.filter((w) => inGoing.has(w.key));
-  if (going && continuing.length) {
-    const rest = pending.filter((w) => !inGoing.has(w.key));
-    return { listBaseline: planListBaseline(continuing, i.nowMs, going), oneByOne: rest.length >= FIREHOSE_BASELINE_MIN ? [] : rest };
-  }
-  if (pending.length >= FIREHOSE_BASELINE_MIN) return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
-  const rate = i.ratePerSec === null ? null : Math.max(i.ratePerSec, i.densityPerSec ?? 0);
-  if (rate !== null && pending.length > 1 && listBaselinePages(pending, i.nowMs, rate) <= pending.length)
-    return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
-  return { listBaseline: null, oneByOne: pending };
-}
-
-/** The pages of a list baseline for these watchers at `rate` messages a second: down to BASELINE_HORIZON_MS before the earliest was added. */
-export function listBaselinePages(pending: readonly WatcherSummary[], nowMs: number, rate: number): number {
-  const since = Math.min(nowMs, ...pending.map((w) => w.since ?? nowMs));
-  return Math.ceil((rate * (nowMs - since + BASELINE_HORIZON_MS)) / 1000 / PAGE_SIZE) + 1;
-}
-
-/**
- * Many baselines at once: page the unfiltered list back through history (up to BASELINE_HORIZON_MS,
- * and never more pages than the addresses could cost one by one), going on from where the budget
- * stopped it. Everything older than where it stopped is history for all of them.
- */
-function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, progress: BaselineProgress | null): NonNullable<NetworkPlan['listBaseline']> {
-  const watchers = pending.map((w) => w.key);
-  const since = Math.min(nowMs, ...pending.map((w) => w.since ?? nowMs));
-  const horizon = Math.floor((since - BASELINE_HORIZON_MS) / 1000);
-  const step: ScanStep = {
-    source: { kind: 'firehose' },
-    maxPages: Math.max(1, Math.min(pending.length * BASELINE_MAX_PAGES, MAX_BASELINE_FIREHOSE_PAGES) - (progress?.pages ?? 0)),
-    baselineFor: watchers,
-    stop: { kind: 'past', ts: horizon, undated: 'continue' },
-    ...(progress ? { resumeToken: progress.token } : {}),
-  };
-  return { watchers, step, progress };
-}
-
-/** One watcher's recent history (BASELINE_HORIZON_MS before it was added at most), read silently from where the budget stopped it: open messages in it are tracked from now on. */
-function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null, nowMs: number): ScanStep {
-  const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
-  return {
-    source,
-    maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
-    baselineFor: [w.key],
-    stop: { kind: 'while-open', pastTs: Math.floor(((w.since ?? nowMs) - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) / 1000) },
-    ...(progress ? { resumeToken: progress.token } : {}),
-  };
-}
-
-/** What the firehose scan from the top reached. */
-export interface HeadReach {
-  seen: ReadonlySet<string>;
-  oldestTs: number | null;
-  exhausted: boolean;
 }
 
 /**
