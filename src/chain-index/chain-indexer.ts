@@ -22,7 +22,7 @@ const MAX_BACKOFF_MS = 60_000;
 /** The node's chain ID is asked again every this many poll intervals (20 s at the default 2 s): a node may switch chains while connected. */
 const CHAIN_ID_EVERY_POLLS = 10;
 
-export interface IndexerOptions {
+interface IndexerOptions {
   store: RecordStore;
   config: OwnNodes;
   clock: Clock;

@@ -18,14 +18,14 @@ import { readBlock, readLogs, readQuantity, readReceipt, type NodeLog } from './
 import { classifyRpcError, type RpcFault } from './rpc-errors';
 import type { TokenInfos } from './token-infos';
 
-export const INITIAL_SPAN = 2_000;
-export const MAX_SPAN = 10_000;
+const INITIAL_SPAN = 2_000;
+const MAX_SPAN = 10_000;
 /** Ranges read per scan before other chains get their turn. */
 const RANGES_PER_SCAN = 20;
 /** Transaction receipts asked for at once. */
 const RECEIPTS_AT_ONCE = 8;
 
-export interface ScannerDeps {
+interface ScannerDeps {
   events: ChainEvents;
   tokens: TokenInfos;
   confirmations: number;
@@ -44,7 +44,7 @@ export interface ScannerDeps {
 /** Raw JSON-RPC: answers are checked by node-answers.ts, never formatted by viem first (its formatters throw internal text on garbage). */
 type Raw = (method: string, params: unknown[]) => Promise<unknown>;
 
-export class WrongChainError extends Error {}
+class WrongChainError extends Error {}
 
 export class ChainScanner {
   readonly chain: string;

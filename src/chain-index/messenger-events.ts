@@ -20,7 +20,7 @@ export const MESSENGER_EVENTS = parseAbi([
 ]);
 
 /** The events that change a message's record (the others are not about one message). */
-export const MESSAGE_EVENT_NAMES = [
+const MESSAGE_EVENT_NAMES = [
   'SendCrossChainMessage',
   'AddFeeAmount',
   'MessageExecutionFailed',

@@ -53,7 +53,7 @@ const reasonOf = (e: z.ZodError): SkipReason => {
 /** A log as viem's decoder takes it, with the block time when the node gives it. */
 export type NodeLog = Log<bigint, number, false>;
 
-export interface LogsRead {
+interface LogsRead {
   logs: NodeLog[];
   skipped: SkipReason[];
 }
@@ -90,7 +90,7 @@ export function readLogs(raw: unknown, from: number, to: number, messengers: rea
   return out;
 }
 
-export interface NodeBlock {
+interface NodeBlock {
   hash: string;
   number: number;
   timestamp: number;
@@ -103,7 +103,7 @@ export function readBlock(raw: unknown): NodeBlock | null | 'bad' {
   return p.success ? p.data : 'bad';
 }
 
-export interface NodeReceipt {
+interface NodeReceipt {
   blockNumber: number;
   gasUsed: bigint;
   effectiveGasPrice: bigint;

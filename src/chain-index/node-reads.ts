@@ -31,13 +31,13 @@ const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 const WORD = /^0x[0-9a-fA-F]{64}$/;
 
 /** A configured chain a read names, with the EVM chain ID its node reported (when known). */
-export interface ReadChain {
+interface ReadChain {
   cfg: OwnNodeChain;
   evmChainId: string | null;
   name: string;
 }
 
-export type ChainLookup = { ok: true; chain: ReadChain } | { ok: false; status: 400 | 404; error: string };
+type ChainLookup = { ok: true; chain: ReadChain } | { ok: false; status: 400 | 404; error: string };
 
 /** A node's failure to answer a read: the HTTP status the service answers with, and why. */
 export class NodeReadError extends Error {

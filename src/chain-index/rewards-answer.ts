@@ -10,7 +10,7 @@ import type { LocalAnswer } from '../local-data-api/request-handler';
 import { NodeReadError, type OwnNodeReads } from './node-reads';
 
 /** Fee tokens one request may name (each is one eth_call per messenger). */
-export const MAX_FEE_TOKENS = 20;
+const MAX_FEE_TOKENS = 20;
 
 export async function answerRelayerRewards(reads: OwnNodeReads, params: URLSearchParams): Promise<LocalAnswer> {
   const errors: string[] = [];

@@ -7,7 +7,7 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 const NO_FEE: TokenInfo = { name: 'No fee', symbol: '', decimals: 18 };
 const UNKNOWN: TokenInfo = { name: 'Unknown token', symbol: '?', decimals: 18 };
 
-export interface MetaStore {
+interface MetaStore {
   getMeta(key: string): string | undefined;
   setMeta(key: string, value: string): void;
 }

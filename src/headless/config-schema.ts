@@ -37,7 +37,7 @@ const dataSource = z.unknown().transform((v, ctx) => {
   return z.NEVER;
 });
 
-export const ApiKeySourceSchema = z
+const ApiKeySourceSchema = z
   .object(
     {
       env: z
@@ -57,7 +57,7 @@ const listen = z
   .regex(/^(\d{1,3}(\.\d{1,3}){3}|localhost|\[[0-9a-fA-F:]+\]):\d{1,5}$/, 'metrics.listen must be <ip>:<port>, such as 127.0.0.1:9464.')
   .refine((s) => Number(s.slice(s.lastIndexOf(':') + 1)) <= 65535, 'metrics.listen port must be at most 65535.');
 
-export const MetricsConfigSchema = z
+const MetricsConfigSchema = z
   .object({
     listen: listen.default('127.0.0.1:9464'),
     /** A file holding the bearer token scrapers must send (readable only by its owner). */

@@ -19,7 +19,7 @@ import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { followLiveness, type LiveEvent, type WatchLiveness } from './watch-liveness';
 import { syncWatchlist, type SyncResult } from './watchlist-sync';
 
-export interface HeadlessOptions {
+interface HeadlessOptions {
   loaded: LoadedConfig;
   env?: NodeJS.ProcessEnv;
   /** Serve the UI on 127.0.0.1 (the built renderer folder; never built here). */

@@ -22,7 +22,7 @@ import type { TrafficSimulator } from '../simulator/simulator';
 import type { Route, RoutePlan } from '../simulator/route-plan';
 import type { OwnNodeStatus } from '../shared/own-nodes';
 
-export interface HandlerDeps {
+interface HandlerDeps {
   store: RecordStore;
   simulator: TrafficSimulator;
   tokens: PageTokenCodec;

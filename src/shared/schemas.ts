@@ -24,7 +24,7 @@ function fromValidator<T>(parse: (s: unknown) => Parsed<T>) {
 export const evmAddress = fromValidator((s) => parseEvmAddress(s));
 export const blockchainId = fromValidator((s) => parseBlockchainId(s));
 /** cb58 blockchain ID or decimal EVM chain ID, kept as the user's canonical string. */
-export const chainRef = fromValidator((s) => {
+const chainRef = fromValidator((s) => {
   const r = parseChainRef(s);
   return r.ok ? { ok: true as const, value: r.value.value } : r;
 });

@@ -19,7 +19,7 @@ export interface AlertChannel {
 const DEFAULT_TIMEOUT_S = 10;
 
 /** The labels Alertmanager fingerprints an alert by: identical on every replica of one config. */
-export function alertmanagerLabels(r: AlertRecord): Record<string, string> {
+function alertmanagerLabels(r: AlertRecord): Record<string, string> {
   return {
     alertname: `TeleporterMessage_${r.kind}`,
     kind: r.kind,
@@ -39,7 +39,7 @@ const EPISODE_ALERTNAMES: Record<string, string> = {
 };
 
 /** An episode's labels: the same for its fire and its resolve, so Alertmanager resolves the alert it holds. */
-export function episodeLabels(r: AlertRecord & { episode: NonNullable<AlertRecord['episode']> }): Record<string, string> {
+function episodeLabels(r: AlertRecord & { episode: NonNullable<AlertRecord['episode']> }): Record<string, string> {
   const kind = r.kind.replace(/_resolved$/, '');
   return {
     alertname: EPISODE_ALERTNAMES[kind] ?? kind,
@@ -61,7 +61,7 @@ function episodeAlert(r: AlertRecord & { episode: NonNullable<AlertRecord['episo
   };
 }
 
-export function alertmanagerBody(records: AlertRecord[], now: number, resolveAfterMs: number): unknown[] {
+function alertmanagerBody(records: AlertRecord[], now: number, resolveAfterMs: number): unknown[] {
   return records.map((r) =>
     r.episode
       ? episodeAlert({ ...r, episode: r.episode }, now)
@@ -77,7 +77,7 @@ export function alertmanagerBody(records: AlertRecord[], now: number, resolveAft
 }
 
 /** Slack's incoming-webhook body (also read by Mattermost, Rocket.Chat and others). */
-export function slackBody(r: AlertRecord): unknown {
+function slackBody(r: AlertRecord): unknown {
   if (r.episode) return { text: `*${r.title}*\n${r.body}` };
   return { text: `*${r.title}* (${r.watch || 'unlabelled'})\n${r.body}\n<${r.link}|Open message ${r.messageId.slice(0, 10)}…>` };
 }

@@ -26,7 +26,7 @@ import type { Store } from '../store';
 import type { FuelRead } from '../store/relayer-fuel';
 import type { Part } from './part';
 
-export interface RelayerEconomicsPart extends Part {
+interface RelayerEconomicsPart extends Part {
   /**
    * What sees each delivery of the relayer figures' pass (the relayer-alerts part's, once per cycle), so
    * the after-cycle work that follows at the same moment needs no second pass over the cache.
@@ -38,12 +38,12 @@ export interface RelayerEconomicsPart extends Part {
   economics(): RelayerEconomics;
 }
 
-export interface EconomicsMetrics {
+interface EconomicsMetrics {
   observe(e: RelayerEconomics): void;
 }
 
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-export const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
+const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
 
 interface Target {
   relayer: string;

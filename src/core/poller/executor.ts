@@ -32,7 +32,7 @@ export interface CycleHook {
   afterNetwork?(x: AfterNetwork): Promise<ErrorInfo | null>;
 }
 
-export interface AfterNetwork {
+interface AfterNetwork {
   network: 'mainnet' | 'fuji';
   client: DataApiClient;
   cycle: CycleBudget;
@@ -250,7 +250,7 @@ function notifyHooks(x: Execution, messages: readonly TeleporterMessage[]): void
 }
 
 /** The one paging routine: a plan step's pages, newest first, until its stop rule says enough; notes the lateness of late records it found. */
-export async function readPages(step: ScanStep, x: Execution): Promise<ScanResult> {
+async function readPages(step: ScanStep, x: Execution): Promise<ScanResult> {
   const r = await scan(fetcher(step.source, x.client), {
     network: x.state.network,
     engine: x.engine,

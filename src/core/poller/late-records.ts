@@ -26,7 +26,7 @@ import {
 } from '../../shared/policy';
 
 /** The full overlap is read once every this many intervals (a record is read within as many intervals of appearing). */
-export const FULL_OVERLAP_INTERVALS = 2;
+const FULL_OVERLAP_INTERVALS = 2;
 /** The overlap is this many times the largest lateness seen in the last SAMPLE_WINDOW_MS. */
 const OVERLAP_FACTOR = 1.5;
 const SAMPLE_WINDOW_MS = 3600_000;

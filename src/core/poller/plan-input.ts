@@ -13,7 +13,7 @@ import { recheckDue } from './recheck-cadence';
 import { discoveryMode } from './planner';
 import { type DueMessage, type NetworkPlanInput } from './plan-types';
 
-export interface PlanInputSources {
+interface PlanInputSources {
   state: NetworkState;
   index: WatcherIndex;
   messages: CachedMessages;

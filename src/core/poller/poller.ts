@@ -24,7 +24,7 @@ import { CycleBudget } from './scan';
 
 export type { CycleHook } from './executor';
 
-export interface PollerDeps {
+interface PollerDeps {
   store: Store;
   engine: TransitionEngine;
   index: WatcherIndex;

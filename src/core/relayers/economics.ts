@@ -56,7 +56,7 @@ export type RedeemableOf = (relayer: string, chain: string, token: string) => bi
 const NO_FEE_TOKEN = '0x0000000000000000000000000000000000000000';
 
 /** The chain a delivery's gas is paid on: its cb58 blockchain ID (from the EVM chain ID when only that is known). */
-export function walletChainOf(d: Delivery): string {
+function walletChainOf(d: Delivery): string {
   if (d.chains.destinationBlockchainId) return d.chains.destinationBlockchainId;
   return chainByEvmChainId(d.chains.destinationEvmChainId)?.blockchainId ?? d.destinationChain;
 }

@@ -9,7 +9,7 @@ import type { RewardsRead } from '../own-nodes/relayer-rewards';
 import type { RedeemableOf, RewardCredit } from './economics';
 
 /** The most fee tokens one read asks for (the service's limit per request). */
-export const MAX_FEE_TOKENS_PER_READ = 20;
+const MAX_FEE_TOKENS_PER_READ = 20;
 const RETRY_MS = 60_000;
 
 interface Read {
