@@ -75,7 +75,9 @@ describe('own nodes: a message between two configured chains', () => {
     const receipted = await recordWhen(service, id, (r) => r.receiptDelivered === true);
     expect(receipted.status).toBe('delivered');
     // The carrier names the original in receipts[], as the Data API shows it.
-    const carrier = [...relayer.delivered.keys()].map((k) => service.store.get(k.slice(2))).find((r) => r && r.sourceBlockchainId === b.blockchainId);
+    const carrierId = [...relayer.delivered.keys()].map((k) => k.slice(2)).find((k) => service.store.get(k)?.sourceBlockchainId === b.blockchainId)!;
+    // Its source send may be indexed a scan after its delivery (delivered_source_not_indexed until then).
+    const carrier = await recordWhen(service, carrierId, (r) => r.status === 'delivered');
     expect(carrier?.receipts).toEqual([{ receivedMessageNonce: '1', relayerRewardAddress: b.wallet('relayer').account.address }]);
     // A receipts-only message runs nothing (no execution event): not a failed execution.
     expect(carrier).toMatchObject({ status: 'delivered', data: '0x', messageExecuted: true });
