@@ -89,7 +89,9 @@ export function missingDeliveries(dataDir: string, truth: readonly TruthDelivery
     const known = new Set(truth.map((d) => d.messageId));
     const extra = (
       db
-        .prepare('SELECT m.message_id AS id FROM messages m WHERE m.destination_ts > ? AND m.destination_ts <= ? AND EXISTS (SELECT 1 FROM message_watchers w WHERE w.message_id = m.message_id AND w.watcher LIKE \'route:%\')')
+        .prepare(
+          "SELECT m.message_id AS id FROM messages m WHERE m.destination_ts > ? AND m.destination_ts <= ? AND EXISTS (SELECT 1 FROM message_watchers w WHERE w.message_id = m.message_id AND w.watcher LIKE 'route:%')",
+        )
         .all(Math.floor(fromMs / 1000), Math.floor(end / 1000)) as { id: string }[]
     ).filter((r) => !known.has(r.id)).length;
     return { missing, extra };
