@@ -34,6 +34,8 @@ const PENDING_MIN = envNumber('BENCH_PENDING_MINUTES', 2);
 const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.round(Math.min(12, MINUTES * 0.1) * MIN) };
 const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
 const ROUTES = 5;
+/** Test only (test/bench/relayers-drops.test.ts): delivered route messages the core's cache is made to lose before the figures. */
+const INJECT_DROPS = envNumber('BENCH_INJECT_DROPS', 0);
 /**
  * The plan the core runs on: `unauthenticated` (default: keyless, the app's default plan) or a named one
  * (the core then sends a key: with `free` its plan stays the app's `auto`, which means Free with a key).
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
   // Traffic stops; the core catches up with the last changes before its figures are judged.
   svc.simulator.detachClock();
   for (let i = 0; i < Math.ceil((SETTLE_MINUTES * 60_000) / intervalMs); i++) await cycle();
-  const overview = (await childCall(child, { type: 'overview' }, 'overview')).overview as RelayerOverview;
+  const overview = (await childCall(child, { type: 'overview', injectDrops: INJECT_DROPS }, 'overview')).overview as RelayerOverview;
   const closed = await childCall(child, { type: 'close' }, 'closed');
   truth.stop();
   const now = overview.at;
@@ -276,6 +278,7 @@ async function main(): Promise<void> {
     routes: busy.map((r) => r.label),
     relayers: watched.length,
     deliveriesOnWatchedRoutes: all.length,
+    ...(INJECT_DROPS ? { injectedDrops: INJECT_DROPS } : {}),
     schedule: { outage: OUTAGE, slowdown: SLOWDOWN, silentMinutes: SILENT_MIN, pendingMinutes: PENDING_MIN },
     figures: { countMismatches, rewardMismatches, worstLatencyGapS: round(worstLatencyGapS, 3), missing, perRoute, perRelayer },
     alerts: {
