@@ -6,10 +6,13 @@
 import type { RecordChange, RunningService } from '../src/local-data-api';
 
 export interface TruthDelivery {
+  messageId: string;
   deliverer: string;
   route: string;
   sentAt: number | null;
   deliveredAt: number;
+  /** When the service first showed this delivery (clock ms): the indexer's lag after `deliveredAt`. */
+  visibleAt: number;
   reward: { token: string; value: bigint } | null;
 }
 
@@ -51,21 +54,25 @@ export class RelayerTruth {
     private readonly routes: ReadonlyMap<string, string>,
   ) {
     this.stopListening = svc.onRecordChange((changes: readonly RecordChange[]) => {
-      for (const { record: r } of changes) this.take(r);
+      for (const { record: r, visibleAt } of changes) this.take(r, visibleAt);
     });
   }
 
-  private take(r: Record<string, unknown>): void {
+  private take(r: Record<string, unknown>, visibleAt: number): void {
     const label = this.routes.get(`${r.sourceBlockchainId as string}>${r.destinationBlockchainId as string}`);
     const dst = r.destinationTransaction as { timestamp: number; delivererAddress: string } | undefined;
     if (!label || !dst) return;
     const src = r.sourceTransaction as { timestamp: number } | undefined;
     const reward = r.rewardDetails as { address: string; value: string } | undefined;
-    this.delivered.set(r.messageId as string, {
+    const id = r.messageId as string;
+    const before = this.delivered.get(id);
+    this.delivered.set(id, {
+      messageId: id,
       deliverer: dst.delivererAddress,
       route: label,
       sentAt: src ? src.timestamp * 1000 : null,
       deliveredAt: dst.timestamp * 1000,
+      visibleAt: before?.visibleAt ?? visibleAt,
       reward: reward && /^\d+$/.test(reward.value) ? { token: reward.address, value: BigInt(reward.value) } : null,
     });
   }

@@ -4,6 +4,7 @@ import { serveParent } from './serve-parent';
 import { createMonitorCore } from '../src/core';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
+import { dropDeliveries } from './relayers-inject';
 
 type Msg =
   | {
@@ -19,7 +20,8 @@ type Msg =
       apiKey: string | null;
     }
   | { type: 'tick'; now: number }
-  | { type: 'overview' }
+  /** `injectDrops`: first turn that many delivered route messages back to pending (proves the judge fails on drops). */
+  | { type: 'overview'; injectDrops?: number }
   | { type: 'close' };
 
 let peakRss = 0;
@@ -33,11 +35,13 @@ async function main(): Promise<void> {
   let clock: JumpClock | null = null;
   let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
   let shown: { title: string; at: number }[] = [];
+  let dataDir = '';
   const send = (m: unknown) => process.send?.(m);
 
   const onMessage = async (m: Msg): Promise<void> => {
     if (m.type === 'init') {
       clock = new JumpClock(m.now);
+      dataDir = m.dataDir;
       const c = await createMonitorCore({
         dataDir: m.dataDir,
         shell: 'web',
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
       send({ type: 'polled', shown, status });
       shown = [];
     } else if (m.type === 'overview' && core) {
+      if (m.injectDrops) dropDeliveries(dataDir, m.injectDrops, clock!.now());
       send({ type: 'overview', overview: await core.handlers.relayerOverview(undefined) });
     } else if (m.type === 'close') {
       await core?.close();

@@ -19,6 +19,7 @@ import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
 import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
 import { benchPlan, judgeBudget, RequestLog } from './relayers-budget';
+import { missingDeliveries, readLagAllowedMs, tally } from './relayers-missing';
 import { envNumber, judgeTargets, report } from './targets';
 
 const MIN = 60_000;
@@ -33,6 +34,8 @@ const PENDING_MIN = envNumber('BENCH_PENDING_MINUTES', 2);
 const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.round(Math.min(12, MINUTES * 0.1) * MIN) };
 const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
 const ROUTES = 5;
+/** Test only (test/bench/relayers-drops.test.ts): delivered route messages the core's cache is made to lose before the figures. */
+const INJECT_DROPS = envNumber('BENCH_INJECT_DROPS', 0);
 /**
  * The plan the core runs on: `unauthenticated` (default: keyless, the app's default plan) or a named one
  * (the core then sends a key: with `free` its plan stays the app's `auto`, which means Free with a key).
@@ -121,10 +124,16 @@ async function main(): Promise<void> {
   svc.simulator.attach(clock);
 
   const shown: { title: string; at: number }[] = [];
+  // How far behind the core's reads were (its poll status: the budget cut a cycle short), the worst and the last.
+  const behind = { maxMs: 0, lastMs: 0, cutCycles: 0 };
   const cycle = async () => {
     await clock.advance(intervalMs);
     const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
     shown.push(...(r.shown as { title: string; at: number }[]));
+    const ms = (r.status as { behindMs?: number | null }).behindMs ?? 0;
+    behind.lastMs = ms;
+    behind.maxMs = Math.max(behind.maxMs, ms);
+    if (ms > 0) behind.cutCycles++;
   };
   for (let i = 0; i < Math.ceil((MINUTES * 60_000) / intervalMs); i++) await cycle();
   const trafficEnd = clock.now();
@@ -132,13 +141,43 @@ async function main(): Promise<void> {
   // Traffic stops; the core catches up with the last changes before its figures are judged.
   svc.simulator.detachClock();
   for (let i = 0; i < Math.ceil((SETTLE_MINUTES * 60_000) / intervalMs); i++) await cycle();
-  const overview = (await childCall(child, { type: 'overview' }, 'overview')).overview as RelayerOverview;
+  const overview = (await childCall(child, { type: 'overview', injectDrops: INJECT_DROPS }, 'overview')).overview as RelayerOverview;
   const closed = await childCall(child, { type: 'close' }, 'closed');
   truth.stop();
   const now = overview.at;
 
+  const all = truth.deliveries();
+  // Which deliveries the figures lack and what the core holds for each (its database, read-only).
+  // A delivery the core has not read yet is excused when its re-check is not due yet by the stated cadence
+  // (or the status bar said the reads were that far behind): the figures are judged against the truth the
+  // core could have read (like with like, latency too). Anything else missing is a drop and fails.
+  const inWindow = all.filter((d) => d.deliveredAt > now - 24 * 60 * MIN && d.deliveredAt <= now);
+  const gaps = missingDeliveries(join(work, 'core'), inWindow, now, start);
+  const notYetDue = gaps.missing.filter(
+    (m) =>
+      m.state === 'pending_unread' &&
+      (m.deliveredBeforeEndS - m.visibleAfterS) * 1000 <= readLagAllowedMs(((m.latencyS ?? 0) + m.visibleAfterS) * 1000, intervalMs, behind.lastMs),
+  );
+  const excused = new Set(notYetDue.map((m) => m.messageId));
+  const dropped = gaps.missing.filter((m) => !excused.has(m.messageId));
+  const bucket = (s: number) => (s < 60 ? '<1m' : s < 300 ? '1-5m' : s < 900 ? '5-15m' : s < 3600 ? '15-60m' : '>1h');
+  const missing = {
+    count: gaps.missing.length,
+    notYetDue: notYetDue.length,
+    dropped: dropped.length,
+    extraInCore: gaps.extra,
+    byState: tally(gaps.missing, (m) => m.state),
+    byRoute: tally(gaps.missing, (m) => m.route),
+    byRelayer: tally(gaps.missing, (m) => labelOf.get(m.deliverer) ?? m.deliverer),
+    deliveredBeforeEnd: tally(gaps.missing, (m) => bucket(m.deliveredBeforeEndS)),
+    visibleAfter: tally(gaps.missing, (m) => bucket(m.visibleAfterS)),
+    readBeforeEnd: tally(gaps.missing, (m) => (m.readBeforeEndS === null ? 'never' : bucket(m.readBeforeEndS))),
+    latency: tally(gaps.missing, (m) => (m.latencyS === null ? 'unknown' : bucket(m.latencyS))),
+    trackingEnded: tally(gaps.missing, (m) => m.trackingEnded ?? 'no'),
+    sample: dropped.slice(0, 12).map((m) => ({ ...m, deliverer: labelOf.get(m.deliverer) ?? m.deliverer })),
+  };
   // Figures: the core's per relayer, per relayer and route, per route, against the truth's.
-  const deliveries = truth.deliveries();
+  const deliveries = all.filter((d) => !excused.has(d.messageId));
   const routeLabel = new Map(overview.routes.map((r) => [r.route.id, r.route.label]));
   let countMismatches = 0;
   let rewardMismatches = 0;
@@ -204,7 +243,7 @@ async function main(): Promise<void> {
   const outageAddress = named.find((r) => r.name === outageName)!.address.toLowerCase();
   const outageFrom = start + OUTAGE.startMs;
   const outageTo = outageFrom + OUTAGE.durationMs;
-  const back = deliveries
+  const back = all
     .filter((d) => d.deliverer.toLowerCase() === outageAddress && d.deliveredAt >= outageTo)
     .reduce((m, d) => Math.min(m, d.deliveredAt), Infinity);
   const of = (s: { title: string }) => s.title.slice(s.title.indexOf(':') + 2);
@@ -212,7 +251,7 @@ async function main(): Promise<void> {
   // after the relayer's last delivery in the truth, is true, and counted apart (not judged as healthy).
   const addressOf = new Map(named.map((r) => [r.name, r.address.toLowerCase()]));
   const lastDelivery = (name: string, at: number) =>
-    deliveries.filter((d) => d.deliverer.toLowerCase() === addressOf.get(name) && d.deliveredAt <= at).reduce((m, d) => Math.max(m, d.deliveredAt), -Infinity);
+    all.filter((d) => d.deliverer.toLowerCase() === addressOf.get(name) && d.deliveredAt <= at).reduce((m, d) => Math.max(m, d.deliveredAt), -Infinity);
   const silentSinceTrafficStopped = (s: { title: string; at: number }) => s.at >= trafficEnd && s.at - lastDelivery(of(s), s.at) >= SILENT_MIN * MIN;
   const allFires = shown.filter((s) => s.title.startsWith('Relayer silent:'));
   const fires = allFires.filter((s) => !silentSinceTrafficStopped(s));
@@ -238,9 +277,10 @@ async function main(): Promise<void> {
     pollIntervalSeconds: INTERVAL_S,
     routes: busy.map((r) => r.label),
     relayers: watched.length,
-    deliveriesOnWatchedRoutes: deliveries.length,
+    deliveriesOnWatchedRoutes: all.length,
+    ...(INJECT_DROPS ? { injectedDrops: INJECT_DROPS } : {}),
     schedule: { outage: OUTAGE, slowdown: SLOWDOWN, silentMinutes: SILENT_MIN, pendingMinutes: PENDING_MIN },
-    figures: { countMismatches, rewardMismatches, worstLatencyGapS: round(worstLatencyGapS, 3), perRoute, perRelayer },
+    figures: { countMismatches, rewardMismatches, worstLatencyGapS: round(worstLatencyGapS, 3), missing, perRoute, perRelayer },
     alerts: {
       outageFires: outageFires.length,
       outageResolves: outageResolves.length,
@@ -257,10 +297,13 @@ async function main(): Promise<void> {
       shown,
     },
     requests: { ...spend.figures, trafficPerMinute: round(trafficPerMinute), naivePerMinute, shareOfNaive: round(trafficPerMinute / naivePerMinute, 3) },
+    behind: { maxS: behind.maxMs / 1000, atEndS: behind.lastMs / 1000, cyclesCutShort: behind.cutCycles },
     peakRssMb,
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };
   const verdict = judgeTargets({
+    droppedDeliveries: [dropped.length, 0],
+    extraDeliveries: [gaps.extra, 0],
     countMismatches: [countMismatches, 0],
     rewardMismatches: [rewardMismatches, 0],
     latencyGapS: [worstLatencyGapS, 1],
