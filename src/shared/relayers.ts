@@ -121,7 +121,8 @@ export const RelayerOverviewSchema = z.object({
 export type RelayerOverview = z.output<typeof RelayerOverviewSchema>;
 
 /** What a figure of the overview counts, for its click-through. */
-export type RelayerFigure = 'deliveries1h' | 'deliveries24h' | 'pending' | 'latency';
+export const RELAYER_FIGURES = ['deliveries1h', 'deliveries24h', 'pending', 'latency'] as const;
+export type RelayerFigure = (typeof RELAYER_FIGURES)[number];
 
 /** One watched relayer's wallet on one chain (a destination chain it delivers on). */
 const RelayerFuelSchema = z.object({
