@@ -1,3 +1,5 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 /**
@@ -28,3 +30,19 @@ export async function bundleChild(entry: string, outfile: string, external: stri
 
 /** Whether this run's child favours memory over speed (reported with the figures). */
 export const favorMemory = process.env.BENCH_FAVOR_MEMORY === '0' ? 'off' : 'on';
+
+/**
+ * Bundles the bench child `bench/<name>.ts` into `work` and forks it in plain Node (BENCH_CHILD_FLAGS
+ * are its Node flags; `env` adds to this process's); resolves once the child says it is up.
+ */
+export async function startBundledChild(name: string, work: string, external: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
+  const childJs = join(work, `${name}.cjs`);
+  await bundleChild(join(__dirname, `${name}.ts`), childJs, external);
+  const child = fork(childJs, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules'), ...env },
+  });
+  await new Promise<void>((r) => child.once('message', () => r()));
+  return child;
+}

@@ -5,37 +5,25 @@
  * API key (its own quota at the service's plan). All three are judged against one ground truth
  * (test/support/ground-truth.ts). `npm run bench` runs one cell; `npm run bench:grid` the matrix.
  */
-import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { PublicPlan } from '../src/local-data-api/compute-units';
 import { ManualClock } from '../src/shared/clock';
 import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
 import { FAIR_POLLER_KEYS, startBenchService } from './bench-service';
-import { bundleChild } from './bundle-child';
+import { startBundledChild } from './bundle-child';
 import { childCall } from './child-call';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { WatchPoller } from './fair-pollers/watch-poller';
 import { gridRoutes } from './grid-routes';
+import { runHeader, type RunKnobs } from './world-knobs';
 
-export interface CellKnobs {
-  intervalS: number;
-  minutes: number;
-  settleMinutes: number;
-  addresses: number;
-  rate: number;
-  preload: number;
+export interface CellKnobs extends RunKnobs {
   /** The core's request budget a minute as custom plan figures; null: the app's default plan (keyless: unauthenticated). */
   budget: number | null;
   /** The service's limits: a public plan for every caller (each fair poller its own key), or null: none a bench meets. */
   servicePlan: PublicPlan | null;
-  stuckMinutes: number;
-  /** How far back the fair pollers read each interval. */
-  depthMin: number;
   fairPollers: boolean;
-  realistic: boolean;
-  /** Test hook: drop this many of the core's reports before judging them. */
-  drop: number;
   /**
    * The grid's fourth watch set: 5 routes and 3 relayers (bench/grid-routes.ts) instead of `addresses`
    * watched addresses (then the size of the simulated world); its per-watch poller replaces the per-address one.
@@ -55,19 +43,6 @@ const tally = (c: Comparison) => ({
   unexpectedByKind: byKind(c.unexpected),
   firstMissed: c.missed.slice(0, 5),
 });
-
-async function startCore(work: string) {
-  // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
-  const childJs = join(work, 'core-bench-child.cjs');
-  await bundleChild(join(__dirname, 'core-bench-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
-  const child = fork(childJs, [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
-    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
-  });
-  await new Promise<void>((r) => child.once('message', () => r()));
-  return child;
-}
 
 /** Runs one cell in `work` (a fresh folder); returns its figures (judging them is the caller's). */
 export async function runCoreCell(k: CellKnobs, work: string) {
@@ -89,7 +64,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   const receipts = !routeSet;
   const fairStuck = routeSet ? { firstReachMs: k.stuckMinutes * 60_000 } : { stuckMs: k.stuckMinutes * 60_000 };
   truth.knowStored(storedPending(svc.store));
-  const child = await startCore(work);
+  // The core runs as bundled JavaScript in plain Node, as in the app (no TypeScript loader in its memory).
+  const child = await startBundledChild('core-bench-child', work, ['node:sqlite', '@napi-rs/keyring']);
   const stuckMs = k.stuckMinutes * 60_000;
   const depthMs = k.depthMin * 60_000;
   const list = k.fairPollers
@@ -191,11 +167,7 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   };
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {
-    bench: 'core',
-    profile: k.realistic ? 'realistic' : 'plain',
-    simulatedMinutes: Math.round(minutes * 10) / 10,
-    settleMinutes: k.settleMinutes,
-    watchedAddresses: addresses.length,
+    ...runHeader('core', k, minutes, addresses.length),
     ...(routeSet
       ? { watchedRoutes: routeSet.labels, watchedRelayers: routeSet.relayerNames, relayerDeliveries: relayerDeliveries(routeSet, expected, judged) }
       : {}),

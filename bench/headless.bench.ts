@@ -11,7 +11,6 @@
  * per address per interval fits the plan's minute (else the output says why it is not run). The
  * watcher's requests must not exceed the cheaper fair poller's that missed nothing.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,12 +19,13 @@ import { join } from 'node:path';
 import { ManualClock } from '../src/shared/clock';
 import { compare, GroundTruth, type Detection } from '../test/support/ground-truth';
 import { childCall } from './child-call';
-import { bundleChild, favorMemory } from './bundle-child';
+import { favorMemory, startBundledChild } from './bundle-child';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { headlessKnobs } from './headless-knobs';
 import { judgeDetection, tallyPoller } from './headless-judge';
 import { startJudgedService } from './headless-service';
+import { runHeader } from './world-knobs';
 import { judgeTargets, report } from './targets';
 import { writeWatcherConfig } from './watcher-config';
 
@@ -58,15 +58,8 @@ async function main(): Promise<void> {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-  const childJs = join(work, 'headless-bench-child.cjs');
-  await bundleChild(join(__dirname, 'headless-bench-child.ts'), childJs, ['@napi-rs/keyring']);
   // No TypeScript loader in the child (its memory is the watcher's alone).
-  const child = fork(childJs, [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
-    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules'), [KEY_ENV]: svc.apiKey },
-  });
-  await new Promise<void>((r) => child.once('message', () => r()));
+  const child = await startBundledChild('headless-bench-child', work, ['@napi-rs/keyring'], { [KEY_ENV]: svc.apiKey });
   const pollerDepthMs = K.depthMin * 60_000;
   const list = new ListPoller(svc.service.url, addresses, clock, pollerDepthMs);
   const perAddressCost = addresses.length * (60 / K.intervalS);
@@ -129,11 +122,7 @@ async function main(): Promise<void> {
   const minutes = (trafficEnd - baselineAt) / 60_000;
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {
-    bench: 'headless',
-    profile: K.realistic ? 'realistic' : 'plain',
-    simulatedMinutes: Math.round(minutes * 10) / 10,
-    settleMinutes: K.settleMinutes,
-    watchedAddresses: addresses.length,
+    ...runHeader('headless', K, minutes, addresses.length),
     messagesPerSecond: K.rate,
     pollIntervalSeconds: K.intervalS,
     plan: svc.planLabel,

@@ -18,6 +18,54 @@ export function worldKnobs(defaultAddresses: number) {
   };
 }
 
+export interface RunKnobs {
+  /** Poll interval, seconds. */
+  intervalS: number;
+  /** Simulated minutes of traffic, then of settling with no new traffic. */
+  minutes: number;
+  settleMinutes: number;
+  /** Watched addresses (and the size of the simulated world). */
+  addresses: number;
+  /** New messages a simulated second. */
+  rate: number;
+  /** Messages in the store before the run. */
+  preload: number;
+  stuckMinutes: number;
+  /** How far back the fair pollers read each interval (covers delivery, receipts and indexing lag). */
+  depthMin: number;
+  /** Test hook: drop this many of the watcher's reports before judging them (the bench must then fail). */
+  drop: number;
+  /** The local service's realistic profile (indexing lag, sparse routes, two messenger versions). */
+  realistic: boolean;
+}
+
+/** The first fields of a run's JSON line: which bench, on what world, for how long. */
+export function runHeader(bench: string, k: RunKnobs, simulatedMinutes: number, watchedAddresses: number) {
+  return {
+    bench,
+    profile: k.realistic ? 'realistic' : 'plain',
+    simulatedMinutes: Math.round(simulatedMinutes * 10) / 10,
+    settleMinutes: k.settleMinutes,
+    watchedAddresses,
+  };
+}
+
+/** The run knobs as both benches read them: environment variables over `defaults` (the fair pollers' depth from `depthEnv`). */
+export function runKnobs(defaults: Partial<RunKnobs>, depthEnv = 'BENCH_FAIR_DEPTH_MIN'): RunKnobs {
+  return {
+    intervalS: envNumber('BENCH_INTERVAL_S', defaults.intervalS ?? 30),
+    minutes: envNumber('BENCH_MINUTES', defaults.minutes ?? 10),
+    settleMinutes: envNumber('BENCH_SETTLE_MINUTES', defaults.settleMinutes ?? 5),
+    addresses: envNumber('BENCH_ADDRESSES', defaults.addresses ?? 1000),
+    rate: envNumber('BENCH_RATE', defaults.rate ?? 2),
+    preload: envNumber('BENCH_PRELOAD', defaults.preload ?? 20_000),
+    stuckMinutes: envNumber('BENCH_STUCK_MINUTES', defaults.stuckMinutes ?? 30),
+    depthMin: envNumber(depthEnv, defaults.depthMin ?? 15),
+    drop: envNumber('BENCH_INJECT_MISSES', 0),
+    realistic: (process.env.BENCH_PROFILE ?? 'realistic') === 'realistic',
+  };
+}
+
 const PLANS: readonly PublicPlan[] = ['unauthenticated', 'free', 'base', 'growth', 'pro'];
 
 /**
@@ -31,18 +79,9 @@ export function coreKnobs(defaults: Partial<CellKnobs> = {}): CellKnobs {
   if (servicePlan !== 'lifted' && !PLANS.includes(servicePlan as PublicPlan))
     throw new Error(`BENCH_SERVICE_PLAN must be one of ${PLANS.join(', ')} or lifted, not "${servicePlan}".`);
   return {
-    intervalS: envNumber('BENCH_INTERVAL_S', defaults.intervalS ?? 30),
-    minutes: envNumber('BENCH_MINUTES', defaults.minutes ?? 10),
-    settleMinutes: envNumber('BENCH_SETTLE_MINUTES', defaults.settleMinutes ?? 5),
-    addresses: envNumber('BENCH_ADDRESSES', defaults.addresses ?? 1000),
-    rate: envNumber('BENCH_RATE', defaults.rate ?? 2),
-    preload: envNumber('BENCH_PRELOAD', defaults.preload ?? 20_000),
+    ...runKnobs(defaults),
     budget,
     servicePlan: servicePlan === 'lifted' ? null : (servicePlan as PublicPlan),
-    stuckMinutes: envNumber('BENCH_STUCK_MINUTES', defaults.stuckMinutes ?? 30),
-    depthMin: envNumber('BENCH_FAIR_DEPTH_MIN', defaults.depthMin ?? 15),
     fairPollers: (process.env.BENCH_FAIR_POLLERS ?? process.env.BENCH_BASELINES) !== '0',
-    realistic: (process.env.BENCH_PROFILE ?? 'realistic') === 'realistic',
-    drop: envNumber('BENCH_INJECT_MISSES', 0),
   };
 }

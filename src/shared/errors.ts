@@ -2,6 +2,8 @@
  * Errors are values with a kind and a message a person can act on. They cross every boundary
  * (core → IPC / web host → renderer) as `{ kind, message, field?, retryAt? }`.
  */
+import { z } from 'zod';
+
 export const ERROR_KINDS = [
   'network',
   'timeout',
@@ -17,16 +19,18 @@ export const ERROR_KINDS = [
 ] as const;
 type ErrorKind = (typeof ERROR_KINDS)[number];
 
-export interface ErrorInfo {
-  kind: ErrorKind;
-  message: string;
+/** An error as it crosses a boundary. */
+export const ErrorInfoSchema = z.object({
+  kind: z.enum(ERROR_KINDS),
+  message: z.string(),
   /** The input field at fault, for invalid_input. */
-  field?: string;
+  field: z.string().optional(),
   /** Epoch ms after which a rate-limited call may be retried. */
-  retryAt?: number;
+  retryAt: z.number().optional(),
   /** HTTP status, when the error came from an HTTP response. */
-  status?: number;
-}
+  status: z.number().optional(),
+});
+export type ErrorInfo = z.output<typeof ErrorInfoSchema>;
 
 export class MonitorError extends Error implements ErrorInfo {
   readonly kind: ErrorKind;

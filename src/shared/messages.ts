@@ -92,18 +92,26 @@ type DeliveredMessage = z.infer<typeof DeliveredMessageSchema>;
 type DeliveredSourceNotIndexedMessage = z.infer<typeof DeliveredSourceNotIndexedMessageSchema>;
 
 /** A record whose status we do not know, or whose known variant did not validate: kept whole. */
-interface UnknownStatusMessage {
-  status: 'unknown';
-  messageId: string;
+const UnknownStatusMessageSchema = z.object({
+  status: z.literal('unknown'),
+  messageId: z.string().min(1),
   /** The status string the API sent (may be a known one when the record failed its variant's schema). */
-  reportedStatus: string;
+  reportedStatus: z.string(),
   /** Why it is not one of the known variants. */
-  problem: string;
-  raw: Record<string, unknown>;
-}
+  problem: z.string(),
+  raw: z.record(z.string(), z.unknown()),
+});
 
 type KnownMessage = PendingMessage | DeliveredMessage | DeliveredSourceNotIndexedMessage;
-export type TeleporterMessage = KnownMessage | UnknownStatusMessage;
+
+/** A message as the contract carries it: one of the known variants, or the `unknown` form that keeps the record whole. */
+export const TeleporterMessageSchema = z.union([
+  PendingMessageSchema,
+  DeliveredMessageSchema,
+  DeliveredSourceNotIndexedMessageSchema,
+  UnknownStatusMessageSchema,
+]);
+export type TeleporterMessage = z.output<typeof TeleporterMessageSchema>;
 
 const variantSchemas = {
   pending: PendingMessageSchema,

@@ -109,24 +109,25 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-export interface OwnNodeStatus {
-  blockchainId: string;
+export const OwnNodeStatusSchema = z.object({
+  blockchainId: z.string(),
   /** The chain's configured name, else the registry's, else a short ID (the `chain` label in /metrics). */
-  name: string;
+  name: z.string(),
   /** The RPC URL's host (never its path or query, which may hold a provider key). */
-  host: string;
-  state: ChainState;
+  host: z.string(),
+  state: z.enum(CHAIN_STATES),
   /** What went wrong, in words a person can act on (empty when ok). */
-  message: string;
-  evmChainId: string | null;
-  head: number | null;
+  message: z.string(),
+  evmChainId: z.string().nullable(),
+  head: z.number().int().nullable(),
   /** Every block up to here has been read. */
-  indexedTo: number | null;
+  indexedTo: z.number().int().nullable(),
   /** Current eth_getLogs span (blocks per request), after adapting to the node's limits. */
-  span: number;
-  rpcCalls: number;
-  reorgs: number;
-  lastScanAt: number | null;
+  span: z.number().int().nonnegative(),
+  rpcCalls: z.number().int().nonnegative(),
+  reorgs: z.number().int().nonnegative(),
+  lastScanAt: z.number().nullable(),
   /** Logs, blocks and receipts skipped as malformed since the service started, by reason. */
-  skipped: Partial<Record<SkipReason, number>>;
-}
+  skipped: z.partialRecord(z.enum(SKIP_REASONS), z.number().int().nonnegative()),
+});
+export type OwnNodeStatus = z.output<typeof OwnNodeStatusSchema>;

@@ -1,6 +1,7 @@
 /** Input schemas of the relayer and route watches, and of the Relayers view's reads. */
 import { z } from 'zod';
 import { chainsOf, findChain } from './chains';
+import { RELAYER_FIGURES } from './relayers';
 import { evmAddress, network, thresholdMinutes } from './schemas';
 import { NETWORKS, parseChainRef, type Network } from './validators';
 
@@ -64,7 +65,7 @@ export const RelayerFigureTargetSchema = z
   .object({
     relayer: evmAddress.optional(),
     routeId: z.string().min(1).max(64).optional(),
-    figure: z.enum(['deliveries1h', 'deliveries24h', 'pending', 'latency']),
+    figure: z.enum(RELAYER_FIGURES),
   })
   .strict()
   .refine((t) => t.relayer !== undefined || t.routeId !== undefined, { message: 'Name a relayer or a route.', path: ['relayer'] });

@@ -1,174 +1,192 @@
 /**
  * Relayers and routes as things to watch, and the figures the Relayers view shows: the types both
- * sides of the contract share. Times are epoch ms; latencies seconds; token amounts smallest units
- * as decimal strings (exact for any number of decimals).
+ * sides of the contract share, each derived from its schema. Times are epoch ms; latencies seconds;
+ * token amounts smallest units as decimal strings (exact for any number of decimals).
  */
-import type { Network } from './validators';
+import { z } from 'zod';
+import { network } from './schemas';
+
+const epochMs = z.number();
+const count = z.number().int().nonnegative();
+/** Smallest units as a decimal string. */
+const units = z.string();
 
 /** A relayer watched by its deliverer address or its reward address (either matches a delivery). */
-export interface WatchedRelayer {
-  address: string;
-  label: string;
-  network: Network;
+export const WatchedRelayerSchema = z.object({
+  address: z.string(),
+  label: z.string(),
+  network,
   /** Relayer silent: no delivery for this long ... */
-  silentMinutes: number;
+  silentMinutes: z.number(),
   /** ... while one of its routes holds a message pending longer than this. */
-  pendingMinutes: number;
+  pendingMinutes: z.number(),
   /** The relayer-silent condition is on for this relayer. */
-  alert: boolean;
-  createdAt: number;
-}
+  alert: z.boolean(),
+  createdAt: epochMs,
+});
+export type WatchedRelayer = z.output<typeof WatchedRelayerSchema>;
 
 /** A route watched from a source chain to a destination chain (cb58 blockchain ID or EVM chain ID, as resolved). */
-export interface WatchedRoute {
-  id: string;
-  label: string;
-  network: Network;
-  sourceChain: string;
-  destinationChain: string;
+export const WatchedRouteSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  network,
+  sourceChain: z.string(),
+  destinationChain: z.string(),
   /** Route backlog: the oldest pending message is older than this. */
-  backlogMinutes: number;
-  alert: boolean;
-  createdAt: number;
-}
+  backlogMinutes: z.number(),
+  alert: z.boolean(),
+  createdAt: epochMs,
+});
+export type WatchedRoute = z.output<typeof WatchedRouteSchema>;
 
 /** A sum of one reward token. */
-export interface TokenSum {
+const TokenSumSchema = z.object({
   /** Token contract address. */
-  token: string;
-  symbol: string;
-  decimals: number;
+  token: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int().nonnegative(),
   /** Smallest units. */
-  value: string;
+  value: units,
   /** Value at the prices the records carried, when every counted record carried one. */
-  fiat: { currencyCode: string; value: number } | null;
-}
+  fiat: z.object({ currencyCode: z.string(), value: z.number() }).nullable(),
+});
+export type TokenSum = z.output<typeof TokenSumSchema>;
 
 /** Gas spent on destination transactions of one chain, in its native token's smallest unit (wei). */
-export interface GasSum {
-  chain: string;
-  symbol: string;
-  wei: string;
-}
+const GasSumSchema = z.object({
+  chain: z.string(),
+  symbol: z.string(),
+  wei: units,
+});
+export type GasSum = z.output<typeof GasSumSchema>;
 
 /** Latency from source transaction to destination transaction, seconds (null: no delivery with both times). */
-export interface LatencyFigures {
-  p50: number;
-  p95: number;
-  count: number;
-}
+const LatencyFiguresSchema = z.object({
+  p50: z.number(),
+  p95: z.number(),
+  count,
+});
+export type LatencyFigures = z.output<typeof LatencyFiguresSchema>;
 
 /** A relayer's part in one watched route's deliveries in the window. */
-interface RouteShare {
-  routeId: string;
-  deliveries: number;
+const RouteShareSchema = z.object({
+  routeId: z.string(),
+  deliveries: count,
   /** Of the route's deliveries in the window, 0..1. */
-  share: number;
-}
+  share: z.number(),
+});
 
-export interface RelayerRow {
+const RelayerRowSchema = z.object({
   /** The watched address, else the deliverer address. */
-  address: string;
-  network: Network;
-  watched: boolean;
-  label: string;
+  address: z.string(),
+  network,
+  watched: z.boolean(),
+  label: z.string(),
   /** Reward addresses its deliveries named. */
-  rewardAddresses: string[];
-  deliveriesLastHour: number;
-  deliveries24h: number;
-  routes: RouteShare[];
-  latency: LatencyFigures | null;
-  gas: GasSum[];
-  rewards: TokenSum[];
+  rewardAddresses: z.array(z.string()),
+  deliveriesLastHour: count,
+  deliveries24h: count,
+  routes: z.array(RouteShareSchema),
+  latency: LatencyFiguresSchema.nullable(),
+  gas: z.array(GasSumSchema),
+  rewards: z.array(TokenSumSchema),
   /** Destination transaction time of its newest delivery; null: no deliveries yet. */
-  lastDeliveryAt: number | null;
+  lastDeliveryAt: epochMs.nullable(),
   /** Deliveries per bucket over the last 24 h, oldest first (`bucketMs` each, the last ends now). */
-  buckets: number[];
-}
+  buckets: z.array(count),
+});
+export type RelayerRow = z.output<typeof RelayerRowSchema>;
 
-export interface RouteRow {
-  route: WatchedRoute;
-  pending: number;
+const RouteRowSchema = z.object({
+  route: WatchedRouteSchema,
+  pending: count,
   /** Source transaction time of the oldest pending message; null when none is pending. */
-  oldestPendingSince: number | null;
-  deliveriesLastHour: number;
-  deliveries24h: number;
-  latency: LatencyFigures | null;
+  oldestPendingSince: epochMs.nullable(),
+  deliveriesLastHour: count,
+  deliveries24h: count,
+  latency: LatencyFiguresSchema.nullable(),
   /** Relayers by deliveries in the window, most first (at most 3). */
-  topRelayers: { address: string; label: string; deliveries: number; share: number }[];
-}
+  topRelayers: z.array(z.object({ address: z.string(), label: z.string(), deliveries: count, share: z.number() })),
+});
+export type RouteRow = z.output<typeof RouteRowSchema>;
 
-export interface RelayerOverview {
+export const RelayerOverviewSchema = z.object({
   /** When the figures were computed. */
-  at: number;
-  bucketMs: number;
-  relayers: RelayerRow[];
-  routes: RouteRow[];
-}
+  at: epochMs,
+  bucketMs: z.number().positive(),
+  relayers: z.array(RelayerRowSchema),
+  routes: z.array(RouteRowSchema),
+});
+export type RelayerOverview = z.output<typeof RelayerOverviewSchema>;
 
 /** What a figure of the overview counts, for its click-through. */
-export type RelayerFigure = 'deliveries1h' | 'deliveries24h' | 'pending' | 'latency';
+export const RELAYER_FIGURES = ['deliveries1h', 'deliveries24h', 'pending', 'latency'] as const;
+export type RelayerFigure = (typeof RELAYER_FIGURES)[number];
 
 /** One watched relayer's wallet on one chain (a destination chain it delivers on). */
-export interface RelayerFuel {
+const RelayerFuelSchema = z.object({
   /** The watched relayer's address (deliverer). */
-  relayer: string;
-  relayerLabel: string;
+  relayer: z.string(),
+  relayerLabel: z.string(),
   /** cb58 blockchain ID. */
-  blockchainId: string;
-  chainName: string;
+  blockchainId: z.string(),
+  chainName: z.string(),
   /** Wei, decimal string (null: never read). */
-  balance: string | null;
-  symbol: string;
-  decimals: number;
+  balance: units.nullable(),
+  symbol: z.string(),
+  decimals: z.number().int().nonnegative(),
   /** The balance read's native token price in USD. */
-  usdPrice: number | null;
+  usdPrice: z.number().nullable(),
   /** Wei spent by deliveries in the last hour. */
-  burnLastHour: string;
+  burnLastHour: units,
   /** Wei per hour over the last 24 h. */
-  burnPerHourLastDay: string;
+  burnPerHourLastDay: units,
   /** At the last hour's rate (null: nothing burnt in the last hour, or never read). */
-  hoursToEmpty: number | null;
+  hoursToEmpty: z.number().nullable(),
   /** Epoch ms of the last successful balance read. */
-  readAt: number | null;
+  readAt: epochMs.nullable(),
   /** The last read's failure, redacted (null: the last read succeeded, or none yet). */
-  readError: string | null;
+  readError: z.string().nullable(),
   /** The fuel alert is firing for this wallet. */
-  low: boolean;
-}
+  low: z.boolean(),
+});
+export type RelayerFuel = z.output<typeof RelayerFuelSchema>;
 
 /** A relayer's earnings on one route over a window. */
-export interface RouteEarnings {
-  relayer: string;
-  relayerLabel: string;
-  sourceChain: string;
-  destinationChain: string;
+const RouteEarningsSchema = z.object({
+  relayer: z.string(),
+  relayerLabel: z.string(),
+  sourceChain: z.string(),
+  destinationChain: z.string(),
   /** "A → B": the chains' names joined by ARROW (src/shared/vocabulary.ts). */
-  routeLabel: string;
+  routeLabel: z.string(),
   /** Deliveries in the window. */
-  deliveries: number;
+  deliveries: count,
   /** Receipt delivered: the reward went to the relayer's reward address. */
-  paid: TokenSum[];
+  paid: z.array(TokenSumSchema),
   /** Delivered, receipt not back yet. */
-  owed: TokenSum[];
+  owed: z.array(TokenSumSchema),
   /** Wei of the destination chain's native token. */
-  gasSpent: string;
-  gasSymbol: string;
-  gasDecimals: number;
+  gasSpent: units,
+  gasSymbol: z.string(),
+  gasDecimals: z.number().int().nonnegative(),
   /** Gas at the native balance read's price (null: no price known). */
-  gasUsd: number | null;
+  gasUsd: z.number().nullable(),
   /** Paid rewards minus gas in USD; null when a price is missing. */
-  profitUsd: number | null;
-  failedExecutions: { count: number; messageIds: string[] };
+  profitUsd: z.number().nullable(),
+  failedExecutions: z.object({ count, messageIds: z.array(z.string()) }),
   /** Own nodes only (checkRelayerRewardAmount); null elsewhere. */
-  redeemable: TokenSum[] | null;
-}
+  redeemable: z.array(TokenSumSchema).nullable(),
+});
+export type RouteEarnings = z.output<typeof RouteEarningsSchema>;
 
-export interface RelayerEconomics {
+export const RelayerEconomicsSchema = z.object({
   /** When the figures were computed (epoch ms): the windows end here. */
-  at: number;
-  fuel: RelayerFuel[];
-  earnings: { hour: RouteEarnings[]; day: RouteEarnings[] };
-  fuelThresholdHours: number;
-  balanceReadEveryMinutes: number;
-}
+  at: epochMs,
+  fuel: z.array(RelayerFuelSchema),
+  earnings: z.object({ hour: z.array(RouteEarningsSchema), day: z.array(RouteEarningsSchema) }),
+  fuelThresholdHours: z.number(),
+  balanceReadEveryMinutes: z.number(),
+});
+export type RelayerEconomics = z.output<typeof RelayerEconomicsSchema>;

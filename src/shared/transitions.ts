@@ -17,7 +17,7 @@ const WatcherRefSchema = z.discriminatedUnion('kind', [
 ]);
 export type WatcherRef = z.output<typeof WatcherRefSchema>;
 
-const TransitionSchema = z.object({
+export const TransitionSchema = z.object({
   id: z.number().int().positive(),
   messageId: z.string().min(1),
   kind: transitionKind,
@@ -35,7 +35,7 @@ const TransitionSchema = z.object({
 });
 export type Transition = z.output<typeof TransitionSchema>;
 
-const WatchedAddressSchema = z.object({
+export const WatchedAddressSchema = z.object({
   address: z.string(),
   label: z.string(),
   network,

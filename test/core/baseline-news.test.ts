@@ -5,18 +5,15 @@
  * pending fires when it moves on, and the news of the watches already live is not held up by it.
  * Against the real local service, through the real poller.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
-import { engineOnService, type EngineOnService } from './engine-on-service';
+import { closedAfterEach } from '../support/closed-after-each';
+import { engineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';
 import { around, pollerOn } from './poller-on-service';
 
-let on: EngineOnService | null = null;
-afterEach(async () => {
-  await on?.close();
-  on = null;
-});
+const closing = closedAfterEach();
 
 const INTERVAL_S = 30;
 const BUDGET_PER_MINUTE = 60;
@@ -32,7 +29,7 @@ describe('adding a watch loses nothing', () => {
     // Dozens of cycles on the manual clock: about 10 s quiet, more on a loaded machine.
     { timeout: 90_000 },
     async ({ live }) => {
-      on = await engineOnService({ preload: 50, seed: 27 });
+      const on = closing(await engineOnService({ preload: 50, seed: 27 }));
       const { svc, rig } = on;
       const [x, w] = [svc.simulator.addresses[0]!, svc.simulator.addresses[2]!];
       const others = svc.simulator.addresses.slice(0, live);
@@ -101,7 +98,7 @@ describe('adding a watch loses nothing', () => {
   );
 
   it('many new watches at once: their one pass over the unfiltered list goes on from its page over several cycles, and their news fires meanwhile', async () => {
-    on = await engineOnService({ preload: 50, seed: 28 });
+    const on = closing(await engineOnService({ preload: 50, seed: 28 }));
     const { svc, rig } = on;
     const watched = svc.simulator.addresses.slice(0, FIREHOSE_BASELINE_MIN);
     const t0 = Math.floor(rig.clock.now() / 1000);

@@ -1,5 +1,5 @@
 /** A transition engine on a real SQLite file beside the real local service, and a client of it: for tests of the poller's parts. */
-import { ManualClock } from '../../src/shared/clock';
+import { ManualClock, type Clock } from '../../src/shared/clock';
 import { RequestBudget } from '../../src/core/data-api/budget';
 import { DataApiClient } from '../../src/core/data-api/client';
 import { PoolRegistry } from '../../src/core/data-api/pools';
@@ -27,17 +27,7 @@ export async function engineOnService(o: { preload: number; seed?: number }): Pr
   const tmp = tempDir();
   const rig = engineRig(tmp.dir, clock);
   const pools = new PoolRegistry();
-  const client = new DataApiClient({
-    baseUrl: svc.url,
-    network: 'mainnet',
-    pool: pools.get(svc.url),
-    budget: new RequestBudget(clock, 1e6),
-    clock,
-    logger: createLogger(),
-    apiKey: () => null,
-    apiKeyHeader: 'x-glacier-api-key',
-    family: 'icm',
-  });
+  const client = localServiceClient(svc.url, clock, pools);
   return {
     svc,
     rig,
@@ -49,4 +39,19 @@ export async function engineOnService(o: { preload: number; seed?: number }): Pr
       await pools.close();
     },
   };
+}
+
+/** A Data API client of the local service at `url` as the app makes one (ICM paths, no key), with no budget to speak of. */
+export function localServiceClient(url: string, clock: Clock, pools: PoolRegistry): DataApiClient {
+  return new DataApiClient({
+    baseUrl: url,
+    network: 'mainnet',
+    pool: pools.get(url),
+    budget: new RequestBudget(clock, 1e6),
+    clock,
+    logger: createLogger(),
+    apiKey: () => null,
+    apiKeyHeader: 'x-glacier-api-key',
+    family: 'icm',
+  });
 }

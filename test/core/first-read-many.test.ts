@@ -8,19 +8,16 @@
  * real poller, counting its requests.
  */
 import { getAddress } from 'viem';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASELINE_HORIZON_MS } from '../../src/shared/policy';
 import { TRAIL_PERIOD_MS } from '../../src/shared/policy';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
-import { engineOnService, type EngineOnService } from './engine-on-service';
+import { closedAfterEach } from '../support/closed-after-each';
+import { engineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';
 import { around, pollerOn } from './poller-on-service';
 
-let on: EngineOnService | null = null;
-afterEach(async () => {
-  await on?.close();
-  on = null;
-});
+const closing = closedAfterEach();
 
 const INTERVAL_S = 30;
 const WATCHES = 1000;
@@ -30,7 +27,7 @@ const CYCLES_PER_PERIOD = TRAIL_PERIOD_MS / (INTERVAL_S * 1000);
 
 describe('the first read of many addresses', () => {
   it('takes their baselines in one pass over the list, which counts as the first sweep: the first five minutes cost no more than the next five', async () => {
-    on = await engineOnService({ preload: 0, seed: 34 });
+    const on = closing(await engineOnService({ preload: 0, seed: 34 }));
 
     const { svc, rig } = on;
     const watched = Array.from({ length: WATCHES }, (_, k) => getAddress(`0x${(k + 1).toString(16).padStart(40, '0')}`));

@@ -6,18 +6,15 @@
  * receipt); nothing is reported twice; the poll status says the indexer stalled and how far back the
  * sweeps read. The detection and the floors themselves are checked on their own below.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detectStall, STALL_MIN_S, trailFloorTs, trailPagesPerCycle } from '../../src/core/poller/late-records';
 import { MAX_LATENESS_S, STALL_CATCH_UP_MS, STALL_MAX_SWEEP_S } from '../../src/shared/policy';
-import { engineOnService, type EngineOnService } from './engine-on-service';
+import { closedAfterEach } from '../support/closed-after-each';
+import { engineOnService } from './engine-on-service';
 import { pollerOn } from './poller-on-service';
 import { apiRecord } from './helpers';
 
-let on: EngineOnService | null = null;
-afterEach(async () => {
-  await on?.close();
-  on = null;
-});
+const closing = closedAfterEach();
 
 const INTERVAL_S = 30;
 const MIN = 60;
@@ -32,7 +29,7 @@ const background = (fromTs: number, toTs: number) => {
 
 describe('indexer stall', () => {
   it('a watched message sent during a 70-minute stall, shown an hour late at the catch-up, is reported once: new, its delivery, its receipt', async () => {
-    on = await engineOnService({ preload: 300, seed: 11 });
+    const on = closing(await engineOnService({ preload: 300, seed: 11 }));
     const { svc, rig } = on;
     rig.settings.stuckThresholdMinutes = 6 * 60; // this test is about the sweep, not about `stuck`
     const watched = svc.simulator.addresses.slice(0, 12);

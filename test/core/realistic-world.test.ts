@@ -7,11 +7,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { ManualClock } from '../../src/shared/clock';
-import { RequestBudget } from '../../src/core/data-api/budget';
-import { DataApiClient } from '../../src/core/data-api/client';
 import { PoolRegistry } from '../../src/core/data-api/pools';
-import { createLogger } from '../../src/core/log/logger';
 import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { localServiceClient } from './engine-on-service';
 import { engineRig, tempDir } from './helpers';
 import { pollerOn } from './poller-on-service';
 
@@ -52,17 +50,7 @@ describe('the realistic world', () => {
     cleanups.push(() => rig.close());
     const pools = new PoolRegistry();
     cleanups.push(() => pools.close());
-    const client = new DataApiClient({
-      baseUrl: svc.url,
-      network: 'mainnet',
-      pool: pools.get(svc.url),
-      budget: new RequestBudget(clock, 1e6),
-      clock,
-      logger: createLogger(),
-      apiKey: () => null,
-      apiKeyHeader: 'x-glacier-api-key',
-      family: 'icm',
-    });
+    const client = localServiceClient(svc.url, clock, pools);
     // Watched before any traffic: every watched message is news.
     const watched = svc.simulator.addresses.slice(0, 12);
     for (const a of watched) rig.watch(a);

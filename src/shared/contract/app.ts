@@ -1,31 +1,34 @@
 /** The contract's app area: which program runs the core, its data source, and the embedded demo's personas. */
-import type { Network } from '../validators';
-import type { DataSource } from './settings';
+import { z } from 'zod';
+import { network } from '../schemas';
+import { DataSourceKindSchema } from './settings';
 
 /** Which program runs the core: the desktop app, the web host, or the headless watcher (whose `--web` serves the same page). */
-export type ShellName = 'electron' | 'web' | 'headless';
+const shellName = z.enum(['electron', 'web', 'headless']);
+export type ShellName = z.output<typeof shellName>;
 
-export interface AppInfo {
-  version: string;
-  shell: ShellName;
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  shell: shellName,
   /** Where data comes from right now. */
-  dataSource: { kind: DataSource['kind']; baseUrl: string; network: Network; simulated: boolean };
-}
-
-/** How a demo relayer persona of the local service behaves (its `/_local/info`). */
-type DemoRelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
+  dataSource: z.object({ kind: DataSourceKindSchema, baseUrl: z.string(), network, simulated: z.boolean() }),
+});
+export type AppInfo = z.output<typeof AppInfoSchema>;
 
 /** A simulated relayer of the embedded demo, with the routes it delivers on (cb58 blockchain IDs). */
-export interface DemoRelayer {
-  address: string;
-  name: string;
-  behaviour: DemoRelayerBehaviour;
-  description: string;
-  routes: { source: string; destination: string }[];
-}
+const DemoRelayerSchema = z.object({
+  address: z.string(),
+  name: z.string(),
+  /** How the persona of the local service behaves (its `/_local/info`). */
+  behaviour: z.enum(['fast', 'slow', 'outage', 'takeover', 'steady']),
+  description: z.string(),
+  routes: z.array(z.object({ source: z.string(), destination: z.string() })),
+});
+export type DemoRelayer = z.output<typeof DemoRelayerSchema>;
 
 /** The embedded demo's busiest addresses and relayers (empty unless the data source is the local service). */
-export interface DemoAddresses {
-  addresses: string[];
-  relayers: DemoRelayer[];
-}
+export const DemoAddressesSchema = z.object({
+  addresses: z.array(z.string()),
+  relayers: z.array(DemoRelayerSchema),
+});
+export type DemoAddresses = z.output<typeof DemoAddressesSchema>;

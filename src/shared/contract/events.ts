@@ -4,8 +4,8 @@
  * web host's socket) against the very definition the sender compiles with.
  */
 import { z } from 'zod';
-import { ERROR_KINDS, type ErrorInfo } from '../errors';
-import { CHAIN_STATES, SKIP_REASONS, type OwnNodeStatus } from '../own-nodes';
+import { ErrorInfoSchema } from '../errors';
+import { OwnNodeStatusSchema } from '../own-nodes';
 import { SettingsSchema } from '../schemas';
 import { TransitionsEventSchema } from '../transitions';
 import type { Severity } from '../vocabulary';
@@ -16,32 +16,7 @@ export { TransitionsEventSchema, watchedAddressesOf } from '../transitions';
 
 const epochMs = z.number();
 
-const ErrorInfoSchema = z.object({
-  kind: z.enum(ERROR_KINDS),
-  message: z.string(),
-  field: z.string().optional(),
-  retryAt: z.number().optional(),
-  status: z.number().optional(),
-});
-
-const nullableInt = z.number().int().nullable();
-const OwnNodeStatusSchema = z.object({
-  blockchainId: z.string(),
-  name: z.string(),
-  host: z.string(),
-  state: z.enum(CHAIN_STATES),
-  message: z.string(),
-  evmChainId: z.string().nullable(),
-  head: nullableInt,
-  indexedTo: nullableInt,
-  span: z.number().int().nonnegative(),
-  rpcCalls: z.number().int().nonnegative(),
-  reorgs: z.number().int().nonnegative(),
-  lastScanAt: epochMs.nullable(),
-  skipped: z.partialRecord(z.enum(SKIP_REASONS), z.number().int().nonnegative()),
-});
-
-const PollStatusSchema = z.object({
+export const PollStatusSchema = z.object({
   state: z.enum(['idle', 'polling', 'rate_limited', 'offline', 'error', 'stopped']),
   lastSuccessAt: epochMs.nullable(),
   lastAttemptAt: epochMs.nullable(),
@@ -143,6 +118,4 @@ export type MonitorEvent = z.output<typeof MonitorEventSchema>;
 // Types declared elsewhere that these schemas repeat: a drift (a field added to one only) fails the typecheck here.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <A, B>(ok: Same<A, B>): Same<A, B> => ok;
-same<z.output<typeof ErrorInfoSchema>, ErrorInfo>(true);
-same<z.output<typeof OwnNodeStatusSchema>, OwnNodeStatus>(true);
 same<NonNullable<NotificationPayload['severity']>, Severity>(true);

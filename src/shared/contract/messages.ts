@@ -1,119 +1,139 @@
-/** The contract's messages area: pages of the Data API, the local cache, saved feeds, the transition log and the charts' figures. */
-import type { TeleporterMessage } from '../messages';
+/**
+ * The contract's messages area: pages of the Data API, the local cache, saved feeds, the transition log
+ * and the charts' figures. Every type is derived from the schema that describes it.
+ */
+import { z } from 'zod';
+import { TeleporterMessageSchema } from '../messages';
 import { TRACKING_LIMIT_HOURS } from '../policy';
-import type { Transition } from '../transitions';
-import type { Network } from '../validators';
-import type { DataSource, FeedFilter, NotifyPrefs } from './settings';
+import { FeedFilterSchema, network, NotifyPrefsSchema } from '../schemas';
+import { TransitionSchema } from '../transitions';
+import { DataSourceKindSchema } from './settings';
 
-export interface SavedFeed {
-  id: string;
-  name: string;
-  network: Network;
-  filter: FeedFilter;
-  notify: NotifyPrefs;
-  createdAt: number;
+const epochMs = z.number();
+const count = z.number().int().nonnegative();
+
+export const SavedFeedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  network,
+  filter: FeedFilterSchema,
+  notify: NotifyPrefsSchema,
+  createdAt: epochMs,
   /** True until the first baseline of what the feed matches has been taken (its changes alert only after). */
-  baselinePending: boolean;
-}
-
-export interface MessagePage {
-  messages: TeleporterMessage[];
-  nextPageToken?: string;
-  /** Records the API sent that had no usable messageId. */
-  rejected: number;
-  fetchedAt: number;
-  /** Where the rows came from (set by the core when it answers a browse call). */
-  source?: PageSource;
-}
+  baselinePending: z.boolean(),
+});
+export type SavedFeed = z.output<typeof SavedFeedSchema>;
 
 /** The data source a page was read from. */
-export interface PageSource {
-  kind: DataSource['kind'];
+const PageSourceSchema = z.object({
+  kind: DataSourceKindSchema,
   /** Host name of the base URL (e.g. 127.0.0.1:4012 or glacier-api.avax.network). */
-  host: string;
-  simulated: boolean;
-}
+  host: z.string(),
+  simulated: z.boolean(),
+});
+export type PageSource = z.output<typeof PageSourceSchema>;
+
+export const MessagePageSchema = z.object({
+  messages: z.array(TeleporterMessageSchema),
+  nextPageToken: z.string().optional(),
+  /** Records the API sent that had no usable messageId. */
+  rejected: count,
+  fetchedAt: epochMs,
+  /** Where the rows came from (set by the core when it answers a browse call). */
+  source: PageSourceSchema.optional(),
+});
+export type MessagePage = z.output<typeof MessagePageSchema>;
 
 /** Why the monitor stopped tracking a message: it passed one of its tracking limits (src/shared/policy.ts). */
-export type TrackingEndReason = keyof typeof TRACKING_LIMIT_HOURS;
+const trackingEndReason = z.enum(Object.keys(TRACKING_LIMIT_HOURS) as [keyof typeof TRACKING_LIMIT_HOURS, ...(keyof typeof TRACKING_LIMIT_HOURS)[]]);
+export type TrackingEndReason = z.output<typeof trackingEndReason>;
 export { TRACKING_LIMIT_HOURS };
-/** A message no longer tracked (re-checked) because it passed a tracking limit, e.g. "no longer tracked: receipt missing after 24 h". */
-export interface TrackingEnded {
-  reason: TrackingEndReason;
-  /** When tracking ended (ms). */
-  at: number;
-  /** The limit it passed, in hours. */
-  afterHours: number;
-}
 
-export interface CachedMessage {
-  message: TeleporterMessage;
-  network: Network;
-  firstSeenAt: number;
-  lastSeenAt: number;
+/** A message no longer tracked (re-checked) because it passed a tracking limit, e.g. "no longer tracked: receipt missing after 24 h". */
+const TrackingEndedSchema = z.object({
+  reason: trackingEndReason,
+  /** When tracking ended (ms). */
+  at: epochMs,
+  /** The limit it passed, in hours. */
+  afterHours: z.number(),
+});
+export type TrackingEnded = z.output<typeof TrackingEndedSchema>;
+
+export const CachedMessageSchema = z.object({
+  message: TeleporterMessageSchema,
+  network,
+  firstSeenAt: epochMs,
+  lastSeenAt: epochMs,
   /** Watched addresses this message involves. */
-  watchedAddresses: string[];
+  watchedAddresses: z.array(z.string()),
   /** Present once the message passed a tracking limit and is no longer re-checked. */
-  trackingEnded?: TrackingEnded;
-}
+  trackingEnded: TrackingEndedSchema.optional(),
+});
+export type CachedMessage = z.output<typeof CachedMessageSchema>;
 
 /** A message opened by its ID (Find by ID): from the Data API's single-message operation, else the local cache. */
-export interface FoundMessage {
-  message: TeleporterMessage;
+export const FoundMessageSchema = z.object({
+  message: TeleporterMessageSchema,
   /** api: the data source answered now; cache: the local copy (the data source failed or no longer has it). */
-  source: 'api' | 'cache';
+  source: z.enum(['api', 'cache']),
   /** The local cache's entry, when the monitor has seen the message. */
-  cached: CachedMessage | null;
+  cached: CachedMessageSchema.nullable(),
   /** Why the cached copy is shown instead of a fresh one. */
-  note?: string;
-}
+  note: z.string().optional(),
+});
+export type FoundMessage = z.output<typeof FoundMessageSchema>;
 
 /**
  * One cache search result: what a result row shows, read from the store's columns (the full record
  * comes from getMessage when a row is opened, so a keystroke's answer stays small).
  */
-export interface CacheSummary {
-  messageId: string;
-  network: Network;
+export const CacheSummarySchema = z.object({
+  messageId: z.string(),
+  network,
   /** The API's status (the reported one for records of an unknown shape). */
-  status: string;
-  receiptDelivered: boolean;
-  from: string | null;
+  status: z.string(),
+  receiptDelivered: z.boolean(),
+  from: z.string().nullable(),
   /** cb58 blockchain ID, else the EVM chain ID, else null. */
-  sourceChain: string | null;
-  destinationChain: string | null;
+  sourceChain: z.string().nullable(),
+  destinationChain: z.string().nullable(),
   /** Source transaction time, else destination transaction time (seconds); null when neither is known. */
-  time: number | null;
-  lastSeenAt: number;
-}
+  time: z.number().nullable(),
+  lastSeenAt: epochMs,
+});
+export type CacheSummary = z.output<typeof CacheSummarySchema>;
 
-export interface CachePage {
-  items: CacheSummary[];
+export const CachePageSchema = z.object({
+  items: z.array(CacheSummarySchema),
   /** Matches counted, up to a cap (the core counts at most 1,000). */
-  total: number;
+  total: count,
   /** True when there are more matches than `total` (show "1,000+"). */
-  totalCapped?: boolean;
-}
+  totalCapped: z.boolean().optional(),
+});
+export type CachePage = z.output<typeof CachePageSchema>;
 
-export interface TransitionPage {
-  items: Transition[];
+export const TransitionPageSchema = z.object({
+  items: z.array(TransitionSchema),
   /** Pass as beforeId for older entries; absent at the end. */
-  nextBeforeId?: number;
-}
+  nextBeforeId: z.number().int().optional(),
+});
+export type TransitionPage = z.output<typeof TransitionPageSchema>;
 
-export interface StatsBucket {
+const StatsBucketSchema = z.object({
   /** Bucket start, epoch ms. */
-  start: number;
-  new: number;
-  left_pending: number;
-  receipt_delivered: number;
-  stuck: number;
-}
+  start: epochMs,
+  new: count,
+  left_pending: count,
+  receipt_delivered: count,
+  stuck: count,
+});
+export type StatsBucket = z.output<typeof StatsBucketSchema>;
 
-export interface Stats {
-  buckets: StatsBucket[];
-  bucketMs: number;
+export const StatsSchema = z.object({
+  buckets: z.array(StatsBucketSchema),
+  bucketMs: z.number().positive(),
   /** Delivery latency (destination minus source timestamp) of delivered cached messages, seconds. */
-  deliveryLatency: { p50: number | null; p95: number | null; count: number };
-  byStatus: Record<string, number>;
-}
+  deliveryLatency: z.object({ p50: z.number().nullable(), p95: z.number().nullable(), count }),
+  byStatus: z.record(z.string(), count),
+});
+export type Stats = z.output<typeof StatsSchema>;

@@ -1,11 +1,11 @@
 /**
  * The contract's methods: every call's input schema, which the core checks before acting on it, and its
- * result type. Electron's preload and the web host both carry a call generically as `invoke(method, input)`.
+ * result schema, from which its result type is derived. Electron's preload and the web host both carry a call generically as `invoke(method, input)`.
  */
 import { z } from 'zod';
 import { invalidInput } from '../errors';
 import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteWatchInputSchema } from '../relayer-schemas';
-import type { RelayerEconomics, RelayerOverview, WatchedRelayer, WatchedRoute } from '../relayers';
+import { RelayerEconomicsSchema, RelayerOverviewSchema, WatchedRelayerSchema, WatchedRouteSchema } from '../relayers';
 import {
   AddressMessagesQuerySchema,
   ApiKeySchema,
@@ -15,16 +15,26 @@ import {
   ListMessagesQuerySchema,
   messageId,
   SettingsPatchSchema,
+  SettingsSchema,
   StatsQuerySchema,
   TransitionQuerySchema,
   WatchInputSchema,
   WatchPatchSchema,
 } from '../schemas';
-import type { WatchedAddress } from '../transitions';
-import type { AppInfo, DemoAddresses } from './app';
-import type { MonitorEvent, PollStatus } from './events';
-import type { CachedMessage, CachePage, CacheSummary, FoundMessage, MessagePage, SavedFeed, Stats, TransitionPage } from './messages';
-import type { ApiKeyStatus, ApiKeyTestResult, Settings } from './settings';
+import { WatchedAddressSchema } from '../transitions';
+import { AppInfoSchema, DemoAddressesSchema } from './app';
+import { PollStatusSchema, type MonitorEvent } from './events';
+import {
+  CachedMessageSchema,
+  CachePageSchema,
+  CacheSummarySchema,
+  FoundMessageSchema,
+  MessagePageSchema,
+  SavedFeedSchema,
+  StatsSchema,
+  TransitionPageSchema,
+} from './messages';
+import { ApiKeyStatusSchema, ApiKeyTestResultSchema } from './settings';
 
 const none = z.undefined().optional();
 const addressOnly = z.object({ address: evmAddress }).strict();
@@ -81,43 +91,48 @@ export type MonitorInput<M extends MonitorMethod> = z.input<(typeof MONITOR_INPU
 /** What the core receives (after validation and normalisation, e.g. checksummed addresses). */
 type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONITOR_INPUTS)[M]>;
 
-interface MonitorResults {
-  getAppInfo: AppInfo;
-  getDemoAddresses: DemoAddresses;
-  getSettings: Settings;
-  updateSettings: Settings;
-  getApiKeyStatus: ApiKeyStatus;
-  setApiKey: ApiKeyStatus;
-  testApiKey: ApiKeyTestResult;
-  deleteApiKey: ApiKeyStatus;
-  listWatches: WatchedAddress[];
-  addWatch: WatchedAddress;
-  updateWatch: WatchedAddress;
-  removeWatch: void;
-  markWatchViewed: WatchedAddress;
-  listFeeds: SavedFeed[];
-  addFeed: SavedFeed;
-  removeFeed: void;
-  browseMessages: MessagePage;
-  browseAddressMessages: MessagePage;
-  searchCache: CachePage;
-  getMessage: CachedMessage | null;
-  findMessage: FoundMessage;
-  listTransitions: TransitionPage;
-  getPollStatus: PollStatus;
-  pollNow: PollStatus;
-  getStats: Stats;
-  openExternal: void;
-  listRelayers: WatchedRelayer[];
-  addRelayer: WatchedRelayer;
-  removeRelayer: void;
-  listRoutes: WatchedRoute[];
-  addRoute: WatchedRoute;
-  removeRoute: void;
-  relayerOverview: RelayerOverview;
-  relayerFigureMessages: CacheSummary[];
-  relayerEconomics: RelayerEconomics;
-}
+/** Result schema of every call, by method name: the result types below are derived from it. */
+export const MONITOR_RESULTS = {
+  getAppInfo: AppInfoSchema,
+  getDemoAddresses: DemoAddressesSchema,
+  getSettings: SettingsSchema,
+  updateSettings: SettingsSchema,
+  getApiKeyStatus: ApiKeyStatusSchema,
+  setApiKey: ApiKeyStatusSchema,
+  testApiKey: ApiKeyTestResultSchema,
+  deleteApiKey: ApiKeyStatusSchema,
+  listWatches: z.array(WatchedAddressSchema),
+  addWatch: WatchedAddressSchema,
+  updateWatch: WatchedAddressSchema,
+  removeWatch: z.void(),
+  markWatchViewed: WatchedAddressSchema,
+  listFeeds: z.array(SavedFeedSchema),
+  addFeed: SavedFeedSchema,
+  removeFeed: z.void(),
+  browseMessages: MessagePageSchema,
+  browseAddressMessages: MessagePageSchema,
+  searchCache: CachePageSchema,
+  getMessage: CachedMessageSchema.nullable(),
+  findMessage: FoundMessageSchema,
+  listTransitions: TransitionPageSchema,
+  getPollStatus: PollStatusSchema,
+  pollNow: PollStatusSchema,
+  getStats: StatsSchema,
+  openExternal: z.void(),
+  listRelayers: z.array(WatchedRelayerSchema),
+  addRelayer: WatchedRelayerSchema,
+  removeRelayer: z.void(),
+  listRoutes: z.array(WatchedRouteSchema),
+  addRoute: WatchedRouteSchema,
+  removeRoute: z.void(),
+  relayerOverview: RelayerOverviewSchema,
+  relayerFigureMessages: z.array(CacheSummarySchema),
+  relayerEconomics: RelayerEconomicsSchema,
+} as const satisfies Record<MonitorMethod, z.ZodType>;
+
+/** What a call returns. */
+export type MonitorResult<M extends MonitorMethod> = z.output<(typeof MONITOR_RESULTS)[M]>;
+type MonitorResults = { [M in MonitorMethod]: MonitorResult<M> };
 
 type Optionalish<T> = undefined extends T ? [input?: T] : [input: T];
 

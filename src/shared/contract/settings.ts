@@ -3,7 +3,7 @@
  * derived from the schema that checks it (src/shared/schemas.ts).
  */
 import { z } from 'zod';
-import type { ErrorInfo } from '../errors';
+import { ErrorInfoSchema } from '../errors';
 import {
   DEFAULT_BACKLOG_MINUTES,
   DEFAULT_FUEL_THRESHOLD_HOURS,
@@ -18,6 +18,8 @@ import { FeedFilterSchema, NotifyPrefsSchema, SettingsPatchSchema, SettingsSchem
 export type Settings = z.output<typeof SettingsSchema>;
 export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
 export type DataSource = Settings['dataSource'];
+/** The data sources' kinds, for results that name the source they read (checked against the settings' union below). */
+export const DataSourceKindSchema = z.enum(['local', 'avalanche', 'custom', 'ownNodes']);
 export type NotifyPrefs = z.output<typeof NotifyPrefsSchema>;
 export type FeedFilter = z.output<typeof FeedFilterSchema>;
 export type NotifyKind = (typeof TRANSITION_KINDS)[number];
@@ -55,8 +57,14 @@ export const ApiKeyStatusSchema = z.object({
 });
 export type ApiKeyStatus = z.output<typeof ApiKeyStatusSchema>;
 
-export interface ApiKeyTestResult {
-  ok: boolean;
-  message: string;
-  error?: ErrorInfo;
-}
+export const ApiKeyTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  error: ErrorInfoSchema.optional(),
+});
+export type ApiKeyTestResult = z.output<typeof ApiKeyTestResultSchema>;
+
+// The kinds repeat the settings' data-source union: a kind added to one only fails the typecheck here.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const same = <A, B>(ok: Same<A, B>): Same<A, B> => ok;
+same<z.output<typeof DataSourceKindSchema>, DataSource['kind']>(true);
