@@ -164,6 +164,22 @@ export interface RouteEarnings {
   redeemable: TokenSum[] | null;
 }
 
+/** A watched route's failed executions (any relayer) over the last hour and day, and its failed-execution alert. */
+export interface RouteFailureRow {
+  routeId: string;
+  /** The watch's label ('' when unlabelled). */
+  label: string;
+  /** "A → B". */
+  routeLabel: string;
+  /** The route's alert switch (the failed-execution alert follows it, as the backlog alert does). */
+  alert: boolean;
+  /** The failed-execution alert is firing for this route. */
+  firing: boolean;
+  /** Exact counts; IDs newest first, at most 100. */
+  hour: { count: number; messageIds: string[] };
+  day: { count: number; messageIds: string[] };
+}
+
 export interface RelayerEconomics {
   /** When the figures were computed (epoch ms): the windows end here. */
   at: number;
@@ -171,4 +187,8 @@ export interface RelayerEconomics {
   earnings: { hour: RouteEarnings[]; day: RouteEarnings[] };
   fuelThresholdHours: number;
   balanceReadEveryMinutes: number;
+  /** One row per watched route. */
+  routeFailures: RouteFailureRow[];
+  /** Settings' failed-execution threshold per route and hour (0: the alert is off). */
+  failedExecutionsPerHour: number;
 }
