@@ -171,6 +171,9 @@ export interface RouteFailureRow {
   label: string;
   /** "A → B". */
   routeLabel: string;
+  /** The watch's chains (cb58 blockchain IDs, or EVM chain IDs as given). */
+  sourceChain: string;
+  destinationChain: string;
   /** The route's alert switch (the failed-execution alert follows it, as the backlog alert does). */
   alert: boolean;
   /** The failed-execution alert is firing for this route. */

@@ -70,6 +70,8 @@ export class RouteFailures {
         routeId: route.id,
         label: route.label,
         routeLabel: routeLabel(route.sourceChain, route.destinationChain),
+        sourceChain: route.sourceChain,
+        destinationChain: route.destinationChain,
         alert: route.alert,
         firing: firing(route.id),
         hour: newest(hour),
