@@ -142,6 +142,13 @@ describe('relayer economics (real core)', () => {
     await until(() => expect(cToBeam().attributes('data-firing')).toBe('true'));
     expect(cToBeam().get('[data-testid="route-failures-firing"]').text()).toBe('Alerting');
     expect(cToBeam().get('[data-testid="route-failures-alert"]').text()).toContain('at 1 in the last hour');
+    // 0 turns the alert off: the next cycle closes the episode (quietly) and the row says why it is off.
+    await api.updateSettings({ routeFailedExecutionsPerHour: 0 });
+    await clock.advance(1000);
+    await poll();
+    await until(() => expect(cToBeam().attributes('data-firing')).toBe('false'));
+    expect(cToBeam().get('[data-testid="route-failures-alert"]').text()).toBe('off (threshold 0 in Settings)');
+    expect(cToBeam().get('[data-testid="route-failures-count"]').text()).toBe('1');
   });
 
   it('Settings: a fuel threshold of 0 or a fraction is refused at its field with nothing sent; a valid one is saved', async () => {
