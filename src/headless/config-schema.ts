@@ -111,6 +111,8 @@ export const HeadlessConfigSchema = z.preprocess(
       routeBacklogMinutes: SettingsSchema.shape.routeBacklogMinutes.optional(),
       /** The fuel alert's threshold in hours to empty (as Settings → Relayer alerts). */
       relayerFuelThresholdHours: SettingsSchema.shape.relayerFuelThresholdHours.optional(),
+      /** The failed-execution alert's threshold per watched route and hour (as Settings → Relayer alerts). */
+      routeFailedExecutionsPerHour: SettingsSchema.shape.routeFailedExecutionsPerHour.optional(),
       /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
       notify: NotifyPrefsSchema.partial().strict().optional(),
       apiKey: ApiKeySourceSchema.optional(),

@@ -181,6 +181,27 @@ const RouteEarningsSchema = z.object({
 });
 export type RouteEarnings = z.output<typeof RouteEarningsSchema>;
 
+/** A watched route's failed executions (any relayer) over the last hour and day, and its failed-execution alert. */
+const failedIds = z.object({ count, messageIds: z.array(z.string()) });
+const RouteFailureRowSchema = z.object({
+  routeId: z.string(),
+  /** The watch's label ('' when unlabelled). */
+  label: z.string(),
+  /** "A → B". */
+  routeLabel: z.string(),
+  /** The watch's chains (cb58 blockchain IDs, or EVM chain IDs as given). */
+  sourceChain: z.string(),
+  destinationChain: z.string(),
+  /** The route's alert switch (the failed-execution alert follows it, as the backlog alert does). */
+  alert: z.boolean(),
+  /** The failed-execution alert is firing for this route. */
+  firing: z.boolean(),
+  /** Exact counts; IDs newest first, at most 100. */
+  hour: failedIds,
+  day: failedIds,
+});
+export type RouteFailureRow = z.output<typeof RouteFailureRowSchema>;
+
 export const RelayerEconomicsSchema = z.object({
   /** When the figures were computed (epoch ms): the windows end here. */
   at: epochMs,
@@ -188,5 +209,9 @@ export const RelayerEconomicsSchema = z.object({
   earnings: z.object({ hour: z.array(RouteEarningsSchema), day: z.array(RouteEarningsSchema) }),
   fuelThresholdHours: z.number(),
   balanceReadEveryMinutes: z.number(),
+  /** One row per watched route. */
+  routeFailures: z.array(RouteFailureRowSchema),
+  /** Settings' failed-execution threshold per route and hour (0: the alert is off). */
+  failedExecutionsPerHour: z.number(),
 });
 export type RelayerEconomics = z.output<typeof RelayerEconomicsSchema>;

@@ -104,6 +104,8 @@ export const SettingsSchema = z.object({
   routeBacklogMinutes: thresholdMinutes('Backlog threshold'),
   /** The fuel alert: a watched relayer's wallet on a chain would be empty within this many hours at the last hour's rate. */
   relayerFuelThresholdHours: wholeNumber('Fuel threshold', [1, '1 hour'], [168, '7 days (168 hours)']),
+  /** The failed-execution alert: a watched route (its alert on) with this many failed executions delivered in the last hour; 0 turns it off. */
+  routeFailedExecutionsPerHour: wholeNumber('Failed-execution threshold', [0, '0 (off)'], [1000, '1000']),
 });
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({

@@ -43,10 +43,12 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
   expect(dryFuel.low).toBe(true);
   expect(dryFuel.balance).not.toBeNull();
 
-  // Earnings: per relayer and route, over the last 24 h. Two deliveries whose execution fails, sent on a route whose
+  // Earnings: per relayer and route, over the last 24 h. Three deliveries whose execution fails, sent on a route whose
   // every relayer is watched (to Beam: no dry wallet there), are counted and listed with whatever failed on its own.
   const beam = watched.flatMap((r) => r.routes).find((r) => r.destination !== dry!.blockchainId)!;
-  const sent = [0, 1].map(() => stack.service.simulator.send({ source: beam.source, destination: beam.destination, deliveryDelayMs: 2_000, executed: false }));
+  const sent = [0, 1, 2].map(() =>
+    stack.service.simulator.send({ source: beam.source, destination: beam.destination, deliveryDelayMs: 2_000, executed: false }),
+  );
   await page.getByTestId('earnings-window-day').click();
   await expect(page.getByTestId('earnings-table')).toHaveAttribute('data-window', 'day');
   const row = page.locator(`[data-testid="earnings-row"][data-source="${beam.source}"][data-destination="${beam.destination}"]`);
@@ -78,6 +80,12 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
   await expect(page.getByTestId('detail-drawer')).toContainText(/Executed\s*no/);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('detail-drawer')).toHaveCount(0);
+
+  // Per watched route: three failures within the hour reach the default threshold (3), so the route's alert fires.
+  const routeRow = page.locator(`[data-testid="route-failures-row"][data-source="${beam.source}"][data-destination="${beam.destination}"]`);
+  await expect(routeRow).toHaveAttribute('data-firing', 'true', { timeout: 120_000 });
+  await expect(routeRow.getByTestId('route-failures-firing')).toHaveText('Alerting');
+  expect(Number(await routeRow.getByTestId('route-failures-count').innerText())).toBeGreaterThanOrEqual(3);
 
   // The picture: the fuel and earnings panels with the low wallet.
   await page.getByTestId('failed-list-close').click();

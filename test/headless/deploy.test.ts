@@ -13,7 +13,7 @@ describe('deploy/ files', () => {
   const skip = missing(PROMTOOL);
   it.skipIf(skip)('promtool accepts the scrape config and the alert rules', () => {
     expect(promtool(['check', 'config', 'prometheus.yml'])).toMatch(/SUCCESS: prometheus\.yml is valid/);
-    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 8 rules found/);
+    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 9 rules found/);
   });
 
   it.skipIf(skip)('promtool test rules: the stuck rule fires on a recorded series (and the others as written)', () => {
@@ -40,7 +40,8 @@ describe('deploy/ files', () => {
     const broken = readFileSync(join(DEPLOY, 'rules', 'teleporter-watch.test.yml'), 'utf8')
       .replaceAll("values: '0 0 1 1 1 0 0'", "values: '0 0 0 0 0 0 0'")
       .replaceAll("values: '0 0 0 1 1 1 0'", "values: '0 0 0 0 0 0 0'")
-      .replaceAll("values: '0 1 1 0 0 0 0'", "values: '0 0 0 0 0 0 0'");
+      .replaceAll("values: '0 1 1 0 0 0 0'", "values: '0 0 0 0 0 0 0'")
+      .replaceAll("values: '0 0 1 1 0 0'", "values: '0 0 0 0 0 0'");
     writeFileSync(join(dir, 't.yml'), broken);
     let out = '';
     try {
@@ -50,6 +51,8 @@ describe('deploy/ files', () => {
     }
     expect(out).toMatch(/alertname: RelayerSilent/);
     expect(out).toMatch(/alertname: RouteBacklog/);
+    expect(out).toMatch(/alertname: TeleporterWatchRelayerFuelLow/);
+    expect(out).toMatch(/alertname: TeleporterWatchRouteFailedExecutions/);
   });
 
   it.skipIf(missing('/usr/bin/amtool'))('amtool accepts the Alertmanager example', () => {

@@ -4,7 +4,6 @@
  * exported gauge, and the watcher's Alertmanager channel pushing TeleporterRelayerFuelLow to a real
  * Alertmanager; both clear after the refill.
  */
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService, type DemoRelayer } from '../../src/local-data-api';
 import { REFILL_EVERY_MS } from '../../src/simulator/wallets';
@@ -12,25 +11,8 @@ import { chainLabel } from '../../src/shared/chains';
 import type { RelayerEconomics } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
-import { ALERTMANAGER, missing, PROMETHEUS, startAlertmanager, startPrometheus } from './engines';
-import { baseConfig, pollNow, startWatcher, tempDir } from './rig';
-
-const RULES = join(__dirname, '..', '..', 'deploy', 'rules', 'teleporter-watch.rules.yml');
-
-interface AmAlert {
-  labels: Record<string, string>;
-  status: { state: string };
-}
-
-const amConfig = `route:
-  receiver: none
-  group_by: ['alertname', 'episode']
-  group_wait: 1s
-  group_interval: 1s
-  repeat_interval: 24h
-receivers:
-  - name: none
-`;
+import { ALERTMANAGER, missing, PROMETHEUS } from './engines';
+import { alertStack, baseConfig, pollNow, startWatcher, tempDir } from './rig';
 
 describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the fuel alert end to end: the real Prometheus and the real Alertmanager', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -48,8 +30,7 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the fuel alert end to end: t
     const chain = chainLabel(dry.blockchainId);
     const info = (await (await fetch(`${svc.url}/_local/info`)).json()) as { demoRelayers: DemoRelayer[] };
     const swift = info.demoRelayers.find((r) => r.address.toLowerCase() === dry.relayer)!;
-    const am = await startAlertmanager(amConfig);
-    cleanups.push(() => am.stop());
+    const am = await alertStack.alertmanager(cleanups);
     const w = await startWatcher(
       tempDir('tw-fuel-am-'),
       baseConfig(svc.url, {
@@ -62,16 +43,9 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the fuel alert end to end: t
       { clock },
     );
     cleanups.push(() => w.close());
-    const prom = await startPrometheus(
-      `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files: ['${RULES}']\nscrape_configs:\n  - job_name: teleporter-watch\n    static_configs:\n      - targets: ['${new URL(w.metrics!.url).host}']\n`,
-    );
-    cleanups.push(() => prom.stop());
-    const promFiring = async () => {
-      const r = (await (await fetch(`${prom.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } };
-      return r.data.alerts.filter((a) => a.state === 'firing' && a.labels.alertname === 'TeleporterWatchRelayerFuelLow');
-    };
-    const amFuel = async () =>
-      ((await (await fetch(`${am.url}/api/v2/alerts`)).json()) as AmAlert[]).filter((a) => a.labels.alertname === 'TeleporterRelayerFuelLow');
+    const prom = await alertStack.prometheus(cleanups, w);
+    const promFiring = () => prom.firing('TeleporterWatchRelayerFuelLow');
+    const amFuel = () => am.alerts('TeleporterRelayerFuelLow');
     const economics = async () => {
       const r = await w.core.invoke('relayerEconomics', undefined);
       if (!r.ok) throw new Error(r.error.message);
@@ -94,7 +68,7 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the fuel alert end to end: t
       30_000,
       'Prometheus firing TeleporterWatchRelayerFuelLow',
     );
-    expect(fired.map((a) => a.labels)).toEqual([expect.objectContaining({ relayer: 'Swift', chain, severity: 'warning' })]);
+    expect(fired).toEqual([expect.objectContaining({ relayer: 'Swift', chain, severity: 'warning' })]);
     const active = await waitFor(
       async () => {
         const a = (await amFuel()).filter((x) => x.status.state === 'active');

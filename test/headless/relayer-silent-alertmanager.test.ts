@@ -4,38 +4,15 @@
  * its YAML) firing RelayerSilent, and the watcher's Alertmanager channel pushing TeleporterRelayerSilent
  * to a real Alertmanager, which shows it active and then receives its resolve.
  */
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
 import type { RelayerOverview } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
-import { ALERTMANAGER, missing, PROMETHEUS, startAlertmanager, startPrometheus } from './engines';
-import { baseConfig, pollNow, startReceiver, startWatcher, tempDir } from './rig';
-
-const RULES = join(__dirname, '..', '..', 'deploy', 'rules', 'teleporter-watch.rules.yml');
+import { ALERTMANAGER, missing, PROMETHEUS } from './engines';
+import { alertStack, baseConfig, pollNow, startReceiver, startWatcher, tempDir } from './rig';
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
-
-interface AmAlert {
-  labels: Record<string, string>;
-  status: { state: string };
-  endsAt: string;
-}
-
-/** Alertmanager sends every group to the test's receiver, resolves included. */
-const amConfig = (receiverUrl: string) => `route:
-  receiver: hook
-  group_by: ['alertname', 'episode']
-  group_wait: 1s
-  group_interval: 1s
-  repeat_interval: 24h
-receivers:
-  - name: hook
-    webhook_configs:
-      - url: ${receiverUrl}/alerts
-        send_resolved: true
-`;
 
 describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('RelayerSilent end to end: the real Prometheus and the real Alertmanager', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -51,8 +28,8 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('RelayerSilent end to end: th
     cleanups.push(() => svc.close());
     const hook = await startReceiver();
     cleanups.push(() => hook.close());
-    const am = await startAlertmanager(amConfig(hook.url));
-    cleanups.push(() => am.stop());
+    // Alertmanager sends every group to the test's receiver, resolves included.
+    const am = await alertStack.alertmanager(cleanups, hook.url);
     const label = (address: string) => `r${svc.simulator.relayers.indexOf(address)}`;
     const w = await startWatcher(
       tempDir('tw-relayer-am-'),
@@ -66,16 +43,9 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('RelayerSilent end to end: th
       { clock },
     );
     cleanups.push(() => w.close());
-    const prom = await startPrometheus(
-      `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files: ['${RULES}']\nscrape_configs:\n  - job_name: teleporter-watch\n    static_configs:\n      - targets: ['${new URL(w.metrics!.url).host}']\n`,
-    );
-    cleanups.push(() => prom.stop());
-    const promFiring = async () => {
-      const r = (await (await fetch(`${prom.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } };
-      return r.data.alerts.filter((a) => a.state === 'firing' && a.labels.alertname === 'RelayerSilent').map((a) => a.labels.relayer ?? '');
-    };
-    const amSilent = async () =>
-      ((await (await fetch(`${am.url}/api/v2/alerts`)).json()) as AmAlert[]).filter((a) => a.labels.alertname === 'TeleporterRelayerSilent');
+    const prom = await alertStack.prometheus(cleanups, w);
+    const promFiring = async () => (await prom.firing('RelayerSilent')).map((l) => l.relayer ?? '');
+    const amSilent = () => am.alerts('TeleporterRelayerSilent');
     const resolvedAtHook = () =>
       hook.bodies.flatMap((b) =>
         ((b.body as { alerts?: { status: string; labels: Record<string, string> }[] }).alerts ?? [])

@@ -10,6 +10,7 @@ import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher'
 import { startTeleporterService } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
 import { waitFor } from '../support/wait-for';
+import { startAlertmanager, startPrometheus } from './engines';
 
 export const WATCHED = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
 export type Service = Awaited<ReturnType<typeof startTeleporterService>>;
@@ -107,3 +108,48 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     });
   return r;
 }
+
+/** The deploy rules, as Prometheus loads them in production. */
+export const RULES = join(__dirname, '..', '..', 'deploy', 'rules', 'teleporter-watch.rules.yml');
+
+export interface AmAlert {
+  labels: Record<string, string>;
+  status: { state: string };
+  endsAt: string;
+}
+
+/**
+ * The real Alertmanager and the real Prometheus (with the deploy rules, scraping the watcher) around a
+ * headless watcher, as the relayer alerts' end-to-end tests use them: each is stopped by `cleanups`.
+ */
+export const alertStack = {
+  /** Alertmanager grouping each episode on its own within a second; every group goes to `receiverUrl` (resolves included) when given. */
+  async alertmanager(cleanups: (() => Promise<void>)[], receiverUrl?: string) {
+    const receiver = receiverUrl
+      ? `  receiver: hook\n  group_by: ['alertname', 'episode']\n  group_wait: 1s\n  group_interval: 1s\n  repeat_interval: 24h\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${receiverUrl}/alerts\n        send_resolved: true\n`
+      : `  receiver: none\n  group_by: ['alertname', 'episode']\n  group_wait: 1s\n  group_interval: 1s\n  repeat_interval: 24h\nreceivers:\n  - name: none\n`;
+    const am = await startAlertmanager(`route:\n${receiver}`);
+    cleanups.push(() => am.stop());
+    return {
+      url: am.url,
+      /** The alerts Alertmanager holds under this name (any state). */
+      alerts: async (alertname: string) =>
+        ((await (await fetch(`${am.url}/api/v2/alerts`)).json()) as AmAlert[]).filter((a) => a.labels.alertname === alertname),
+    };
+  },
+  /** Prometheus evaluating the deploy rules every second over the watcher's /metrics. */
+  async prometheus(cleanups: (() => Promise<void>)[], w: HeadlessWatcher) {
+    const prom = await startPrometheus(
+      `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files: ['${RULES}']\nscrape_configs:\n  - job_name: teleporter-watch\n    static_configs:\n      - targets: ['${new URL(w.metrics!.url).host}']\n`,
+    );
+    cleanups.push(() => prom.stop());
+    return {
+      url: prom.url,
+      /** The labels of the rule's alerts firing now. */
+      firing: async (alertname: string) => {
+        const r = (await (await fetch(`${prom.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } };
+        return r.data.alerts.filter((a) => a.state === 'firing' && a.labels.alertname === alertname).map((a) => a.labels);
+      },
+    };
+  },
+};

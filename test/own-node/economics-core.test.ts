@@ -3,7 +3,8 @@
  * chains with the test messenger: the balance of its wallet is read through the own-nodes service
  * (no read error) and equals the node's; the fee of a delivered message whose receipt came back is
  * redeemable on the route's source chain (`checkRelayerRewardAmount`), and 0 at the read after the
- * relayer redeemed it. When both nodes stop answering, the
+ * relayer redeemed it. A watched route's failed executions of the last hour alert at the threshold
+ * (one notification) and resolve once they age out of the hour. When both nodes stop answering, the
  * wallet shows the read error naming the chain's node and the redeemable keeps its last amounts.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import type { AppInfo } from '../../src/shared/contract';
+import type { AppInfo, NotificationPayload, Settings } from '../../src/shared/contract';
 import type { RelayerEconomics, RouteEarnings } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
@@ -118,6 +119,72 @@ describe('relayer economics on own nodes', () => {
     await clock.advance(5 * 60_000);
     expect(routeOf(await pollAtChainTime())!.redeemable).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
   });
+
+  it(
+    'alerts once when a watched route has the threshold of failed executions in the last hour, and resolves when they age out',
+    { timeout: 120_000 },
+    async () => {
+      const shown: (NotificationPayload & { at: number })[] = [];
+      core.attachNotifier((n) => void shown.push({ ...n, at: clock.now() }));
+      const settings = await call<Settings>('updateSettings', { routeFailedExecutionsPerHour: 2 });
+      expect(settings.routeFailedExecutionsPerHour).toBe(2);
+      await call('addRoute', { source: b.blockchainId, destination: a.blockchainId, label: 'B to A', network: 'fuji', alert: true });
+      const backRow = (e: RelayerEconomics) => e.routeFailures.find((r) => r.label === 'B to A');
+
+      const failing = await sendMessage(b, a);
+      relayer.failExecution.add(failing.messageId);
+      await sendMessage(b, a); // executes: not counted
+      await relayer.deliverAll();
+      // One failure in the cache: under the threshold, nothing fires.
+      await waitFor(
+        async () => {
+          const e = await pollAtChainTime();
+          return backRow(e)?.hour.count === 1 ? true : undefined;
+        },
+        30_000,
+        'the first failed execution in the cache',
+      );
+      const failedTitle = 'Failed executions on B to A';
+      expect(shown.filter((n) => n.title === failedTitle)).toEqual([]);
+
+      const second = await sendMessage(b, a);
+      relayer.failExecution.add(second.messageId);
+      await relayer.deliverAll();
+      const firing = await waitFor(
+        async () => {
+          const e = await pollAtChainTime();
+          return shown.some((n) => n.title === failedTitle) ? e : undefined;
+        },
+        30_000,
+        'the failed-execution alert',
+      );
+      // Newest first, as the records name them (no 0x).
+      expect(backRow(firing)).toMatchObject({ firing: true, hour: { count: 2, messageIds: [second.messageId.slice(2), failing.messageId.slice(2)] } });
+      const fired = shown.filter((n) => n.title === failedTitle);
+      expect(fired).toHaveLength(1);
+      expect(fired[0]!.severity).toBe('warning');
+      expect(fired[0]!.body).toMatch(/^2 message\(s\) delivered on .+ in the last hour failed to execute \(threshold 2\)/);
+      // Still holding at the next cycle: no second announcement.
+      await pollAtChainTime();
+      expect(shown.filter((n) => n.title === failedTitle)).toHaveLength(1);
+
+      // An hour on, both failures are out of the window: resolved, once.
+      await clock.advance(61 * 60_000);
+      const resolvedTitle = 'Failed executions back under the threshold: B to A';
+      await waitFor(
+        async () => {
+          await call('pollNow');
+          return shown.some((n) => n.title === resolvedTitle) ? true : undefined;
+        },
+        30_000,
+        'the resolve',
+      );
+      await call('pollNow');
+      expect(shown.filter((n) => n.title === resolvedTitle)).toHaveLength(1);
+      expect(shown.filter((n) => n.title === failedTitle)).toHaveLength(1);
+      expect(backRow(await call<RelayerEconomics>('relayerEconomics'))).toMatchObject({ firing: false, hour: { count: 0 } });
+    },
+  );
 
   it("a node that stops answering: the wallet's read error names it, the redeemable keeps its last amounts", { timeout: 120_000 }, async () => {
     const before = routeOf(await pollAtChainTime())!.redeemable;

@@ -2,7 +2,8 @@
 /**
  * The relayer-economics store and the Relayers view's fuel and earnings section against the real core
  * (local service on 127.0.0.1, real SQLite): what it loads, what it follows, resync, the empty states
- * that say what to do, and Settings' fuel threshold refused at its field or saved and shown.
+ * that say what to do, the failed executions per watched route and their alert, and Settings' fuel and
+ * failed-execution thresholds refused at their fields or saved and shown.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
@@ -123,6 +124,31 @@ describe('relayer economics (real core)', () => {
     await until(() => expect(useUiStore().detail?.messageId).toBe(failedId));
     await w.get('[data-testid="failed-list-close"]').trigger('click');
     await until(() => expect(w.find('[data-testid="failed-list"]').exists()).toBe(false));
+
+    // Per watched route (any relayer): the failure counted on its route, under the default threshold of 3.
+    const routeRows = () => w.findAll('[data-testid="route-failures-row"]');
+    expect(routeRows()).toHaveLength(2);
+    const cToBeam = () => routeRows().find((r) => r.text().startsWith('C-Chain → Beam'))!;
+    expect(cToBeam().get('[data-testid="route-failures-count"]').text()).toBe('1');
+    expect(cToBeam().attributes('data-firing')).toBe('false');
+    expect(cToBeam().get('[data-testid="route-failures-alert"]').text()).toBe('at 3 in the last hour');
+    await cToBeam().get('[data-testid="route-failures-count"]').trigger('click');
+    await until(() => expect(w.findAll('[data-testid="failed-row"]').map((r) => r.attributes('data-message-id'))).toEqual([failedId]));
+    expect(w.get('[data-testid="failed-list"]').text()).toContain('Failed executions on C-Chain → Beam (any relayer), last hour');
+    // At a threshold of 1 the next cycle fires the route's alert, and the row says so.
+    await api.updateSettings({ routeFailedExecutionsPerHour: 1 });
+    await clock.advance(1000);
+    await poll();
+    await until(() => expect(cToBeam().attributes('data-firing')).toBe('true'));
+    expect(cToBeam().get('[data-testid="route-failures-firing"]').text()).toBe('Alerting');
+    expect(cToBeam().get('[data-testid="route-failures-alert"]').text()).toContain('at 1 in the last hour');
+    // 0 turns the alert off: the next cycle closes the episode (quietly) and the row says why it is off.
+    await api.updateSettings({ routeFailedExecutionsPerHour: 0 });
+    await clock.advance(1000);
+    await poll();
+    await until(() => expect(cToBeam().attributes('data-firing')).toBe('false'));
+    expect(cToBeam().get('[data-testid="route-failures-alert"]').text()).toBe('off (threshold 0 in Settings)');
+    expect(cToBeam().get('[data-testid="route-failures-count"]').text()).toBe('1');
   });
 
   it('Settings: a fuel threshold of 0 or a fraction is refused at its field with nothing sent; a valid one is saved', async () => {
@@ -153,5 +179,32 @@ describe('relayer economics (real core)', () => {
     await until(() => expect(wrapper!.find('[data-testid="settings-saved"]').exists()).toBe(true));
     expect((await ctx.api.getSettings()).relayerFuelThresholdHours).toBe(3);
     expect((await ctx.api.relayerEconomics()).fuelThresholdHours).toBe(3);
+  });
+
+  it('Settings: a failed-execution threshold below 0, a fraction or over 1000 is refused at its field with nothing sent; 0 (off) is saved', async () => {
+    const ctx = await setupRealRenderer();
+    await useSettingsStore().load();
+    wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    const field = await until(() => wrapper!.get('[data-testid="settings-route-failed-executions"]'));
+    expect((field.element as HTMLInputElement).value).toBe('3');
+    const error = () => wrapper!.get('[data-testid="field-error-routeFailedExecutionsPerHour"]').text();
+    for (const [value, message] of [
+      ['-1', 'Failed-execution threshold must be at least 0 (off).'],
+      ['1.5', 'Failed-execution threshold must be a whole number.'],
+      ['1001', 'Failed-execution threshold must be at most 1000.'],
+    ] as const) {
+      await field.setValue(value);
+      await field.trigger('blur');
+      await wrapper.get('form').trigger('submit');
+      await until(() => expect(error()).toBe(message));
+    }
+    expect(ctx.transport.callsOf('updateSettings')).toEqual([]);
+
+    await field.setValue('0');
+    await field.trigger('blur');
+    await wrapper.get('form').trigger('submit');
+    await until(() => expect(wrapper!.find('[data-testid="settings-saved"]').exists()).toBe(true));
+    expect((await ctx.api.getSettings()).routeFailedExecutionsPerHour).toBe(0);
+    expect((await ctx.api.relayerEconomics()).failedExecutionsPerHour).toBe(0);
   });
 });

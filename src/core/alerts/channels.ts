@@ -36,6 +36,7 @@ const EPISODE_ALERTNAMES: Record<string, string> = {
   relayer_silent: 'TeleporterRelayerSilent',
   route_backlog: 'TeleporterRouteBacklog',
   fuel_low: 'TeleporterRelayerFuelLow',
+  route_failed_executions: 'TeleporterRouteFailedExecutions',
 };
 
 /** An episode's labels: the same for its fire and its resolve, so Alertmanager resolves the alert it holds. */

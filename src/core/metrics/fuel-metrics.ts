@@ -1,11 +1,12 @@
 /**
  * Prometheus gauges of the watched relayers' economics (issue 31), read at scrape time from the last
  * poll cycle's figures: each wallet's balance and hours to empty per chain, the fuel alert's state,
- * and per relayer and route the last day's rewards paid and owed and its failed executions. Labels are
+ * per relayer and route the last day's rewards paid and owed and its failed executions, and per watched
+ * route its failed executions of the last hour and its failed-execution alert's state. Labels are
  * the watched relayers' labels (else addresses), chain names and route names, capped like the others.
  */
 import { Gauge, type Registry } from 'prom-client';
-import type { RelayerEconomics, RelayerFuel, RouteEarnings, TokenSum } from '../../shared/relayers';
+import type { RelayerEconomics, RelayerFuel, RouteEarnings, RouteFailureRow, TokenSum } from '../../shared/relayers';
 import { METRIC_PREFIX } from './core-metrics';
 import { LabelCap } from './label-cap';
 
@@ -29,6 +30,8 @@ export class FuelMetrics {
     const day = () => this.last?.earnings.day ?? [];
     const wallet = (f: RelayerFuel) => ({ relayer: this.relayers.of(f.relayerLabel || f.relayer), chain: this.chains.of(f.chainName) });
     const route = (e: RouteEarnings) => ({ relayer: this.relayers.of(e.relayerLabel || e.relayer), route: this.routes.of(e.routeLabel) });
+    const failures = () => this.last?.routeFailures ?? [];
+    const watchedRoute = (r: RouteFailureRow) => ({ route: this.routes.of(r.label || r.routeLabel) });
     const token = (t: TokenSum) => this.tokens.of(t.symbol || t.token);
     const gauge = (name: string, help: string, labelNames: string[], fill: (g: Gauge) => void) =>
       new Gauge({
@@ -103,6 +106,22 @@ export class FuelMetrics {
       ['relayer', 'route'],
       (g) => {
         for (const e of day()) g.set(route(e), e.failedExecutions.count);
+      },
+    );
+    gauge(
+      'route_failed_executions',
+      "A watched route's deliveries in the last hour, by any relayer, whose execution failed (what the route's failed-execution alert counts).",
+      ['route'],
+      (g) => {
+        for (const r of failures()) g.set(watchedRoute(r), r.hour.count);
+      },
+    );
+    gauge(
+      'route_failed_executions_alert',
+      "1 while the app's failed-execution alert fires for a watched route (its last hour's failures at or above routeFailedExecutionsPerHour), else 0.",
+      ['route'],
+      (g) => {
+        for (const r of failures()) g.set(watchedRoute(r), r.firing ? 1 : 0);
       },
     );
   }

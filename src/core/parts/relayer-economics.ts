@@ -3,15 +3,15 @@
  * (on watched routes, as the relayer figures' pass reads them) give each wallet's payments and each
  * route's earnings; balances due are
  * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
- * fuel alert fires and resolves as an episode through the outbox (notifications, tray, alert
- * channels); on your own nodes the redeemable rewards are read from the own-nodes service on the
+ * fuel alert and each watched route's failed-execution alert fire and resolve as episodes through the
+ * outbox (notifications, tray, alert channels); on your own nodes the redeemable rewards are read from the own-nodes service on the
  * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
  */
 import type { Clock } from '../../shared/clock';
 import { chainByBlockchainId, chainLabel } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
 import { BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
-import type { RelayerEconomics, RelayerFuel, WatchedRelayer } from '../../shared/relayers';
+import type { RelayerEconomics, RelayerFuel, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
 import type { Logger } from '../log/logger';
@@ -20,6 +20,8 @@ import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayer
 import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
 import { readDue } from '../relayers/fuel-reads';
 import { RedeemableReads } from '../relayers/redeemable-reads';
+import { failedKey, holdingRoutes, RouteFailures, type RouteFailureCount } from '../relayers/route-failures';
+import { routeLabel } from '../watch/route-label';
 import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
@@ -32,7 +34,7 @@ interface RelayerEconomicsPart extends Part {
    * the after-cycle work that follows at the same moment needs no second pass over the cache.
    */
   tap(now: number): DeliveryTap;
-  /** After each poll cycle: reads the balances due, decides the fuel alert, recomputes the figures. */
+  /** After each poll cycle: decides the failed-execution alerts, reads the balances due, decides the fuel alert, recomputes the figures. */
   afterCycle(): Promise<void>;
   /** The figures of the last cycle (computed now when none ran yet). */
   economics(): RelayerEconomics;
@@ -44,6 +46,7 @@ interface EconomicsMetrics {
 
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
+const failedKeyOf = (r: WatchedRoute) => failedKey(r.id);
 
 interface Target {
   relayer: string;
@@ -72,7 +75,7 @@ export function relayerEconomicsPart(d: {
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
   let last: RelayerEconomics | null = null;
   /** The deliveries the figures' pass handed over this cycle. */
-  let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator } | null = null;
+  let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator; failures: RouteFailures } | null = null;
   let lastJson = '';
   /** The own-nodes service's URL while own nodes are the data source (else null: the Data API has no redeemable operation). */
   const ownNodesUrl = () => (d.settings().dataSource.kind === 'ownNodes' ? (d.ownNodesUrl?.() ?? null) : null);
@@ -89,8 +92,50 @@ export function relayerEconomicsPart(d: {
   function scan(now: number) {
     const scope = figures.scope(now);
     const acc = new EconomicsAccumulator(scope.relayers, now);
-    if (scope.relayers.length) figures.figures(scope, (a) => acc.add(a.delivery));
-    return { relayers: scope.relayers, acc };
+    const failures = new RouteFailures(scope.routes, now);
+    figures.figures(scope, (a) => {
+      acc.add(a.delivery);
+      failures.add(a);
+    });
+    return { relayers: scope.relayers, acc, failures };
+  }
+
+  /** The failed-execution alert of each watched route: fired at or above the threshold, resolved below it, closed quietly when no longer watched or its alert is off. */
+  function decideFailureAlerts(counts: RouteFailureCount[], now: number): void {
+    const threshold = d.settings().routeFailedExecutionsPerHour;
+    const holding = holdingRoutes(counts, threshold);
+    const watched = new Set(counts.filter((c) => c.route.alert && threshold > 0).map((c) => failedKeyOf(c.route)));
+    const open = d.store.relayerEpisodes.open(['route_failed_executions']);
+    const announce = d.settings().notifications.enabled;
+    for (const [key, h] of holding) {
+      if (open.has(key)) continue;
+      const r = h.count.route;
+      const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
+      const episode = {
+        key,
+        kind: 'route_failed_executions' as const,
+        network: r.network,
+        subject,
+        sourceChain: r.sourceChain,
+        destinationChain: r.destinationChain,
+        startedAt: h.since,
+      };
+      const text = {
+        title: `Failed executions on ${subject}`,
+        body: `${h.count.count} message(s) delivered on ${routeLabel(r.sourceChain, r.destinationChain)} in the last hour failed to execute (threshold ${threshold}): someone must call retryMessageExecution (Relayers view, Failed executions).`,
+      };
+      if (d.store.relayerEpisodes.fire(episode, now, announce ? text : null)) d.logger.info('route failed-execution alert fired', { key });
+    }
+    for (const [key, e] of open) {
+      if (holding.has(key)) continue;
+      const text = watched.has(key)
+        ? {
+            title: `Failed executions back under the threshold: ${e.subject}`,
+            body: `Fewer than ${threshold} messages delivered on ${e.subject} in the last hour failed to execute.`,
+          }
+        : null;
+      if (d.store.relayerEpisodes.resolve(e.id, now, announce ? text : null) && text) d.logger.info('route failed-execution alert resolved', { key });
+    }
   }
 
   /** Wallets with deliveries in the last day, and wallets read before whose address is still a watched relayer. */
@@ -188,8 +233,8 @@ export function relayerEconomicsPart(d: {
   const loadReads = () => new Map(d.store.relayerFuel.all().map((r) => [walletKey(r.relayer, r.blockchainId), r]));
 
   /** The figures from the cache's pass and the stored reads (no request). */
-  function assemble(now: number, acc: EconomicsAccumulator, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
-    const open = d.store.relayerEpisodes.open(['fuel_low']);
+  function assemble(now: number, acc: EconomicsAccumulator, failures: RouteFailures, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
+    const open = d.store.relayerEpisodes.open(['fuel_low', 'route_failed_executions']);
     const fuel = targets
       .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now))
       .sort((a, b) => (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.chainName.localeCompare(b.chainName));
@@ -205,13 +250,16 @@ export function relayerEconomicsPart(d: {
       earnings: { hour: acc.earnings('hour', nativeUsd, redeemable).sort(byName), day: acc.earnings('day', nativeUsd, redeemable).sort(byName) },
       fuelThresholdHours: d.settings().relayerFuelThresholdHours,
       balanceReadEveryMinutes: readEveryMs / 60_000,
+      routeFailures: failures.rows((routeId) => open.has(failedKey(routeId))),
+      failedExecutionsPerHour: d.settings().routeFailedExecutionsPerHour,
     };
   }
 
   async function cycle(): Promise<void> {
     const now = d.clock.now();
-    const { relayers, acc } = tapped?.now === now ? tapped : scan(now);
+    const { relayers, acc, failures } = tapped?.now === now ? tapped : scan(now);
     tapped = null;
+    decideFailureAlerts(failures.counts(), now);
     const before = loadReads();
     const targets = targetsOf(relayers, acc.walletPayments(), before);
     for (const t of targets) {
@@ -221,7 +269,7 @@ export function relayerEconomicsPart(d: {
     forget(targets, before, now);
     if (ownNodesUrl()) await redeemables.refresh(acc.rewardCredits(), now);
     else redeemables.clear();
-    const e = assemble(now, acc, targets, loadReads());
+    const e = assemble(now, acc, failures, targets, loadReads());
     last = e;
     d.metrics?.observe(e);
     const json = JSON.stringify(e);
@@ -235,9 +283,12 @@ export function relayerEconomicsPart(d: {
     name: 'relayer-economics',
     tap(now) {
       const relayers = d.store.relayerWatches.listRelayers();
-      const t = { now, relayers, acc: new EconomicsAccumulator(relayers, now) };
+      const t = { now, relayers, acc: new EconomicsAccumulator(relayers, now), failures: new RouteFailures(d.store.relayerWatches.listRoutes(), now) };
       tapped = t;
-      return (a) => t.acc.add(a.delivery);
+      return (a) => {
+        t.acc.add(a.delivery);
+        t.failures.add(a);
+      };
     },
     async afterCycle() {
       try {
@@ -248,12 +299,13 @@ export function relayerEconomicsPart(d: {
       }
     },
     economics() {
-      if (last) return { ...last, fuelThresholdHours: d.settings().relayerFuelThresholdHours };
+      if (last)
+        return { ...last, fuelThresholdHours: d.settings().relayerFuelThresholdHours, failedExecutionsPerHour: d.settings().routeFailedExecutionsPerHour };
       // No cycle yet: the cache and the stored reads, nothing read upstream.
       const now = d.clock.now();
-      const { relayers, acc } = scan(now);
+      const { relayers, acc, failures } = scan(now);
       const reads = loadReads();
-      return assemble(now, acc, targetsOf(relayers, acc.walletPayments(), reads), reads);
+      return assemble(now, acc, failures, targetsOf(relayers, acc.walletPayments(), reads), reads);
     },
   };
 }

@@ -6,8 +6,12 @@
 import type { Db } from './database';
 import type { OutboxStore } from './outbox-store';
 
-/** fuel_low: a watched relayer's wallet on a chain would be empty within the fuel threshold (parts/relayer-economics.ts). */
-export type EpisodeKind = 'relayer_silent' | 'route_backlog' | 'fuel_low';
+/**
+ * fuel_low: a watched relayer's wallet on a chain would be empty within the fuel threshold;
+ * route_failed_executions: a watched route's failed executions of the last hour reached the threshold
+ * (both parts/relayer-economics.ts).
+ */
+export type EpisodeKind = 'relayer_silent' | 'route_backlog' | 'fuel_low' | 'route_failed_executions';
 
 export interface OpenEpisode {
   id: number;

@@ -25,6 +25,9 @@ export type FeedFilter = z.output<typeof FeedFilterSchema>;
 export type NotifyKind = (typeof TRANSITION_KINDS)[number];
 export type TransitionKind = NotifyKind | (typeof UNDO_KINDS)[number];
 
+/** A watched route (its alert on) alerts when this many of its deliveries of the last hour failed to execute (a count, not a time: not in policy.ts). */
+export const DEFAULT_FAILED_EXECUTIONS_PER_HOUR = 3;
+
 export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -44,6 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
   routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
   relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
+  routeFailedExecutionsPerHour: DEFAULT_FAILED_EXECUTIONS_PER_HOUR,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';

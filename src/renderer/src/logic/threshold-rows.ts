@@ -1,6 +1,7 @@
 import type { Settings } from '../../../shared/contract';
 
-/** Settings' default relayer and route thresholds and the fuel threshold as the form edits them (null while a field is empty). */
+/** Settings' default relayer and route thresholds, the fuel and failed-execution thresholds as the form edits them (null while a field is empty). */
 export type ThresholdRows = {
-  [K in 'relayerSilentMinutes' | 'relayerPendingMinutes' | 'routeBacklogMinutes' | 'relayerFuelThresholdHours']: Settings[K] | null;
+  [K in 'relayerSilentMinutes' | 'relayerPendingMinutes' | 'routeBacklogMinutes' | 'relayerFuelThresholdHours' | 'routeFailedExecutionsPerHour']:
+    Settings[K] | null;
 };
