@@ -60,8 +60,10 @@ export const STALL_MAX_SWEEP_S = 4 * 3600;
 export const FRESH_AGE_MS = 2 * 60_000;
 
 // Relayers, retention, alerts.
-/** How often each watched relayer's balance on each chain is read (not every poll cycle: it fits the plan's budget). */
+/** The shortest gap between two balance reads of one wallet (while its alert fires or its time to empty nears the threshold). */
 export const BALANCE_READ_EVERY_MINUTES = 5;
+/** The longest a wallet's balance goes unread: between reads the records tell its burn, not its refills or outside spending. */
+export const BALANCE_MAX_AGE_MINUTES = 30;
 /** What the retention setting no longer keeps is let go this often (and at start). */
 export const PRUNE_EVERY_MS = 6 * 3600_000;
 /** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */

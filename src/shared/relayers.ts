@@ -127,7 +127,7 @@ export interface RelayerFuel {
   burnLastHour: string;
   /** Wei per hour over the last 24 h. */
   burnPerHourLastDay: string;
-  /** At the last hour's rate (null: nothing burnt in the last hour, or never read). */
+  /** The last read less the gas burnt since, at the last hour's rate: an estimate (null: nothing burnt in the last hour, or never read). */
   hoursToEmpty: number | null;
   /** Epoch ms of the last successful balance read. */
   readAt: number | null;
@@ -170,5 +170,8 @@ export interface RelayerEconomics {
   fuel: RelayerFuel[];
   earnings: { hour: RouteEarnings[]; day: RouteEarnings[] };
   fuelThresholdHours: number;
+  /** The shortest gap between two reads of a wallet: while its alert fires or its time to empty nears the threshold. */
   balanceReadEveryMinutes: number;
+  /** The longest a wallet goes unread otherwise: between reads its balance is the last read less the gas burnt since. */
+  balanceMaxAgeMinutes: number;
 }
