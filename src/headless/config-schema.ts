@@ -111,6 +111,8 @@ export const HeadlessConfigSchema = z.preprocess(
       routeBacklogMinutes: SettingsSchema.shape.routeBacklogMinutes.optional(),
       /** The fuel alert's threshold in hours to empty (as Settings → Relayer alerts). */
       relayerFuelThresholdHours: SettingsSchema.shape.relayerFuelThresholdHours.optional(),
+      /** How many hours of a newly watched route's deliveries its first read takes (1, the default, to 24). */
+      routeHistoryHours: SettingsSchema.shape.routeHistoryHours.optional(),
       /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
       notify: NotifyPrefsSchema.partial().strict().optional(),
       apiKey: ApiKeySourceSchema.optional(),

@@ -70,6 +70,7 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.relayerPendingMinutes !== undefined) p.relayerPendingMinutes = c.relayerPendingMinutes;
   if (c.routeBacklogMinutes !== undefined) p.routeBacklogMinutes = c.routeBacklogMinutes;
   if (c.relayerFuelThresholdHours !== undefined) p.relayerFuelThresholdHours = c.relayerFuelThresholdHours;
+  if (c.routeHistoryHours !== undefined) p.routeHistoryHours = c.routeHistoryHours;
   return p;
 }
 

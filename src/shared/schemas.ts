@@ -104,6 +104,8 @@ export const SettingsSchema = z.object({
   routeBacklogMinutes: thresholdMinutes('Backlog threshold'),
   /** The fuel alert: a watched relayer's wallet on a chain would be empty within this many hours at the last hour's rate. */
   relayerFuelThresholdHours: wholeNumber('Fuel threshold', [1, '1 hour'], [168, '7 days (168 hours)']),
+  /** How many hours of a newly watched route's deliveries its first read takes (its figures count from there). */
+  routeHistoryHours: wholeNumber('Route history', [1, '1 hour'], [24, '24 hours']),
 });
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({

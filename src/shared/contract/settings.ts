@@ -10,6 +10,7 @@ import {
   DEFAULT_PENDING_MINUTES,
   DEFAULT_POLL_INTERVAL_S,
   DEFAULT_RETENTION_DAYS,
+  DEFAULT_ROUTE_HISTORY_HOURS,
   DEFAULT_SILENT_MINUTES,
   DEFAULT_STUCK_MINUTES,
 } from '../policy';
@@ -42,6 +43,7 @@ export const DEFAULT_SETTINGS: Settings = {
   relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
   routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
   relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
+  routeHistoryHours: DEFAULT_ROUTE_HISTORY_HOURS,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
