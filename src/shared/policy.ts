@@ -31,15 +31,12 @@ export const TRACKING_LIMIT_HOURS = { receipt_missing: 24, pending_too_long: 7 *
  * not followed (at the default stuck threshold they are stuck already).
  */
 export const BASELINE_HORIZON_MS = 30 * 60_000;
-/**
- * How far back a saved feed's baseline reads while its pages hold open messages; and how far back a
- * route's baseline looks for messages still pending (below its history, while its pages hold some).
- */
+/** How far back a saved feed's baseline reads while its pages hold open messages. */
 export const FEED_BASELINE_HORIZON_MS = 24 * 3600_000;
 /**
- * How many hours of a route's deliveries its baseline reads in full (the setting `routeHistoryHours`, 1 to
- * 24): its and its relayers' figures of the last hour and day are counted from the deliveries held, so
- * by default the hour figures are whole at once and the day figures say since when they count.
+ * How many hours of a route's messages its baseline reads (the setting `routeHistoryHours`, 1 to 24): its
+ * and its relayers' figures (deliveries, gas, rewards, pending) count the messages held, so by default the
+ * hour figures are whole at once and the day figures say since when they count.
  */
 export const DEFAULT_ROUTE_HISTORY_HOURS = 1;
 /** A silent baseline reads at most this many pages of one list. */

@@ -101,6 +101,11 @@ export interface RouteRow {
 export interface RelayerOverview {
   /** When the figures were computed. */
   at: number;
+  /**
+   * The figures count deliveries from this time on (ms): where the watched routes' first reads reached
+   * back to (routeHistoryHours), later than a day ago; null when they hold the whole last day.
+   */
+  historyFrom: number | null;
   bucketMs: number;
   relayers: RelayerRow[];
   routes: RouteRow[];
@@ -167,6 +172,8 @@ export interface RouteEarnings {
 export interface RelayerEconomics {
   /** When the figures were computed (epoch ms): the windows end here. */
   at: number;
+  /** The earnings and burn count deliveries from this time on (ms), as RelayerOverview's; null: the whole last day. */
+  historyFrom: number | null;
   fuel: RelayerFuel[];
   earnings: { hour: RouteEarnings[]; day: RouteEarnings[] };
   fuelThresholdHours: number;

@@ -19,6 +19,7 @@ import { RelayerFigures } from '../relayers/relayer-figures';
 import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
 import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
 import { estimatedHoursToEmpty, readDue } from '../relayers/fuel-reads';
+import { routesHistoryFrom } from '../relayers/route-history';
 import { RedeemableReads } from '../relayers/redeemable-reads';
 import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
@@ -204,6 +205,7 @@ export function relayerEconomicsPart(d: {
       (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
     return {
       at: now,
+      historyFrom: routesHistoryFrom(d.store.watches, now),
       fuel,
       earnings: { hour: acc.earnings('hour', nativeUsd, redeemable).sort(byName), day: acc.earnings('day', nativeUsd, redeemable).sort(byName) },
       fuelThresholdHours: d.settings().relayerFuelThresholdHours,

@@ -322,7 +322,5 @@ function stopper(rule: StopRule): (p: PageInfo, seen: Set<string>) => boolean {
     }
     case 'while-open':
       return (p) => p.hasOpen && (p.oldestTs === null || p.oldestTs >= rule.pastTs);
-    case 'history':
-      return (p) => p.oldestTs === null || p.oldestTs >= rule.fullTs || (p.hasPending && p.oldestTs >= rule.pendingTs);
   }
 }

@@ -79,8 +79,9 @@ function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, pro
 /**
  * One watcher's recent history, read silently from where the budget stopped it: open messages in it are
  * tracked from now on. An address's or feed's while its pages hold open messages (BASELINE_HORIZON_MS or
- * FEED_BASELINE_HORIZON_MS before it was added at most); a route's in full `routeHistoryMs` back (its
- * figures count from there), then on only while its pages hold pending messages (its backlog), a day at most.
+ * FEED_BASELINE_HORIZON_MS before it was added at most); a route's in full, `routeHistoryMs` back (its
+ * figures and backlog count from there: a message pending since before is not followed; the grid's
+ * busy routes hold pending messages all day long, so reading on while pages hold one read a whole day).
  */
 function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null, nowMs: number, routeHistoryMs: number): ScanStep {
   const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
@@ -91,7 +92,7 @@ function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgres
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
     stop: isRouteKey(w.key)
-      ? { kind: 'history', fullTs: sec(since - routeHistoryMs), pendingTs: sec(since - FEED_BASELINE_HORIZON_MS) }
+      ? { kind: 'past', ts: sec(since - routeHistoryMs), undated: 'continue' }
       : { kind: 'while-open', pastTs: sec(since - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };

@@ -24,9 +24,7 @@ export type StopRule =
       needPages?: number;
     }
   /** While pages still hold open messages (older history matters only then), down to `pastTs` (s) at most. */
-  | { kind: 'while-open'; pastTs: number }
-  /** A route's history: every page down to `fullTs` (s), then on while pages hold pending messages, down to `pendingTs` (s) at most. */
-  | { kind: 'history'; fullTs: number; pendingTs: number };
+  | { kind: 'while-open'; pastTs: number };
 
 export interface ScanStep {
   source: ListOperation;
@@ -75,7 +73,7 @@ export interface NetworkPlanInput {
   ratePerSec: number | null;
   addresses: readonly WatcherSummary[];
   feeds: readonly FeedSummary[];
-  /** How far back a route's baseline reads in full (ms; absent: DEFAULT_ROUTE_HISTORY_HOURS). */
+  /** How far back a route's baseline reads (ms; absent: DEFAULT_ROUTE_HISTORY_HOURS). */
   routeHistoryMs?: number;
   due: readonly DueMessage[];
   /** Pages of each address's cached history down to its oldest due message (needed in firehose mode). */

@@ -46,8 +46,6 @@ export interface PageInfo {
   knownBefore: boolean;
   /** Some message on the page is still open (pending or awaiting its receipt). */
   hasOpen: boolean;
-  /** Some message on the page is still pending (not delivered). */
-  hasPending: boolean;
   hasNext: boolean;
 }
 
@@ -138,7 +136,6 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     let newest: number | null = null;
     let knownBefore = false;
     let hasOpen = false;
-    let hasPending = false;
     // Messages below `lateBelow` not yet stored: if the engine stores them, they appeared late.
     const lateCandidates: { id: string; ts: number }[] = [];
     for (const m of page.messages) {
@@ -152,7 +149,6 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
         if (o.messages.has(m.messageId)) knownBefore = true;
         else lateCandidates.push({ id: m.messageId, ts });
       } else if (!knownBefore && o.messages.has(m.messageId)) knownBefore = true;
-      if (effectiveStatus(m) === 'pending') hasPending = true;
       if (effectiveStatus(m) === 'pending' || rawRecord(m).receiptDelivered !== true) hasOpen = true;
       res.count++;
       if (o.lookFor?.has(m.messageId)) res.seen.add(m.messageId);
@@ -179,7 +175,6 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       newestTs: newest,
       knownBefore,
       hasOpen,
-      hasPending,
       hasNext: !!page.nextPageToken,
     };
     if (!page.nextPageToken) {
