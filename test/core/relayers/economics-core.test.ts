@@ -72,6 +72,8 @@ describe('relayer economics on the core', () => {
       let core = await coreOnService(proxy.url, clock, cleanups, { dataDir: tmp.dir });
       const events: string[] = [];
       core.onEvent((e) => void events.push(e.type));
+      // The day's earnings are judged against the whole day: the routes' first read takes it (the default is the last hour).
+      await call(core, 'updateSettings', { routeHistoryHours: 24 });
       for (const r of swift.routes) await call(core, 'addRoute', { source: r.source, destination: r.destination, alert: false });
       await call(core, 'addRelayer', { address: swift.address, label: 'Swift', alert: false });
       for (let minute = 0; minute < 10; minute++) {
