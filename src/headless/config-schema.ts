@@ -113,6 +113,8 @@ export const HeadlessConfigSchema = z.preprocess(
       relayerFuelThresholdHours: SettingsSchema.shape.relayerFuelThresholdHours.optional(),
       /** The failed-execution alert's threshold per watched route and hour (as Settings → Relayer alerts). */
       routeFailedExecutionsPerHour: SettingsSchema.shape.routeFailedExecutionsPerHour.optional(),
+      /** How many hours of a newly watched route's deliveries its first read takes (1, the default, to 24). */
+      routeHistoryHours: SettingsSchema.shape.routeHistoryHours.optional(),
       /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */
       notify: NotifyPrefsSchema.partial().strict().optional(),
       apiKey: ApiKeySourceSchema.optional(),

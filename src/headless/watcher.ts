@@ -71,6 +71,7 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.routeBacklogMinutes !== undefined) p.routeBacklogMinutes = c.routeBacklogMinutes;
   if (c.relayerFuelThresholdHours !== undefined) p.relayerFuelThresholdHours = c.relayerFuelThresholdHours;
   if (c.routeFailedExecutionsPerHour !== undefined) p.routeFailedExecutionsPerHour = c.routeFailedExecutionsPerHour;
+  if (c.routeHistoryHours !== undefined) p.routeHistoryHours = c.routeHistoryHours;
   return p;
 }
 

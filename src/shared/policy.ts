@@ -31,11 +31,14 @@ export const TRACKING_LIMIT_HOURS = { receipt_missing: 24, pending_too_long: 7 *
  * not followed (at the default stuck threshold they are stuck already).
  */
 export const BASELINE_HORIZON_MS = 30 * 60_000;
-/**
- * How far back a saved feed's or route's baseline reads: a route's and its relayers' figures of the last
- * hour and day (deliveries, gas burnt, rewards) are counted from the deliveries it holds.
- */
+/** How far back a saved feed's baseline reads while its pages hold open messages. */
 export const FEED_BASELINE_HORIZON_MS = 24 * 3600_000;
+/**
+ * How many hours of a route's messages its baseline reads (the setting `routeHistoryHours`, 1 to 24): its
+ * and its relayers' figures (deliveries, gas, rewards, pending) count the messages held, so by default the
+ * hour figures are whole at once and the day figures say since when they count.
+ */
+export const DEFAULT_ROUTE_HISTORY_HOURS = 1;
 /** A silent baseline reads at most this many pages of one list. */
 export const BASELINE_MAX_PAGES = 50;
 
@@ -60,8 +63,10 @@ export const STALL_MAX_SWEEP_S = 4 * 3600;
 export const FRESH_AGE_MS = 2 * 60_000;
 
 // Relayers, retention, alerts.
-/** How often each watched relayer's balance on each chain is read (not every poll cycle: it fits the plan's budget). */
+/** The shortest gap between two balance reads of one wallet (while its alert fires or its time to empty nears the threshold). */
 export const BALANCE_READ_EVERY_MINUTES = 5;
+/** The longest a wallet's balance goes unread: between reads the records tell its burn, not its refills or outside spending. */
+export const BALANCE_MAX_AGE_MINUTES = 30;
 /** What the retention setting no longer keeps is let go this often (and at start). */
 export const PRUNE_EVERY_MS = 6 * 3600_000;
 /** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */

@@ -114,6 +114,11 @@ export type RouteRow = z.output<typeof RouteRowSchema>;
 export const RelayerOverviewSchema = z.object({
   /** When the figures were computed. */
   at: epochMs,
+  /**
+   * The figures count deliveries from this time on (ms): where the watched routes' first reads reached
+   * back to (routeHistoryHours), later than a day ago; null when they hold the whole last day.
+   */
+  historyFrom: epochMs.nullable(),
   bucketMs: z.number().positive(),
   relayers: z.array(RelayerRowSchema),
   routes: z.array(RouteRowSchema),
@@ -142,7 +147,7 @@ const RelayerFuelSchema = z.object({
   burnLastHour: units,
   /** Wei per hour over the last 24 h. */
   burnPerHourLastDay: units,
-  /** At the last hour's rate (null: nothing burnt in the last hour, or never read). */
+  /** The last read less the gas burnt since, at the last hour's rate: an estimate (null: nothing burnt in the last hour, or never read). */
   hoursToEmpty: z.number().nullable(),
   /** Epoch ms of the last successful balance read. */
   readAt: epochMs.nullable(),
@@ -205,10 +210,15 @@ export type RouteFailureRow = z.output<typeof RouteFailureRowSchema>;
 export const RelayerEconomicsSchema = z.object({
   /** When the figures were computed (epoch ms): the windows end here. */
   at: epochMs,
+  /** The earnings and burn count deliveries from this time on (ms), as RelayerOverview's; null: the whole last day. */
+  historyFrom: epochMs.nullable(),
   fuel: z.array(RelayerFuelSchema),
   earnings: z.object({ hour: z.array(RouteEarningsSchema), day: z.array(RouteEarningsSchema) }),
   fuelThresholdHours: z.number(),
+  /** The shortest gap between two reads of a wallet: while its alert fires or its time to empty nears the threshold. */
   balanceReadEveryMinutes: z.number(),
+  /** The longest a wallet goes unread otherwise: between reads its balance is the last read less the gas burnt since. */
+  balanceMaxAgeMinutes: z.number(),
   /** One row per watched route. */
   routeFailures: z.array(RouteFailureRowSchema),
   /** Settings' failed-execution threshold per route and hour (0: the alert is off). */

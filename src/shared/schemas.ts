@@ -106,6 +106,8 @@ export const SettingsSchema = z.object({
   relayerFuelThresholdHours: wholeNumber('Fuel threshold', [1, '1 hour'], [168, '7 days (168 hours)']),
   /** The failed-execution alert: a watched route (its alert on) with this many failed executions delivered in the last hour; 0 turns it off. */
   routeFailedExecutionsPerHour: wholeNumber('Failed-execution threshold', [0, '0 (off)'], [1000, '1000']),
+  /** How many hours of a newly watched route's deliveries its first read takes (its figures count from there). */
+  routeHistoryHours: wholeNumber('Route history', [1, '1 hour'], [24, '24 hours']),
 });
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({

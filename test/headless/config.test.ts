@@ -38,6 +38,11 @@ describe('headless config file', () => {
     expect(parseConfigText('{}', 'c.yaml').plan).toBeUndefined();
   });
 
+  it('takes how far back a new route’s first read goes (1 to 24 h), and leaves it to the default when not given', () => {
+    expect(parseConfigText('routeHistoryHours: 24\n', 'c.yaml').routeHistoryHours).toBe(24);
+    expect(parseConfigText('{}', 'c.yaml').routeHistoryHours).toBeUndefined();
+  });
+
   it('accepts relayers and routes with labels and thresholds; route chains by name resolve to their blockchain ID', () => {
     const c = parseConfigText(
       `relayers:\n  - address: "${ADDR}"\n    label: ours\n    silentMinutes: 15\n    pendingMinutes: 5\nroutes:\n  - source: C-Chain\n    destination: "4337"\n    label: loop\n    backlogMinutes: 20\n    alert: false\n`,
@@ -92,6 +97,8 @@ describe('headless config file', () => {
     ['default silence 0', 'relayerSilentMinutes: 0', 1, 'relayerSilentMinutes', /Silence threshold must be at least 1 minute/],
     ['default pending fraction', 'network: mainnet\nrelayerPendingMinutes: 1.5', 2, 'relayerPendingMinutes', /whole number/],
     ['default backlog negative', 'routeBacklogMinutes: -2', 1, 'routeBacklogMinutes', /at least 1 minute/],
+    ['route history over a day', 'routeHistoryHours: 25', 1, 'routeHistoryHours', /Route history must be at most 24 hours/],
+    ['route history fraction', 'routeHistoryHours: 1.5', 1, 'routeHistoryHours', /Route history must be a whole number/],
     ['route chain', 'routes:\n  - source: C-Chain\n    destination: Moonchain', 3, 'routes[0].destination', /"Moonchain" is not a known chain/],
     ['route same chain', 'routes:\n  - source: C-Chain\n    destination: C-Chain', 3, 'routes[0].destination', /a different destination chain/],
     ['route backlog 0', 'routes:\n  - source: C-Chain\n    destination: Beam\n    backlogMinutes: 0', 4, 'routes[0].backlogMinutes', /at least 1 minute/],

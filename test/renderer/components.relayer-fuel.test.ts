@@ -63,7 +63,7 @@ function earnings(over: Partial<RouteEarnings>): RouteEarnings {
 }
 
 const mountFuel = (rows: RelayerFuel[], watchedRelayers = 1) =>
-  (wrapper = mount(RelayerFuelPanel, { props: { fuel: rows, thresholdHours: 6, readEveryMinutes: 5, watchedRelayers, now: NOW } }));
+  (wrapper = mount(RelayerFuelPanel, { props: { fuel: rows, thresholdHours: 6, readEveryMinutes: 5, maxAgeMinutes: 30, watchedRelayers, now: NOW } }));
 
 describe('RelayerFuelPanel', () => {
   it('shows balance with its dollar value, both burn rates, time to empty and the last read', () => {
@@ -76,8 +76,10 @@ describe('RelayerFuelPanel', () => {
     expect(row.get('[data-testid="fuel-time-to-empty"]').text()).toBe('about 4 h');
     expect(row.get('[data-testid="fuel-read"]').text()).toBe('2 min ago');
     expect(row.find('[data-testid="fuel-low"]').exists()).toBe(false);
-    expect(w.get('[data-testid="fuel-about"]').text()).toContain('read every 5 min');
-    expect(w.get('[data-testid="fuel-about"]').text()).toContain('within 6 h');
+    // Between reads the time to empty is an estimate; far wallets are read less often than near ones.
+    expect(w.get('[data-testid="fuel-about"]').text()).toContain('The balance is as of its last read; the time to empty is an estimate');
+    expect(w.get('[data-testid="fuel-about"]').text()).toContain('read every 30 min, and every 5 min while it is low or would run dry within 12 h');
+    expect(w.get('[data-testid="fuel-about"]').text()).toContain('marked low when it would run dry within 6 h');
   });
 
   it('marks a low wallet, says when nothing was burnt, and shows a failed read and a wallet never read', () => {
@@ -108,13 +110,13 @@ describe('RelayerFuelPanel', () => {
     expect(quiet!.get('[data-testid="fuel-read"]').text()).toContain('2 min ago');
     expect(never!.get('[data-testid="fuel-balance"]').text()).toBe('not read yet');
     expect(never!.get('[data-testid="fuel-time-to-empty"]').text()).toBe('—');
-    expect(never!.get('[data-testid="fuel-read"]').text()).toBe('within 5 min');
+    expect(never!.get('[data-testid="fuel-read"]').text()).toBe('at the next poll');
   });
 
   it('says what to do when empty: watch a relayer first, else when balances are read', () => {
-    expect(mountFuel([], 0).get('[data-testid="fuel-empty"]').text()).toMatch(/^Watch a relayer first.*read every 5 min/);
+    expect(mountFuel([], 0).get('[data-testid="fuel-empty"]').text()).toMatch(/^Watch a relayer first.*read at least every 30 min/);
     wrapper!.unmount();
-    expect(mountFuel([], 2).get('[data-testid="fuel-empty"]').text()).toMatch(/^No wallet read yet.*read every 5 min/);
+    expect(mountFuel([], 2).get('[data-testid="fuel-empty"]').text()).toMatch(/^No wallet read yet.*at least every 30 min/);
   });
 });
 

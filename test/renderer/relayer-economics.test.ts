@@ -30,14 +30,14 @@ describe('relayer economics (real core)', () => {
     wrapper = mount(RelayersView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     const w = wrapper;
     const store = useRelayerEconomicsStore();
-    const every = (await ctx.api.relayerEconomics()).balanceReadEveryMinutes;
+    const every = (await ctx.api.relayerEconomics()).balanceMaxAgeMinutes;
     await until(() =>
       expect(w.get('[data-testid="fuel-empty"]').text()).toBe(
-        `Watch a relayer first (above): its gas balance on each chain it delivers to is then read every ${every} min.`,
+        `Watch a relayer first (above): its gas balance on each chain it delivers to is then read at least every ${every} min.`,
       ),
     );
     expect(w.get('[data-testid="earnings-empty"]').text()).toMatch(/^Watch a relayer first/);
-    expect(w.get('[data-testid="fuel-about"]').text()).toContain('within 6 h');
+    expect(w.get('[data-testid="fuel-about"]').text()).toContain('marked low when it would run dry within 6 h');
     const loads = () => ctx.transport.callsOf('relayerEconomics').length;
     const before = loads();
 
@@ -46,13 +46,13 @@ describe('relayer economics (real core)', () => {
     // The core's watchlist-changed event re-reads the economics: now a relayer is watched, the empty state says when balances come.
     await until(() =>
       expect(w.get('[data-testid="fuel-empty"]').text()).toBe(
-        `No wallet read yet: a watched relayer's balances are read every ${every} min on the chains it delivers to.`,
+        `No wallet read yet: a watched relayer's balances are read on the chains it delivers to, at least every ${every} min.`,
       ),
     );
     expect(loads()).toBeGreaterThan(before);
 
     await ctx.api.updateSettings({ relayerFuelThresholdHours: 12 });
-    await until(() => expect(w.get('[data-testid="fuel-about"]').text()).toContain('within 12 h'));
+    await until(() => expect(w.get('[data-testid="fuel-about"]').text()).toContain('marked low when it would run dry within 12 h'));
     expect(store.economics?.fuelThresholdHours).toBe(12);
 
     const n = loads();

@@ -80,4 +80,27 @@ describe('RelayersView (real core)', () => {
     await first.trigger('click');
     await until(() => expect(useUiStore().detail?.messageId).toBe(first.attributes('data-message-id')));
   });
+  it('says since when the figures hold a route watched with the default hour of history, and the first-read choice saves the setting', async () => {
+    // Three hours of history: the route's first read takes its last hour, so its day figures are not a day's.
+    const ctx = await setupRealRenderer({ rate: 1, history: 3 });
+    const { api, poll } = ctx;
+    const { useSettingsStore } = await import('../../src/renderer/src/stores/settings');
+    await useSettingsStore().load();
+    await api.addRoute({ source: 'C-Chain', destination: 'Beam' });
+    await poll();
+    const from = (await api.relayerOverview()).historyFrom!;
+    expect(from).toBeLessThanOrEqual(ctx.clock.now() - 3_600_000 + 1000);
+    wrapper = mount(RelayersView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    const w = wrapper;
+    const since = new Date(from).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    await until(() => expect(w.get('[data-testid="routes-history"]').text()).toContain(`messages since ${since}`));
+    expect(w.get('[data-testid="routes-history"]').text()).toContain('now 1 h');
+    expect(w.get('[data-testid="routes-day-header"]').text()).toBe(`since ${since}`);
+    expect(w.get('[data-testid="relayers-day-header"]').text()).toBe(`since ${since}`);
+
+    // The choice for routes watched from now on: the last 24 h.
+    await w.get('[data-testid="route-history-day"]').trigger('click');
+    await until(async () => expect((await api.getSettings()).routeHistoryHours).toBe(24));
+    await until(() => expect(w.get('[data-testid="routes-history"]').text()).toContain('now 24 h'));
+  });
 });

@@ -2,7 +2,7 @@
  * The watched relayers' economics (issue 31): after each poll cycle, the deliveries of the last day
  * (on watched routes, as the relayer figures' pass reads them) give each wallet's payments and each
  * route's earnings; balances due are
- * read through the Data API client (every few minutes per wallet, counted in the plan's budget); the
+ * read through the Data API client when they matter (src/core/relayers/fuel-reads.ts; counted in the plan's budget); the
  * fuel alert and each watched route's failed-execution alert fire and resolve as episodes through the
  * outbox (notifications, tray, alert channels); on your own nodes the redeemable rewards are read from the own-nodes service on the
  * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
@@ -10,7 +10,7 @@
 import type { Clock } from '../../shared/clock';
 import { chainByBlockchainId, chainLabel } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
-import { BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
+import { BALANCE_MAX_AGE_MINUTES, BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
 import type { RelayerEconomics, RelayerFuel, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
@@ -18,7 +18,8 @@ import type { Logger } from '../log/logger';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
 import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
-import { readDue } from '../relayers/fuel-reads';
+import { estimatedHoursToEmpty, readDue } from '../relayers/fuel-reads';
+import { routesHistoryFrom } from '../relayers/route-history';
 import { RedeemableReads } from '../relayers/redeemable-reads';
 import { failedKey, holdingRoutes, RouteFailures, type RouteFailureCount } from '../relayers/route-failures';
 import { routeLabel } from '../watch/route-label';
@@ -68,11 +69,14 @@ export function relayerEconomicsPart(d: {
   metrics?: EconomicsMetrics;
   /** Default: BALANCE_READ_EVERY_MINUTES. */
   readEveryMs?: number;
+  /** Default: BALANCE_MAX_AGE_MINUTES. */
+  maxAgeMs?: number;
   /** Where the own-nodes service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
   ownNodesUrl?: () => string | null;
 }): RelayerEconomicsPart {
   const figures = new RelayerFigures(d.store);
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
+  const cadence = { readEveryMs, maxAgeMs: Math.max(readEveryMs, d.maxAgeMs ?? BALANCE_MAX_AGE_MINUTES * 60_000) };
   let last: RelayerEconomics | null = null;
   /** The deliveries the figures' pass handed over this cycle. */
   let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator; failures: RouteFailures } | null = null;
@@ -246,10 +250,12 @@ export function relayerEconomicsPart(d: {
       (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
     return {
       at: now,
+      historyFrom: routesHistoryFrom(d.store.watches, now),
       fuel,
       earnings: { hour: acc.earnings('hour', nativeUsd, redeemable).sort(byName), day: acc.earnings('day', nativeUsd, redeemable).sort(byName) },
       fuelThresholdHours: d.settings().relayerFuelThresholdHours,
       balanceReadEveryMinutes: readEveryMs / 60_000,
+      balanceMaxAgeMinutes: cadence.maxAgeMs / 60_000,
       routeFailures: failures.rows((routeId) => open.has(failedKey(routeId))),
       failedExecutionsPerHour: d.settings().routeFailedExecutionsPerHour,
     };
@@ -262,9 +268,12 @@ export function relayerEconomicsPart(d: {
     decideFailureAlerts(failures.counts(), now);
     const before = loadReads();
     const targets = targetsOf(relayers, acc.walletPayments(), before);
+    const firing = d.store.relayerEpisodes.open(['fuel_low']);
+    const thresholdHours = d.settings().relayerFuelThresholdHours;
     for (const t of targets) {
       const r = before.get(walletKey(t.relayer, t.blockchainId));
-      if (readDue(r, now, readEveryMs)) await readBalance(t, r, now);
+      const wallet = { hoursToEmpty: estimatedHoursToEmpty(r, t.payments, now), thresholdHours, firing: firing.has(fuelEpisodeKey(t.relayer, t.blockchainId)) };
+      if (readDue(r, now, cadence, wallet)) await readBalance(t, r, now);
     }
     forget(targets, before, now);
     if (ownNodesUrl()) await redeemables.refresh(acc.rewardCredits(), now);

@@ -2,7 +2,8 @@
  * A watch's baseline (its silent first read of history), planned: the addresses' through the unfiltered
  * list when that is cheaper at the list's rate, else one by one; feeds' and routes' one by one.
  */
-import { BASELINE_HORIZON_MS, BASELINE_MAX_PAGES, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
+import { BASELINE_HORIZON_MS, BASELINE_MAX_PAGES, DEFAULT_ROUTE_HISTORY_HOURS, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
+import { isRouteKey } from '../store/watcher-key';
 import type { BaselineProgress } from './network-state';
 import type { FeedSummary, ListOperation, NetworkPlan, NetworkPlanInput, ScanStep, WatcherSummary } from './plan-types';
 import { PAGE_SIZE } from './request-prices';
@@ -20,7 +21,7 @@ export function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBasel
     listBaseline,
     baselines: oneByOne.map((w) => {
       const progress = i.baselineProgress?.get(w.key) ?? null;
-      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs), progress };
+      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs, i.routeHistoryMs ?? DEFAULT_ROUTE_HISTORY_HOURS * 3_600_000), progress };
     }),
   };
 }
@@ -75,14 +76,24 @@ function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, pro
   return { watchers, step, progress };
 }
 
-/** One watcher's recent history (BASELINE_HORIZON_MS before it was added at most), read silently from where the budget stopped it: open messages in it are tracked from now on. */
-function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null, nowMs: number): ScanStep {
+/**
+ * One watcher's recent history, read silently from where the budget stopped it: open messages in it are
+ * tracked from now on. An address's or feed's while its pages hold open messages (BASELINE_HORIZON_MS or
+ * FEED_BASELINE_HORIZON_MS before it was added at most); a route's in full, `routeHistoryMs` back (its
+ * figures and backlog count from there: a message pending since before is not followed; the grid's
+ * busy routes hold pending messages all day long, so reading on while pages hold one read a whole day).
+ */
+function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgress | null, nowMs: number, routeHistoryMs: number): ScanStep {
   const source: ListOperation = 'filter' in w ? { kind: 'feed', filter: w.filter } : { kind: 'address', address: w.key };
+  const since = w.since ?? nowMs;
+  const sec = (ms: number) => Math.floor(ms / 1000);
   return {
     source,
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
-    stop: { kind: 'while-open', pastTs: Math.floor(((w.since ?? nowMs) - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) / 1000) },
+    stop: isRouteKey(w.key)
+      ? { kind: 'past', ts: sec(since - routeHistoryMs), undated: 'continue' }
+      : { kind: 'while-open', pastTs: sec(since - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };
 }

@@ -24,6 +24,8 @@ interface PlanInputSources {
   liveMs: number;
   /** Requests the cycle may still spend. */
   requestsLeft?: number;
+  /** How far back a route's baseline reads in full (the setting routeHistoryHours). */
+  routeHistoryMs?: number;
 }
 
 export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
@@ -37,7 +39,15 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     .feedList()
     .filter(onNet)
     .map((f) => ({ key: f.key, baselineDone: f.baselineDone, since: f.since, filter: f.filter }));
-  const base = { nowMs: o.nowMs, intervalMs: o.intervalMs, head: o.state.head, ratePerSec: o.state.ratePerSec, addresses, feeds };
+  const base = {
+    nowMs: o.nowMs,
+    intervalMs: o.intervalMs,
+    head: o.state.head,
+    ratePerSec: o.state.ratePerSec,
+    addresses,
+    feeds,
+    ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
+  };
   const mode = discoveryMode(base);
   const tracked = o.messages.trackedWhere(
     (t) =>

@@ -75,6 +75,8 @@ export interface NetworkPlanInput {
   ratePerSec: number | null;
   addresses: readonly WatcherSummary[];
   feeds: readonly FeedSummary[];
+  /** How far back a route's baseline reads (ms; absent: DEFAULT_ROUTE_HISTORY_HOURS). */
+  routeHistoryMs?: number;
   due: readonly DueMessage[];
   /** Pages of each address's cached history down to its oldest due message (needed in firehose mode). */
   addressPages: ReadonlyMap<string, number>;

@@ -180,7 +180,12 @@ export class Poller {
           error = { kind: 'network', message: 'The data source is not ready yet (the local service is starting).' };
           break;
         }
-        error = await this.pollNetwork(net, client, { cycle, intervalMs, liveMs: settings.stuckThresholdMinutes * 60_000 });
+        error = await this.pollNetwork(net, client, {
+          cycle,
+          intervalMs,
+          liveMs: settings.stuckThresholdMinutes * 60_000,
+          routeHistoryMs: settings.routeHistoryHours * 3_600_000,
+        });
         asked = true;
         if (stopsCycle(error)) break;
       }
@@ -197,7 +202,7 @@ export class Poller {
   private async pollNetwork(
     net: 'mainnet' | 'fuji',
     client: DataApiClient,
-    c: { cycle: CycleBudget; intervalMs: number; liveMs: number },
+    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number },
   ): Promise<ErrorInfo | null> {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
@@ -213,6 +218,7 @@ export class Poller {
         intervalMs: c.intervalMs,
         liveMs: c.liveMs,
         requestsLeft: c.cycle.left,
+        routeHistoryMs: c.routeHistoryMs,
       }),
     );
     state.lastError = await runNetworkPlan(plan, {

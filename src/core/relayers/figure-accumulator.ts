@@ -69,8 +69,8 @@ export class FigureAccumulator {
     return this.scope.relayers.filter((r) => !this.seen.has(r.address.toLowerCase()));
   }
 
-  /** The figures of everything added, with the pending messages read (few: a list). */
-  result(pending: readonly Pending[]): Figures {
+  /** The figures of everything added, with the pending messages read (few: a list); `historyFrom` says since when they hold deliveries. */
+  result(pending: readonly Pending[], historyFrom: number | null): Figures {
     const { now, relayers, routes } = this.scope;
     const watched = new Map(relayers.map((r) => [relayerKey(r.address, r.network), r]));
     const rows = [...this.relayers].map(([k, t]) => t.row(watched.get(k), this.routeTotals));
@@ -82,7 +82,7 @@ export class FigureAccumulator {
     );
     const tallies = this.relayers;
     return {
-      overview: { at: now, bucketMs: BUCKET_MS, relayers: [...rows.slice(0, firstUnwatched), ...others], routes: routeRows },
+      overview: { at: now, historyFrom, bucketMs: BUCKET_MS, relayers: [...rows.slice(0, firstUnwatched), ...others], routes: routeRows },
       activity(r) {
         const t = tallies.get(relayerKey(r.address, r.network));
         return { lastDeliveryAt: t?.lastDeliveryAt ?? null, routeIds: t?.routesEver ?? new Set() };

@@ -11,6 +11,7 @@ import { watchedRelayerOf } from './attribution';
 import { countedMessages, type FigureTarget } from './counted-messages';
 import { deliveryOfColumns, pendingOfColumns, type Delivery, type Pending } from './delivery-record';
 import { FigureAccumulator, type DeliveryTap, type FigureScope, type Figures } from './figure-accumulator';
+import { routesHistoryFrom } from './route-history';
 import { WINDOW_MS } from './windows';
 
 /** How far back a watched relayer's last delivery is looked for (figures cover the last 24 h). */
@@ -38,11 +39,11 @@ export class RelayerFigures {
   figures(scope: FigureScope, tap?: DeliveryTap): Figures {
     const { now } = scope;
     const acc = new FigureAccumulator(scope, tap);
-    if (!scope.routes.length) return acc.result([]);
+    if (!scope.routes.length) return acc.result([], null);
     for (const d of this.delivered(now - WINDOW_MS, now + 1000)) acc.add(d);
     const quiet = acc.quiet();
     if (quiet.length) for (const d of this.delivered(now - LOOKBACK_MS, now - WINDOW_MS)) if (watchedRelayerOf(quiet, d) !== undefined) acc.add(d);
-    return acc.result(this.pending());
+    return acc.result(this.pending(), routesHistoryFrom(this.store.watches, now));
   }
 
   overview(now: number): RelayerOverview {

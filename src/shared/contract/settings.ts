@@ -10,6 +10,7 @@ import {
   DEFAULT_PENDING_MINUTES,
   DEFAULT_POLL_INTERVAL_S,
   DEFAULT_RETENTION_DAYS,
+  DEFAULT_ROUTE_HISTORY_HOURS,
   DEFAULT_SILENT_MINUTES,
   DEFAULT_STUCK_MINUTES,
 } from '../policy';
@@ -48,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,
   relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
   routeFailedExecutionsPerHour: DEFAULT_FAILED_EXECUTIONS_PER_HOUR,
+  routeHistoryHours: DEFAULT_ROUTE_HISTORY_HOURS,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';

@@ -92,5 +92,5 @@ export const watchCBeamRoute = (watches: RelayerWatches): WatchedRoute =>
 export function figuresOf(scope: FigureScope, deliveries: readonly Delivery[], pending: readonly Pending[] = []): Figures {
   const acc = new FigureAccumulator(scope);
   for (const d of deliveries) acc.add(d);
-  return acc.result(pending);
+  return acc.result(pending, null);
 }
