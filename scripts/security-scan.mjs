@@ -2,7 +2,8 @@
 // The Electron security scan of the built app (`npm test` runs it after the build):
 // 1. @doyensec/electronegativity 1.10.3 over out/, failing on any HIGH or MEDIUM finding. The tool
 //    pins TypeScript 4 and crashes inside our dependency tree (docs/testing.md), so it lives in its own
-//    folder, node_modules/.cache/electronegativity, installed there from the npm registry once.
+//    folder, node_modules/.cache/electronegativity, installed there from the npm registry once by
+//    `--install` (.ci/run and scripts/test-all.mjs run it before any test; a scan never downloads).
 //    It runs through its own runner (scripts/electronegativity-run.cjs): its CSV writer races.
 //    It runs with scripts/offline-guard.cjs preloaded: its translation and release-list downloads
 //    fail at once and no traffic leaves 127.0.0.1. The release-list check is skipped (it needs
@@ -11,6 +12,7 @@
 //    npm packages; a stray import would break the bridge at run time).
 //
 // usage: node scripts/security-scan.mjs [--input <dir>]   (default: out/)
+//        node scripts/security-scan.mjs --install          (installs the tool if missing; idempotent)
 // A finding that is provably safe is suppressed next to its code with `/* eng-disable CHECK_ID */`
 // and a reason, never here. esbuild drops comments from the bundles, so the scan follows each
 // finding through the bundle's hidden source map (electron.vite.config.ts) to its source line and
@@ -59,8 +61,10 @@ function fail(line) {
 
 const installed = (pkg, version) => existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).version === version;
 
-function ensureTool() {
-  if (installed(toolPkg, TOOL_VERSION) && installed(mapperPkg, MAPPER_VERSION)) return;
+const toolReady = () => installed(toolPkg, TOOL_VERSION) && installed(mapperPkg, MAPPER_VERSION);
+
+function installTool() {
+  if (toolReady()) return;
   say(`installing ${TOOL}@${TOOL_VERSION} and ${MAPPER}@${MAPPER_VERSION} into ${relative(root, cacheDir)} (once; npm registry only)`);
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(
@@ -193,10 +197,15 @@ function checkPreload() {
   );
 }
 
+if (args.includes('--install')) {
+  installTool();
+  say(`${TOOL}@${TOOL_VERSION} is installed in ${relative(root, cacheDir)}`);
+  process.exit(0);
+}
 if (!existsSync(outDir)) fail(`${relative(root, outDir) || outDir} does not exist; run "npm run build" first.`);
+if (!toolReady()) fail(`${TOOL}@${TOOL_VERSION} is not installed; run "node scripts/security-scan.mjs --install" once (.ci/run and npm test do).`);
 const input = electronOnly(outDir);
 const started = Date.now();
-ensureTool();
 const { version, findings, errors, checks } = runElectronegativity();
 const { SourceMapConsumer } = createRequire(join(cacheDir, 'package.json'))(MAPPER);
 const consumers = new Map();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite: lint (layer rule included) beside format check (prettier), typecheck and build, then unit and
-// integration tests (vitest), end-to-end tests (Playwright + Chromium), the Electron security scan.
+// `npm test`: every suite: lint (layer rule included), format check (prettier) and typecheck beside the build,
+// the Electron security scan and the end-to-end tests (Playwright + Chromium), then unit and integration
+// tests (vitest).
 // It runs itself inside a private D-Bus session with an unlocked gnome-keyring so the keychain tests
 // use a real Secret Service, and ends with one plain line: "tests: N passed, N failed, N skipped".
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,7 +67,7 @@ function step(name, cmd, args, { countFrom } = {}) {
 }
 
 // A step whose output is held and printed whole when it ends, so that two lanes' output does not interleave.
-function heldStep(name, cmd, args) {
+function heldStep(name, cmd, args, { countFrom } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,7 +77,7 @@ function heldStep(name, cmd, args) {
     child.on('close', (status) => {
       console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
       process.stdout.write(Buffer.concat(out));
-      record(name, status ?? 1, started, null);
+      record(name, status ?? 1, started, countFrom ? countFrom() : null);
       resolve();
     });
   });
@@ -88,15 +89,40 @@ async function lane(steps) {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
-// The static checks are single-threaded each: two lanes keep both cores busy (lint beside the rest).
+const scan = existsSync(join(root, 'scripts/security-scan.mjs'));
+const pwJson = join(outDir, 'playwright.json');
+process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = pwJson;
+const endToEnd = existsSync(join(root, 'playwright.config.ts'))
+  ? [
+      [
+        'end-to-end tests',
+        'npx',
+        ['playwright', 'test', '--reporter=list,json'],
+        {
+          countFrom: () => {
+            const j = readJson(pwJson);
+            if (!j?.stats) return null;
+            return { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped };
+          },
+        },
+      ],
+    ]
+  : [];
+
+// Two lanes, one per core. The static checks are CPU-bound and single-threaded each; Playwright (one
+// worker: one Chromium and one stack) needs only the build and waits on its pages much of the time. So
+// the build goes first, then the security scan (it needs only the build; its tool is installed once,
+// idempotently, before any test, so no test downloads it) and Playwright, beside lint, format and
+// typecheck in the other lane. Vitest (two workers, both cores) runs after both lanes.
 await Promise.all([
-  lane([['lint', 'npx', ['eslint', '.', '--max-warnings=0']]]),
   lane([
+    ...(scan ? [['security scan tool', 'node', ['scripts/security-scan.mjs', '--install']]] : []),
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
     // Through npm so that a missing prettier fails plainly instead of npx fetching one.
     ['format', 'npm', ['run', '-s', 'format:check']],
     ['typecheck', 'npm', ['run', '-s', 'typecheck']],
-    ['build', 'npx', ['electron-vite', 'build']],
   ]),
+  lane([['build', 'npx', ['electron-vite', 'build']], ...(scan ? [['security scan', 'node', ['scripts/security-scan.mjs']]] : []), ...endToEnd]),
 ]);
 
 const vitestJson = join(outDir, 'vitest.json');
@@ -109,20 +135,6 @@ step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default'
     return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles, skipped: j.numPendingTests + j.numTodoTests };
   },
 });
-
-const pwJson = join(outDir, 'playwright.json');
-if (existsSync(join(root, 'playwright.config.ts'))) {
-  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = pwJson;
-  step('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    countFrom: () => {
-      const j = readJson(pwJson);
-      if (!j?.stats) return null;
-      return { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped };
-    },
-  });
-}
-
-if (existsSync(join(root, 'scripts/security-scan.mjs'))) step('security scan', 'node', ['scripts/security-scan.mjs']);
 
 rmSync(outDir, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);

@@ -125,18 +125,23 @@ describe('--check runs the key-file checks of the start', () => {
       },
       { name: 'missing', make: () => undefined },
     ];
-    for (const [i, c] of cases.entries()) {
-      const key = join(dir, `key-${i}`);
-      c.make(key);
-      // dataSource pointing nowhere reachable: the start must fail on the key before it connects.
-      const file = configFile(dir, `dataSource: http://127.0.0.1:9\napiKey: { file: key-${i} }\nwatches:\n  - address: "${ADDR}"\n`, `c-${i}.yaml`);
-      const check = await run(['--config', file, '--check']);
-      const start = await run(['--config', file]);
-      expect(check.code, `${c.name}: --check`).toBe(2);
-      expect(start.code, `${c.name}: start`).toBe(1);
+    // Each case in its own files, so all of them run at once (each command is mostly Node starting up).
+    const runs = await Promise.all(
+      cases.map(async (c, i) => {
+        const key = join(dir, `key-${i}`);
+        c.make(key);
+        // dataSource pointing nowhere reachable: the start must fail on the key before it connects.
+        const file = configFile(dir, `dataSource: http://127.0.0.1:9\napiKey: { file: key-${i} }\nwatches:\n  - address: "${ADDR}"\n`, `c-${i}.yaml`);
+        const [check, start] = await Promise.all([run(['--config', file, '--check']), run(['--config', file])]);
+        return { name: c.name, check, start };
+      }),
+    );
+    for (const { name, check, start } of runs) {
+      expect(check.code, `${name}: --check`).toBe(2);
+      expect(start.code, `${name}: start`).toBe(1);
       const sentence = (r: Run) => r.stderr.trim().split('\n').at(-1);
-      expect(sentence(check), c.name).toMatch(/API key file/);
-      expect(sentence(check), c.name).toBe(sentence(start));
+      expect(sentence(check), name).toMatch(/API key file/);
+      expect(sentence(check), name).toBe(sentence(start));
     }
   }, 120_000);
 

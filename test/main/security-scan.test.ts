@@ -4,7 +4,7 @@
  * the bundle's source map, with its reason.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { transformWithEsbuild } from 'vite';
@@ -46,6 +46,19 @@ const scan = (input: string) =>
   spawnSync(process.execPath, [join(root, 'scripts', 'security-scan.mjs'), '--input', input], { cwd: root, encoding: 'utf8', timeout: 180_000 });
 
 describe('security scan', () => {
+  it('never downloads its tool: without it, a scan fails saying how to install it once', async () => {
+    // A checkout of just the script, so its own node_modules/.cache has no tool (the real one is shared).
+    const bare = mkdtempSync(join(tmpdir(), 'tw-scan-bare-'));
+    dirs.push(bare);
+    mkdirSync(join(bare, 'scripts'));
+    copyFileSync(join(root, 'scripts', 'security-scan.mjs'), join(bare, 'scripts', 'security-scan.mjs'));
+    const out = await app({ 'main/index.js': `import { app, session } from 'electron';\n${GUARDS}` });
+    const r = spawnSync(process.execPath, [join(bare, 'scripts', 'security-scan.mjs'), '--input', out], { cwd: bare, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('is not installed; run "node scripts/security-scan.mjs --install" once');
+    expect(existsSync(join(bare, 'node_modules'))).toBe(false);
+  });
+
   it('fails on a window without context isolation and sandbox', { timeout: 200_000 }, async () => {
     const out = await app({
       'main/index.js': `import { app, BrowserWindow, session } from 'electron';\n${GUARDS}\nexport const w = () => new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n`,
