@@ -1,7 +1,7 @@
 /**
  * BENCH_INJECT_DROPS for `npm run bench:relayers`: turns delivered route messages in the core's database
  * back to pending, as if the core had read them after their delivery and lost it, so a test can prove
- * the judge fails on a drop (test/bench/relayers-drops.test.ts). Never set in a measured run.
+ * the judge fails on a drop (test/bench/relayers-judge.test.ts). Never set in a measured run.
  */
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';

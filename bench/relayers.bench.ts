@@ -34,7 +34,7 @@ const PENDING_MIN = envNumber('BENCH_PENDING_MINUTES', 2);
 const OUTAGE = { startMs: Math.round(MINUTES * 0.33 * MIN), durationMs: Math.round(Math.min(12, MINUTES * 0.1) * MIN) };
 const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.round(Math.min(15, MINUTES * 0.125) * MIN), factor: 6 };
 const ROUTES = 5;
-/** Test only (test/bench/relayers-drops.test.ts): delivered route messages the core's cache is made to lose before the figures. */
+/** Test only (test/bench/relayers-judge.test.ts): delivered route messages the core's cache is made to lose before the figures. */
 const INJECT_DROPS = envNumber('BENCH_INJECT_DROPS', 0);
 /**
  * The plan the core runs on: `unauthenticated` (default: keyless, the app's default plan) or a named one
