@@ -2,28 +2,11 @@
  * Each benchmark exits 1 when it misses a target: run in a small world with an injected miss or an
  * impossible target, it must say which target it missed in its JSON line and exit 1.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const root = resolve(__dirname, '../..');
-
-function runBench(file: string, env: Record<string, string>): Promise<{ code: number | null; result: Record<string, unknown> | null; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      done({ code, result: line ? (JSON.parse(line) as Record<string, unknown>) : null, stderr: err });
-    });
-  });
-}
+import { runBench } from '../support/run-bench';
 
 /** A world of seconds: few addresses, little traffic, one simulated minute (and a settle). */
 const smallWorld = { BENCH_PROFILE: 'plain', BENCH_ADDRESSES: '40', BENCH_RATE: '3', BENCH_PRELOAD: '500', BENCH_MINUTES: '1', BENCH_SETTLE_MINUTES: '2' };

@@ -9,41 +9,13 @@
  *   delivery and lost; the judge finds them in the core's database as read but still pending and counts
  *   them as drops, not as deliveries not read yet.
  */
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const root = resolve(__dirname, '../..');
-
-interface BenchRun {
-  code: number | null;
-  result: Record<string, unknown> | null;
-  stderr: string;
-}
-
-function runRelayersBench(env: Record<string, string>): Promise<BenchRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/relayers.bench.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      done({ code, result: line ? (JSON.parse(line) as Record<string, unknown>) : null, stderr: err });
-    });
-  });
-}
+import { runBench, type BenchRun } from '../support/run-bench';
 
 describe('bench:relayers judges what is true', () => {
   let r: BenchRun;
   beforeAll(async () => {
-    r = await runRelayersBench({
+    r = await runBench('bench/relayers.bench.ts', {
       BENCH_MINUTES: '12',
       BENCH_RATE: '3',
       BENCH_SETTLE_MINUTES: '3',

@@ -7,12 +7,10 @@
  * than an hour old.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
 import type { RelayerEconomics, RouteFailureRow } from '../../src/shared/relayers';
-import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
 import { ALERTMANAGER, missing, PROMETHEUS } from './engines';
-import { alertStack, baseConfig, pollNow, startReceiver, startWatcher, tempDir } from './rig';
+import { alertStack, baseConfig, pollNow, startWatcher, tempDir } from './rig';
 
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
@@ -24,13 +22,8 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the failed-execution alert e
   });
 
   it('fires once when a watched route reaches the threshold of failed executions in the last hour, and clears when they age out', async () => {
-    // Two hours back: every time the watcher pushes (an episode's start, its resolve) is in Alertmanager's past.
-    const clock = new JumpClock(Date.now() - 2 * 3_600_000);
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
-    cleanups.push(() => svc.close());
-    const hook = await startReceiver();
-    cleanups.push(() => hook.close());
-    const am = await alertStack.alertmanager(cleanups, hook.url);
+    // The world jumps ahead poll by poll, from 2 h back (alertStack.world).
+    const { clock, svc, hook, am } = await alertStack.world(cleanups);
     const w = await startWatcher(
       tempDir('tw-failed-am-'),
       baseConfig(svc.url, {

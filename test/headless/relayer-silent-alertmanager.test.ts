@@ -5,12 +5,10 @@
  * to a real Alertmanager, which shows it active and then receives its resolve.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
 import type { RelayerOverview } from '../../src/shared/relayers';
-import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
 import { ALERTMANAGER, missing, PROMETHEUS } from './engines';
-import { alertStack, baseConfig, pollNow, startReceiver, startWatcher, tempDir } from './rig';
+import { alertStack, baseConfig, pollNow, startWatcher, tempDir } from './rig';
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
 
@@ -21,15 +19,8 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('RelayerSilent end to end: th
   });
 
   it('fires on a simulated outage, reaches Alertmanager as TeleporterRelayerSilent, and resolves there once the relayers deliver again', async () => {
-    // The world jumps ahead poll by poll; it starts 2 h back so every time the watcher pushes (an
-    // episode's start, its resolve's end) is in Alertmanager's past: a resolve then ends the alert at once.
-    const clock = new JumpClock(Date.now() - 2 * 3_600_000);
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
-    cleanups.push(() => svc.close());
-    const hook = await startReceiver();
-    cleanups.push(() => hook.close());
-    // Alertmanager sends every group to the test's receiver, resolves included.
-    const am = await alertStack.alertmanager(cleanups, hook.url);
+    // The world jumps ahead poll by poll, from 2 h back (alertStack.world).
+    const { clock, svc, hook, am } = await alertStack.world(cleanups);
     const label = (address: string) => `r${svc.simulator.relayers.indexOf(address)}`;
     const w = await startWatcher(
       tempDir('tw-relayer-am-'),

@@ -9,6 +9,7 @@ import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
 import { startTeleporterService } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
+import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
 import { startAlertmanager, startPrometheus } from './engines';
 
@@ -136,6 +137,20 @@ export const alertStack = {
       alerts: async (alertname: string) =>
         ((await (await fetch(`${am.url}/api/v2/alerts`)).json()) as AmAlert[]).filter((a) => a.labels.alertname === alertname),
     };
+  },
+  /**
+   * A quiet demo world for one relayer alert end to end: a clock 2 h back (every time the watcher pushes,
+   * an episode's start or its resolve, is then in Alertmanager's past, so a resolve ends the alert at
+   * once), the local service on it, a webhook receiver and Alertmanager sending every group to it.
+   */
+  async world(cleanups: (() => Promise<void>)[]) {
+    const clock = new JumpClock(Date.now() - 2 * 3_600_000);
+    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    cleanups.push(() => svc.close());
+    const hook = await startReceiver();
+    cleanups.push(() => hook.close());
+    const am = await alertStack.alertmanager(cleanups, hook.url);
+    return { clock, svc, hook, am };
   },
   /** Prometheus evaluating the deploy rules every second over the watcher's /metrics. */
   async prometheus(cleanups: (() => Promise<void>)[], w: HeadlessWatcher) {
