@@ -8,6 +8,9 @@
  * service's records (and paid as the core last read each message's receipt); every stall of the dry
  * wallet alerted before it; 0 fuel alerts for the full wallets; the budget's CU equal to the requests at
  * their weights and within the plan; balance reads no more often than every 5 minutes per wallet.
+ * Like with like: at each judged moment a delivery the core could not have read yet by its stated
+ * re-check cadence is left out of the truth and counted (`notReadYetExcused`); any other delivery the core
+ * lacks stays in the truth and counts as dropped (target 0). BENCH_INJECT_DROPS proves the latter fails.
  * Prints one JSON line; exits 1 on a miss.
  */
 import { randomBytes } from 'node:crypto';
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
           };
           const state = coreStateOf(one.get(m.messageId) as CoreRow | undefined, d);
           if (!state) continue;
+          // Behind 0: the bench awaits each poll cycle, so the core's reads are never behind the clock.
           if (notReadYet(state, d, now, POLL_MS, 0)) excused.add(m.messageId);
           else {
             dropped.add(m.messageId);
