@@ -8,6 +8,9 @@
  * service's records (and paid as the core last read each message's receipt); every stall of the dry
  * wallet alerted before it; 0 fuel alerts for the full wallets; the budget's CU equal to the requests at
  * their weights and within the plan; balance reads no more often than every 5 minutes per wallet.
+ * Like with like: at each judged moment a delivery the core could not have read yet by its stated
+ * re-check cadence is left out of the truth and counted (`notReadYetExcused`); any other delivery the core
+ * lacks stays in the truth and counts as dropped (target 0). BENCH_INJECT_DROPS proves the latter fails.
  * Prints one JSON line; exits 1 on a miss.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,7 +23,12 @@ import type { CachedMessage, NotificationPayload, PollStatus } from '../src/shar
 import { chainByBlockchainId } from '../src/shared/chains';
 import { parseMessage, type TeleporterMessage } from '../src/shared/messages';
 import type { RelayerEconomics } from '../src/shared/relayers';
+import { DatabaseSync } from 'node:sqlite';
+import { DATABASE_FILE } from '../src/core/store/database';
 import { JumpClock } from './jump-clock';
+import { CORE_ROW_SQL, coreStateOf, notReadYet, type CoreRow, type CoreState } from './not-read-yet';
+import { RelayerTruth } from './relayer-truth';
+import { dropDeliveries } from './relayers-inject';
 import { envNumber, judgeTargets, report } from './targets';
 
 const MIN = 60_000;
@@ -31,12 +39,17 @@ const START = Date.UTC(2026, 0, 1, 13);
 const POLL_MS = 5 * MIN;
 /** The first cycles read the new routes' baselines: figures are judged from then on. */
 const WARMUP_MS = envNumber('BENCH_WARMUP_MINUTES', 10) * MIN;
+/** Proof that the judge fails on a lost delivery (test/bench/fuel-drops.test.ts); never set in a measured run. */
+const INJECT_DROPS = envNumber('BENCH_INJECT_DROPS', 0);
 
 const rel = (got: number, want: number) => (want === 0 ? (got === 0 ? 0 : 1) : Math.abs(got - want) / Math.abs(want));
 
 async function main(): Promise<void> {
   const clock = new JumpClock(START);
   const svc = await startTeleporterService({ clock, rate: RATE, dryWallet: true, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  /** The watched routes (filled below), for the truth of when each delivery first showed. */
+  const routeLabels = new Map<string, string>();
+  const truthLog = new RelayerTruth(svc, routeLabels);
   const dir = mkdtempSync(join(tmpdir(), 'tw-fuel-bench-'));
   const core = await createMonitorCore({
     shell: 'web',
@@ -78,17 +91,63 @@ async function main(): Promise<void> {
       for (const r of relayer.routes)
         if (!seen.has(`${r.source}>${r.destination}`)) {
           seen.add(`${r.source}>${r.destination}`);
+          routeLabels.set(`${r.source}>${r.destination}`, `${r.source}>${r.destination}`);
           await call('addRoute', { source: r.source, destination: r.destination, alert: false });
         }
       await call('addRelayer', { address: relayer.address, label: relayer.name, alert: false });
     }
-    const paidOnWatched = (relayer: string, chain: string, now: number): bigint => {
+    // Like with like (bench/not-read-yet.ts, shared with bench:relayers): a delivery the core holds pending,
+    // last read before it showed, and not due for a re-check yet by the stated cadence is left out of the
+    // truth of that judged moment (counted in `notReadYetExcused`); anything else the core lacks stays in
+    // the truth (so the figures miss) and is counted as dropped, a target of 0.
+    const excusedAt: Record<string, number> = {};
+    const droppedAt: Record<string, number> = {};
+    const droppedIds = new Set<string>();
+    const droppedSample: { messageId: string; state: CoreState; at: string }[] = [];
+    /** Per judged moment: which deliveries the core could not have read yet, and which it lacks otherwise. */
+    const judgeGaps = (now: number): { excused: Set<string>; dropped: Set<string> } => {
+      const byId = new Map(truthLog.deliveries().map((d) => [d.messageId, d]));
+      const excused = new Set<string>();
+      const dropped = new Set<string>();
+      const db = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+      try {
+        const one = db.prepare(CORE_ROW_SQL);
+        for (const m of allRecords()) {
+          if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
+          const t = m.destinationTransaction.timestamp * 1000;
+          if (t <= now - 24 * HOUR || t > now || !seen.has(`${m.sourceBlockchainId}>${m.destinationBlockchainId}`)) continue;
+          // The relayers are watched on mainnet (the settings' network): the core reads no Fuji route.
+          if (chainByBlockchainId(m.destinationBlockchainId)?.network !== 'mainnet') continue;
+          // A delivery the truth never saw show (none expected) cannot be excused: as if shown at once.
+          const d = byId.get(m.messageId) ?? {
+            visibleAt: t,
+            sentAt: null,
+            deliveredAt: t,
+            deliverer: m.destinationTransaction.delivererAddress,
+          };
+          const state = coreStateOf(one.get(m.messageId) as CoreRow | undefined, d);
+          if (!state) continue;
+          // Behind 0: the bench awaits each poll cycle, so the core's reads are never behind the clock.
+          if (notReadYet(state, d, now, POLL_MS, 0)) excused.add(m.messageId);
+          else {
+            dropped.add(m.messageId);
+            if (droppedSample.length < 12 && !droppedIds.has(m.messageId))
+              droppedSample.push({ messageId: m.messageId, state, at: new Date(now).toISOString() });
+          }
+        }
+      } finally {
+        db.close();
+      }
+      return { excused, dropped };
+    };
+    const paidOnWatched = (relayer: string, chain: string, now: number, excused: ReadonlySet<string>): bigint => {
       let sum = 0n;
       for (const m of allRecords()) {
         if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
         if (m.destinationBlockchainId !== chain || m.destinationTransaction.delivererAddress.toLowerCase() !== relayer) continue;
         const t = m.destinationTransaction.timestamp * 1000;
-        if (t > now - HOUR && t <= now && seen.has(`${m.sourceBlockchainId}>${m.destinationBlockchainId}`)) sum += BigInt(m.destinationTransaction.gasSpent);
+        if (t <= now - HOUR || t > now || !seen.has(`${m.sourceBlockchainId}>${m.destinationBlockchainId}`)) continue;
+        if (!excused.has(m.messageId)) sum += BigInt(m.destinationTransaction.gasSpent);
       }
       return sum;
     };
@@ -102,11 +161,14 @@ async function main(): Promise<void> {
     let econ: RelayerEconomics | null = null;
     for (;;) {
       await call('pollNow');
-      econ = await call<RelayerEconomics>('relayerEconomics');
       const now = clock.now();
+      if (INJECT_DROPS > 0 && now >= end) dropDeliveries(dir, INJECT_DROPS, now);
+      econ = await call<RelayerEconomics>('relayerEconomics');
       // The service answers balances at its simulated time (a tick behind the clock at most): the truth then.
       const truth = svc.simulator.wallets.truth(svc.simulator.now());
       cache = null;
+      const gaps = now < START + WARMUP_MS ? null : judgeGaps(now);
+      const readKey = new Date(now).toISOString().slice(11, 19);
       for (const f of econ.fuel) {
         if (f.readAt !== now || f.balance === null) continue;
         const key = `${f.relayer}|${f.blockchainId}`;
@@ -116,11 +178,14 @@ async function main(): Promise<void> {
         readsJudged++;
         if (now < START + WARMUP_MS) continue;
         // What the wallet paid in the last hour for deliveries on watched routes (the figures' scope).
-        const hour = paidOnWatched(f.relayer, f.blockchainId, now);
+        const hour = paidOnWatched(f.relayer, f.blockchainId, now, gaps!.excused);
         maxBalanceErr = Math.max(maxBalanceErr, rel(Number(BigInt(f.balance)), Number(BigInt(w.balance))));
         maxBurnErr = Math.max(maxBurnErr, rel(Number(BigInt(f.burnLastHour)), Number(hour)));
         if (hour > 0n) maxHoursErr = Math.max(maxHoursErr, f.hoursToEmpty === null ? 1 : rel(f.hoursToEmpty, Number(BigInt(w.balance)) / Number(hour)));
       }
+      if (gaps?.excused.size) excusedAt[readKey] = gaps.excused.size;
+      if (gaps?.dropped.size) droppedAt[readKey] = gaps.dropped.size;
+      for (const id of gaps?.dropped ?? []) droppedIds.add(id);
       if (now >= end) break;
       await clock.advance(POLL_MS);
     }
@@ -129,6 +194,8 @@ async function main(): Promise<void> {
     // Rewards per relayer, watched route and token over the last day, exact to the unit.
     cache = null;
     const records = allRecords();
+    const endGaps = judgeGaps(at);
+    const rewardsExcused = endGaps.excused.size;
     const watched = new Map(relayers.map((r) => [r.address.toLowerCase(), r.name]));
     const want = new Map<string, bigint>();
     let paidLaggingTruth = 0;
@@ -139,6 +206,8 @@ async function main(): Promise<void> {
       if (!name || t <= at - 24 * HOUR || t > at || !seen.has(`${m.sourceBlockchainId}>${m.destinationBlockchainId}`)) continue;
       // The relayers are watched on mainnet (the settings' network): their Fuji deliveries count elsewhere.
       if (chainByBlockchainId(m.destinationBlockchainId)?.network !== 'mainnet') continue;
+      // Not read yet by the stated cadence: the core holds it pending, in neither paid nor owed.
+      if (endGaps.excused.has(m.messageId)) continue;
       const cached = await call<CachedMessage | null>('getMessage', { messageId: m.messageId });
       const paid = cached !== null && cached.message.status !== 'unknown' && cached.message.receiptDelivered;
       if (m.receiptDelivered && !paid) paidLaggingTruth++;
@@ -180,6 +249,7 @@ async function main(): Promise<void> {
     const q = status.quota!;
     const budgetMiscount = Math.abs(q.spentCuToday - 20 * q.requestsToday);
     const verdict = judgeTargets({
+      droppedDeliveries: [droppedIds.size, 0],
       maxBalanceErr: [maxBalanceErr, 0.05],
       maxBurnErr: [maxBurnErr, 0.05],
       maxHoursToEmptyErr: [maxHoursErr, 0.05],
@@ -201,6 +271,10 @@ async function main(): Promise<void> {
         dryAlerts: dryFires.length,
         refills: fuelShown.filter((n) => n.title.startsWith('Relayer refilled: ')).length,
         paidLaggingTruth,
+        notReadYetExcused: { total: Object.values(excusedAt).reduce((s, n) => s + n, 0), byRead: excusedAt, rewardsAtEnd: rewardsExcused },
+        droppedAt,
+        droppedSample,
+        injectedDrops: INJECT_DROPS,
         requests: q.requestsToday,
         spentCu: q.spentCuToday,
         balanceReads: [...readTimes.values()].reduce((s, t) => s + t.length, 0),
@@ -209,6 +283,7 @@ async function main(): Promise<void> {
       verdict,
     );
   } finally {
+    truthLog.stop();
     await core.close();
     await svc.close();
     rmSync(dir, { recursive: true, force: true });

@@ -7,14 +7,8 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE } from '../src/core/store/database';
+import { CORE_ROW_SQL, coreStateOf, type CoreRow, type CoreState } from './not-read-yet';
 import type { TruthDelivery } from './relayer-truth';
-
-/**
- * `pending_unread`: the core holds it pending and last read it before the service showed its delivery
- * (its figures are as of that read); `pending_read`: it read the record after its delivery showed and still
- * holds it pending (a miss of the core's).
- */
-export type CoreState = 'never_seen' | 'pending_unread' | 'pending_read' | 'other_deliverer' | 'other_time';
 
 export interface MissingDelivery {
   route: string;
@@ -32,30 +26,6 @@ export interface MissingDelivery {
   trackingEnded: string | null;
 }
 
-interface CoreRow {
-  status: string;
-  last_seen_at: number;
-  tracking_ended: string | null;
-  destination_ts: number | null;
-  raw: string;
-}
-
-const delivererOf = (raw: string): string | null => {
-  const r = JSON.parse(raw) as { destinationTransaction?: { delivererAddress?: string } };
-  return r.destinationTransaction?.delivererAddress?.toLowerCase() ?? null;
-};
-
-/**
- * How late the core may read a pending message's delivery, by the docs' re-check cadence
- * (docs/architecture.md "Quick detection"): younger than 2 min every cycle, older every quarter of its
- * age (at least 3 intervals, at most 1 h); plus 2 intervals for the cycle that reads it and the one
- * before, and however far behind the core's status bar said its reads were at the end.
- */
-export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: number): number {
-  const cadence = ageMs < 2 * 60_000 ? intervalMs : Math.min(3_600_000, Math.max(3 * intervalMs, ageMs / 4));
-  return cadence + 2 * intervalMs + behindMs;
-}
-
 /**
  * `truth`: the deliveries the figures should count (already windowed); `watchedRoutes`: source>destination
  * chain pairs (cb58). Returns the ones the core lacks and the core's deliveries the truth lacks.
@@ -63,15 +33,11 @@ export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: nu
 export function missingDeliveries(dataDir: string, truth: readonly TruthDelivery[], end: number, fromMs: number) {
   const db = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
   try {
-    const one = db.prepare('SELECT status, destination_ts, last_seen_at, tracking_ended, raw FROM messages WHERE message_id = ?');
+    const one = db.prepare(CORE_ROW_SQL);
     const missing: (MissingDelivery & { messageId: string })[] = [];
     for (const d of truth) {
       const row = one.get(d.messageId) as CoreRow | undefined;
-      let state: CoreState | null = null;
-      if (!row) state = 'never_seen';
-      else if (row.destination_ts === null) state = row.last_seen_at < d.visibleAt ? 'pending_unread' : 'pending_read';
-      else if (delivererOf(row.raw) !== d.deliverer.toLowerCase()) state = 'other_deliverer';
-      else if (row.destination_ts * 1000 !== d.deliveredAt) state = 'other_time';
+      const state = coreStateOf(row, d);
       if (!state) continue;
       missing.push({
         messageId: d.messageId,

@@ -19,7 +19,8 @@ import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
 import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
 import { benchPlan, judgeBudget, RequestLog } from './relayers-budget';
-import { missingDeliveries, readLagAllowedMs, tally } from './relayers-missing';
+import { readLagAllowedMs } from './not-read-yet';
+import { missingDeliveries, tally } from './relayers-missing';
 import { envNumber, judgeTargets, report } from './targets';
 
 const MIN = 60_000;

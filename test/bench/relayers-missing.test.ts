@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/core/store';
-import { missingDeliveries, readLagAllowedMs } from '../../bench/relayers-missing';
+import { readLagAllowedMs } from '../../bench/not-read-yet';
+import { missingDeliveries } from '../../bench/relayers-missing';
 import type { TruthDelivery } from '../../bench/relayer-truth';
 
 const MIN = 60_000;

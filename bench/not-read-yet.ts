@@ -1,0 +1,63 @@
+/**
+ * Like with like for the relayer benches (bench:relayers, bench:fuel): what the core holds for a truth
+ * delivery, read from its own database, and whether a delivery it lacks is excused as not read yet by
+ * the core's stated re-check cadence or is a miss (dropped, mis-attributed, never seen) that fails.
+ */
+import type { TruthDelivery } from './relayer-truth';
+
+/**
+ * `pending_unread`: the core holds it pending and last read it before the service showed its delivery
+ * (its figures are as of that read); `pending_read`: it read the record after its delivery showed and still
+ * holds it pending (a miss of the core's).
+ */
+export type CoreState = 'never_seen' | 'pending_unread' | 'pending_read' | 'other_deliverer' | 'other_time';
+
+/** The columns of the core's `messages` row the classifier reads. */
+export interface CoreRow {
+  status: string;
+  last_seen_at: number;
+  tracking_ended: string | null;
+  destination_ts: number | null;
+  raw: string;
+}
+
+export const CORE_ROW_SQL = 'SELECT status, destination_ts, last_seen_at, tracking_ended, raw FROM messages WHERE message_id = ?';
+
+const delivererOf = (raw: string): string | null => {
+  const r = JSON.parse(raw) as { destinationTransaction?: { delivererAddress?: string } };
+  return r.destinationTransaction?.delivererAddress?.toLowerCase() ?? null;
+};
+
+/** What the core lacks of a truth delivery (null: it holds it as the truth has it). */
+export function coreStateOf(row: CoreRow | undefined, d: Pick<TruthDelivery, 'visibleAt' | 'deliverer' | 'deliveredAt'>): CoreState | null {
+  if (!row) return 'never_seen';
+  if (row.destination_ts === null) return row.last_seen_at < d.visibleAt ? 'pending_unread' : 'pending_read';
+  if (delivererOf(row.raw) !== d.deliverer.toLowerCase()) return 'other_deliverer';
+  if (row.destination_ts * 1000 !== d.deliveredAt) return 'other_time';
+  return null;
+}
+
+/**
+ * How late the core may read a pending message's delivery, by the docs' re-check cadence
+ * (docs/architecture.md "Quick detection"): younger than 2 min every cycle, older every quarter of its
+ * age (at least 3 intervals, at most 1 h); plus 2 intervals for the cycle that reads it and the one
+ * before, and however far behind the core's status bar said its reads were at the end.
+ */
+export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: number): number {
+  const cadence = ageMs < 2 * 60_000 ? intervalMs : Math.min(3_600_000, Math.max(3 * intervalMs, ageMs / 4));
+  return cadence + 2 * intervalMs + behindMs;
+}
+
+/**
+ * Excused at the judged moment `now`: the core holds it pending as last read before its delivery showed,
+ * and the delivery showed no longer ago than the cadence allows for a message of its age then.
+ */
+export function notReadYet(
+  state: CoreState | null,
+  d: Pick<TruthDelivery, 'visibleAt' | 'sentAt' | 'deliveredAt'>,
+  now: number,
+  intervalMs: number,
+  behindMs: number,
+): boolean {
+  return state === 'pending_unread' && now - d.visibleAt <= readLagAllowedMs(d.visibleAt - (d.sentAt ?? d.deliveredAt), intervalMs, behindMs);
+}
