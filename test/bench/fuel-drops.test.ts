@@ -5,11 +5,8 @@
  * pending, keeps them in the truth, counts them as dropped (not as not read yet) and fails. The same
  * small world without the drops passes, so the failure is the drops'. 15 simulated minutes each.
  */
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(__dirname, '../..');
+import { runBench } from '../support/run-bench';
 
 interface FuelResult {
   pass: boolean;
@@ -20,23 +17,9 @@ interface FuelResult {
   targets: Record<string, { value: number | null; met: boolean }>;
 }
 
-function runFuelBench(env: Record<string, string>): Promise<{ code: number | null; result: FuelResult | null; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fuel.bench.ts'], {
-      cwd: root,
-      env: { ...process.env, BENCH_HOURS: '0.25', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      done({ code, result: line ? (JSON.parse(line) as FuelResult) : null, stderr: err });
-    });
-  });
+async function runFuelBench(env: Record<string, string>): Promise<{ code: number | null; result: FuelResult | null; stderr: string }> {
+  const r = await runBench('bench/fuel.bench.ts', { BENCH_HOURS: '0.25', ...env });
+  return { ...r, result: r.result as FuelResult | null };
 }
 
 describe('bench:fuel judges drops', () => {
