@@ -60,7 +60,7 @@ describe('cache search text is data', () => {
   /** The text the index holds for a message (IDs, addresses, chain IDs and names, hashes). */
   const indexed = (messageId: string) => {
     const m = rig.store.messages.get(messageId)!.message;
-    return searchTextOf(m, m as unknown as Record<string, unknown>);
+    return searchTextOf(m, m);
   };
 
   beforeAll(() => {

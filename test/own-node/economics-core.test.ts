@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { AppInfo, NotificationPayload, Settings } from '../../src/shared/contract';
+import { BALANCE_MAX_AGE_MINUTES } from '../../src/shared/policy';
 import type { RelayerEconomics, RouteEarnings } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';
 import { tempDir } from '../core/helpers';
@@ -190,7 +191,8 @@ describe('relayer economics on own nodes', () => {
     const before = routeOf(await pollAtChainTime())!.redeemable;
     expect(before).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
     await Promise.all([a.node.stop(), b.node.stop()]);
-    await clock.advance(5 * 60_000);
+    // A full wallet is read again once its last read is BALANCE_MAX_AGE_MINUTES old (src/core/relayers/fuel-reads.ts).
+    await clock.advance((BALANCE_MAX_AGE_MINUTES + 1) * 60_000);
     const e = await pollAtChainTime();
     const host = new URL(b.node.url).host;
     const wallet = e.fuel.find((f) => f.blockchainId === b.blockchainId)!;
