@@ -67,21 +67,6 @@ describe('request planning', () => {
     expect([...old.byAddress.keys()].sort()).toEqual(['A', 'C', 'D'].filter((a) => old.depthTs === null || a !== 'A'));
   });
 
-  it('asks by ID the longest unread first, so a budget that cuts every cycle short leaves no old message unread for good', () => {
-    const now = 1_700_000_000;
-    const nowMs = now * 1000;
-    // Route messages (no address), all too deep to page to: each is one request by ID. Newest first
-    // would ask the fresh ones every cycle and the old one never while only two requests fit a cycle.
-    const cands = [
-      { messageId: 'old', ts: now - 3000, address: null, seenAt: nowMs - 40 * 60_000 },
-      { messageId: 'fresh1', ts: now - 90, address: null, seenAt: nowMs - 30_000 },
-      { messageId: 'fresh2', ts: now - 80, address: null, seenAt: nowMs - 30_000 },
-      { messageId: 'mid', ts: now - 900, address: null, seenAt: nowMs - 5 * 60_000 },
-    ];
-    const plan = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 1, byId: true });
-    expect(plan.byId.map((c) => c.messageId)).toEqual(['old', 'mid', 'fresh2', 'fresh1']);
-  });
-
   it('re-checks fresh messages every cycle and old ones on a slower cadence', () => {
     const interval = 10_000;
     expect(isDue(60_000, 10_000, interval)).toBe(true);

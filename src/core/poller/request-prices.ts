@@ -26,8 +26,6 @@ export interface RecheckCandidate {
   ts: number;
   /** The watched address to ask when not reached through the firehose. */
   address: string | null;
-  /** When it was last read (ms): the by-ID re-checks go longest unread first. */
-  seenAt?: number;
 }
 
 export interface RecheckPlan {
@@ -35,11 +33,7 @@ export interface RecheckPlan {
   depthTs: number | null;
   /** Messages left to the address operation, by address. */
   byAddress: Map<string, RecheckCandidate[]>;
-  /**
-   * Messages cheaper to ask for one by one: fewer of them than their address's pages, or no address at
-   * all. Longest unread first: a cycle the budget cuts short asks the rest next time, and newest first
-   * would leave an old pending message unread (its delivery unseen) for as long as the budget stays short.
-   */
+  /** Messages cheaper to ask for one by one: fewer of them than their address's pages, or no address at all. */
   byId: RecheckCandidate[];
   /** Estimated extra requests. */
   cost: number;
@@ -117,7 +111,6 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
       byAddress.delete(address);
     }
   }
-  byIdList.sort((a, b) => (a.seenAt ?? 0) - (b.seenAt ?? 0));
   return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: byIdList, cost: best.cost };
 }
 
