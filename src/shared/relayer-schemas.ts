@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { chainsOf, findChain } from './chains';
 import { RELAYER_FIGURES } from './relayers';
-import { evmAddress, network, thresholdMinutes } from './schemas';
+import { evmAddress, network, thresholdMinutes, wholeNumber } from './schemas';
 import { NETWORKS, parseChainRef, type Network } from './validators';
 
 const minutes = thresholdMinutes;
@@ -59,6 +59,34 @@ export const RouteWatchInputSchema = z
       return z.NEVER;
     }
     return { ...r, source: source.value, destination: destination.value };
+  });
+
+/** A watched route, by its ID or by its two chains (as addRoute takes them), and how many hours of its history to hold. */
+export const RouteHistoryInputSchema = z
+  .object({
+    routeId: z.string().min(1, 'Route ID must not be empty.').max(64, 'Route ID must be at most 64 characters.').optional(),
+    source: z.string().max(100).optional(),
+    destination: z.string().max(100).optional(),
+    network: network.optional(),
+    hours: wholeNumber('Route history', [1, '1 hour'], [24, '24 hours (the figures cover the last day)']),
+  })
+  .strict()
+  .transform((r, ctx) => {
+    if (r.routeId !== undefined) {
+      if (r.source !== undefined || r.destination !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'Name the route by its ID or by its two chains, not both.', path: ['routeId'] });
+      return { routeId: r.routeId, hours: r.hours };
+    }
+    if (r.source === undefined || r.destination === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Name the route: its ID, or its source and destination chains.', path: ['routeId'] });
+      return z.NEVER;
+    }
+    const source = resolveRouteChain(r.source, r.network, 'Source chain');
+    const destination = resolveRouteChain(r.destination, r.network, 'Destination chain');
+    if (!source.ok) ctx.addIssue({ code: 'custom', message: source.error, path: ['source'] });
+    if (!destination.ok) ctx.addIssue({ code: 'custom', message: destination.error, path: ['destination'] });
+    if (!source.ok || !destination.ok) return z.NEVER;
+    return { source: source.value, destination: destination.value, network: r.network, hours: r.hours };
   });
 
 export const RelayerFigureTargetSchema = z

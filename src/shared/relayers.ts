@@ -98,8 +98,28 @@ const RelayerRowSchema = z.object({
 });
 export type RelayerRow = z.output<typeof RelayerRowSchema>;
 
+/** How much of a watched route's history its figures hold, and the read of more going on. */
+export const RouteHistorySchema = z.object({
+  /** Its figures hold its deliveries from here (ms); null: the whole last day (or its whole list). */
+  from: epochMs.nullable(),
+  /** Its history is being read (its first read, or one asked with readRouteHistory): silent, after news. */
+  reading: z.boolean(),
+  /** Where the last read asked with readRouteHistory reaches back to (ms); null: none asked. */
+  readsFrom: epochMs.nullable(),
+});
+export type RouteHistory = z.output<typeof RouteHistorySchema>;
+
+/** readRouteHistory's answer: the route's history after the call. */
+export const RouteHistoryReadSchema = RouteHistorySchema.extend({
+  routeId: z.string(),
+  /** False when its figures already held back to the hours asked: nothing to read. */
+  started: z.boolean(),
+});
+export type RouteHistoryRead = z.output<typeof RouteHistoryReadSchema>;
+
 const RouteRowSchema = z.object({
   route: WatchedRouteSchema,
+  history: RouteHistorySchema,
   pending: count,
   /** Source transaction time of the oldest pending message; null when none is pending. */
   oldestPendingSince: epochMs.nullable(),

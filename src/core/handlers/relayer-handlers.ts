@@ -2,7 +2,9 @@
 import type { MonitorHandlers } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
 import { chainLabel } from '../../shared/chains';
+import { canonicalNetwork } from '../../shared/validators';
 import { RelayerFigures } from '../relayers/relayer-figures';
+import { askRouteHistory } from '../relayers/route-history';
 import type { CoreContext } from './context';
 
 type RelayerMethods =
@@ -12,6 +14,7 @@ type RelayerMethods =
   | 'listRoutes'
   | 'addRoute'
   | 'removeRoute'
+  | 'readRouteHistory'
   | 'relayerOverview'
   | 'relayerFigureMessages'
   | 'relayerEconomics';
@@ -61,6 +64,23 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
     removeRoute: ({ id }) => {
       if (!watches.removeRoute(id)) throw new MonitorError({ kind: 'not_found', field: 'id', message: `There is no watched route with ID ${id}.` });
       ctx.emit({ type: 'watchlist-changed' });
+    },
+    readRouteHistory: (input) => {
+      const net = canonicalNetwork(input.network ?? ctx.settings().network);
+      const id =
+        input.routeId ??
+        watches.listRoutes().find((r) => canonicalNetwork(r.network) === net && r.sourceChain === input.source && r.destinationChain === input.destination)?.id;
+      const opts = { hours: input.hours, now: ctx.clock.now(), firstReadMs: ctx.settings().routeHistoryHours * 3_600_000 };
+      const read = id === undefined ? null : askRouteHistory(ctx.store, id, opts);
+      if (!read) {
+        const which = input.routeId !== undefined ? `with ID ${input.routeId}` : `${chainLabel(input.source ?? '')} → ${chainLabel(input.destination ?? '')}`;
+        throw new MonitorError({ kind: 'not_found', field: 'routeId', message: `There is no watched route ${which}: watch it first.` });
+      }
+      if (read.started) {
+        ctx.logger.info('route history asked', { routeId: read.routeId, hours: input.hours });
+        ctx.emit({ type: 'watchlist-changed' });
+      }
+      return read;
     },
     relayerOverview: () => figures.overview(ctx.clock.now()),
     relayerFigureMessages: (target) => figures.counted(ctx.clock.now(), target),

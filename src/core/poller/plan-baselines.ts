@@ -79,7 +79,7 @@ function planListBaseline(pending: readonly WatcherSummary[], nowMs: number, pro
 /**
  * One watcher's recent history, read silently from where the budget stopped it: open messages in it are
  * tracked from now on. An address's or feed's while its pages hold open messages (BASELINE_HORIZON_MS or
- * FEED_BASELINE_HORIZON_MS before it was added at most); a route's in full, `routeHistoryMs` back (its
+ * FEED_BASELINE_HORIZON_MS before it was added at most); a route's in full, `routeHistoryMs` back, or to its `historyFrom` (its
  * figures and backlog count from there: a message pending since before is not followed; the grid's
  * busy routes hold pending messages all day long, so reading on while pages hold one read a whole day).
  */
@@ -92,7 +92,7 @@ function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgres
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
     stop: isRouteKey(w.key)
-      ? { kind: 'past', ts: sec(since - routeHistoryMs), undated: 'continue' }
+      ? { kind: 'past', ts: sec(Math.min(since - routeHistoryMs, ('historyFrom' in w && w.historyFrom) || Infinity)), undated: 'continue' }
       : { kind: 'while-open', pastTs: sec(since - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };

@@ -38,7 +38,13 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const feeds = o.index
     .feedList()
     .filter(onNet)
-    .map((f) => ({ key: f.key, baselineDone: f.baselineDone, since: f.since, filter: f.filter }));
+    .map((f) => ({
+      key: f.key,
+      baselineDone: f.baselineDone,
+      since: f.since,
+      filter: f.filter,
+      ...(f.historyFrom !== undefined ? { historyFrom: f.historyFrom } : {}),
+    }));
   const base = {
     nowMs: o.nowMs,
     intervalMs: o.intervalMs,

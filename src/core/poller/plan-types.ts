@@ -53,6 +53,8 @@ export interface WatcherSummary {
 
 export interface FeedSummary extends WatcherSummary {
   filter: FeedFilter;
+  /** A watched route whose history was asked for later (readRouteHistory): its baseline reads back to here (ms) too. */
+  historyFrom?: number;
 }
 
 /** A tracked message due for a re-check (see isDue). */

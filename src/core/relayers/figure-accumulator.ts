@@ -3,7 +3,7 @@
  * added to its relayer's and routes' tallies, then dropped, so memory depends on the relayers, routes
  * and distinct latencies, not on how many deliveries a day holds.
  */
-import type { RelayerOverview, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { RelayerOverview, RouteHistory, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import { attributionOf, relayerKey, type Attributed } from './attribution';
 import type { Delivery, Pending } from './delivery-record';
@@ -69,8 +69,11 @@ export class FigureAccumulator {
     return this.scope.relayers.filter((r) => !this.seen.has(r.address.toLowerCase()));
   }
 
-  /** The figures of everything added, with the pending messages read (few: a list); `historyFrom` says since when they hold deliveries. */
-  result(pending: readonly Pending[], historyFrom: number | null): Figures {
+  /**
+   * The figures of everything added, with the pending messages read (few: a list); `historyFrom` says since
+   * when they hold deliveries, `histories` each route's (by route ID; absent: the whole day).
+   */
+  result(pending: readonly Pending[], historyFrom: number | null, histories: ReadonlyMap<string, RouteHistory> = new Map()): Figures {
     const { now, relayers, routes } = this.scope;
     const watched = new Map(relayers.map((r) => [relayerKey(r.address, r.network), r]));
     const rows = [...this.relayers].map(([k, t]) => t.row(watched.get(k), this.routeTotals));
@@ -78,7 +81,7 @@ export class FigureAccumulator {
     const others = rows.slice(firstUnwatched).sort((a, b) => b.deliveries24h - a.deliveries24h || a.address.localeCompare(b.address));
     const labels = new Map(relayers.map((r) => [relayerKey(r.address, r.network), r.label]));
     const routeRows = routes.map((route) =>
-      (this.routes.get(route.id) as RouteTally).row(route, pending, (address) => labels.get(relayerKey(address, route.network)) ?? ''),
+      (this.routes.get(route.id) as RouteTally).row(route, pending, (address) => labels.get(relayerKey(address, route.network)) ?? '', histories.get(route.id)),
     );
     const tallies = this.relayers;
     return {

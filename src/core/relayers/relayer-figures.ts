@@ -11,7 +11,7 @@ import { watchedRelayerOf } from './attribution';
 import { countedMessages, type FigureTarget } from './counted-messages';
 import { deliveryOfColumns, pendingOfColumns, type Delivery, type Pending } from './delivery-record';
 import { FigureAccumulator, type DeliveryTap, type FigureScope, type Figures } from './figure-accumulator';
-import { routesHistoryFrom } from './route-history';
+import { latestStart, routeHistories } from './route-history';
 import { WINDOW_MS } from './windows';
 
 /** How far back a watched relayer's last delivery is looked for (figures cover the last 24 h). */
@@ -43,7 +43,8 @@ export class RelayerFigures {
     for (const d of this.delivered(now - WINDOW_MS, now + 1000)) acc.add(d);
     const quiet = acc.quiet();
     if (quiet.length) for (const d of this.delivered(now - LOOKBACK_MS, now - WINDOW_MS)) if (watchedRelayerOf(quiet, d) !== undefined) acc.add(d);
-    return acc.result(this.pending(), routesHistoryFrom(this.store.watches, now));
+    const histories = routeHistories(this.store.watches, now);
+    return acc.result(this.pending(), latestStart(histories), histories);
   }
 
   overview(now: number): RelayerOverview {

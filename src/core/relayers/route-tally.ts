@@ -1,5 +1,5 @@
 /** One watched route's row figures, added one delivery at a time (its pending messages come at the end). */
-import type { RouteRow, WatchedRoute } from '../../shared/relayers';
+import type { RouteHistory, RouteRow, WatchedRoute } from '../../shared/relayers';
 import type { Attributed } from './attribution';
 import type { Pending } from './delivery-record';
 import { LatencyHistogram } from './latency-histogram';
@@ -7,6 +7,8 @@ import { routesOf } from './route-match';
 import { HOUR_MS, inWindow, WINDOW_MS } from './windows';
 
 const TOP_RELAYERS = 3;
+/** A route whose history is not said: held for the whole day, no read going on. */
+const WHOLE_DAY: RouteHistory = { from: null, reading: false, readsFrom: null };
 
 export class RouteTally {
   private lastHour = 0;
@@ -27,8 +29,8 @@ export class RouteTally {
     if (d.sentAt !== null) this.latency.add((d.deliveredAt - d.sentAt) / 1000);
   }
 
-  /** Its row; `pending`: every pending message read (those on this route count), `labelOf`: a watched relayer's label. */
-  row(route: WatchedRoute, pending: readonly Pending[], labelOf: (address: string) => string): RouteRow {
+  /** Its row; `pending`: every pending message read (those on this route count), `labelOf`: a watched relayer's label, `history`: what it holds. */
+  row(route: WatchedRoute, pending: readonly Pending[], labelOf: (address: string) => string, history: RouteHistory = WHOLE_DAY): RouteRow {
     const mine = pending.filter((p) => routesOf([route], p.chains, p.network).length > 0);
     const top = [...this.byRelayer]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -36,6 +38,7 @@ export class RouteTally {
       .map(([address, n]) => ({ address, label: labelOf(address), deliveries: n, share: n / this.day }));
     return {
       route,
+      history,
       pending: mine.length,
       oldestPendingSince: mine.reduce<number | null>((m, p) => (m === null || p.sentAt < m ? p.sentAt : m), null),
       deliveriesLastHour: this.lastHour,

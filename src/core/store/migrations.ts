@@ -250,4 +250,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (relayer, blockchain_id)
   );
   `,
+  // 9: a read of a watched route's history asked after it was watched (readRouteHistory): its baseline
+  // is taken again, back to this time (ms) instead of its first read's reach.
+  `
+  ALTER TABLE route_watches ADD COLUMN history_from INTEGER;
+  `,
 ];

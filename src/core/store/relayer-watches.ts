@@ -49,6 +49,7 @@ export class RelayerWatches {
          VALUES (@id, @label, @network, @sourceChain, @destinationChain, @backlogMinutes, @alert, @createdAt)`,
       ),
       deleteRoute: db.prepare('DELETE FROM route_watches WHERE id = ?'),
+      readRouteHistory: db.prepare('UPDATE route_watches SET baseline_done = 0, history_from = ? WHERE id = ?'),
     };
   }
 
@@ -85,6 +86,16 @@ export class RelayerWatches {
     if (this.stmts.addRoute.run({ ...route, alert: r.alert ? 1 : 0 }).changes === 0) return null;
     this.routesChanged();
     return route;
+  }
+
+  /**
+   * Takes the route's silent baseline again, back to `fromMs`: the poller reads its history after news,
+   * the figures keep what they hold meanwhile. False when no such route is watched.
+   */
+  readRouteHistory(id: string, fromMs: number): boolean {
+    if (this.stmts.readRouteHistory.run(fromMs, id).changes === 0) return false;
+    this.routesChanged();
+    return true;
   }
 
   removeRoute(id: string): boolean {

@@ -11,6 +11,7 @@ export interface RouteWatcherRow {
   baseline_done: number;
   baseline_floor: number | null;
   created_at: number;
+  history_from: number | null;
 }
 
 /** A route never notifies per message: its alerts are relayer-silent and route-backlog episodes. */
@@ -26,6 +27,7 @@ export function routeWatcherInfo(r: RouteWatcherRow): FeedInfo {
     baselineDone: r.baseline_done === 1,
     baselineFloor: r.baseline_floor,
     since: r.created_at,
+    ...(r.history_from !== null ? { historyFrom: r.history_from } : {}),
     filter: { sourceBlockchainId: r.source_chain, destinationBlockchainId: r.destination_chain },
   };
 }

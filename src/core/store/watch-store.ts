@@ -67,7 +67,7 @@ export class WatchStore {
       allWatches: db.prepare<[], WatchRow>('SELECT * FROM watches'),
       allFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds'),
       allRoutes: db.prepare<[], RouteWatcherRow>(
-        'SELECT id, network, source_chain, destination_chain, baseline_done, baseline_floor, created_at FROM route_watches',
+        'SELECT id, network, source_chain, destination_chain, baseline_done, baseline_floor, created_at, history_from FROM route_watches',
       ),
     };
   }

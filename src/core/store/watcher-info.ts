@@ -17,4 +17,6 @@ export interface WatcherInfo {
 export interface FeedInfo extends WatcherInfo {
   id: string;
   filter: FeedFilter;
+  /** A watched route whose history was asked for after it was watched: its baseline reads back to here (ms). */
+  historyFrom?: number;
 }

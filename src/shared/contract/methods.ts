@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { invalidInput } from '../errors';
-import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteWatchInputSchema } from '../relayer-schemas';
-import { RelayerEconomicsSchema, RelayerOverviewSchema, WatchedRelayerSchema, WatchedRouteSchema } from '../relayers';
+import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteHistoryInputSchema, RouteWatchInputSchema } from '../relayer-schemas';
+import { RelayerEconomicsSchema, RelayerOverviewSchema, RouteHistoryReadSchema, WatchedRelayerSchema, WatchedRouteSchema } from '../relayers';
 import {
   AddressMessagesQuerySchema,
   ApiKeySchema,
@@ -75,6 +75,8 @@ const MONITOR_INPUTS = {
   listRoutes: none,
   addRoute: RouteWatchInputSchema,
   removeRoute: z.object({ id: z.string().min(1).max(64) }).strict(),
+  /** Reads a watched route's history back to `hours` ago (1–24), silently, after news: its figures then hold that much. */
+  readRouteHistory: RouteHistoryInputSchema,
   /** The Relayers view's figures, from the core's cache. */
   relayerOverview: none,
   /** The cached messages one figure of the overview counts (its click-through). */
@@ -125,6 +127,7 @@ export const MONITOR_RESULTS = {
   listRoutes: z.array(WatchedRouteSchema),
   addRoute: WatchedRouteSchema,
   removeRoute: z.void(),
+  readRouteHistory: RouteHistoryReadSchema,
   relayerOverview: RelayerOverviewSchema,
   relayerFigureMessages: z.array(CacheSummarySchema),
   relayerEconomics: RelayerEconomicsSchema,
