@@ -8,9 +8,17 @@ import { monitor, useMonitorEvents } from '../client';
 import type { MonitorEventOf } from '../monitor-events';
 import { coalesce } from '../logic/coalesce';
 import { splitError, type FieldErrors } from '../logic/field-errors';
+import { useActivityStore } from './activity';
 
 /** A demo relayer's thresholds: its outage alerts within minutes of `npm start`, not half an hour. */
 export const DEMO_THRESHOLDS = { silentMinutes: 2, pendingMinutes: 1 } as const;
+
+let problems = 0;
+/** A warning toast of the window's own (not the core's): the toaster shows it until dismissed. */
+function toastProblem(title: string, body: string): void {
+  const id = -++problems;
+  useActivityStore().pendingToasts.push({ key: `p${-id}`, kind: 'notification', notification: { id, title, body, severity: 'warning', transitionIds: [] } });
+}
 
 /** What a click-through lists: the messages one figure counts. */
 export interface FigureTarget {
@@ -116,6 +124,27 @@ export const useRelayersStore = defineStore('relayers', () => {
     await refresh();
   }
 
+  /** Routes whose readRouteHistory call is on its way (their button waits for the answer). */
+  const askingHistory = ref<ReadonlySet<string>>(new Set());
+
+  /**
+   * Asks the core to read a watched route's last `hours` (silently, after news, over the next cycles);
+   * the row then says the read goes on. A refusal is a warning toast (the figures stay as they were).
+   */
+  async function readRouteHistory(routeId: string, hours: number): Promise<boolean> {
+    askingHistory.value = new Set([...askingHistory.value, routeId]);
+    try {
+      await monitor().readRouteHistory({ routeId, hours });
+      return true;
+    } catch (e) {
+      toastProblem(`Could not read the route's last ${hours} h`, toErrorInfo(e).message);
+      return false;
+    } finally {
+      askingHistory.value = new Set([...askingHistory.value].filter((id) => id !== routeId));
+      await refresh();
+    }
+  }
+
   async function removeRoute(id: string): Promise<void> {
     await monitor().removeRoute({ id });
     await refresh();
@@ -163,6 +192,8 @@ export const useRelayersStore = defineStore('relayers', () => {
     watchDemo,
     removeRelayer,
     removeRoute,
+    askingHistory,
+    readRouteHistory,
     open,
     closeCounted,
   };
