@@ -12,7 +12,7 @@ import type { MonitorEvent, Transition } from '../../../src/shared/contract';
 import type { RelayerEconomics, RelayerOverview, RouteHistoryRead } from '../../../src/shared/relayers';
 import type { MonitorCore } from '../../../src/core/monitor-core';
 import { coreOnService } from '../core-on-service';
-import { BEAM, C_CHAIN } from '../helpers';
+import { BEAM, C_CHAIN, tempDir } from '../helpers';
 import { JumpClock } from '../http-helpers';
 
 const START = Date.UTC(2026, 0, 1, 12);
@@ -41,6 +41,38 @@ function records(svc: Awaited<ReturnType<typeof startTeleporterService>>): Known
   }
 }
 
+/** A day of history on the local service (its limits lifted: the core's plan is the budget here). */
+async function dayWorld(cleanups: (() => Promise<void> | void)[]) {
+  const clock = new JumpClock(START);
+  const svc = await startTeleporterService({ clock, rate: 1, history: 26, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  cleanups.push(() => svc.close());
+  return { clock, svc };
+}
+
+/**
+ * A core watching C-Chain → Beam (first read: the default hour), on 400 CU a minute (about 19 requests,
+ * 9 a 30-s cycle: a day's read takes several cycles after news); `watch` adds more watches first.
+ */
+async function routeCore(
+  world: Awaited<ReturnType<typeof dayWorld>>,
+  cleanups: (() => Promise<void> | void)[],
+  o: { dataDir?: string; watch?: (core: MonitorCore) => Promise<void> } = {},
+) {
+  const { clock, svc } = world;
+  const core = await coreOnService(svc.url, clock, cleanups, o.dataDir ? { dataDir: o.dataDir } : {});
+  await call(core, 'updateSettings', { plan: { cuPerMinute: 400, cuPerDay: 10_000_000 } });
+  await o.watch?.(core);
+  const route = await call<{ id: string }>(core, 'addRoute', { source: 'C-Chain', destination: 'Beam', label: 'c-beam', alert: false });
+  const overview = () => call<RelayerOverview>(core, 'relayerOverview');
+  const cycle = async () => {
+    await clock.advance(30_000);
+    await call(core, 'pollNow');
+  };
+  await call(core, 'pollNow');
+  for (let i = 0; i < 20 && (await overview()).routes[0]!.history.reading; i++) await cycle();
+  return { core, route, overview, cycle };
+}
+
 describe('reading a watched route’s history later', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
@@ -51,9 +83,8 @@ describe('reading a watched route’s history later', () => {
     'takes its last 24 h silently after news, over several cycles: the day figures hold them, a delivery meanwhile is reported once',
     { timeout: 180_000 },
     async () => {
-      const clock = new JumpClock(START);
-      const svc = await startTeleporterService({ clock, rate: 1, history: 26, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
-      cleanups.push(() => svc.close());
+      const world = await dayWorld(cleanups);
+      const { clock, svc } = world;
       const onRoute = (m: Known) => m.sourceBlockchainId === C_CHAIN && m.destinationBlockchainId === BEAM;
       const sent = (m: TeleporterMessage) => (messageTimestamp(m) ?? 0) * 1000;
       // The watched address: the one with the most messages on the route between 2 and 24 h ago (history only the day's read finds).
@@ -63,18 +94,8 @@ describe('reading a watched route’s history later', () => {
       const [address, itsOld] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
       expect(itsOld).toBeGreaterThan(3);
 
-      const core = await coreOnService(svc.url, clock, cleanups);
-      // 400 CU a minute: about 19 requests, 9 a 30-s cycle: the day's read takes several cycles after news.
-      await call(core, 'updateSettings', { plan: { cuPerMinute: 400, cuPerDay: 10_000_000 } });
-      await call(core, 'addWatch', { address, label: 'sender', notify: NOTIFY_ALL });
-      const route = await call<{ id: string }>(core, 'addRoute', { source: 'C-Chain', destination: 'Beam', label: 'c-beam', alert: false });
-      const overview = () => call<RelayerOverview>(core, 'relayerOverview');
-      const cycle = async () => {
-        await clock.advance(30_000);
-        await call(core, 'pollNow');
-      };
-      await call(core, 'pollNow');
-      for (let i = 0; i < 20 && (await overview()).routes[0]!.history.reading; i++) await cycle();
+      const watch = (c: MonitorCore) => call(c, 'addWatch', { address, label: 'sender', notify: NOTIFY_ALL }).then(() => undefined);
+      const { core, route, overview, cycle } = await routeCore(world, cleanups, { watch });
       // The first read took the last hour: the figures say since when.
       const first = await overview();
       const floor = first.historyFrom!;
@@ -153,4 +174,29 @@ describe('reading a watched route’s history later', () => {
       });
     },
   );
+
+  it('a restart during the read goes on back to the hours asked', { timeout: 180_000 }, async () => {
+    const world = await dayWorld(cleanups);
+    const tmp = tempDir();
+    cleanups.push(() => tmp.cleanup());
+    const before = await routeCore(world, cleanups, { dataDir: tmp.dir });
+    const floor = (await before.overview()).historyFrom!;
+    const asked = await call<RouteHistoryRead>(before.core, 'readRouteHistory', { routeId: before.route.id, hours: 24 });
+    expect(asked.started).toBe(true);
+    await before.cycle();
+    expect((await before.overview()).routes[0]!.history).toEqual({ from: floor, reading: true, readsFrom: asked.readsFrom });
+    await before.core.close();
+
+    // The same data folder: the read is still asked, and goes on to the day (not to the first read's hour).
+    const core = await coreOnService(world.svc.url, world.clock, cleanups, { dataDir: tmp.dir });
+    const overview = () => call<RelayerOverview>(core, 'relayerOverview');
+    expect((await overview()).routes[0]!.history).toEqual({ from: floor, reading: true, readsFrom: asked.readsFrom });
+    for (let i = 0; i < 20 && (await overview()).routes[0]!.history.reading; i++) {
+      await world.clock.advance(30_000);
+      await call(core, 'pollNow');
+    }
+    const done = await overview();
+    expect(done.routes[0]!.history).toEqual({ from: null, reading: false, readsFrom: asked.readsFrom });
+    expect(done.historyFrom).toBeNull();
+  });
 });
