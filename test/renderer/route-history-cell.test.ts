@@ -2,13 +2,15 @@
 /**
  * The Relayers view's "Read last N h" on a route watched with the default hour, on the real core: the
  * button asks readRouteHistory with the hours chosen, is disabled while the call and then the read go on
- * (saying since when it reads), the day columns move back when it ends, and a refusal is a warning toast.
+ * (saying since when it reads), the day columns move back when it ends, only hours that reach further are
+ * offered, hours already held are a note, and a refusal is a warning toast.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import RelayersView from '../../src/renderer/src/views/RelayersView.vue';
 import Toaster from '../../src/renderer/src/components/Toaster.vue';
+import { useRelayersStore } from '../../src/renderer/src/stores/relayers';
 import type { RelayerOverview, WatchedRoute } from '../../src/shared/relayers';
 import { setupRealRenderer, until } from './real-core';
 
@@ -63,9 +65,19 @@ describe('a route’s Read last N h button (real core)', () => {
     expect(from).toBeLessThanOrEqual(askedAt - 3 * HOUR + 1000);
     expect(from).toBeGreaterThan(askedAt - 4 * HOUR);
     await until(() => expect(w.get('[data-testid="routes-day-header"]').text()).toBe(`since ${clockWords(from)}`));
-    await until(() => expect(button().text()).toBe('Read last 3 h')); // the choice stays
+    // Three hours are held now: the choices are the hours that reach further, the longest chosen.
+    await until(() => expect(button().text()).toBe('Read last 24 h'));
     expect(disabled()).toBe(false);
+    expect(w.findAll('[data-testid="route-history-hours"] option').map((o) => o.text())).toEqual(['24 h', '12 h', '6 h']);
     expect(w.find('[data-testid="route-history-short"]').exists()).toBe(false);
+
+    // Asked for hours it holds already (time moved on since the row offered them, or another window asked): a note says so.
+    expect(await useRelayersStore().readRouteHistory(route.id, 3)).toBe(true);
+    await until(async () => {
+      await clock.advance(400);
+      const note = document.querySelector<HTMLElement>('[data-testid="toast"][data-severity="info"]');
+      expect(note?.closest('.n-alert')?.textContent).toContain("The route's figures already hold its last 3 h");
+    });
 
     // The route removed elsewhere while the call is on its way: the core refuses it, and a warning toast says why.
     const hold = transport.hold('readRouteHistory');
@@ -76,9 +88,8 @@ describe('a route’s Read last N h button (real core)', () => {
     await nextTick();
     await until(async () => {
       await clock.advance(400);
-      const toast = document.querySelector<HTMLElement>('[data-testid="toast"][data-kind="notification"]');
-      expect(toast?.dataset.severity).toBe('warning');
-      expect(toast?.closest('.n-alert')?.textContent).toContain("Could not read the route's last 3 h");
+      const toast = document.querySelector<HTMLElement>('[data-testid="toast"][data-severity="warning"]');
+      expect(toast?.closest('.n-alert')?.textContent).toContain("Could not read the route's last 24 h");
       expect(toast?.textContent).toContain(`There is no watched route with ID ${route.id}: watch it first.`);
     });
     await until(() => expect(w.find('[data-testid="routes-empty"]').exists()).toBe(true));

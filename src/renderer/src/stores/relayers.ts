@@ -13,12 +13,14 @@ import { useActivityStore } from './activity';
 /** A demo relayer's thresholds: its outage alerts within minutes of `npm start`, not half an hour. */
 export const DEMO_THRESHOLDS = { silentMinutes: 2, pendingMinutes: 1 } as const;
 
-let problems = 0;
-/** A warning toast of the window's own (not the core's): the toaster shows it until dismissed. */
-function toastProblem(title: string, body: string): void {
-  const id = -++problems;
-  useActivityStore().pendingToasts.push({ key: `p${-id}`, kind: 'notification', notification: { id, title, body, severity: 'warning', transitionIds: [] } });
+let ownToasts = 0;
+/** A toast of the window's own (not the core's): a warning stays until dismissed, a note goes after its time. */
+function toastOwn(title: string, body: string, severity: 'warning' | 'info'): void {
+  const id = -++ownToasts;
+  useActivityStore().pendingToasts.push({ key: `p${-id}`, kind: 'notification', notification: { id, title, body, severity, transitionIds: [] } });
 }
+const toastProblem = (title: string, body: string) => toastOwn(title, body, 'warning');
+const toastNote = (title: string, body: string) => toastOwn(title, body, 'info');
 
 /** What a click-through lists: the messages one figure counts. */
 export interface FigureTarget {
@@ -134,7 +136,9 @@ export const useRelayersStore = defineStore('relayers', () => {
   async function readRouteHistory(routeId: string, hours: number): Promise<boolean> {
     askingHistory.value = new Set([...askingHistory.value, routeId]);
     try {
-      await monitor().readRouteHistory({ routeId, hours });
+      const read = await monitor().readRouteHistory({ routeId, hours });
+      // Time moved on since the row offered it, or another window asked first: said, not silently dropped.
+      if (!read.started && !read.reading) toastNote(`The route's figures already hold its last ${hours} h`, 'Nothing more to read.');
       return true;
     } catch (e) {
       toastProblem(`Could not read the route's last ${hours} h`, toErrorInfo(e).message);
