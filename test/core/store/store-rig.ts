@@ -46,3 +46,21 @@ export function rowOfRecord(raw: Record<string, unknown>, over: Partial<MessageR
     ...over,
   };
 }
+
+/**
+ * A folder for each test of the calling suite, and `open()` to open a store on it, again after a close
+ * (a new process on the same file); the last store opened is closed, and the folder deleted, after the test.
+ */
+export function useStoreFolder(): () => Store {
+  let store: Store | undefined;
+  let tmp: ReturnType<typeof tempDir> | undefined;
+  beforeEach(() => {
+    tmp = tempDir('tw-store-');
+    store = undefined;
+  });
+  afterEach(() => {
+    if (store?.db.open) store.close();
+    tmp?.cleanup();
+  });
+  return () => (store = openStore(tmp!.dir));
+}
