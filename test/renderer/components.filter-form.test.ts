@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import type { VueWrapper } from '@vue/test-utils';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { FILTER_FIELD_MAP } from '../../src/renderer/src/logic/filter-form';
