@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 
 /** Sends `msg` to a benchmark child and resolves with its first reply of type `expect` (rejects on its `error`). */
 export function childCall(child: ChildProcess, msg: object, expect: string): Promise<Record<string, unknown>> {
@@ -15,4 +16,12 @@ export function childCall(child: ChildProcess, msg: object, expect: string): Pro
     child.on('message', on);
     child.send(msg);
   });
+}
+
+/**
+ * A bench child's `init` (bench-core.ts's ChildInit): the service's URL, the core's data folder (`core`
+ * under `work`) and the parent's time, with the child's own fields; resolves on its `ready`.
+ */
+export function initChild(child: ChildProcess, url: string, work: string, now: number, fields: object): Promise<Record<string, unknown>> {
+  return childCall(child, { type: 'init', url, dataDir: join(work, 'core'), now, ...fields }, 'ready');
 }

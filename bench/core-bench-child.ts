@@ -1,7 +1,7 @@
 // The core under benchmark, in its own process so its memory is measured alone. The parent drives
 // simulated time over IPC: every `tick` sets this process's clock to the parent's time and polls once.
 import { serveParent } from './serve-parent';
-import { createMonitorCore } from '../src/core';
+import { createBenchCore, serviceSource, type ChildInit } from './bench-core';
 import type { Transition } from '../src/shared/contract';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
@@ -9,11 +9,7 @@ import { requestRatePlan } from '../src/shared/plans';
 import { RouteView } from './route-view';
 
 type Msg =
-  | {
-      type: 'init';
-      url: string;
-      dataDir: string;
-      now: number;
+  | (ChildInit & {
       addresses: string[];
       intervalSeconds: number;
       /** Requests a minute as custom plan figures; null: the app's default plan. */
@@ -22,7 +18,7 @@ type Msg =
       /** Watched routes (source → destination blockchain IDs) and relayers (addresses), beside the addresses. */
       routes?: { source: string; destination: string }[];
       relayers?: string[];
-    }
+    })
   | { type: 'tick'; now: number }
   | { type: 'close' };
 
@@ -78,7 +74,7 @@ if (process.env.BENCH_DEBUG) {
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
-  let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
+  let core: Awaited<ReturnType<typeof createBenchCore>> | null = null;
   let fresh: Transition[] = [];
   /** The watched routes' figures as transitions (route-view.ts); null: no route watched. */
   let routes: RouteView | null = null;
@@ -88,15 +84,7 @@ async function main(): Promise<void> {
     if (m.type === 'init') {
       endPhase('create');
       clock = new JumpClock(m.now);
-      core = await createMonitorCore({
-        dataDir: m.dataDir,
-        shell: 'web',
-        version: 'bench',
-        clock,
-        localDataApi: { kind: 'url', url: m.url },
-        autoPoll: false,
-        keychainService: 'tw-bench',
-      });
+      core = await createBenchCore(m.dataDir, clock, serviceSource(m.url));
       core.onEvent((e) => {
         if (e.type === 'transitions') fresh.push(...e.transitions);
       });

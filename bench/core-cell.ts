@@ -5,13 +5,12 @@
  * API key (its own quota at the service's plan). All three are judged against one ground truth
  * (test/support/ground-truth.ts). `npm run bench` runs one cell; `npm run bench:grid` the matrix.
  */
-import { join } from 'node:path';
 import type { PublicPlan } from '../src/local-data-api/compute-units';
 import { ManualClock } from '../src/shared/clock';
 import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
 import { FAIR_POLLER_KEYS, startBenchService } from './bench-service';
 import { startBundledChild } from './bundle-child';
-import { childCall } from './child-call';
+import { childCall, initChild } from './child-call';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { WatchPoller } from './fair-pollers/watch-poller';
@@ -84,23 +83,15 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   // Baselines, with no traffic: ours (as many cycles at that instant as the budget allows), then each fair poller's own first read.
   svc.simulator.detachClock();
   let before = svc.requestCount();
-  await childCall(
-    child,
-    {
-      type: 'init',
-      url: svc.url,
-      dataDir: join(work, 'core'),
-      now: clock.now(),
-      addresses,
-      intervalSeconds: k.intervalS,
-      budget: k.budget,
-      stuckMinutes: k.stuckMinutes,
-      ...(routeSet
-        ? { routes: routeSet.filters.map((f) => ({ source: f.sourceBlockchainId, destination: f.destinationBlockchainId })), relayers: routeSet.relayers }
-        : {}),
-    },
-    'ready',
-  );
+  await initChild(child, svc.url, work, clock.now(), {
+    addresses,
+    intervalSeconds: k.intervalS,
+    budget: k.budget,
+    stuckMinutes: k.stuckMinutes,
+    ...(routeSet
+      ? { routes: routeSet.filters.map((f) => ({ source: f.sourceBlockchainId, destination: f.destinationBlockchainId })), relayers: routeSet.relayers }
+      : {}),
+  });
   const ours = { baseline: svc.requestCount() - before, traffic: 0, settle: 0 };
   await list?.cycle(true);
   await perAddress?.cycle(true);

@@ -7,18 +7,17 @@
  * fair pollers, each with its own key at the same plan (bench/core-cell.ts). Prints one JSON line and
  * exits 1 when a target is missed (bench/targets.ts). Every knob: bench/world-knobs.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { favorMemory } from './bundle-child';
 import { runCoreCell } from './core-cell';
 import { judgeTargets, report } from './targets';
 import { coreKnobs } from './world-knobs';
+import { makeWorkDir, removeWorkDir } from './work-dir';
 
 async function main(): Promise<void> {
   const wallStart = Date.now();
   const loadAtStart = loadavg()[0]!;
-  const work = mkdtempSync(join(tmpdir(), 'tw-core-bench-'));
+  const work = makeWorkDir('core');
   const knobs = coreKnobs();
   const cell = await runCoreCell(knobs, work);
   const { result, lateOverBound } = cell;
@@ -45,8 +44,7 @@ async function main(): Promise<void> {
     for (const k of cell.fairUnexpected.slice(0, 5))
       console.error('PER-ADDRESS POLLER UNEXPECTED', k, JSON.stringify(cell.debug.truth.history(k.split(':')[0]!)));
   await cell.close();
-  if (process.env.BENCH_KEEP) console.error('kept', work);
-  else rmSync(work, { recursive: true, force: true });
+  removeWorkDir(work);
 }
 
 /** BENCH_DEBUG: the late records reported past their bound, and the first misses and unexpected reports with their histories. */

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveParent } from './serve-parent';
-import { createMonitorCore } from '../src/core';
+import { createBenchCore, type ChildInit } from './bench-core';
 import { DATABASE_FILE } from '../src/core/store/database';
 import { Database } from '../src/sqlite';
 import type { FeedFilter, Transition } from '../src/shared/contract';
@@ -12,14 +12,14 @@ import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
 
 type Msg =
-  | { type: 'init'; url: string; dataDir: string; now: number; addresses: string[]; routes: FeedFilter[]; apiKey: string | null; retentionDays: number }
+  | (ChildInit & { addresses: string[]; routes: FeedFilter[]; apiKey: string | null; retentionDays: number })
   | { type: 'tick'; now: number }
   | { type: 'close' }
   | { type: 'inspect'; dataDir: string; cutoff: number };
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
-  let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
+  let core: Awaited<ReturnType<typeof createBenchCore>> | null = null;
   let fresh: Transition[] = [];
   const send = (m: unknown) => process.send?.(m);
   const dbBytes = (dataDir: string) => {
@@ -38,15 +38,8 @@ async function main(): Promise<void> {
     if (m.type === 'init') {
       dataDir = m.dataDir;
       clock = new JumpClock(m.now);
-      core = await createMonitorCore({
-        dataDir: m.dataDir,
-        shell: 'web',
-        version: 'bench-day',
-        clock,
-        autoPoll: false,
-        keychainService: 'tw-bench-day',
-        ...(m.apiKey ? { apiKey: m.apiKey } : {}),
-      });
+      // No local source: the service is set as a custom base URL below.
+      core = await createBenchCore(m.dataDir, clock, { version: 'bench-day', keychainService: 'tw-bench-day', ...(m.apiKey ? { apiKey: m.apiKey } : {}) });
       core.onEvent((e) => {
         if (e.type === 'transitions') fresh.push(...e.transitions);
       });

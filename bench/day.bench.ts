@@ -12,8 +12,7 @@
  * inspected). Prints one JSON line; exits 1 when a target is missed (bench/targets.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../src/shared/clock';
 import { DEFAULT_SETTINGS, type FeedFilter } from '../src/shared/contract';
@@ -23,6 +22,7 @@ import { startBenchService, UPSTREAM_FAULTS } from './bench-service';
 import { bundleChild } from './bundle-child';
 import { childCall } from './child-call';
 import { envNumber, judgeTargets, report } from './targets';
+import { makeWorkDir, removeWorkDir } from './work-dir';
 
 const HOURS = envNumber('BENCH_DAY_HOURS', 24);
 const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 15);
@@ -73,7 +73,7 @@ const byKind = (keys: string[]) =>
 async function main(): Promise<void> {
   const wallStart = Date.now();
   const loadAtStart = loadavg()[0]!;
-  const work = mkdtempSync(join(tmpdir(), 'tw-day-bench-'));
+  const work = makeWorkDir('day');
   // The run starts at 00:00 UTC, so the simulated day is the service's UTC day (its daily quota).
   const dayStart = Date.UTC(2026, 0, 2);
   const clock = new ManualClock(dayStart);
@@ -306,8 +306,7 @@ async function main(): Promise<void> {
         );
     }
   await svc.close();
-  if (process.env.BENCH_KEEP) console.error('kept', work);
-  else rmSync(work, { recursive: true, force: true });
+  removeWorkDir(work);
 }
 
 main().catch((e: unknown) => {

@@ -1,24 +1,20 @@
 // The core under the relayers benchmark, in its own process so its memory is measured alone. The parent
 // sets this process's clock before each poll; the relayer alerts are seen as the notifications they show.
 import { serveParent } from './serve-parent';
-import { createMonitorCore } from '../src/core';
+import { createBenchCore, serviceSource, type ChildInit } from './bench-core';
 import { JumpClock } from './jump-clock';
 import { peakRssBytes } from './peak-rss';
 import { dropDeliveries } from './relayers-inject';
 
 type Msg =
-  | {
-      type: 'init';
-      url: string;
-      dataDir: string;
-      now: number;
+  | (ChildInit & {
       routes: { source: string; destination: string; label: string }[];
       relayers: { address: string; label: string }[];
       silentMinutes: number;
       pendingMinutes: number;
       /** The key the core sends (null: keyless); its plan stays the app's default (`auto`). */
       apiKey: string | null;
-    }
+    })
   | { type: 'tick'; now: number }
   /** `injectDrops`: first turn that many delivered route messages back to pending (proves the judge fails on drops). */
   | { type: 'overview'; injectDrops?: number }
@@ -33,7 +29,7 @@ const sampleRss = () => {
 
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
-  let core: Awaited<ReturnType<typeof createMonitorCore>> | null = null;
+  let core: Awaited<ReturnType<typeof createBenchCore>> | null = null;
   let shown: { title: string; at: number }[] = [];
   let dataDir = '';
   const send = (m: unknown) => process.send?.(m);
@@ -42,16 +38,7 @@ async function main(): Promise<void> {
     if (m.type === 'init') {
       clock = new JumpClock(m.now);
       dataDir = m.dataDir;
-      const c = await createMonitorCore({
-        dataDir: m.dataDir,
-        shell: 'web',
-        version: 'bench',
-        clock,
-        localDataApi: { kind: 'url', url: m.url },
-        autoPoll: false,
-        keychainService: 'tw-bench',
-        ...(m.apiKey ? { apiKey: m.apiKey } : {}),
-      });
+      const c = await createBenchCore(m.dataDir, clock, serviceSource(m.url, m.apiKey));
       core = c;
       const stage = (name: string) => process.env.BENCH_DEBUG && process.stderr.write(`stage ${name} rss ${Math.round(process.memoryUsage().rss / 1048576)}\n`);
       stage('created');

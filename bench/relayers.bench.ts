@@ -6,22 +6,20 @@
  * budget (bench/relayers-budget.ts), which the bench never sets.
  * Truth from the simulator's records (bench/relayer-truth.ts). Prints one JSON line; exits 1 on a miss.
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
 import { planRoutes } from '../src/simulator/route-plan';
 import { DEFAULT_SETTINGS } from '../src/shared/contract';
 import type { RelayerOverview } from '../src/shared/relayers';
 import { ManualClock } from '../src/shared/clock';
-import { bundleChild } from './bundle-child';
-import { childCall } from './child-call';
+import { startBundledChild } from './bundle-child';
+import { childCall, initChild } from './child-call';
 import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
 import { benchPlan, judgeBudget, RequestLog } from './relayers-budget';
 import { readLagAllowedMs } from './not-read-yet';
 import { missingDeliveries, tally } from './relayers-missing';
 import { envNumber, judgeTargets, report } from './targets';
+import { makeWorkDir, removeWorkDir } from './work-dir';
 
 const MIN = 60_000;
 const SEED = 42;
@@ -63,23 +61,11 @@ function schedule(routes: RouteRef[]): RelayerSchedule {
   };
 }
 
-async function startCore(work: string) {
-  const childJs = join(work, 'relayers-bench-child.cjs');
-  await bundleChild(join(__dirname, 'relayers-bench-child.ts'), childJs, ['node:sqlite', '@napi-rs/keyring']);
-  const child = fork(childJs, [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [], // not this process's TypeScript loader: the core's memory alone is measured
-    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
-  });
-  await new Promise<void>((r) => child.once('message', () => r()));
-  return child;
-}
-
 const round = (n: number | null, d = 1) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
 
 async function main(): Promise<void> {
   const wallStart = Date.now();
-  const work = mkdtempSync(join(tmpdir(), 'tw-relayers-bench-'));
+  const work = makeWorkDir('relayers');
   // 00:00 UTC: the run is the day's first spend, so the budget's pace line holds from its first minute (at noon
   // the core may first spend the morning's unspent share, as the budget allows).
   const start = Date.UTC(2026, 0, 1, 0);
@@ -103,24 +89,16 @@ async function main(): Promise<void> {
   const named = svc.simulator.demoRelayers();
   const labelOf = new Map(named.map((r) => [r.address.toLowerCase(), r.name]));
   const watched = named.filter((r) => r.name !== 'elsewhere');
-  const child = await startCore(work);
+  const child = await startBundledChild('relayers-bench-child', work, ['node:sqlite', '@napi-rs/keyring']);
 
   svc.simulator.detachClock();
-  await childCall(
-    child,
-    {
-      type: 'init',
-      url: svc.url,
-      dataDir: join(work, 'core'),
-      now: clock.now(),
-      routes: busy,
-      relayers: watched.map((r) => ({ address: r.address, label: r.name })),
-      silentMinutes: SILENT_MIN,
-      pendingMinutes: PENDING_MIN,
-      apiKey: PLAN.apiKey,
-    },
-    'ready',
-  );
+  await initChild(child, svc.url, work, clock.now(), {
+    routes: busy,
+    relayers: watched.map((r) => ({ address: r.address, label: r.name })),
+    silentMinutes: SILENT_MIN,
+    pendingMinutes: PENDING_MIN,
+    apiKey: PLAN.apiKey,
+  });
   await clock.advance(1);
   svc.simulator.attach(clock);
 
@@ -318,8 +296,7 @@ async function main(): Promise<void> {
   });
   report(result, verdict);
   await svc.close();
-  if (process.env.BENCH_KEEP) console.error('kept', work);
-  else rmSync(work, { recursive: true, force: true });
+  removeWorkDir(work);
 }
 
 main().catch((e: unknown) => {

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { PROBES_JS } from './ui-probes';
-import { startUiStack } from './ui-stack';
+import { operatorQueries, startUiStack } from './ui-stack';
 
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 5_000);
 
@@ -138,12 +138,7 @@ async function main(): Promise<void> {
     const p = await context.newPage();
     await p.goto(`${app.host.url}#/cache`);
     await p.getByTestId('cache-row').first().waitFor();
-    const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
-    const from = service.store.get(sample)?.from;
-    const sender = typeof from === 'string' ? from : '0x';
-    const queries = [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)];
-    const filter = p.getByTestId('cache-filter');
-    await filter.click();
+    const { queries, filter } = await operatorQueries(p, service);
     const cdp = await context.newCDPSession(p);
     // One instrument per run, so neither inflates what the other sees.
     const js = process.env.PROFILE_MODE === 'js';

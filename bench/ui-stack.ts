@@ -2,7 +2,7 @@
  * What the UI benchmark and its profiling aid both run: the local service with `messages` simulated
  * messages, the monitor's cache filled from it, the app through the web host, and Chromium.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,4 +50,17 @@ export async function startUiStack(name: string, messages: number): Promise<UiSt
       rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What an operator types into the cache filter (part of a sender address, a chain name, part of a
+ * message ID), taken from the first row the page shows; the filter is focused, ready for the keys.
+ */
+export async function operatorQueries(p: Page, service: RunningService): Promise<{ queries: string[]; filter: Locator }> {
+  const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
+  const from = service.store.get(sample)?.from;
+  const sender = typeof from === 'string' ? from : '0x';
+  const filter = p.getByTestId('cache-filter');
+  await filter.click();
+  return { queries: [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)], filter };
 }

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import type { CachePage } from '../src/shared/contract';
 import { CACHE_PAGE } from '../src/renderer/src/logic/cache-page';
 import { PROBES_JS } from './ui-probes';
-import { startUiStack } from './ui-stack';
+import { operatorQueries, startUiStack } from './ui-stack';
 
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000);
 const PAINT_RUNS = 5;
@@ -65,13 +65,7 @@ async function main(): Promise<void> {
     }
     const p = page!;
 
-    // What an operator types: part of a sender address, a chain name, part of a message ID.
-    const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
-    const from = service.store.get(sample)?.from;
-    const sender = typeof from === 'string' ? from : '0x';
-    const queries = [sender.slice(0, 10).toLowerCase(), 'dispatch', sample.slice(0, 10)];
-    const filter = p.getByTestId('cache-filter');
-    await filter.click();
+    const { queries, filter } = await operatorQueries(p, service);
     const latencies: number[] = [];
     const beforeRequest: number[] = [];
     const request: number[] = [];

@@ -4,23 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AlertDeliveryStore } from '../../src/core/alerts/delivery-store';
 import { openStore } from '../../src/core/store';
-
-const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
+import { logNewTransition } from './store/store-rig';
 
 function addTransition(store: ReturnType<typeof openStore>, n: number, at = 1000): void {
   const messageId = String(n).padStart(64, 'a');
-  const id = store.transitions.add({
-    messageId,
-    kind: 'new',
-    fromStatus: null,
-    toStatus: 'pending',
-    at,
-    network: 'mainnet',
-    sourceBlockchainId: C,
-    destinationBlockchainId: C,
-    watchers: [{ kind: 'address', address: '0xabc' }],
-  });
-  store.outbox.add({ transitionId: id as number, messageId, title: 't', body: 'b', createdAt: at });
+  const id = logNewTransition(store, messageId, at, [{ kind: 'address', address: '0xabc' }]);
+  store.outbox.add({ transitionId: id, messageId, title: 't', body: 'b', createdAt: at });
 }
 
 describe('alert delivery rows (real SQLite)', () => {

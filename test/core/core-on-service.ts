@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
+import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
 import { tempDir } from './helpers';
+import { JumpClock } from './http-helpers';
 
-/** What a test may choose: the shell (and its link opener), or a data folder it reads itself. */
-export type CoreOnServiceOptions = Partial<Pick<MonitorCoreOptions, 'shell' | 'openExternal' | 'dataDir'>>;
+/** What a test may choose: the shell (and its link opener), a data folder it reads itself, alert channels. */
+export type CoreOnServiceOptions = Partial<Pick<MonitorCoreOptions, 'shell' | 'openExternal' | 'dataDir' | 'alerts'>>;
 
 /**
  * A started core reading the local service at `url`, polling only when asked, on a fresh data folder
@@ -32,4 +34,15 @@ export async function coreOnService(url: string, clock: Clock, cleanups: (() => 
   cleanups.push(() => core.close());
   await core.start();
   return core;
+}
+
+/** The local service (`service` options, on a fresh jump clock) and a started core reading it; both closed by `cleanups`. */
+export async function serviceAndCore(
+  service: Omit<ServiceOptions, 'clock'>,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<{ svc: RunningService; core: MonitorCore }> {
+  const clock = new JumpClock();
+  const svc = await startTeleporterService({ clock, ...service });
+  cleanups.push(() => svc.close());
+  return { svc, core: await coreOnService(svc.url, clock, cleanups) };
 }

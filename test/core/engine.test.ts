@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiRecord, BEAM, C_CHAIN, engineRig, msg, randomAddress, randomId, tempDir, watchingRig, type EngineRig } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { reopenRig, watchingRigPerTest } from './rig-per-test';
+import { apiRecord, BEAM, C_CHAIN, engineRig, msg, randomAddress, randomId, tempDir, type EngineRig } from './helpers';
 import { parseMessage, type TeleporterMessage } from '../../src/shared/messages';
 
 const kinds = (rig: EngineRig) =>
@@ -9,15 +10,8 @@ const kinds = (rig: EngineRig) =>
     .sort();
 
 describe('transition engine', () => {
-  let rig: EngineRig;
-  let cleanup: () => void;
   const me = randomAddress();
-
-  beforeEach(() => ({ rig, cleanup } = watchingRig(me)));
-  afterEach(() => {
-    rig.close(); // the rig of the test's last restart
-    cleanup();
-  });
+  const rig = watchingRigPerTest(me);
 
   it('fires new, left_pending and receipt_delivered once each as a message progresses', () => {
     const id = randomId();
@@ -174,8 +168,7 @@ describe('transition engine', () => {
     expect(rig.store.search.find({}).total).toBe(0);
     const id = randomId();
     rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet');
-    rig.close();
-    rig = engineRig(rig.dir, rig.clock);
+    reopenRig(rig);
     expect(rig.engine.observe([msg({ id, to: me, status: 'pending' })], 'mainnet')).toEqual([]);
     expect(rig.engine.observe([msg({ id, to: me, status: 'delivered' })], 'mainnet').map((t) => t.kind)).toEqual(['left_pending']);
   });

@@ -1,46 +1,35 @@
 /** findMessage through the core facade against the real local service: any message by ID, cached or not. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MonitorCore } from '../../src/core/monitor-core';
 import type { FoundMessage } from '../../src/shared/contract';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
-import { JumpClock } from './http-helpers';
-import { coreOnService } from './core-on-service';
+import { serviceAndCore } from './core-on-service';
 
-let svc: RunningService | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-  svc = null;
 });
 
-async function start(): Promise<MonitorCore> {
-  const clock = new JumpClock();
-  const s = await startTeleporterService({ clock, rate: 0, preload: 300, seed: 4 });
-  svc = s;
-  cleanups.push(() => s.close());
-  return coreOnService(s.url, clock, cleanups);
-}
+const start = () => serviceAndCore({ rate: 0, preload: 300, seed: 4 }, cleanups);
 
 describe('findMessage', () => {
   it('opens a message the monitor never cached, on another network than the settings, through the single-message operation', async () => {
-    const c = await start();
-    const fuji = (await (await fetch(`${svc!.url}/v1/teleporter/messages?network=fuji&pageSize=5`)).json()) as {
+    const { core: c, svc } = await start();
+    const fuji = (await (await fetch(`${svc.url}/v1/teleporter/messages?network=fuji&pageSize=5`)).json()) as {
       messages: { messageId: string; status: string }[];
     };
     const target = fuji.messages[4]!;
-    const before = svc!.requestCount();
+    const before = svc.requestCount();
     const r = await c.invoke('findMessage', { messageId: `0x${target.messageId.toUpperCase()}` });
     expect(r.ok).toBe(true);
     const found = (r as { ok: true; value: FoundMessage }).value;
     expect(found).toMatchObject({ source: 'api', cached: null, message: { messageId: target.messageId, status: target.status } });
-    expect(svc!.requestCount() - before).toBe(1);
+    expect(svc.requestCount() - before).toBe(1);
     // The cache still knows nothing about it: the lookup did not depend on it.
     const cached = await c.invoke('getMessage', { messageId: target.messageId });
     expect(cached).toEqual({ ok: true, value: null });
   });
 
   it('says "no message" on the messageId field for a well-formed unknown ID, and refuses a malformed one before any request', async () => {
-    const c = await start();
+    const { core: c, svc } = await start();
     const unknown = '9f'.repeat(32);
     const r = await c.invoke('findMessage', { messageId: unknown });
     expect(r).toEqual({
@@ -48,10 +37,10 @@ describe('findMessage', () => {
       error: {
         kind: 'not_found',
         field: 'messageId',
-        message: `No message with ID ${unknown}: ${new URL(svc!.url).host} does not know it on any network, and it is not in the local cache.`,
+        message: `No message with ID ${unknown}: ${new URL(svc.url).host} does not know it on any network, and it is not in the local cache.`,
       },
     });
-    const before = svc!.requestCount();
+    const before = svc.requestCount();
     const bad = await c.invoke('findMessage', { messageId: 'not-an-id' });
     expect(bad).toEqual({
       ok: false,
@@ -61,6 +50,6 @@ describe('findMessage', () => {
         message: 'Message ID must be 64 hex digits, with or without 0x (it has characters other than 0-9 and a-f).',
       },
     });
-    expect(svc!.requestCount()).toBe(before);
+    expect(svc.requestCount()).toBe(before);
   });
 });

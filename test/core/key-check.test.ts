@@ -3,26 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { ApiKeyTestResult } from '../../src/shared/contract';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
-import { JumpClock } from './http-helpers';
-import { coreOnService } from './core-on-service';
+import { serviceAndCore } from './core-on-service';
 
 const KEY = `key-check-${randomBytes(8).toString('hex')}`;
-let svc: RunningService | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-  svc = null;
 });
 
-async function start(): Promise<MonitorCore> {
-  const clock = new JumpClock();
-  const s = await startTeleporterService({ clock, rate: 0, preload: 20, apiKeys: [KEY], rateLimitPerMinute: { keyed: 600, anonymous: 120 } });
-  svc = s;
-  cleanups.push(() => s.close());
-  const core = await coreOnService(s.url, clock, cleanups);
-  await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: s.url } });
-  return core;
+/** The service knows KEY, and the core reads it as a custom base URL (the key is sent only there). */
+async function start() {
+  const { svc, core } = await serviceAndCore({ rate: 0, preload: 20, apiKeys: [KEY], rateLimitPerMinute: { keyed: 600, anonymous: 120 } }, cleanups);
+  await core.invoke('updateSettings', { dataSource: { kind: 'custom', baseUrl: svc.url } });
+  return { svc, core };
 }
 
 const test = async (c: MonitorCore): Promise<ApiKeyTestResult> => {
@@ -33,15 +26,15 @@ const test = async (c: MonitorCore): Promise<ApiKeyTestResult> => {
 
 describe('Test key', () => {
   it('says the key works only when the limit with it is higher than without it', async () => {
-    const c = await start();
+    const { core: c, svc } = await start();
     expect(await test(c)).toEqual({
       ok: true,
-      message: `The key works with ${new URL(svc!.url).host}: its limit is 12,000 compute units with the key and 2,400 without.`,
+      message: `The key works with ${new URL(svc.url).host}: its limit is 12,000 compute units with the key and 2,400 without.`,
     });
   });
 
   it('when the service ignores the key (another header name), says the header is the likely cause', async () => {
-    const c = await start();
+    const { core: c } = await start();
     await c.invoke('updateSettings', { apiKeyHeader: 'x-api-key' });
     const r = await test(c);
     expect(r.ok).toBe(false);

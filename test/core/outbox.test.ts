@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reopenRig, watchingRigPerTest } from './rig-per-test';
 import type { MonitorEvent, NotificationPayload } from '../../src/shared/contract';
 import { createLogger } from '../../src/core/log/logger';
 import { OutboxDrainer } from '../../src/core/notify/drainer';
-import { engineRig, msg, randomAddress, watchingRig, type EngineRig } from './helpers';
+import { msg, randomAddress } from './helpers';
 
 describe('notification outbox', () => {
-  let rig: EngineRig;
-  let cleanup: () => void;
   const me = randomAddress();
-  beforeEach(() => ({ rig, cleanup } = watchingRig(me)));
-  afterEach(() => {
-    rig.close(); // the rig of the test's last restart
-    cleanup();
-  });
+  const rig = watchingRigPerTest(me);
 
   const drainer = (shown: NotificationPayload[], events: MonitorEvent[] = [], fail = false) =>
     new OutboxDrainer(
@@ -113,8 +108,7 @@ describe('notification outbox', () => {
     );
     const claimed = rig.store.outbox.claim(); // claimed, then the process "dies" before the ack
     expect(claimed).toHaveLength(1);
-    rig.close();
-    rig = engineRig(rig.dir, rig.clock);
+    reopenRig(rig);
     const shown: NotificationPayload[] = [];
     await drainer(shown).drain();
     expect(shown.map((n) => n.id)).toEqual([claimed[0]!.id]);

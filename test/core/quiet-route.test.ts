@@ -34,20 +34,10 @@ describe('a quiet one-way route', () => {
     await poller.pollNow();
     const sentAt = rig.clock.now();
     // One way, nothing comes back on these routes (nobody sends Dexalot → C-Chain or DFK Chain → C-Chain here).
-    const soon = svc.simulator.send({
-      source: chain('C-Chain'),
-      destination: chain('Dexalot'),
-      from: watched[0]!,
-      outcome: 'normal',
-      deliveryDelayMs: 150_000,
-    });
-    const late = svc.simulator.send({
-      source: chain('C-Chain'),
-      destination: chain('DFK Chain'),
-      from: watched[1]!,
-      outcome: 'normal',
-      deliveryDelayMs: 480_000,
-    });
+    const fromCChain = (destination: string, from: string, deliveryDelayMs: number) =>
+      svc.simulator.send({ source: chain('C-Chain'), destination: chain(destination), from, outcome: 'normal', deliveryDelayMs });
+    const soon = fromCChain('Dexalot', watched[0]!, 150_000);
+    const late = fromCChain('DFK Chain', watched[1]!, 480_000);
     const loggedAt = (id: string) => transitions.find((t) => t.messageId === id && t.kind === 'left_pending')?.at ?? null;
     while (rig.clock.now() - sentAt < 600_000) {
       await rig.clock.advance(INTERVAL_S * 1000);

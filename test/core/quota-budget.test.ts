@@ -4,14 +4,12 @@
  * today's spend survives a restart (a real SQLite file) and starts again at 00:00 UTC, the server's
  * day-window headers stop it, and the quota line projects the current pace.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { PLAN_LIMITS, QUOTA_SAFETY_MARGIN, REQUEST_CU, resolvePlan, planFromRequestBudget, type PlanLimits } from '../../src/shared/plans';
 import { RequestBudget, type DaySpend, type SpendStore } from '../../src/core/data-api/budget';
-import { openStore, type Store } from '../../src/core/store';
+import type { Store } from '../../src/core/store';
+import { useStoreFolder } from './store/store-rig';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -109,27 +107,19 @@ describe('the budget over a simulated day', () => {
 });
 
 describe("today's spend across restarts", () => {
-  let dir: string | null = null;
-  let store: Store | null = null;
-  afterEach(() => {
-    store?.close();
-    store = null;
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
-  });
+  const reopen = useStoreFolder();
 
   it('a restart the same day goes on from the spend kept in SQLite; the next day starts again', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'tw-quota-'));
     const kept = (s: Store): SpendStore => ({ load: () => s.pollState.get<DaySpend>('q'), save: (v) => s.pollState.set('q', v) });
     const clock = new ManualClock(MIDNIGHT + 10 * HOUR);
     const plan = { cuPerMinute: 100_000, cuPerDay: 1_000_000 };
-    store = openStore(dir);
+    let store = reopen();
     const first = new RequestBudget(clock, plan, { store: kept(store) });
     for (let i = 0; i < 37; i++) await first.acquire();
     store.close();
 
     await clock.advance(5 * MIN);
-    store = openStore(dir); // a new process on the same file
+    store = reopen(); // a new process on the same file
     const second = new RequestBudget(clock, plan, { store: kept(store) });
     expect(second.quota()).toMatchObject({ spentCuToday: 37 * REQUEST_CU, requestsToday: 37 });
     await second.acquire();
@@ -137,7 +127,7 @@ describe("today's spend across restarts", () => {
     store.close();
 
     await clock.advance(DAY);
-    store = openStore(dir);
+    store = reopen();
     const nextDay = new RequestBudget(clock, plan, { store: kept(store) });
     expect(nextDay.quota()).toMatchObject({ spentCuToday: 0, requestsToday: 0 });
   });

@@ -148,25 +148,15 @@ describe('ReceiptCarriers', () => {
     rig.watch(watched);
     const [a, b, c] = [chain('C-Chain'), chain('Beam'), chain('Dexalot')];
     const mine = svc.simulator.send({ source: a, destination: b, from: watched, outcome: 'normal', deliveryDelayMs: 2_000 });
-    const theirs = svc.simulator.send({
-      source: a,
-      destination: c,
-      from: svc.simulator.addresses[9]!,
-      to: svc.simulator.addresses[9]!,
-      outcome: 'normal',
-      deliveryDelayMs: 2_000,
-    });
+    // Someone else's messages (an address nobody watches), delivered in 2 s.
+    const other = svc.simulator.addresses[9]!;
+    const sendOther = (source: string, destination: string) =>
+      svc.simulator.send({ source, destination, from: other, to: other, outcome: 'normal', deliveryDelayMs: 2_000 });
+    const theirs = sendOther(a, c);
     await clock.advance(3_000);
     await recheckById(client, [mine, theirs], o);
     // Back from Dexalot: names `theirs` (same source chain, other destination), never `mine`.
-    const back = svc.simulator.send({
-      source: c,
-      destination: a,
-      from: svc.simulator.addresses[9]!,
-      to: svc.simulator.addresses[9]!,
-      outcome: 'normal',
-      deliveryDelayMs: 2_000,
-    });
+    const back = sendOther(c, a);
     carriers.refresh();
     await recheckById(client, [back], o);
     expect(carriers.toAsk('mainnet')).toEqual([]);

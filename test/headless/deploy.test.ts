@@ -9,6 +9,23 @@ import { missing, PROMTOOL } from './engines';
 const DEPLOY = join(__dirname, '..', '..', 'deploy');
 const promtool = (args: string[], cwd = DEPLOY) => execFileSync(PROMTOOL, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** `promtool test rules` on the deploy rules with their tests' series broken as `[from, to]` says; what it printed (it fails). */
+function brokenRulesTest(breaks: [string, string][]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-rules-'));
+  copyFileSync(join(DEPLOY, 'rules', 'teleporter-watch.rules.yml'), join(dir, 'teleporter-watch.rules.yml'));
+  const tests = readFileSync(join(DEPLOY, 'rules', 'teleporter-watch.test.yml'), 'utf8');
+  writeFileSync(
+    join(dir, 't.yml'),
+    breaks.reduce((t, [from, to]) => t.replaceAll(from, to), tests),
+  );
+  try {
+    promtool(['test', 'rules', 't.yml'], dir);
+    return '';
+  } catch (e) {
+    return String((e as { stdout?: string }).stdout) + String((e as { stderr?: string }).stderr);
+  }
+}
+
 describe('deploy/ files', () => {
   const skip = missing(PROMTOOL);
   it.skipIf(skip)('promtool accepts the scrape config and the alert rules', () => {
@@ -21,34 +38,17 @@ describe('deploy/ files', () => {
   });
 
   it.skipIf(skip)('promtool test rules fails when the stuck rule would not fire (the test can fail)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tw-rules-'));
-    copyFileSync(join(DEPLOY, 'rules', 'teleporter-watch.rules.yml'), join(dir, 'teleporter-watch.rules.yml'));
-    const broken = readFileSync(join(DEPLOY, 'rules', 'teleporter-watch.test.yml'), 'utf8').replaceAll("values: '0 0 0 1 1 0'", "values: '0 0 0 0 0 0'");
-    writeFileSync(join(dir, 't.yml'), broken);
-    let out = '';
-    try {
-      promtool(['test', 'rules', 't.yml'], dir);
-    } catch (e) {
-      out = String((e as { stdout?: string }).stdout) + String((e as { stderr?: string }).stderr);
-    }
+    const out = brokenRulesTest([["values: '0 0 0 1 1 0'", "values: '0 0 0 0 0 0'"]]);
     expect(out).toMatch(/FAILED[\s\S]*alertname: TeleporterMessageStuck/);
   });
 
   it.skipIf(skip)('promtool test rules fails when the relayer rules would not fire (the test can fail)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tw-rules-'));
-    copyFileSync(join(DEPLOY, 'rules', 'teleporter-watch.rules.yml'), join(dir, 'teleporter-watch.rules.yml'));
-    const broken = readFileSync(join(DEPLOY, 'rules', 'teleporter-watch.test.yml'), 'utf8')
-      .replaceAll("values: '0 0 1 1 1 0 0'", "values: '0 0 0 0 0 0 0'")
-      .replaceAll("values: '0 0 0 1 1 1 0'", "values: '0 0 0 0 0 0 0'")
-      .replaceAll("values: '0 1 1 0 0 0 0'", "values: '0 0 0 0 0 0 0'")
-      .replaceAll("values: '0 0 1 1 0 0'", "values: '0 0 0 0 0 0'");
-    writeFileSync(join(dir, 't.yml'), broken);
-    let out = '';
-    try {
-      promtool(['test', 'rules', 't.yml'], dir);
-    } catch (e) {
-      out = String((e as { stdout?: string }).stdout) + String((e as { stderr?: string }).stderr);
-    }
+    const out = brokenRulesTest([
+      ["values: '0 0 1 1 1 0 0'", "values: '0 0 0 0 0 0 0'"],
+      ["values: '0 0 0 1 1 1 0'", "values: '0 0 0 0 0 0 0'"],
+      ["values: '0 1 1 0 0 0 0'", "values: '0 0 0 0 0 0 0'"],
+      ["values: '0 0 1 1 0 0'", "values: '0 0 0 0 0 0'"],
+    ]);
     expect(out).toMatch(/alertname: RelayerSilent/);
     expect(out).toMatch(/alertname: RouteBacklog/);
     expect(out).toMatch(/alertname: TeleporterWatchRelayerFuelLow/);

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HeadlessWatcher } from '../../src/headless/watcher';
 import { startTeleporterService } from '../../src/local-data-api';
 import { JumpClock } from '../core/http-helpers';
-import { baseConfig, pollNow, startWatcher, tempDir } from './rig';
-
-const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
-const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
+import { BEAM, C_CHAIN, relayerLabel, startRelayerWatcher } from './relayer-rig';
+import { pollNow } from './rig';
 
 interface Rec {
   messageId: string;
@@ -37,19 +34,9 @@ describe('relayer and route series on /metrics', () => {
     const clock = new JumpClock(Date.now());
     const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
-    const label = (address: string) => `r${svc.simulator.relayers.indexOf(address)}`;
+    const label = (address: string) => relayerLabel(svc, address);
     // Every simulated relayer is watched, so every delivery counts for one of them.
-    const w: HeadlessWatcher = await startWatcher(
-      tempDir('tw-relayer-metrics-'),
-      baseConfig(svc.url, {
-        watches: [],
-        feeds: [],
-        relayers: svc.simulator.relayers.map((address) => ({ address, label: label(address), silentMinutes: 10, pendingMinutes: 5 })),
-        routes: [{ source: 'C-Chain', destination: 'Beam', label: 'c-beam', backlogMinutes: 20 }],
-      }),
-      { clock },
-    );
-    cleanups.push(() => w.close());
+    const w = await startRelayerWatcher(svc, clock, cleanups, { dirPrefix: 'tw-relayer-metrics-', backlogMinutes: 20 });
     const scrape = async () => (await fetch(w.metrics!.url)).text();
 
     await pollNow(w);

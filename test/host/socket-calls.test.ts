@@ -8,18 +8,11 @@ import { WEB_MAX_BODY_BYTES } from '../../src/shared/web-protocol';
 import { createWebTransport, type SocketLike } from '../../src/renderer/src/transport/web-transport';
 import { createEventSocket, MAX_CALLS_IN_FLIGHT } from '../../src/web-server/event-socket';
 import { invoke } from './http-client';
-import { stackForFile, type Stack } from './stack';
+import { stackForFile } from './stack';
 import { waitFor } from '../support/wait-for';
 import { frameText } from '../support/ws-frame';
 
-let stack: Stack;
-let port: number;
-let token: string;
-
-stackForFile((s) => {
-  stack = s;
-  ({ port, token } = s.app.host);
-});
+const web = stackForFile();
 
 interface Reply {
   reply: number;
@@ -36,9 +29,9 @@ interface Client {
   reply(id: number): Promise<Reply>;
 }
 
-function connect(query = `?token=${token}`): Promise<Client | { status: number }> {
+function connect(query = `?token=${web.token}`): Promise<Client | { status: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/events${query}`);
+    const ws = new WebSocket(`ws://127.0.0.1:${web.port}/api/events${query}`);
     const replies: Reply[] = [];
     const events: MonitorEvent[] = [];
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
@@ -77,7 +70,7 @@ describe('web host: calls over the socket', () => {
     try {
       c.call(1, 'getAppInfo');
       c.call(2, 'browseMessages', { pageSize: 1000 });
-      const http = (method: string, input?: unknown) => invoke(port, token, method, input).then((r) => JSON.parse(r.body) as InvokeResponse);
+      const http = (method: string, input?: unknown) => invoke(web.port, web.token, method, input).then((r) => JSON.parse(r.body) as InvokeResponse);
       expect((await c.reply(1)).response).toEqual(await http('getAppInfo'));
       expect((await c.reply(2)).response).toEqual({
         ok: false,
@@ -91,7 +84,7 @@ describe('web host: calls over the socket', () => {
 
   it('answers concurrent calls as each finishes, so replies may come out of order', async () => {
     const c = await open();
-    stack.service.setFaults('slow:1,slowMs:800');
+    web.stack.service.setFaults('slow:1,slowMs:800');
     try {
       c.call(1, 'browseMessages', { pageSize: 3 }); // goes to the (slow) service
       c.call(2, 'getSettings'); // answered by the core alone
@@ -101,7 +94,7 @@ describe('web host: calls over the socket', () => {
       expect(slow.response).toMatchObject({ ok: true, value: { messages: expect.any(Array) } });
       expect(c.replies.map((r) => r.reply)).toEqual([2, 1]);
     } finally {
-      stack.service.setFaults(null);
+      web.stack.service.setFaults(null);
       c.ws.close();
     }
   });
@@ -155,7 +148,7 @@ describe('web host: calls over the socket', () => {
 
   it('still refuses a missing or wrong token at the upgrade', async () => {
     expect(await connect('')).toEqual({ status: 401 });
-    expect(await connect(`?token=${token.slice(0, -1)}x`)).toEqual({ status: 401 });
+    expect(await connect(`?token=${web.token.slice(0, -1)}x`)).toEqual({ status: 401 });
   });
 
   it('accepts a frame of the HTTP body limit; closes (1009) only the socket that sends a bigger one', async () => {
@@ -181,8 +174,8 @@ describe('web host: calls over the socket', () => {
   it("carries the web transport's calls once its socket is open (no HTTP request)", async () => {
     const fetched: string[] = [];
     const transport = createWebTransport({
-      origin: stack.app.host.origin,
-      token,
+      origin: web.stack.app.host.origin,
+      token: web.token,
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
       fetch: ((url: string) => {
         fetched.push(url);

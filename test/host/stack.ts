@@ -61,12 +61,21 @@ export async function startStack(serviceOptions: ServiceOptions = {}, appOptions
   };
 }
 
-/** One stack for the whole test file: started before its tests (handed to `ready`), closed after them. */
-export function stackForFile(ready: (stack: Stack) => void): void {
-  let stack: Stack | undefined;
+/** The file's stack and the web host's port and launch token, once it has started. */
+export interface FileStack {
+  stack: Stack;
+  port: number;
+  token: string;
+}
+
+/** One stack for the whole test file: started before its tests (its fields are set then, and `ready` called), closed after them. */
+export function stackForFile(ready?: (stack: Stack) => void): FileStack {
+  const file = {} as FileStack;
   beforeAll(async () => {
-    stack = await startStack();
-    ready(stack);
+    const stack = await startStack();
+    Object.assign(file, { stack, port: stack.app.host.port, token: stack.app.host.token });
+    ready?.(stack);
   });
-  afterAll(() => stack?.close());
+  afterAll(() => file.stack?.close());
+  return file;
 }

@@ -1,25 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { VueWrapper } from '@vue/test-utils';
 import FilterForm from '../../src/renderer/src/components/FilterForm.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { FILTER_FIELD_MAP } from '../../src/renderer/src/logic/filter-form';
 import { splitError } from '../../src/renderer/src/logic/field-errors';
 import { MonitorError } from '../../src/shared/errors';
 import { BEAM } from './fixtures';
-import { setupRealRenderer, until } from './real-core';
+import { mountOnRealCore, until } from './real-core';
 
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-});
-
-async function mountForm() {
-  const ctx = await setupRealRenderer();
-  wrapper = mount(FilterForm, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
-  return { ...ctx, w: wrapper };
-}
+const mountForm = () => mountOnRealCore(FilterForm);
 const input = (w: VueWrapper, id: string) => w.get(`[data-testid="${id}"]`);
 
 describe('FilterForm', () => {

@@ -20,11 +20,12 @@ afterEach(() => {
 const NOW = Date.UTC(2026, 0, 1, 12);
 const E18 = '000000000000000000';
 const RELAYER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** The relayer every row below is about. */
+const SWIFT = { relayer: RELAYER, relayerLabel: 'Swift' };
 
 function fuel(over: Partial<RelayerFuel>): RelayerFuel {
   return {
-    relayer: RELAYER,
-    relayerLabel: 'Swift',
+    ...SWIFT,
     blockchainId: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
     chainName: 'C-Chain',
     balance: `12${E18}`,
@@ -43,8 +44,7 @@ function fuel(over: Partial<RelayerFuel>): RelayerFuel {
 
 function earnings(over: Partial<RouteEarnings>): RouteEarnings {
   return {
-    relayer: RELAYER,
-    relayerLabel: 'Swift',
+    ...SWIFT,
     sourceChain: 'a',
     destinationChain: 'b',
     routeLabel: 'C-Chain → Beam',

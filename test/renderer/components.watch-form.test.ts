@@ -1,22 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import WatchForm from '../../src/renderer/src/components/WatchForm.vue';
 import { useWatchlistStore } from '../../src/renderer/src/stores/watchlist';
 import { addr } from './fixtures';
-import { setupRealRenderer, until } from './real-core';
+import { mountOnRealCore, until } from './real-core';
 
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-});
-
-async function mountForm() {
-  const ctx = await setupRealRenderer();
-  wrapper = mount(WatchForm, { props: { defaultNetwork: 'fuji' }, global: { plugins: [ctx.pinia] }, attachTo: document.body });
-  return { ...ctx, w: wrapper };
-}
+const mountForm = () => mountOnRealCore(WatchForm, { defaultNetwork: 'fuji' });
 
 /** Flips the letter case of the first hex letter: same address, broken EIP-55 checksum. */
 const breakChecksum = (a: string) => {

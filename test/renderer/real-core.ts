@@ -6,6 +6,8 @@
  */
 import { afterEach, vi } from 'vitest';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import type { Component } from 'vue';
+import { mount, type VueWrapper } from '@vue/test-utils';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
 import { installMonitor } from '../../src/renderer/src/client';
@@ -126,3 +128,11 @@ export async function fillCache(r: RealRenderer, beam: number, dfk: number): Pro
 
 /** Waits for a condition on real HTTP answers; generous, because a loaded CI machine is slow (never a sleep). */
 export const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 20_000, interval: 20 });
+
+/** `component` (with `props`) mounted on the page over a fresh real renderer; unmounted after the test, before its core closes. */
+export async function mountOnRealCore(component: Component, props: Record<string, unknown> = {}): Promise<RealRenderer & { w: VueWrapper }> {
+  const ctx = await setupRealRenderer();
+  const w = mount(component, { props, global: { plugins: [ctx.pinia] }, attachTo: document.body });
+  cleanups.push(() => w.unmount());
+  return { ...ctx, w };
+}

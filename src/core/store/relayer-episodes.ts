@@ -31,17 +31,6 @@ export interface Announcement {
   body: string;
 }
 
-interface EpisodeRow {
-  id: number;
-  key: string;
-  kind: string;
-  network: string;
-  subject: string;
-  source_chain: string;
-  destination_chain: string;
-  started_at: number;
-}
-
 export class RelayerEpisodes {
   private readonly stmts;
 
@@ -50,7 +39,11 @@ export class RelayerEpisodes {
     private readonly outbox: OutboxStore,
   ) {
     this.stmts = {
-      open: db.prepare<[], EpisodeRow>('SELECT * FROM relayer_episodes WHERE resolved_at IS NULL ORDER BY id'),
+      // Named as OpenEpisode names them, so a row is an episode as it stands.
+      open: db.prepare<[], OpenEpisode>(
+        `SELECT id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt
+         FROM relayer_episodes WHERE resolved_at IS NULL ORDER BY id`,
+      ),
       insert: db.prepare(
         `INSERT OR IGNORE INTO relayer_episodes (key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced)
          VALUES (@key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt, @announced)`,
@@ -62,8 +55,8 @@ export class RelayerEpisodes {
 
   /** Episodes not resolved yet, by key (only those of these kinds when given). */
   open(kinds?: readonly EpisodeKind[]): Map<string, OpenEpisode> {
-    const rows = this.stmts.open.all().filter((r) => !kinds || kinds.includes(r.kind as EpisodeKind));
-    return new Map(rows.map((r) => [r.key, toEpisode(r)]));
+    const rows = this.stmts.open.all().filter((r) => !kinds || kinds.includes(r.kind));
+    return new Map(rows.map((r) => [r.key, r]));
   }
 
   /**
@@ -93,14 +86,3 @@ export class RelayerEpisodes {
     })();
   }
 }
-
-const toEpisode = (r: EpisodeRow): OpenEpisode => ({
-  id: r.id,
-  key: r.key,
-  kind: r.kind as EpisodeKind,
-  network: r.network,
-  subject: r.subject,
-  sourceChain: r.source_chain,
-  destinationChain: r.destination_chain,
-  startedAt: r.started_at,
-});

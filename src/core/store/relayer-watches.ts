@@ -5,26 +5,12 @@ import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
 
-interface RelayerRow {
-  address: string;
-  label: string;
-  network: string;
-  silent_minutes: number;
-  pending_minutes: number;
-  alert: number;
-  created_at: number;
-}
+/** A row as its statements name the columns: the watch but for `network` (text) and `alert` (0 or 1). */
+type Row<T> = Omit<T, 'network' | 'alert'> & { network: string; alert: number };
 
-interface RouteRow {
-  id: string;
-  label: string;
-  network: string;
-  source_chain: string;
-  destination_chain: string;
-  backlog_minutes: number;
-  alert: number;
-  created_at: number;
-}
+const RELAYER_COLUMNS = 'address, label, network, silent_minutes AS silentMinutes, pending_minutes AS pendingMinutes, alert, created_at AS createdAt';
+const ROUTE_COLUMNS =
+  'id, label, network, source_chain AS sourceChain, destination_chain AS destinationChain, backlog_minutes AS backlogMinutes, alert, created_at AS createdAt';
 
 export class RelayerWatches {
   private readonly stmts;
@@ -35,15 +21,15 @@ export class RelayerWatches {
     private readonly routesChanged: (removedId?: string) => void = () => {},
   ) {
     this.stmts = {
-      listRelayers: db.prepare<[], RelayerRow>('SELECT * FROM relayer_watches ORDER BY created_at, rowid'),
-      getRelayer: db.prepare<[string], RelayerRow>('SELECT * FROM relayer_watches WHERE address = ?'),
+      listRelayers: db.prepare<[], Row<WatchedRelayer>>(`SELECT ${RELAYER_COLUMNS} FROM relayer_watches ORDER BY created_at, rowid`),
+      getRelayer: db.prepare<[string], Row<WatchedRelayer>>(`SELECT ${RELAYER_COLUMNS} FROM relayer_watches WHERE address = ?`),
       addRelayer: db.prepare(
         `INSERT OR IGNORE INTO relayer_watches (address, label, network, silent_minutes, pending_minutes, alert, created_at)
          VALUES (@address, @label, @network, @silentMinutes, @pendingMinutes, @alert, @createdAt)`,
       ),
       deleteRelayer: db.prepare('DELETE FROM relayer_watches WHERE address = ?'),
-      listRoutes: db.prepare<[], RouteRow>('SELECT * FROM route_watches ORDER BY created_at, rowid'),
-      getRoute: db.prepare<[string], RouteRow>('SELECT * FROM route_watches WHERE id = ?'),
+      listRoutes: db.prepare<[], Row<WatchedRoute>>(`SELECT ${ROUTE_COLUMNS} FROM route_watches ORDER BY created_at, rowid`),
+      getRoute: db.prepare<[string], Row<WatchedRoute>>(`SELECT ${ROUTE_COLUMNS} FROM route_watches WHERE id = ?`),
       addRoute: db.prepare(
         `INSERT OR IGNORE INTO route_watches (id, label, network, source_chain, destination_chain, backlog_minutes, alert, created_at)
          VALUES (@id, @label, @network, @sourceChain, @destinationChain, @backlogMinutes, @alert, @createdAt)`,
@@ -54,12 +40,12 @@ export class RelayerWatches {
   }
 
   listRelayers(): WatchedRelayer[] {
-    return this.stmts.listRelayers.all().map(toRelayer);
+    return this.stmts.listRelayers.all().map(toWatch);
   }
 
   getRelayer(address: string): WatchedRelayer | null {
     const r = this.stmts.getRelayer.get(address);
-    return r ? toRelayer(r) : null;
+    return r ? toWatch(r) : null;
   }
 
   /** False when the address is already watched as a relayer. */
@@ -72,12 +58,12 @@ export class RelayerWatches {
   }
 
   listRoutes(): WatchedRoute[] {
-    return this.stmts.listRoutes.all().map(toRoute);
+    return this.stmts.listRoutes.all().map(toWatch);
   }
 
   getRoute(id: string): WatchedRoute | null {
     const r = this.stmts.getRoute.get(id);
-    return r ? toRoute(r) : null;
+    return r ? toWatch(r) : null;
   }
 
   /** The stored route, or null when the same route (network, source, destination) is already watched. */
@@ -105,23 +91,4 @@ export class RelayerWatches {
   }
 }
 
-const toRelayer = (r: RelayerRow): WatchedRelayer => ({
-  address: r.address,
-  label: r.label,
-  network: r.network as Network,
-  silentMinutes: r.silent_minutes,
-  pendingMinutes: r.pending_minutes,
-  alert: r.alert === 1,
-  createdAt: r.created_at,
-});
-
-const toRoute = (r: RouteRow): WatchedRoute => ({
-  id: r.id,
-  label: r.label,
-  network: r.network as Network,
-  sourceChain: r.source_chain,
-  destinationChain: r.destination_chain,
-  backlogMinutes: r.backlog_minutes,
-  alert: r.alert === 1,
-  createdAt: r.created_at,
-});
+const toWatch = <T>(r: Row<T>): T => ({ ...r, network: r.network as Network, alert: r.alert === 1 }) as T;

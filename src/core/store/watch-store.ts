@@ -184,27 +184,18 @@ function toWatcherInfo(r: Pick<WatchRow, 'address' | 'network' | 'notify' | 'bas
   };
 }
 
+/** What a watched address and a saved feed both say of themselves, from the columns their tables share. */
+const listedFields = (r: Pick<WatchRow, 'network' | 'notify' | 'created_at' | 'baseline_done'>) => ({
+  network: r.network as Network,
+  notify: JSON.parse(r.notify) as NotifyPrefs,
+  createdAt: r.created_at,
+  baselinePending: r.baseline_done === 0,
+});
+
 function toWatch(r: WatchRow): WatchedAddress {
-  return {
-    address: r.address,
-    label: r.label,
-    network: r.network as Network,
-    notify: JSON.parse(r.notify) as NotifyPrefs,
-    createdAt: r.created_at,
-    lastViewedAt: r.last_viewed_at,
-    unread: r.unread ?? 0,
-    baselinePending: r.baseline_done === 0,
-  };
+  return { address: r.address, label: r.label, ...listedFields(r), lastViewedAt: r.last_viewed_at, unread: r.unread ?? 0 };
 }
 
 function toFeed(r: FeedRow): SavedFeed {
-  return {
-    id: r.id,
-    name: r.name,
-    network: r.network as Network,
-    filter: JSON.parse(r.filter) as FeedFilter,
-    notify: JSON.parse(r.notify) as NotifyPrefs,
-    createdAt: r.created_at,
-    baselinePending: r.baseline_done === 0,
-  };
+  return { id: r.id, name: r.name, filter: JSON.parse(r.filter) as FeedFilter, ...listedFields(r) };
 }

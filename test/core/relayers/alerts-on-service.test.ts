@@ -221,20 +221,9 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     const hook = await webhookReceiver();
     cleanups.push(() => hook.close());
     const replica = async () => {
-      const tmp = tempDir();
-      cleanups.push(() => tmp.cleanup());
-      const core = await createMonitorCore({
-        shell: 'web',
-        dataDir: tmp.dir,
-        version: 'x',
-        clock,
-        localDataApi: { kind: 'url', url: svc.url },
-        autoPoll: false,
-        keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
+      const core = await coreOnService(svc.url, clock, cleanups, {
         alerts: { channels: [{ type: 'webhook', url: hook.url, format: 'json' }], closeGraceMs: 2_000 },
       });
-      cleanups.push(() => core.close());
-      await core.start();
       const call = async (method: string, input?: unknown) => {
         const r = await core.invoke(method, input);
         if (!r.ok) throw new Error(`${method}: ${r.error.message}`);

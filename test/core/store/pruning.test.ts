@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { C_CHAIN } from '../helpers';
-import { messageRow, useStore } from './store-rig';
+import { logNewTransition, messageRow, useStore } from './store-rig';
 
 describe('Pruner (real SQLite)', () => {
   const store = useStore();
 
-  const log = (messageId: string, at: number) =>
-    store().transitions.add({
-      messageId,
-      kind: 'new',
-      fromStatus: null,
-      toStatus: 'pending',
-      at,
-      network: 'mainnet',
-      sourceBlockchainId: C_CHAIN,
-      destinationBlockchainId: C_CHAIN,
-      watchers: [],
-    })!;
+  const log = (messageId: string, at: number) => logNewTransition(store(), messageId, at);
 
   it('lets go of settled messages not seen since the cutoff, with their links and search entries; keeps tracked ones', () => {
     const oldSettled = messageRow({ status: 'delivered', receiptDelivered: true }, { seenAt: 100 });

@@ -3,24 +3,14 @@
  * plan: a frugal budget stays as custom CU figures, a larger one (which emptied the day's quota in
  * hours) becomes the automatic plan. A real SQLite file written as the old version wrote it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../src/core/store';
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../../src/core/store';
+import { useStoreFolder } from './store-rig';
 
-let dir: string | null = null;
-let store: Store | null = null;
-afterEach(() => {
-  store?.close();
-  store = null;
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = null;
-});
+const reopen = useStoreFolder();
 
 function withOldSettings(old: Record<string, unknown>): Store {
-  dir = mkdtempSync(join(tmpdir(), 'tw-settings-'));
-  store = openStore(dir);
+  const store = reopen();
   store.db.prepare('INSERT INTO settings (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json').run(JSON.stringify(old));
   return store;
 }

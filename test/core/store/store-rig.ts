@@ -2,7 +2,8 @@
 import { afterEach, beforeEach } from 'vitest';
 import { openStore, searchTextOf, type MessageRow, type Store } from '../../../src/core/store';
 import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
-import { apiRecord, tempDir, type RecordSpec } from '../helpers';
+import type { WatcherRef } from '../../../src/shared/transitions';
+import { apiRecord, C_CHAIN, tempDir, type RecordSpec } from '../helpers';
 
 /** A fresh store for each test of the calling suite, closed and deleted after it. */
 export function useStore(): () => Store {
@@ -45,4 +46,37 @@ export function rowOfRecord(raw: Record<string, unknown>, over: Partial<MessageR
     stuckFired: false,
     ...over,
   };
+}
+
+/**
+ * A folder for each test of the calling suite, and `open()` to open a store on it, again after a close
+ * (a new process on the same file); the last store opened is closed, and the folder deleted, after the test.
+ */
+export function useStoreFolder(): () => Store {
+  let store: Store | undefined;
+  let tmp: ReturnType<typeof tempDir> | undefined;
+  beforeEach(() => {
+    tmp = tempDir('tw-store-');
+    store = undefined;
+  });
+  afterEach(() => {
+    if (store?.db.open) store.close();
+    tmp?.cleanup();
+  });
+  return () => (store = openStore(tmp!.dir));
+}
+
+/** Logs a `new` transition of `messageId` (C-Chain to C-Chain, pending) at `at`; its ID. */
+export function logNewTransition(store: Store, messageId: string, at: number, watchers: WatcherRef[] = []): number {
+  return store.transitions.add({
+    messageId,
+    kind: 'new',
+    fromStatus: null,
+    toStatus: 'pending',
+    at,
+    network: 'mainnet',
+    sourceBlockchainId: C_CHAIN,
+    destinationBlockchainId: C_CHAIN,
+    watchers,
+  })!;
 }

@@ -2,8 +2,9 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { watchedAddressesOf, type NotificationPayload, type Transition, type TransitionKind, type TransitionsEvent } from '../../../shared/contract';
 import { TRANSITION_KINDS } from '../../../shared/schemas';
-import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import type { ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
+import { latestRead } from '../logic/latest-read';
 import { RecentIds } from '../logic/recent-ids';
 
 const ACTIVITY_PAGE = 50;
@@ -32,7 +33,7 @@ export const useActivityStore = defineStore('activity', () => {
   const unseen = ref(0);
   /** Transition IDs already toasted (directly or inside a core notification): one toast per change. */
   const toasted = new RecentIds(TOASTED_KEPT);
-  let seq = 0;
+  const reads = latestRead(loading, error);
 
   const query = (beforeId?: number) => ({
     ...(kinds.value.length < TRANSITION_KINDS.length ? { kinds: [...kinds.value] } : {}),
@@ -41,46 +42,34 @@ export const useActivityStore = defineStore('activity', () => {
     limit: ACTIVITY_PAGE,
   });
 
-  async function load(): Promise<void> {
-    const my = ++seq;
-    loading.value = true;
-    try {
-      const page = await monitor().listTransitions(query());
-      if (my !== seq) return;
-      items.value = page.items;
-      nextBeforeId.value = page.nextBeforeId;
-      loaded.value = true;
-      error.value = null;
-    } catch (e) {
-      if (my === seq) error.value = toErrorInfo(e);
-    } finally {
-      if (my === seq) loading.value = false;
-    }
+  function load(): Promise<void> {
+    return reads.run(
+      () => monitor().listTransitions(query()),
+      (page) => {
+        items.value = page.items;
+        nextBeforeId.value = page.nextBeforeId;
+        loaded.value = true;
+      },
+    );
   }
 
-  async function loadOlder(): Promise<void> {
-    if (nextBeforeId.value === undefined || loading.value) return;
-    const my = ++seq;
-    loading.value = true;
-    try {
-      const page = await monitor().listTransitions(query(nextBeforeId.value));
-      if (my !== seq) return;
-      const have = new Set(items.value.map((t) => t.id));
-      items.value = [...items.value, ...page.items.filter((t) => !have.has(t.id))];
-      nextBeforeId.value = page.nextBeforeId;
-      error.value = null;
-    } catch (e) {
-      if (my === seq) error.value = toErrorInfo(e);
-    } finally {
-      if (my === seq) loading.value = false;
-    }
+  function loadOlder(): Promise<void> {
+    if (nextBeforeId.value === undefined || loading.value) return Promise.resolve();
+    return reads.run(
+      () => monitor().listTransitions(query(nextBeforeId.value)),
+      (page) => {
+        const have = new Set(items.value.map((t) => t.id));
+        items.value = [...items.value, ...page.items.filter((t) => !have.has(t.id))];
+        nextBeforeId.value = page.nextBeforeId;
+      },
+    );
   }
 
   function setKinds(next: TransitionKind[]): Promise<void> {
     kinds.value = next;
     // No kind chosen means nothing to show; don't ask the core for "all" by accident.
     if (next.length === 0) {
-      seq++;
+      reads.drop();
       items.value = [];
       nextBeforeId.value = undefined;
       loading.value = false;

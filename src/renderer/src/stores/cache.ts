@@ -1,10 +1,11 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { CachePage } from '../../../shared/contract';
-import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
+import type { ErrorInfo } from '../../../shared/errors';
 import { monitor } from '../client';
 import { CACHE_PAGE } from '../logic/cache-page';
 import { toCacheRow, type CacheRow } from '../logic/cache-row';
+import { latestRead } from '../logic/latest-read';
 
 /**
  * The local cache search room: text filter over observed messages, paged into a virtual list.
@@ -24,7 +25,7 @@ export const useCacheStore = defineStore('cache', () => {
   const shownText = ref<string | null>(null);
   /** The last page came back full, so there may be more (needed when the count is capped). */
   let lastPageFull = false;
-  let seq = 0;
+  const reads = latestRead(loading, error);
   let inFlight = false;
   let queued = false;
 
@@ -46,22 +47,16 @@ export const useCacheStore = defineStore('cache', () => {
     lastPageFull = page.items.length >= CACHE_PAGE;
   }
 
-  async function search(): Promise<void> {
-    const my = ++seq;
+  function search(): Promise<void> {
     const t = text.value;
-    loading.value = true;
-    try {
-      const page = await monitor().searchCache(query(t, 0));
-      if (my !== seq) return;
-      show(page, false);
-      shownText.value = t;
-      loaded.value = true;
-      error.value = null;
-    } catch (e) {
-      if (my === seq) error.value = toErrorInfo(e);
-    } finally {
-      if (my === seq) loading.value = false;
-    }
+    return reads.run(
+      () => monitor().searchCache(query(t, 0)),
+      (page) => {
+        show(page, false);
+        shownText.value = t;
+        loaded.value = true;
+      },
+    );
   }
 
   /**
@@ -93,19 +88,12 @@ export const useCacheStore = defineStore('cache', () => {
   const hasMore = (): boolean => rows.value.length < total.value || (totalCapped.value && lastPageFull);
 
   /** The next page of the shown search (on scroll); a no-op while a search runs or when all are here. */
-  async function loadMore(): Promise<void> {
-    if (loading.value || !loaded.value || !hasMore()) return;
-    const my = ++seq;
-    loading.value = true;
-    try {
-      const page = await monitor().searchCache(query(shownText.value ?? '', rows.value.length));
-      if (my !== seq) return;
-      show(page, true);
-    } catch (e) {
-      if (my === seq) error.value = toErrorInfo(e);
-    } finally {
-      if (my === seq) loading.value = false;
-    }
+  function loadMore(): Promise<void> {
+    if (loading.value || !loaded.value || !hasMore()) return Promise.resolve();
+    return reads.run(
+      () => monitor().searchCache(query(shownText.value ?? '', rows.value.length)),
+      (page) => show(page, true),
+    );
   }
 
   /** Newest first ⇄ oldest first: the search runs again from the top. */
