@@ -37,8 +37,8 @@ export interface DryWalletCycle {
 
 /**
  * Starts the world at `start`, then polls from `start` through `end` (inclusive) every 5 minutes, calling
- * `onCycle` after each poll. The simulator catches up once a simulated minute (not every second): the
- * core reads only every 5 minutes, so it sees the same records for a fifth of the work.
+ * `onCycle` after each poll. The simulator catches up once a simulated minute (not every second): its
+ * ticks fall on the whole minutes the polls are at, so the core reads the same records for less work.
  */
 export async function dryWalletRun(
   o: { start: number; end: number; onCycle?: (c: DryWalletCycle, run: DryWalletRun) => void },
