@@ -1,6 +1,7 @@
 /**
  * Each benchmark exits 1 when it misses a target: run in a small world with an injected miss or an
- * impossible target, it must say which target it missed in its JSON line and exit 1.
+ * impossible target, it must say which target it missed in its JSON line and exit 1. (bench:relayers'
+ * impossible target is judged in test/bench/relayers-judge.test.ts's run, which fails it on drops too.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,26 +41,6 @@ describe('benchmarks fail when they miss a target', () => {
     expect(requests.perAddressPoller.run).toBe(true);
     expect(requests.cheaperFairPoller).toBe(Math.min(requests.listPoller.requests.total, requests.perAddressPoller.requests.total));
     expect(r.result!.failed).toEqual(expect.arrayContaining(['missed', 'oursOverCheaperFair']));
-    expect(r.result!.pass).toBe(false);
-    expect(r.code).toBe(1);
-  });
-
-  it("npm run bench:relayers: requests judged against the keyless plan's pace line, here set to nothing", { timeout: 180_000 }, async () => {
-    const r = await runBench('bench/relayers.bench.ts', {
-      BENCH_MINUTES: '12',
-      BENCH_RATE: '3',
-      BENCH_SETTLE_MINUTES: '1',
-      BENCH_SILENT_MINUTES: '1',
-      BENCH_PENDING_MINUTES: '1',
-      BENCH_TARGET_REQUESTS_OVER_PACE_LINE: '0',
-    });
-    expect(r.result, r.stderr).not.toBeNull();
-    // The budget judged is the app's default plan without a key (budget.ts's figures), not one the bench set.
-    const requests = r.result!.requests as { plan: string; requests: number; budget: { burstPerMinute: number; sustainedPerMinute: number } };
-    expect(requests.plan).toMatch(/^unauthenticated /);
-    expect(requests.budget).toMatchObject({ burstPerMinute: 285, sustainedPerMinute: 39.6 });
-    expect(requests.requests).toBeGreaterThan(0);
-    expect(r.result!.failed).toContain('requestsOverPaceLine');
     expect(r.result!.pass).toBe(false);
     expect(r.code).toBe(1);
   });

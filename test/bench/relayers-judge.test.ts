@@ -7,7 +7,9 @@
  * - it fails on a delivery the core lost: three delivered route messages in the core's cache are turned
  *   back to pending just before the figures are read (BENCH_INJECT_DROPS), as if read after their
  *   delivery and lost; the judge finds them in the core's database as read but still pending and counts
- *   them as drops, not as deliveries not read yet.
+ *   them as drops, not as deliveries not read yet;
+ * - its requests are judged against the keyless plan's pace line (the app's default plan, not one the
+ *   bench sets), here set to nothing, so that target fails too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBench, type BenchRun } from '../support/run-bench';
@@ -22,6 +24,7 @@ describe('bench:relayers judges what is true', () => {
       BENCH_SILENT_MINUTES: '2',
       BENCH_PENDING_MINUTES: '1',
       BENCH_INJECT_DROPS: '3',
+      BENCH_TARGET_REQUESTS_OVER_PACE_LINE: '0',
     });
   }, 180_000);
 
@@ -52,5 +55,15 @@ describe('bench:relayers judges what is true', () => {
     expect(r.result!.failed).not.toContain('healthyAlerts');
     expect(r.result!.pass).toBe(false);
     expect(r.code).toBe(1);
+  });
+
+  it("judges its requests against the keyless plan's pace line, here set to nothing", () => {
+    expect(r.result, r.stderr).not.toBeNull();
+    // The budget judged is the app's default plan without a key (budget.ts's figures), not one the bench set.
+    const requests = r.result!.requests as { plan: string; requests: number; budget: { burstPerMinute: number; sustainedPerMinute: number } };
+    expect(requests.plan).toMatch(/^unauthenticated /);
+    expect(requests.budget).toMatchObject({ burstPerMinute: 285, sustainedPerMinute: 39.6 });
+    expect(requests.requests).toBeGreaterThan(0);
+    expect(r.result!.failed).toContain('requestsOverPaceLine');
   });
 });
