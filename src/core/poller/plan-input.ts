@@ -7,6 +7,7 @@ import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
 import { MIN_OVERLAP_S } from '../../shared/policy';
+import { echoesPay } from './echoes';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
@@ -24,6 +25,8 @@ interface PlanInputSources {
   liveMs: number;
   /** Requests the cycle may still spend. */
   requestsLeft?: number;
+  /** Requests a cycle gets at the budget's day pace (absent: no limit, never echo mode). */
+  cyclePace?: number;
   /** How far back a route's baseline reads in full (the setting routeHistoryHours). */
   routeHistoryMs?: number;
 }
@@ -49,6 +52,10 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
   };
   const mode = discoveryMode(base);
+  const echo =
+    mode === 'firehose' &&
+    o.state.head !== null &&
+    echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.cyclePace, o.state.echoChain !== null);
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'),
@@ -70,8 +77,9 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ...base,
     due,
     addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map(),
-    // Late records: a full overlap every other cycle, the least one between (late-records.ts).
-    ...overlap(o.state.lateness, o.nowMs, o.intervalMs),
+    // Late records: a full overlap every other cycle, the least one between (late-records.ts); on a list
+    // busier than the budget's pace, the least one every cycle and echoes (echoes.ts).
+    ...(echo ? { overlapSec: MIN_OVERLAP_S, fullOverlap: false, echo } : overlap(o.state.lateness, o.nowMs, o.intervalMs)),
     trail: o.state.trail,
     lastTrailAt: o.state.lastTrailAt,
     stall: o.state.stall,

@@ -104,6 +104,8 @@ export interface NetworkPlanInput {
   requestsLeft?: number;
   /** Messages per second of the unfiltered list's history, as the last deep read found it (null: not measured). */
   densityPerSec?: number | null;
+  /** Echo mode (echoes.ts): the list is busier than the budget's pace for the full overlap and the trailing sweep. */
+  echo?: boolean;
 }
 
 export interface FirehoseDiscovery {
@@ -145,6 +147,8 @@ export interface NetworkPlan {
   trail: TrailPlan | null;
   /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
   fullOverlap: boolean;
+  /** Echo mode (echoes.ts): the read from the top is news only and leaves its span to be read again later. */
+  echo: boolean;
   /**
    * Present when the addresses' baselines wait for the list's rate (this cycle's head read measures it):
    * the executor plans them with it after discovery (null: still unknown, one by one).

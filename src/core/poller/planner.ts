@@ -56,8 +56,10 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   return {
     discovery,
     ...baselines,
-    trail: mode === 'firehose' ? planTrail(i, listPassAt) : null,
-    fullOverlap: i.fullOverlap ?? true,
+    // Echo mode: echoes stand for the trailing sweep (echoes.ts).
+    trail: mode === 'firehose' && !i.echo ? planTrail(i, listPassAt) : null,
+    fullOverlap: (i.fullOverlap ?? true) && !i.echo,
+    echo: mode === 'firehose' && (i.echo ?? false),
     ...(awaitRate ? { baselinesAtRate: (ratePerSec: number | null) => planBaselines({ ...i, ratePerSec }) } : {}),
   };
 }
@@ -102,7 +104,8 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     headPages,
     addressPages: (a) => i.addressPages.get(a) ?? 1,
     // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again.
-    maxDepthPages: Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
+    // In echo mode the read from the top is news only: the rest is asked by ID.
+    maxDepthPages: i.echo ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
     byId: true,
   });
   // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.
