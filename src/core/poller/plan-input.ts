@@ -66,6 +66,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     messageId: t.messageId,
     ts: trackedTs(t),
     address: o.index.watchedAddressOf(t.from, t.to, net),
+    seenAt: t.lastSeenAt,
     feeds: liveFeeds.size
       ? o.watchers
           .of(t.messageId)

@@ -64,6 +64,8 @@ export interface DueMessage {
   address: string | null;
   /** The saved feeds it belongs to (gathered only when feeds are scanned one by one). */
   feeds: readonly string[];
+  /** When it was last read (ms). */
+  seenAt?: number;
 }
 
 export interface NetworkPlanInput {

@@ -96,7 +96,7 @@ function planTrail(i: NetworkPlanInput, listPassAt: number | null = null): Trail
 function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const nowSec = Math.floor(i.nowMs / 1000);
   const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
-  const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
+  const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address, ...(t.seenAt !== undefined ? { seenAt: t.seenAt } : {}) }));
   const rechecks = planRechecks(candidates, {
     // History is priced at its own density when that is higher: a quiet hour's rate would make hours of a busy day look one page deep.
     ratePerSec: Math.max(i.ratePerSec ?? 0, i.densityPerSec ?? 0),
