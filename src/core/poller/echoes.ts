@@ -10,7 +10,8 @@
  * live 24 h); the stored cursor stays at the oldest owed echo's floor, so a restart reads that part again.
  * A read from the top the budget cut short leaves its unread part as an echo due at once (a "gap").
  */
-import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../shared/policy';
+import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
+import { PAGE_SIZE } from './request-prices';
 import type { ScanStep } from './plan-types';
 import type { ScanResult } from './scan';
 
@@ -39,17 +40,18 @@ export interface EchoChain {
 }
 
 /**
- * Is the list busier than the budget's pace for today's late-record reads? Their pages a cycle (half a
- * full overlap, a trailing sweep's share, the news) against the requests a cycle gets at the day's pace.
- * `hysteresis`: already echoing, stay so until those reads cost half the pace (no flapping at the edge).
+ * Is the list busier than the budget can pay for today's late-record reads? Their pages a cycle (half a
+ * full overlap, a trailing sweep's share, the news) against the requests this cycle may spend (the day's
+ * pace once the budget has spent what it saved; absent: no limit). Already echoing (`echoing`), it stays
+ * so until those reads cost half of that (no flapping at the edge).
  */
-export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, cyclePace: number | undefined, echoing: boolean): boolean {
-  if (ratePerSec === null || cyclePace === undefined) return echoing;
+export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, requestsLeft: number | undefined, echoing: boolean): boolean {
+  if (ratePerSec === null || requestsLeft === undefined) return echoing;
   const intervalS = intervalMs / 1000;
-  const pages = (sec: number) => (ratePerSec * sec) / 100;
-  const trailCycles = Math.max(1, Math.floor((5 * 60_000) / intervalMs) - 1);
+  const pages = (sec: number) => (ratePerSec * sec) / PAGE_SIZE;
+  const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
   const cost = pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
-  return echoing ? cost > cyclePace / 2 : cost > cyclePace;
+  return echoing ? cost > requestsLeft / 2 : cost > requestsLeft;
 }
 
 /** Due now: the list's top (`headTs`) is MAX_LATENESS_S past the span (a gap: at once); `early`: GUARANTEED_LATENESS_S past, not yet read early. */

@@ -25,8 +25,6 @@ interface PlanInputSources {
   liveMs: number;
   /** Requests the cycle may still spend. */
   requestsLeft?: number;
-  /** Requests a cycle gets at the budget's day pace (absent: no limit, never echo mode). */
-  cyclePace?: number;
   /** How far back a route's baseline reads in full (the setting routeHistoryHours). */
   routeHistoryMs?: number;
 }
@@ -55,7 +53,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const echo =
     mode === 'firehose' &&
     o.state.head !== null &&
-    echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.cyclePace, o.state.echoChain !== null);
+    echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.requestsLeft, o.state.echoChain !== null);
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'),

@@ -185,7 +185,6 @@ export class Poller {
           intervalMs,
           liveMs: settings.stuckThresholdMinutes * 60_000,
           routeHistoryMs: settings.routeHistoryHours * 3_600_000,
-          cyclePace: (budget.perMinute() * settings.pollIntervalSeconds) / 60,
         });
         asked = true;
         if (stopsCycle(error)) break;
@@ -203,7 +202,7 @@ export class Poller {
   private async pollNetwork(
     net: 'mainnet' | 'fuji',
     client: DataApiClient,
-    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number; cyclePace: number },
+    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number },
   ): Promise<ErrorInfo | null> {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
@@ -219,7 +218,6 @@ export class Poller {
         intervalMs: c.intervalMs,
         liveMs: c.liveMs,
         requestsLeft: c.cycle.left,
-        cyclePace: c.cyclePace,
         routeHistoryMs: c.routeHistoryMs,
       }),
     );
