@@ -12,7 +12,7 @@ import type { CachedMessages } from '../store';
 import type { WatchStore } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
-import { GUARANTEED_LATENESS_S } from '../../shared/policy';
+import { GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { PAGE_SIZE } from './request-prices';
 import { planFollowUps } from './planner';
 import { type BaselineProgress } from './network-state';
@@ -254,10 +254,12 @@ async function readEchoes(x: Execution, early: boolean, share: number): Promise<
   const s = x.state;
   // In echo mode an echo waits for the list's top to move on (an indexer stall holds records back); else for the clock.
   const topTs = s.echoChain && s.head ? s.head.ts : Math.floor(x.nowMs / 1000);
+  // Right after a stall, what it held back reappears over some minutes: the spans from before it wait for that.
+  const heldBelowTs = s.stall && x.nowMs - s.stall.resumedAt < STALL_CATCH_UP_MS ? s.stall.fromTs : null;
   for (const e of [...s.echoes]) {
     if (share <= 0 || x.cycle.left === 0) return null;
     const earlyRead = early && !e.gap; // a gap is read in full whenever there is room
-    if (!echoDue(e, topTs, earlyRead)) continue;
+    if (!echoDue(e, topTs, earlyRead) || (!e.gap && heldBelowTs !== null && e.topTs <= heldBelowTs)) continue;
     const r = await readPages(echoStep(e, Math.min(share, x.cycle.left), s.head?.ts ?? null, earlyRead), x);
     share -= r.pages;
     x.states.afterEcho(s, e, r, earlyRead);
