@@ -8,6 +8,7 @@
  * "behind" stays about MAX_LATENESS_S (how long a span waits for its echo), not growing.
  */
 import { describe, expect, it } from 'vitest';
+import { echoesPay } from '../../src/core/poller/echoes';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../src/shared/policy';
 import { closedAfterEach } from '../support/closed-after-each';
@@ -103,4 +104,22 @@ describe('late records on a list busier than the budget (echoes)', () => {
     const keys = transitions.map((t) => `${t.messageId} ${t.kind}`);
     expect(new Set(keys).size).toBe(keys.length);
   }, 180_000);
+});
+
+describe('when the poller echoes', () => {
+  const full = GUARANTEED_LATENESS_S + 2 * INTERVAL_S;
+  const cycle = INTERVAL_S * 1000;
+  it("never at the grid's low rates on the keyless pace (~20 requests a cycle); at 20 messages/s; and stays so until the reads cost half the cycle", () => {
+    for (const rate of [0.02, 0.2, 2]) expect(echoesPay(rate, cycle, full, 20, false)).toBe(false);
+    expect(echoesPay(20, cycle, full, 20, false)).toBe(true);
+    // A budget with saved quota (a cycle may spend 143: the minute's cap) reads as before at 20 messages/s.
+    expect(echoesPay(20, cycle, full, 143, false)).toBe(false);
+    expect(echoesPay(4, cycle, full, 20, false)).toBe(true);
+    expect(echoesPay(4, cycle, full, 20, true)).toBe(true);
+    expect(echoesPay(2, cycle, full, 20, true)).toBe(true); // 2 msg/s costs ~12 > 10: no flapping back
+    expect(echoesPay(0.2, cycle, full, 20, true)).toBe(false);
+    // Unknown rate or no limit: as it was.
+    expect(echoesPay(null, cycle, full, 20, true)).toBe(true);
+    expect(echoesPay(20, cycle, full, undefined, false)).toBe(false);
+  });
 });
