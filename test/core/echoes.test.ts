@@ -109,17 +109,20 @@ describe('late records on a list busier than the budget (echoes)', () => {
 describe('when the poller echoes', () => {
   const full = GUARANTEED_LATENESS_S + 2 * INTERVAL_S;
   const cycle = INTERVAL_S * 1000;
-  it("never at the grid's low rates on the keyless pace (~20 requests a cycle); at 20 messages/s; and stays so until the reads cost half the cycle", () => {
-    for (const rate of [0.02, 0.2, 2]) expect(echoesPay(rate, cycle, full, 20, false)).toBe(false);
-    expect(echoesPay(20, cycle, full, 20, false)).toBe(true);
-    // A budget with saved quota (a cycle may spend 143: the minute's cap) reads as before at 20 messages/s.
-    expect(echoesPay(20, cycle, full, 143, false)).toBe(false);
-    expect(echoesPay(4, cycle, full, 20, false)).toBe(true);
-    expect(echoesPay(4, cycle, full, 20, true)).toBe(true);
-    expect(echoesPay(2, cycle, full, 20, true)).toBe(true); // 2 msg/s costs ~12 > 10: no flapping back
-    expect(echoesPay(0.2, cycle, full, 20, true)).toBe(false);
+  /** The keyless plan at its day pace, nothing saved: ~20 requests a cycle. */
+  const keyless = { left: 20, pace: 19.8, saved: 0 };
+  it("never at the grid's low rates on the keyless pace; at 20 messages/s; not on a budget with an hour of those reads saved; and stays so until they cost half the cycle", () => {
+    for (const rate of [0.02, 0.2, 2]) expect(echoesPay(rate, cycle, full, keyless, false)).toBe(false);
+    expect(echoesPay(20, cycle, full, keyless, false)).toBe(true);
+    // The first minute's burst (a cycle may spend 142) with nothing else saved: the day's pace decides.
+    expect(echoesPay(20, cycle, full, { left: 142, pace: 19.8, saved: 285 }, false)).toBe(true);
+    // Half a day saved (the grid's noon start): the cycle reads as before while it can pay.
+    expect(echoesPay(20, cycle, full, { left: 142, pace: 19.8, saved: 30_000 }, false)).toBe(false);
+    expect(echoesPay(4, cycle, full, keyless, false)).toBe(true);
+    expect(echoesPay(2, cycle, full, keyless, true)).toBe(true); // 2 msg/s costs ~12 > 10: no flapping back
+    expect(echoesPay(0.2, cycle, full, keyless, true)).toBe(false);
     // Unknown rate or no limit: as it was.
-    expect(echoesPay(null, cycle, full, 20, true)).toBe(true);
+    expect(echoesPay(null, cycle, full, keyless, true)).toBe(true);
     expect(echoesPay(20, cycle, full, undefined, false)).toBe(false);
   });
 });

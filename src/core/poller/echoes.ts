@@ -8,7 +8,8 @@
  * moving, so echoes wait for it), and earlier, GUARANTEED_LATENESS_S on, when the cycle has room left. One
  * echo costs about one more read of a cycle's news. Owed echoes are a FIFO queue, never dropped (tokens
  * live 24 h); the stored cursor stays at the oldest owed echo's floor, so a restart reads that part again.
- * A read from the top the budget cut short leaves its unread part as an echo due at once (a "gap").
+ * A read from the top the budget cut short (in any mode) leaves its unread part as an echo due at once
+ * (a "gap"): the cursor moves on, so the next read from the top stays a cycle's news deep.
  */
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
 import { PAGE_SIZE } from './request-prices';
@@ -39,19 +40,30 @@ export interface EchoChain {
   at: number;
 }
 
+/** What the budget lets a cycle spend: now (`left`), at the day's pace (`pace`), and saved up below the pace line (`saved`). */
+export interface CycleMeans {
+  left: number;
+  pace: number;
+  saved: number;
+}
+
+/** A budget that has saved this many cycles of today's late-record reads pays them (the grid's noon start); less, it goes by the day's pace. */
+const SAVED_CYCLES = 120;
+
 /**
  * Is the list busier than the budget can pay for today's late-record reads? Their pages a cycle (half a
- * full overlap, a trailing sweep's share, the news) against the requests this cycle may spend (the day's
- * pace once the budget has spent what it saved; absent: no limit). Already echoing (`echoing`), it stays
- * so until those reads cost half of that (no flapping at the edge).
+ * full overlap, a trailing sweep's share, the news) against what the cycle may spend now, and against the
+ * day's pace unless the budget has saved an hour of them (absent: no limit). Already echoing
+ * (`echoing`), it stays so until those reads cost half of that (no flapping at the edge).
  */
-export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, requestsLeft: number | undefined, echoing: boolean): boolean {
-  if (ratePerSec === null || requestsLeft === undefined) return echoing;
+export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, means: CycleMeans | undefined, echoing: boolean): boolean {
+  if (ratePerSec === null || means === undefined) return echoing;
   const intervalS = intervalMs / 1000;
   const pages = (sec: number) => (ratePerSec * sec) / PAGE_SIZE;
   const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
   const cost = pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
-  return echoing ? cost > requestsLeft / 2 : cost > requestsLeft;
+  const can = means.saved >= SAVED_CYCLES * cost ? means.left : Math.min(means.left, means.pace);
+  return echoing ? cost > can / 2 : cost > can;
 }
 
 /** Due now: the list's top (`headTs`) is MAX_LATENESS_S past the span (a gap: at once); `early`: GUARANTEED_LATENESS_S past, not yet read early. */
@@ -86,10 +98,16 @@ export function echoAfter(e: Echo, r: ScanResult, early: boolean): Echo | null {
   return done ? null : { ...e, token: r.nextToken! };
 }
 
+/** The part a read from the top cut short (budget, error) before `stopTs` did not reach: an echo due at once (null: it reached it). */
+export function gapLeft(r: ScanResult, stopTs: number | null, now: number): Echo | null {
+  if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted || stopTs === null || r.oldestTs < stopTs) return null;
+  return { token: r.nextToken, floorTs: stopTs, topTs: r.oldestTs, readAt: now, gap: true, early: true };
+}
+
 /**
- * The echoes a read from the top in echo mode leaves: the span between where it stopped and the chain's
- * floor (the previous read's oldest record); and, cut short before its stop, the part it did not read, due
- * at once. Returns them and the chain's next floor (null: nothing to add, the read went nowhere).
+ * The echoes a read from the top in echo mode leaves: the part it did not reach (gapLeft), and the span
+ * between where it stopped and the chain's floor (the previous read's oldest record). Returns them and the
+ * chain's next floor (unchanged: the read went nowhere).
  */
 export function echoesOfHeadRead(
   r: ScanResult,
@@ -99,10 +117,7 @@ export function echoesOfHeadRead(
   startFloorTs: number,
 ): { echoes: Echo[]; chain: EchoChain | null } {
   if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted) return { echoes: [], chain };
-  const reached = stopTs === null || r.oldestTs < stopTs;
-  const floorTs = chain?.floorTs ?? startFloorTs;
-  const span: Echo = { token: r.nextToken, floorTs, topTs: r.oldestTs, readAt: chain?.at ?? now, gap: false, early: false };
-  const echoes = [span];
-  if (!reached && stopTs !== null) echoes.unshift({ ...span, floorTs: stopTs, gap: true, early: true });
-  return { echoes, chain: { floorTs: r.oldestTs, at: now } };
+  const span: Echo = { token: r.nextToken, floorTs: chain?.floorTs ?? startFloorTs, topTs: r.oldestTs, readAt: chain?.at ?? now, gap: false, early: false };
+  const gap = gapLeft(r, stopTs, now);
+  return { echoes: gap ? [gap, span] : [span], chain: { floorTs: r.oldestTs, at: now } };
 }

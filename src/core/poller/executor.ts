@@ -71,6 +71,9 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
+    process.stderr.write(
+      `LF echo=${plan.echo} echoes=${x.state.echoes.length} gaps=${x.state.echoes.filter((e) => e.gap).length} left=${x.cycle.left} rate=${x.state.ratePerSec?.toFixed(1)}\n`,
+    );
   if (plan.trail && x.cycle.left > 0) {
     // Late records: the trailing sweep takes only what the cycle has left.
     // A sweep starting now goes on below where this cycle's head scan stopped (it just read the part above).
@@ -86,7 +89,8 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (error) return error;
   }
   // In firehose mode every other cycle reads at least GUARANTEED_LATENESS_S below the cursor (late-records.ts); not in echo mode.
-  const rereadFromTs = x.state.mode === 'firehose' && !plan.echo ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
+  // Nor while echoes are owed (a gap below the cursor is read when it is, maybe later).
+  const rereadFromTs = x.state.mode === 'firehose' && !plan.echo && x.state.echoes.length === 0 ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
   for (const h of x.hooks) {
     const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle, rereadFromTs })) ?? null;
     if (err) return err;
@@ -223,7 +227,7 @@ async function discoverByFirehose(
   echo: boolean,
 ): Promise<{ error: ErrorInfo | null; next: string | null }> {
   const r = await readPages(d.head, x);
-  x.states.afterHeadScan(x.state, r, x.nowMs, echo ? { stopTs: d.head.stop.kind === 'past' ? d.head.stop.ts : null } : null);
+  x.states.afterHeadScan(x.state, r, x.nowMs, d.head.stop.kind === 'past' ? d.head.stop.ts : null, echo);
   if (r.error || r.outOfBudget) return { error: r.error, next: null };
   const reached = reachedStop(d.head.stop, r);
   if (fullOverlap && reached) x.state.lateness.fullDone(x.nowMs);

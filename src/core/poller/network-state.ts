@@ -8,7 +8,7 @@ import type { PollStateStore } from '../store/poll-state-store';
 import { detectStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import { MAX_LATENESS_S } from '../../shared/policy';
 import type { ScanResult } from './scan';
-import { echoAfter, echoesOfHeadRead, type Echo, type EchoChain } from './echoes';
+import { echoAfter, echoesOfHeadRead, gapLeft, type Echo, type EchoChain } from './echoes';
 
 /** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
 export interface BaselineProgress {
@@ -116,22 +116,22 @@ export class NetworkStates {
   }
 
   /**
-   * Records a firehose scan from the top: a new rate sample always; the cursor when the scan completed,
-   * or in echo mode (`echo`) whenever it read the top: what it did not reach down to `stopTs` is owed as
-   * an echo due at once, and the span it read as one due later (echoes.ts).
+   * Records a firehose scan from the top: a new rate sample always; the cursor whenever it read the top:
+   * what a scan cut short did not reach down to `stopTs` is owed as an echo due at once (a gap), and in
+   * echo mode (`echo`) the span it read is owed one later (echoes.ts). Cut short with no place to go on
+   * from, the cursor stays.
    */
-  afterHeadScan(s: NetworkState, r: ScanResult, now: number, echo: { stopTs: number | null } | null = null): void {
+  afterHeadScan(s: NetworkState, r: ScanResult, now: number, stopTs: number | null = null, echo = false): void {
     if (!echo) s.echoChain = null;
     if (r.pages === 0 || r.newestTs === null) return;
     s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
     noteDensity(s, r);
-    if (echo) {
-      const startFloorTs = (s.head?.ts ?? r.newestTs) - MAX_LATENESS_S;
-      const left = echoesOfHeadRead(r, s.echoChain, echo.stopTs, now, startFloorTs);
-      if ((r.error || r.outOfBudget) && left.echoes.length === 0) return; // cut short with no place to go on from
-      s.echoes.push(...left.echoes);
-      s.echoChain = left.chain ?? s.echoChain;
-    } else if (r.error || r.outOfBudget) return;
+    const left = echo
+      ? echoesOfHeadRead(r, s.echoChain, stopTs, now, (s.head?.ts ?? r.newestTs) - MAX_LATENESS_S)
+      : { echoes: r.error || r.outOfBudget ? [gapLeft(r, stopTs, now)].filter((e): e is Echo => e !== null) : [], chain: null };
+    if ((r.error || r.outOfBudget) && !left.echoes.some((e) => e.gap)) return;
+    s.echoes.push(...left.echoes);
+    if (echo) s.echoChain = left.chain ?? s.echoChain;
     const stall = s.head ? detectStall(s.head.ts, s.head.at, r.newestTs, now) : null;
     if (stall) s.stall = stall;
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };

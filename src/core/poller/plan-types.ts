@@ -108,6 +108,8 @@ export interface NetworkPlanInput {
   densityPerSec?: number | null;
   /** Echo mode (echoes.ts): the list is busier than the budget's pace for the full overlap and the trailing sweep. */
   echo?: boolean;
+  /** The read from the top reads news only (echo mode, or a gap below the cursor is open): re-checks below it are asked by ID. */
+  newsOnly?: boolean;
 }
 
 export interface FirehoseDiscovery {

@@ -38,9 +38,12 @@ const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): num
  * How new messages are discovered this cycle (null: nothing watched). A watcher still taking its baseline
  * counts: its news (what was sent after it was added) is read from the first cycle, before any history.
  */
-export function discoveryMode(i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds'>): DiscoveryMode | null {
+export function discoveryMode(
+  i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds' | 'echo'>,
+): DiscoveryMode | null {
   const watched = i.addresses.length + i.feeds.length;
   if (watched === 0) return null;
+  if (i.echo) return 'firehose'; // echoing stays on the unfiltered list (plan-input.ts)
   return preferFirehose(i.ratePerSec, gapSec(i), watched) ? 'firehose' : 'per-address';
 }
 
@@ -104,8 +107,8 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     headPages,
     addressPages: (a) => i.addressPages.get(a) ?? 1,
     // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again.
-    // In echo mode the read from the top is news only: the rest is asked by ID.
-    maxDepthPages: i.echo ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
+    // News only (echo mode, a gap open): the rest is asked by ID.
+    maxDepthPages: i.newsOnly ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
     byId: true,
   });
   // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.

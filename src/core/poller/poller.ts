@@ -19,6 +19,7 @@ import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../shared/policy';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
+import type { CycleMeans } from './echoes';
 import { receiptHook } from './receipt-hook';
 import { CycleBudget } from './scan';
 
@@ -185,6 +186,7 @@ export class Poller {
           intervalMs,
           liveMs: settings.stuckThresholdMinutes * 60_000,
           routeHistoryMs: settings.routeHistoryHours * 3_600_000,
+          means: () => ({ left: cycle.left, pace: (budget.perMinute() * settings.pollIntervalSeconds) / 60, saved: budget.savedRequests() }),
         });
         asked = true;
         if (stopsCycle(error)) break;
@@ -202,7 +204,7 @@ export class Poller {
   private async pollNetwork(
     net: 'mainnet' | 'fuji',
     client: DataApiClient,
-    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number },
+    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number; means: () => CycleMeans },
   ): Promise<ErrorInfo | null> {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
@@ -218,6 +220,7 @@ export class Poller {
         intervalMs: c.intervalMs,
         liveMs: c.liveMs,
         requestsLeft: c.cycle.left,
+        means: c.means(),
         routeHistoryMs: c.routeHistoryMs,
       }),
     );
