@@ -110,14 +110,16 @@ describe('when the poller echoes', () => {
   const full = GUARANTEED_LATENESS_S + 2 * INTERVAL_S;
   const cycle = INTERVAL_S * 1000;
   /** The keyless plan at its day pace, nothing saved: ~20 requests a cycle. */
-  const keyless = { left: 20, pace: 19.8, saved: 0 };
+  const keyless = { left: 20, cap: 143, pace: 19.8, saved: 0 };
   it("never at the grid's low rates on the keyless pace; at 20 messages/s; not on a budget with an hour of those reads saved; and stays so until they cost half the cycle", () => {
     for (const rate of [0.02, 0.2, 2]) expect(echoesPay(rate, cycle, full, keyless, false)).toBe(false);
     expect(echoesPay(20, cycle, full, keyless, false)).toBe(true);
     // The first minute's burst (a cycle may spend 142) with nothing else saved: the day's pace decides.
-    expect(echoesPay(20, cycle, full, { left: 142, pace: 19.8, saved: 285 }, false)).toBe(true);
-    // Half a day saved (the grid's noon start): the cycle reads as before while it can pay.
-    expect(echoesPay(20, cycle, full, { left: 142, pace: 19.8, saved: 30_000 }, false)).toBe(false);
+    expect(echoesPay(20, cycle, full, { left: 142, cap: 143, pace: 19.8, saved: 285 }, false)).toBe(true);
+    // Half a day saved (the grid's noon start): the cycle reads as before while it can pay, even right after
+    // a first read took the minute's cap.
+    expect(echoesPay(20, cycle, full, { left: 142, cap: 143, pace: 19.8, saved: 30_000 }, false)).toBe(false);
+    expect(echoesPay(20, cycle, full, { left: 3, cap: 143, pace: 19.8, saved: 30_000 }, false)).toBe(false);
     expect(echoesPay(4, cycle, full, keyless, false)).toBe(true);
     expect(echoesPay(2, cycle, full, keyless, true)).toBe(true); // 2 msg/s costs ~12 > 10: no flapping back
     expect(echoesPay(0.2, cycle, full, keyless, true)).toBe(false);

@@ -40,9 +40,13 @@ export interface EchoChain {
   at: number;
 }
 
-/** What the budget lets a cycle spend: now (`left`), at the day's pace (`pace`), and saved up below the pace line (`saved`). */
+/**
+ * What the budget lets a cycle spend: now (`left`), at most (`cap`: its share of the minute's cap), at the
+ * day's pace (`pace`), and saved up below the pace line (`saved`).
+ */
 export interface CycleMeans {
   left: number;
+  cap: number;
   pace: number;
   saved: number;
 }
@@ -52,8 +56,8 @@ const SAVED_CYCLES = 120;
 
 /**
  * Is the list busier than the budget can pay for today's late-record reads? Their pages a cycle (half a
- * full overlap, a trailing sweep's share, the news) against what the cycle may spend now, and against the
- * day's pace unless the budget has saved an hour of them (absent: no limit). Already echoing
+ * full overlap, a trailing sweep's share, the news) against what the cycle may spend now and at the day's
+ * pace, or, when the budget has saved an hour of them, against its share of the minute's cap (absent: no limit). Already echoing
  * (`echoing`), it stays so until those reads cost half of that (no flapping at the edge).
  */
 export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, means: CycleMeans | undefined, echoing: boolean): boolean {
@@ -62,7 +66,8 @@ export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOve
   const pages = (sec: number) => (ratePerSec * sec) / PAGE_SIZE;
   const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
   const cost = pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
-  const can = means.saved >= SAVED_CYCLES * cost ? means.left : Math.min(means.left, means.pace);
+  // With an hour saved only the minute's cap binds: a cycle after a burst (a first read) has less left, the next ones the cap again.
+  const can = means.saved >= SAVED_CYCLES * cost ? means.cap : Math.min(means.left, means.pace);
   return echoing ? cost > can / 2 : cost > can;
 }
 

@@ -167,9 +167,8 @@ export class Poller {
     this.setStatus({ state: 'polling', lastAttemptAt: started });
     const budget = this.d.budget();
     // A cycle may take up to the minute's cap (its share of it); the budget's pace line keeps the day within its quota.
-    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.burstPerMinute() * settings.pollIntervalSeconds) / 60))), () =>
-      budget.shortfall(),
-    );
+    const cap = Math.max(1, Math.ceil((budget.burstPerMinute() * settings.pollIntervalSeconds) / 60));
+    const cycle = new CycleBudget(Math.min(budget.available(), cap), () => budget.shortfall());
     let error: ErrorInfo | null = null;
     let asked = false;
     try {
@@ -186,7 +185,7 @@ export class Poller {
           intervalMs,
           liveMs: settings.stuckThresholdMinutes * 60_000,
           routeHistoryMs: settings.routeHistoryHours * 3_600_000,
-          means: () => ({ left: cycle.left, pace: (budget.perMinute() * settings.pollIntervalSeconds) / 60, saved: budget.savedRequests() }),
+          means: () => ({ left: cycle.left, cap, pace: (budget.perMinute() * settings.pollIntervalSeconds) / 60, saved: budget.savedRequests() }),
         });
         asked = true;
         if (stopsCycle(error)) break;
