@@ -71,9 +71,6 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
-    process.stderr.write(
-      `LF echo=${plan.echo} echoes=${x.state.echoes.length} gaps=${x.state.echoes.filter((e) => e.gap).length} left=${x.cycle.left} rate=${x.state.ratePerSec?.toFixed(1)}\n`,
-    );
   if (plan.trail && x.cycle.left > 0) {
     // Late records: the trailing sweep takes only what the cycle has left.
     // A sweep starting now goes on below where this cycle's head scan stopped (it just read the part above).
