@@ -13,6 +13,8 @@ export interface TruthDelivery {
   deliveredAt: number;
   /** When the service first showed this delivery (clock ms): the indexer's lag after `deliveredAt`. */
   visibleAt: number;
+  /** When the service first showed the message at all (clock ms; pending or delivered; absent: visibleAt). */
+  shownAt?: number;
   reward: { token: string; value: bigint } | null;
 }
 
@@ -46,6 +48,8 @@ export function figuresOf(ds: readonly TruthDelivery[], now: number): Figures {
 export class RelayerTruth {
   /** Latest delivered state per message on a watched route. */
   private readonly delivered = new Map<string, TruthDelivery>();
+  /** When each message on a watched route was first shown, in any state. */
+  private readonly firstShown = new Map<string, number>();
   private readonly stopListening: () => void;
 
   /** `routes`: label by `source>destination` (cb58). */
@@ -61,10 +65,12 @@ export class RelayerTruth {
   private take(r: Record<string, unknown>, visibleAt: number): void {
     const label = this.routes.get(`${r.sourceBlockchainId as string}>${r.destinationBlockchainId as string}`);
     const dst = r.destinationTransaction as { timestamp: number; delivererAddress: string } | undefined;
-    if (!label || !dst) return;
+    if (!label) return;
+    const id = r.messageId as string;
+    if (!this.firstShown.has(id)) this.firstShown.set(id, visibleAt);
+    if (!dst) return;
     const src = r.sourceTransaction as { timestamp: number } | undefined;
     const reward = r.rewardDetails as { address: string; value: string } | undefined;
-    const id = r.messageId as string;
     const before = this.delivered.get(id);
     this.delivered.set(id, {
       messageId: id,
@@ -73,6 +79,7 @@ export class RelayerTruth {
       sentAt: src ? src.timestamp * 1000 : null,
       deliveredAt: dst.timestamp * 1000,
       visibleAt: before?.visibleAt ?? visibleAt,
+      shownAt: this.firstShown.get(id) ?? visibleAt,
       reward: reward && /^\d+$/.test(reward.value) ? { token: reward.address, value: BigInt(reward.value) } : null,
     });
   }

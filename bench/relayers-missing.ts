@@ -18,6 +18,8 @@ export interface MissingDelivery {
   deliveredBeforeEndS: number;
   /** Seconds from the delivery to when the service first showed it (the indexer's lag). */
   visibleAfterS: number;
+  /** Seconds from when the service first showed the message (in any state) to the judged moment. */
+  shownBeforeEndS: number;
   /** Seconds from the send to the delivery. */
   latencyS: number | null;
   /** Seconds from the core's last read of the message to the judged moment (null: never read). */
@@ -46,6 +48,7 @@ export function missingDeliveries(dataDir: string, truth: readonly TruthDelivery
         state,
         deliveredBeforeEndS: Math.round((end - d.deliveredAt) / 1000),
         visibleAfterS: Math.round((d.visibleAt - d.deliveredAt) / 1000),
+        shownBeforeEndS: Math.round((end - (d.shownAt ?? d.visibleAt)) / 1000),
         latencyS: d.sentAt === null ? null : Math.round((d.deliveredAt - d.sentAt) / 1000),
         readBeforeEndS: row ? Math.round((end - row.last_seen_at) / 1000) : null,
         trackingEnded: row?.tracking_ended ?? null,

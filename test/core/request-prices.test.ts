@@ -67,6 +67,23 @@ describe('request planning', () => {
     expect([...old.byAddress.keys()].sort()).toEqual(['A', 'C', 'D'].filter((a) => old.depthTs === null || a !== 'A'));
   });
 
+  it('asks by ID the newest and the longest unread by turns, so a budget that cuts every cycle short starves neither', () => {
+    const now = 1_700_000_000;
+    const nowMs = now * 1000;
+    // Route messages (no address), all too deep to page to: each is one request by ID. Newest first alone
+    // would ask the fresh ones every cycle and the old ones never while only two requests fit a cycle;
+    // longest unread first alone, the reverse.
+    const cands = [
+      { messageId: 'old', ts: now - 3000, address: null, seenAt: nowMs - 40 * 60_000 },
+      { messageId: 'fresh1', ts: now - 90, address: null, seenAt: nowMs - 30_000 },
+      { messageId: 'fresh2', ts: now - 80, address: null, seenAt: nowMs - 30_000 },
+      { messageId: 'mid', ts: now - 900, address: null, seenAt: nowMs - 5 * 60_000 },
+      { messageId: 'older', ts: now - 2000, address: null, seenAt: nowMs - 20 * 60_000 },
+    ];
+    const plan = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 1, byId: true });
+    expect(plan.byId.map((c) => c.messageId)).toEqual(['fresh2', 'old', 'fresh1', 'older', 'mid']);
+  });
+
   it('re-checks fresh messages every cycle and old ones on a slower cadence', () => {
     const interval = 10_000;
     expect(isDue(60_000, 10_000, interval)).toBe(true);

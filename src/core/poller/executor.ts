@@ -12,12 +12,13 @@ import type { CachedMessages } from '../store';
 import type { WatchStore } from '../store/watch-store';
 import type { TransitionEngine } from '../watch/engine';
 import type { NetworkState, NetworkStates } from './network-state';
-import { GUARANTEED_LATENESS_S } from '../../shared/policy';
+import { GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { PAGE_SIZE } from './request-prices';
 import { planFollowUps } from './planner';
 import { type BaselineProgress } from './network-state';
 import { type FirehoseDiscovery, type NetworkPlan, type ListOperation, type PerAddressDiscovery, type ScanStep, type StopRule } from './plan-types';
 import { recheckById } from './recheck-by-id';
+import { echoDue, echoStep } from './echoes';
 import { scan, type CycleBudget, type PageInfo, type ScanResult } from './scan';
 
 /**
@@ -61,7 +62,7 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
   /** Where this cycle's head scan stopped (a sweep starting now need not read again what it read). */
   let headNext: string | null = null;
   if (d?.mode === 'firehose') {
-    const { error, next } = await discoverByFirehose(d, x, plan.fullOverlap);
+    const { error, next } = await discoverByFirehose(d, x, plan.fullOverlap, plan.echo);
     if (error) return error;
     headNext = next;
   } else if (d) {
@@ -79,8 +80,14 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
     x.states.afterTrail(x.state, plan.trail.sweep, r);
     if (r.error) return r.error;
   }
-  // In firehose mode every other cycle reads at least GUARANTEED_LATENESS_S below the cursor (late-records.ts).
-  const rereadFromTs = x.state.mode === 'firehose' ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
+  // Echo mode: what the cycle has left reads the echoes due GUARANTEED_LATENESS_S on, early (echoes.ts).
+  if (x.state.echoes.length && x.cycle.left > 0) {
+    const error = await readEchoes(x, true, x.cycle.left);
+    if (error) return error;
+  }
+  // In firehose mode every other cycle reads at least GUARANTEED_LATENESS_S below the cursor (late-records.ts); not in echo mode.
+  // Nor while echoes are owed (a gap below the cursor is read when it is, maybe later).
+  const rereadFromTs = x.state.mode === 'firehose' && !plan.echo && x.state.echoes.length === 0 ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
   for (const h of x.hooks) {
     const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle, rereadFromTs })) ?? null;
     if (err) return err;
@@ -209,14 +216,25 @@ function belowNeedPages(stop: StopRule, r: ScanResult): string[] {
   return passed ? [] : stop.need.filter((id) => !r.seen.has(id));
 }
 
-/** The scan from the top, then the re-checks it did not cover: by address, then by ID. */
-async function discoverByFirehose(d: FirehoseDiscovery, x: Execution, fullOverlap: boolean): Promise<{ error: ErrorInfo | null; next: string | null }> {
+/** The scan from the top, the echoes due (echo mode), then the re-checks it did not cover: by address, then by ID. */
+async function discoverByFirehose(
+  d: FirehoseDiscovery,
+  x: Execution,
+  fullOverlap: boolean,
+  echo: boolean,
+): Promise<{ error: ErrorInfo | null; next: string | null }> {
   const r = await readPages(d.head, x);
-  x.states.afterHeadScan(x.state, r, x.nowMs);
+  x.states.afterHeadScan(x.state, r, x.nowMs, d.head.stop.kind === 'past' ? d.head.stop.ts : null, echo);
   if (r.error || r.outOfBudget) return { error: r.error, next: null };
   const reached = reachedStop(d.head.stop, r);
   if (fullOverlap && reached) x.state.lateness.fullDone(x.nowMs);
-  const next = reached && !r.exhausted ? r.nextToken : null;
+  const next = reached && !r.exhausted && !echo ? r.nextToken : null;
+  // The echoes due come before the re-checks, with a share they always get: the queue never grows
+  // for want of requests while a cycle's news fits (ECHO_SHARE); the re-checks get the rest.
+  if (x.state.echoes.length) {
+    const error = await readEchoes(x, false, Math.ceil(x.cycle.left * ECHO_SHARE));
+    if (error) return { error, next };
+  }
   const followUps = planFollowUps(d, r);
   for (const step of followUps.scans) {
     const a = await readPages(step, x);
@@ -224,6 +242,32 @@ async function discoverByFirehose(d: FirehoseDiscovery, x: Execution, fullOverla
   }
   const error = await askById(followUps.byId, x);
   return { error, next };
+}
+
+/** Of what a cycle has left after its news, the share the echoes due may take (an echo costs about one cycle's news). */
+const ECHO_SHARE = 2 / 3;
+
+/**
+ * The owed echoes (echoes.ts), oldest span first, that are due (`early`: due GUARANTEED_LATENESS_S on and
+ * not read early yet), within `share` requests; each goes on from its page next cycle. Returns a hard error, or null.
+ */
+async function readEchoes(x: Execution, early: boolean, share: number): Promise<ErrorInfo | null> {
+  const s = x.state;
+  // In echo mode an echo waits for the list's top to move on (an indexer stall holds records back); else for the clock.
+  const topTs = s.echoChain && s.head ? s.head.ts : Math.floor(x.nowMs / 1000);
+  // Right after a stall, what it held back reappears over some minutes: the spans from before it wait for that.
+  const heldBelowTs = s.stall && x.nowMs - s.stall.resumedAt < STALL_CATCH_UP_MS ? s.stall.fromTs : null;
+  for (const e of [...s.echoes]) {
+    if (share <= 0 || x.cycle.left === 0) return null;
+    const earlyRead = early && !e.gap; // a gap is read in full whenever there is room
+    if (!echoDue(e, topTs, earlyRead) || (!e.gap && heldBelowTs !== null && e.topTs <= heldBelowTs)) continue;
+    const r = await readPages(echoStep(e, Math.min(share, x.cycle.left), s.head?.ts ?? null, earlyRead), x);
+    share -= r.pages;
+    x.states.afterEcho(s, e, r, earlyRead);
+    if (r.outOfBudget) return null;
+    if (r.error) return r.error;
+  }
+  return null;
 }
 
 /** Did a scan read as deep as its stop rule asked (not cut short by its page cap)? */

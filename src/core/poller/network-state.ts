@@ -8,6 +8,7 @@ import type { PollStateStore } from '../store/poll-state-store';
 import { detectStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import { MAX_LATENESS_S } from '../../shared/policy';
 import type { ScanResult } from './scan';
+import { echoAfter, echoesOfHeadRead, gapLeft, type Echo, type EchoChain } from './echoes';
 
 /** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
 export interface BaselineProgress {
@@ -41,6 +42,10 @@ export interface NetworkState {
   /** The data source (base URL) the cursor belongs to: switching sources starts fresh. */
   readonly source: string;
   head: HeadCursor | null;
+  /** Echo mode (echoes.ts): where the last read from the top stopped (null: not echoing, late-records.ts' reads). */
+  echoChain: EchoChain | null;
+  /** Echoes owed, oldest span first (read on in any mode until none is left). */
+  echoes: Echo[];
   /** Messages per second on the unfiltered list (smoothed), null until a firehose scan measured it. */
   ratePerSec: number | null;
   /** Messages per second of its history, over the span the last firehose read of 2 pages or more covered (null: none yet). */
@@ -87,6 +92,8 @@ export class NetworkStates {
         network,
         source,
         head: this.persisted.get<HeadCursor>(key) ?? null,
+        echoChain: null,
+        echoes: [],
         ratePerSec: null,
         densityPerSec: null,
         mode: null,
@@ -108,16 +115,58 @@ export class NetworkStates {
     return s;
   }
 
-  /** Records a firehose scan from the top: a new rate sample always, the cursor only when the scan completed. */
-  afterHeadScan(s: NetworkState, r: ScanResult, now: number): void {
+  /**
+   * Records a firehose scan from the top: a new rate sample always; the cursor whenever it read the top:
+   * what a scan cut short did not reach down to `stopTs` is owed as an echo due at once (a gap), and in
+   * echo mode (`echo`) the span it read is owed one later (echoes.ts). Cut short with no place to go on
+   * from, the cursor stays.
+   */
+  afterHeadScan(s: NetworkState, r: ScanResult, now: number, stopTs: number | null = null, echo = false): void {
+    if (!echo) s.echoChain = null;
     if (r.pages === 0 || r.newestTs === null) return;
     s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
     noteDensity(s, r);
-    if (r.error || r.outOfBudget) return;
+    const left = echo
+      ? echoesOfHeadRead(r, s.echoChain, stopTs, now, (s.head?.ts ?? r.newestTs) - MAX_LATENESS_S)
+      : { echoes: r.error || r.outOfBudget ? [gapLeft(r, stopTs, now)].filter((e): e is Echo => e !== null) : [], chain: null };
+    if ((r.error || r.outOfBudget) && !left.echoes.some((e) => e.gap)) return;
+    s.echoes.push(...left.echoes);
+    if (echo) s.echoChain = left.chain ?? s.echoChain;
     const stall = s.head ? detectStall(s.head.ts, s.head.at, r.newestTs, now) : null;
     if (stall) s.stall = stall;
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
-    this.persisted.set(headKey(s.network, s.source), s.head);
+    this.persist(s);
+  }
+
+  /** The cursor as stored: at the oldest owed echo's floor while one is owed (a restart reads that part again, none is skipped). */
+  private persist(s: NetworkState): void {
+    if (!s.head) return;
+    const floor = Math.min(...s.echoes.map((e) => e.floorTs));
+    this.persisted.set(headKey(s.network, s.source), floor < s.head.ts ? { ...s.head, ts: floor } : s.head);
+  }
+
+  /** Records a share of an owed echo: it goes on from its next page, is owed again (after an early read), or is done. */
+  afterEcho(s: NetworkState, e: Echo, r: ScanResult, early: boolean): void {
+    const i = s.echoes.indexOf(e);
+    if (i < 0) return;
+    noteDensity(s, r);
+    const next = echoAfter(e, r, early);
+    if (next) s.echoes[i] = next;
+    else {
+      s.echoes.splice(i, 1);
+      this.persist(s);
+    }
+  }
+
+  /**
+   * How far behind the reads of the unfiltered list are (ms): how long the oldest span still owed an echo
+   * has gone unread since its first read (a change to a message in it shows at its echo at the latest),
+   * over the networks; null when no echo is owed.
+   */
+  behindMs(now: number): number | null {
+    let worst: number | null = null;
+    for (const s of this.states.values()) for (const e of s.echoes) worst = Math.max(worst ?? 0, now - e.readAt);
+    return worst;
   }
 
   /** Records a share of a trailing sweep: it goes on from where it stopped, or ends once below its floor. */

@@ -7,6 +7,7 @@ import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
 import { MIN_OVERLAP_S } from '../../shared/policy';
+import { echoesPay, type CycleMeans } from './echoes';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
@@ -24,6 +25,8 @@ interface PlanInputSources {
   liveMs: number;
   /** Requests the cycle may still spend. */
   requestsLeft?: number;
+  /** What the budget lets a cycle spend (absent: no limit): decides echo mode (echoes.ts). */
+  means?: CycleMeans;
   /** How far back a route's baseline reads in full (the setting routeHistoryHours). */
   routeHistoryMs?: number;
 }
@@ -54,7 +57,14 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     feeds,
     ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
   };
-  const mode = discoveryMode(base);
+  // Echoing, the unfiltered list stays the way news is read: each record is read twice there, where one
+  // list per watch would need its own sweeps, which the budget cannot pay either.
+  const mode = o.state.echoChain !== null && o.state.head !== null ? 'firehose' : discoveryMode(base);
+  const gapOpen = o.state.echoes.some((e) => e.gap);
+  const echo =
+    mode === 'firehose' &&
+    o.state.head !== null &&
+    echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.means, o.state.echoChain !== null);
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'),
@@ -65,6 +75,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     messageId: t.messageId,
     ts: trackedTs(t),
     address: o.index.watchedAddressOf(t.from, t.to, net),
+    seenAt: t.lastSeenAt,
     feeds: liveFeeds.size
       ? o.watchers
           .of(t.messageId)
@@ -76,8 +87,10 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ...base,
     due,
     addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map(),
-    // Late records: a full overlap every other cycle, the least one between (late-records.ts).
-    ...overlap(o.state.lateness, o.nowMs, o.intervalMs),
+    // Late records: a full overlap every other cycle, the least one between (late-records.ts); on a list
+    // busier than the budget's pace, the least one every cycle and echoes (echoes.ts).
+    // A gap below the cursor (a read from the top cut short) is read from its token: the read from the top is news only meanwhile.
+    ...(echo || gapOpen ? { overlapSec: MIN_OVERLAP_S, fullOverlap: false, echo, newsOnly: true } : overlap(o.state.lateness, o.nowMs, o.intervalMs)),
     trail: o.state.trail,
     lastTrailAt: o.state.lastTrailAt,
     stall: o.state.stall,

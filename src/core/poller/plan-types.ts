@@ -66,6 +66,8 @@ export interface DueMessage {
   address: string | null;
   /** The saved feeds it belongs to (gathered only when feeds are scanned one by one). */
   feeds: readonly string[];
+  /** When it was last read (ms). */
+  seenAt?: number;
 }
 
 export interface NetworkPlanInput {
@@ -106,6 +108,10 @@ export interface NetworkPlanInput {
   requestsLeft?: number;
   /** Messages per second of the unfiltered list's history, as the last deep read found it (null: not measured). */
   densityPerSec?: number | null;
+  /** Echo mode (echoes.ts): the list is busier than the budget's pace for the full overlap and the trailing sweep. */
+  echo?: boolean;
+  /** The read from the top reads news only (echo mode, or a gap below the cursor is open): re-checks below it are asked by ID. */
+  newsOnly?: boolean;
 }
 
 export interface FirehoseDiscovery {
@@ -147,6 +153,8 @@ export interface NetworkPlan {
   trail: TrailPlan | null;
   /** Discovery reads the full overlap below the cursor this cycle (late-records.ts). */
   fullOverlap: boolean;
+  /** Echo mode (echoes.ts): the read from the top is news only and leaves its span to be read again later. */
+  echo: boolean;
   /**
    * Present when the addresses' baselines wait for the list's rate (this cycle's head read measures it):
    * the executor plans them with it after discovery (null: still unknown, one by one).

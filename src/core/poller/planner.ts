@@ -38,9 +38,12 @@ const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): num
  * How new messages are discovered this cycle (null: nothing watched). A watcher still taking its baseline
  * counts: its news (what was sent after it was added) is read from the first cycle, before any history.
  */
-export function discoveryMode(i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds'>): DiscoveryMode | null {
+export function discoveryMode(
+  i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds' | 'echo'>,
+): DiscoveryMode | null {
   const watched = i.addresses.length + i.feeds.length;
   if (watched === 0) return null;
+  if (i.echo) return 'firehose'; // echoing stays on the unfiltered list (plan-input.ts)
   return preferFirehose(i.ratePerSec, gapSec(i), watched) ? 'firehose' : 'per-address';
 }
 
@@ -56,8 +59,10 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   return {
     discovery,
     ...baselines,
-    trail: mode === 'firehose' ? planTrail(i, listPassAt) : null,
-    fullOverlap: i.fullOverlap ?? true,
+    // Echo mode: echoes stand for the trailing sweep (echoes.ts).
+    trail: mode === 'firehose' && !i.echo ? planTrail(i, listPassAt) : null,
+    fullOverlap: (i.fullOverlap ?? true) && !i.echo,
+    echo: mode === 'firehose' && (i.echo ?? false),
     ...(awaitRate ? { baselinesAtRate: (ratePerSec: number | null) => planBaselines({ ...i, ratePerSec }) } : {}),
   };
 }
@@ -94,7 +99,7 @@ function planTrail(i: NetworkPlanInput, listPassAt: number | null = null): Trail
 function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   const nowSec = Math.floor(i.nowMs / 1000);
   const headPages = i.ratePerSec === null ? 1 : firehoseHeadCost(i.ratePerSec, gapSec(i));
-  const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address }));
+  const candidates = i.due.map((t) => ({ messageId: t.messageId, ts: t.ts, address: t.address, ...(t.seenAt !== undefined ? { seenAt: t.seenAt } : {}) }));
   const rechecks = planRechecks(candidates, {
     // History is priced at its own density when that is higher: a quiet hour's rate would make hours of a busy day look one page deep.
     ratePerSec: Math.max(i.ratePerSec ?? 0, i.densityPerSec ?? 0),
@@ -102,7 +107,8 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     headPages,
     addressPages: (a) => i.addressPages.get(a) ?? 1,
     // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again.
-    maxDepthPages: Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
+    // News only (echo mode, a gap open): the rest is asked by ID.
+    maxDepthPages: i.newsOnly ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
     byId: true,
   });
   // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.

@@ -19,6 +19,7 @@ import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../shared/policy';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
+import type { CycleMeans } from './echoes';
 import { receiptHook } from './receipt-hook';
 import { CycleBudget } from './scan';
 
@@ -166,9 +167,8 @@ export class Poller {
     this.setStatus({ state: 'polling', lastAttemptAt: started });
     const budget = this.d.budget();
     // A cycle may take up to the minute's cap (its share of it); the budget's pace line keeps the day within its quota.
-    const cycle = new CycleBudget(Math.min(budget.available(), Math.max(1, Math.ceil((budget.burstPerMinute() * settings.pollIntervalSeconds) / 60))), () =>
-      budget.shortfall(),
-    );
+    const cap = Math.max(1, Math.ceil((budget.burstPerMinute() * settings.pollIntervalSeconds) / 60));
+    const cycle = new CycleBudget(Math.min(budget.available(), cap), () => budget.shortfall());
     let error: ErrorInfo | null = null;
     let asked = false;
     try {
@@ -185,6 +185,7 @@ export class Poller {
           intervalMs,
           liveMs: settings.stuckThresholdMinutes * 60_000,
           routeHistoryMs: settings.routeHistoryHours * 3_600_000,
+          means: () => ({ left: cycle.left, cap, pace: (budget.perMinute() * settings.pollIntervalSeconds) / 60, saved: budget.savedRequests() }),
         });
         asked = true;
         if (stopsCycle(error)) break;
@@ -202,7 +203,7 @@ export class Poller {
   private async pollNetwork(
     net: 'mainnet' | 'fuji',
     client: DataApiClient,
-    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number },
+    c: { cycle: CycleBudget; intervalMs: number; liveMs: number; routeHistoryMs: number; means: () => CycleMeans },
   ): Promise<ErrorInfo | null> {
     const nowMs = this.d.clock.now();
     const state = this.networks.get(net, client.baseUrl);
@@ -218,6 +219,7 @@ export class Poller {
         intervalMs: c.intervalMs,
         liveMs: c.liveMs,
         requestsLeft: c.cycle.left,
+        means: c.means(),
         routeHistoryMs: c.routeHistoryMs,
       }),
     );
@@ -245,7 +247,9 @@ export class Poller {
     this.d.logger.debug('poll cycle done', { requests: cycle.used, state: o.state, error: error?.message });
     // Reads cut short by the budget are not lost, only later: say how far behind they are.
     if (!cycle.cutShort && error === null) this.lastFullCycleAt = startedMs;
-    const behindMs = cycle.cutShort ? nowMs - (this.lastFullCycleAt ?? startedMs) : null;
+    // With echoes owed (a list busier than the budget's pace, echoes.ts; its re-checks by ID always take
+    // the rest of the cycle): how long the oldest span owed one went unread.
+    const behindMs = this.networks.behindMs(nowMs) ?? (cycle.cutShort ? nowMs - (this.lastFullCycleAt ?? startedMs) : null);
     try {
       await this.d.afterCycle?.();
     } catch (e) {

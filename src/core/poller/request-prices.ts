@@ -26,6 +26,8 @@ export interface RecheckCandidate {
   ts: number;
   /** The watched address to ask when not reached through the firehose. */
   address: string | null;
+  /** When it was last read (ms; absent: unknown, counted as just now). */
+  seenAt?: number;
 }
 
 export interface RecheckPlan {
@@ -33,7 +35,7 @@ export interface RecheckPlan {
   depthTs: number | null;
   /** Messages left to the address operation, by address. */
   byAddress: Map<string, RecheckCandidate[]>;
-  /** Messages cheaper to ask for one by one: fewer of them than their address's pages, or no address at all. */
+  /** Messages cheaper to ask for one by one: fewer of them than their address's pages, or no address at all; in fair order (fairShare). */
   byId: RecheckCandidate[];
   /** Estimated extra requests. */
   cost: number;
@@ -111,7 +113,29 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
       byAddress.delete(address);
     }
   }
-  return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: byIdList, cost: best.cost };
+  return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: fairShare(byIdList), cost: best.cost };
+}
+
+/**
+ * The order a budget that cuts the by-ID re-checks short asks them in: the newest and the longest unread
+ * by turns, so half of what a cycle can ask goes to fresh messages (most deliveries happen then) and half
+ * to old ones (newest first alone left an old pending message unread for as long as the budget stayed
+ * short; longest unread first alone starved fresh ones behind a backlog of old ones).
+ */
+export function fairShare(list: readonly RecheckCandidate[]): RecheckCandidate[] {
+  const newest = [...list].sort((a, b) => b.ts - a.ts);
+  const unread = [...list].sort((a, b) => (a.seenAt ?? Infinity) - (b.seenAt ?? Infinity) || a.ts - b.ts);
+  const out: RecheckCandidate[] = [];
+  const taken = new Set<string>();
+  for (let i = 0; out.length < list.length; i++) {
+    for (const c of [newest[i], unread[i]]) {
+      if (c && !taken.has(c.messageId)) {
+        taken.add(c.messageId);
+        out.push(c);
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,128 @@
+/**
+ * Echoes: late records on a list busier than the budget (late-records.ts' reads cost more than a cycle
+ * can pay). Instead of re-reading from the top down to the full overlap and sweeping MAX_LATENESS_S below
+ * now, each cycle's read from the top reads news only (down to MIN_OVERLAP_S below the cursor) and keeps
+ * the page token where it stopped; the span between that token and where the previous such read
+ * stopped is read once more ("echo") from that token once the list's top is MAX_LATENESS_S newer than the
+ * span (every record up to MAX_LATENESS_S late has appeared by then; after an indexer stall the top stops
+ * moving, so echoes wait for it), and earlier, GUARANTEED_LATENESS_S on, when the cycle has room left. One
+ * echo costs about one more read of a cycle's news. Owed echoes are a FIFO queue, never dropped (tokens
+ * live 24 h); the stored cursor stays at the oldest owed echo's floor, so a restart reads that part again.
+ * A read from the top the budget cut short (in any mode) leaves its unread part as an echo due at once
+ * (a "gap"): the cursor moves on, so the next read from the top stays a cycle's news deep.
+ */
+import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
+import { PAGE_SIZE } from './request-prices';
+import type { ScanStep } from './plan-types';
+import type { ScanResult } from './scan';
+
+export interface Echo {
+  /** Where the re-read goes on (a page token the API gave; at first the span's top: none above it belongs to this span). */
+  token: string;
+  /** Where an early read in progress goes on (absent: none in progress). */
+  earlyToken?: string;
+  /** It ends once a page reaches below this source timestamp (s). */
+  floorTs: number;
+  /** The newest source timestamp (s) the span can hold: it is due once the list's top is MAX_LATENESS_S past it. */
+  topTs: number;
+  /** When the span was first read (ms): its records have not been read since (how far behind the reads are). */
+  readAt: number;
+  /** A part a cut-short read from the top never read: due at once (then echoed with the next span). */
+  gap: boolean;
+  /** Read early (GUARANTEED_LATENESS_S on) already: only the MAX_LATENESS_S read is still owed. */
+  early: boolean;
+}
+
+/** Where the news reads stand: the floor the next echo's span reaches down to (the last read from the top's oldest record, s). */
+export interface EchoChain {
+  floorTs: number;
+  /** When that read ran (ms). */
+  at: number;
+}
+
+/**
+ * What the budget lets a cycle spend: now (`left`), at most (`cap`: its share of the minute's cap), at the
+ * day's pace (`pace`), and saved up below the pace line (`saved`).
+ */
+export interface CycleMeans {
+  left: number;
+  cap: number;
+  pace: number;
+  saved: number;
+}
+
+/** A budget that has saved this many cycles of today's late-record reads pays them (the grid's noon start); less, it goes by the day's pace. */
+const SAVED_CYCLES = 120;
+
+/**
+ * Is the list busier than the budget can pay for today's late-record reads? Their pages a cycle (half a
+ * full overlap, a trailing sweep's share, the news) against what the cycle may spend now and at the day's
+ * pace, or, when the budget has saved an hour of them, against its share of the minute's cap (absent: no limit). Already echoing
+ * (`echoing`), it stays so until those reads cost half of that (no flapping at the edge).
+ */
+export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, means: CycleMeans | undefined, echoing: boolean): boolean {
+  if (ratePerSec === null || means === undefined) return echoing;
+  const intervalS = intervalMs / 1000;
+  const pages = (sec: number) => (ratePerSec * sec) / PAGE_SIZE;
+  const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
+  const cost = pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
+  // With an hour saved only the minute's cap binds: a cycle after a burst (a first read) has less left, the next ones the cap again.
+  const can = means.saved >= SAVED_CYCLES * cost ? means.cap : Math.min(means.left, means.pace);
+  return echoing ? cost > can / 2 : cost > can;
+}
+
+/** Due now: the list's top (`headTs`) is MAX_LATENESS_S past the span (a gap: at once); `early`: GUARANTEED_LATENESS_S past, not yet read early. */
+export function echoDue(e: Echo, headTs: number, early = false): boolean {
+  if (e.gap) return true;
+  if (early) return !e.early && headTs >= e.topTs + GUARANTEED_LATENESS_S;
+  return headTs >= e.topTs + MAX_LATENESS_S;
+}
+
+/** An echo's share of this cycle (an early read's or the owed one's): from its token down past its floor, at most `maxPages`. */
+export function echoStep(e: Echo, maxPages: number, lateBelow: number | null, early: boolean): ScanStep {
+  return {
+    source: { kind: 'firehose' },
+    maxPages,
+    stop: { kind: 'past', ts: e.floorTs, undated: 'continue' },
+    resumeToken: early ? (e.earlyToken ?? e.token) : e.token,
+    ...(lateBelow !== null ? { lateBelow } : {}),
+  };
+}
+
+/**
+ * An echo after a share of it: the owed read goes on from its next page, or is done (null) once below its
+ * floor (or at the list's end); an early read goes on from its own page, and once done leaves the owed one.
+ */
+export function echoAfter(e: Echo, r: ScanResult, early: boolean): Echo | null {
+  if (r.pages === 0 || (r.error && r.nextToken === null)) return e;
+  const done = r.exhausted || r.nextToken === null || (r.oldestTs !== null && r.oldestTs < e.floorTs);
+  if (early) {
+    const { earlyToken: _, ...rest } = e;
+    return done ? { ...rest, early: true } : { ...e, earlyToken: r.nextToken! };
+  }
+  return done ? null : { ...e, token: r.nextToken! };
+}
+
+/** The part a read from the top cut short (budget, error) before `stopTs` did not reach: an echo due at once (null: it reached it). */
+export function gapLeft(r: ScanResult, stopTs: number | null, now: number): Echo | null {
+  if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted || stopTs === null || r.oldestTs < stopTs) return null;
+  return { token: r.nextToken, floorTs: stopTs, topTs: r.oldestTs, readAt: now, gap: true, early: true };
+}
+
+/**
+ * The echoes a read from the top in echo mode leaves: the part it did not reach (gapLeft), and the span
+ * between where it stopped and the chain's floor (the previous read's oldest record). Returns them and the
+ * chain's next floor (unchanged: the read went nowhere).
+ */
+export function echoesOfHeadRead(
+  r: ScanResult,
+  chain: EchoChain | null,
+  stopTs: number | null,
+  now: number,
+  startFloorTs: number,
+): { echoes: Echo[]; chain: EchoChain | null } {
+  if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted) return { echoes: [], chain };
+  const span: Echo = { token: r.nextToken, floorTs: chain?.floorTs ?? startFloorTs, topTs: r.oldestTs, readAt: chain?.at ?? now, gap: false, early: false };
+  const gap = gapLeft(r, stopTs, now);
+  return { echoes: gap ? [gap, span] : [span], chain: { floorTs: r.oldestTs, at: now } };
+}
