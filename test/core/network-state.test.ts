@@ -82,7 +82,7 @@ describe('nextRate', () => {
     expect(nextRate(4, scanned({}), head, 110_000)).toBe(4);
   });
 
-  it('a read from the top cut short moves the cursor and owes the part it did not reach; the stored cursor stays at that part until it is read', () => {
+  it('in echo mode a read from the top cut short moves the cursor and owes the part it did not reach; the stored cursor stays below it until it is read', () => {
     tmp = tempDir();
     store = openStore(tmp.dir);
     const states = new NetworkStates(store.pollState);
@@ -90,17 +90,21 @@ describe('nextRate', () => {
     const key = `head:${url}:mainnet`;
     const s = states.get('mainnet', url);
     states.afterHeadScan(s, scanned({ newestTs: 1_000, oldestTs: 990, count: 100 }), 5_000_000);
-    // Meant to read down to 700, the budget stopped it at 900: the cursor moves on, 900..700 is owed from its token.
-    states.afterHeadScan(s, scanned({ pages: 3, newestTs: 1_300, oldestTs: 900, count: 300, outOfBudget: true, nextToken: 'p4' }), 5_030_000, 700);
-    expect(s.head).toEqual({ ts: 1_300, at: 5_030_000 });
-    expect(s.echoes).toMatchObject([{ token: 'p4', floorTs: 700, gap: true }]);
-    expect(states.behindMs(5_060_000)).toBe(30_000);
-    // A restart now reads that part again: the stored cursor is at its floor.
-    expect(store.pollState.get<{ ts: number }>(key)?.ts).toBe(700);
-    // Read down past its floor: nothing owed, the stored cursor is the head again.
-    states.afterEcho(s, s.echoes[0]!, scanned({ pages: 2, newestTs: 899, oldestTs: 650, count: 200, nextToken: 'p6' }), false);
+    // Out of echo mode a read cut short keeps the cursor: the next cycle reads that far again.
+    const cut = scanned({ pages: 3, newestTs: 1_300, oldestTs: 900, count: 300, outOfBudget: true, nextToken: 'p4' });
+    states.afterHeadScan(s, cut, 5_030_000, 700);
+    expect(s.head).toEqual({ ts: 1_000, at: 5_000_000 });
     expect(s.echoes).toEqual([]);
-    expect(states.behindMs(5_060_000)).toBeNull();
-    expect(store.pollState.get<{ ts: number }>(key)?.ts).toBe(1_300);
+    // Echo mode, meant to read down to 700, the budget stopped it at 900: the cursor moves on, 900..700 is owed from its token.
+    states.afterHeadScan(s, cut, 5_030_000, 700, true);
+    expect(s.head).toEqual({ ts: 1_300, at: 5_030_000 });
+    expect(s.echoes).toContainEqual(expect.objectContaining({ token: 'p4', floorTs: 700, gap: true }));
+    expect(states.behindMs(5_060_000)).toBe(30_000);
+    // A restart now reads that part again: the stored cursor is at or below its floor.
+    expect(store.pollState.get<{ ts: number }>(key)?.ts).toBeLessThanOrEqual(700);
+    // Read down past its floor: the gap is no longer owed.
+    const gap = s.echoes.find((e) => e.gap)!;
+    states.afterEcho(s, gap, scanned({ pages: 2, newestTs: 899, oldestTs: 650, count: 200, nextToken: 'p6' }), false);
+    expect(s.echoes.some((e) => e.gap)).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ describe('request planning', () => {
     expect([...old.byAddress.keys()].sort()).toEqual(['A', 'C', 'D'].filter((a) => old.depthTs === null || a !== 'A'));
   });
 
-  it('asks by ID the newest and the longest unread by turns, so a budget that cuts every cycle short starves neither', () => {
+  it('in echo mode asks by ID the newest and the longest unread by turns, so a budget that cuts every cycle short starves neither', () => {
     const now = 1_700_000_000;
     const nowMs = now * 1000;
     // Route messages (no address), all too deep to page to: each is one request by ID. Newest first alone
@@ -80,8 +80,11 @@ describe('request planning', () => {
       { messageId: 'mid', ts: now - 900, address: null, seenAt: nowMs - 5 * 60_000 },
       { messageId: 'older', ts: now - 2000, address: null, seenAt: nowMs - 20 * 60_000 },
     ];
-    const plan = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 1, byId: true });
+    const plan = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 1, byId: true, fair: true });
     expect(plan.byId.map((c) => c.messageId)).toEqual(['fresh2', 'old', 'fresh1', 'older', 'mid']);
+    // Out of echo mode (fair unset) newest first, as the budget rarely cuts them short there.
+    const plain = planRechecks(cands, { ratePerSec: 20, nowSec: now, headPages: 1, addressPages: () => 1, maxDepthPages: 1, byId: true });
+    expect(plain.byId.map((c) => c.messageId)).toEqual(['fresh2', 'fresh1', 'mid', 'older', 'old']);
   });
 
   it('re-checks fresh messages every cycle and old ones on a slower cadence', () => {

@@ -8,7 +8,7 @@ import type { PollStateStore } from '../store/poll-state-store';
 import { detectStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import { MAX_LATENESS_S } from '../../shared/policy';
 import type { ScanResult } from './scan';
-import { echoAfter, echoesOfHeadRead, gapLeft, type Echo, type EchoChain } from './echoes';
+import { echoAfter, echoesOfHeadRead, type Echo, type EchoChain } from './echoes';
 
 /** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
 export interface BaselineProgress {
@@ -126,9 +126,9 @@ export class NetworkStates {
     if (r.pages === 0 || r.newestTs === null) return;
     s.ratePerSec = nextRate(s.ratePerSec, r, s.head, now);
     noteDensity(s, r);
-    const left = echo
-      ? echoesOfHeadRead(r, s.echoChain, stopTs, now, (s.head?.ts ?? r.newestTs) - MAX_LATENESS_S)
-      : { echoes: r.error || r.outOfBudget ? [gapLeft(r, stopTs, now)].filter((e): e is Echo => e !== null) : [], chain: null };
+    const left = echo ? echoesOfHeadRead(r, s.echoChain, stopTs, now, (s.head?.ts ?? r.newestTs) - MAX_LATENESS_S) : { echoes: [], chain: null };
+    // Out of echo mode a read cut short keeps the cursor (the next cycle reads that far again: cheap at the
+    // rates late-records.ts' reads fit); in echo mode it moves and owes the unread part as a gap.
     if ((r.error || r.outOfBudget) && !left.echoes.some((e) => e.gap)) return;
     s.echoes.push(...left.echoes);
     if (echo) s.echoChain = left.chain ?? s.echoChain;

@@ -110,6 +110,7 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     // News only (echo mode, a gap open): the rest is asked by ID.
     maxDepthPages: i.newsOnly ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
     byId: true,
+    fair: i.echo ?? false,
   });
   // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.
   const stopBelow = Math.min(i.head ? i.head.ts - i.overlapSec : Infinity, rechecks.depthTs ?? Infinity);

@@ -59,6 +59,8 @@ interface RecheckPricing {
   maxDepthPages?: number;
   /** Whether the single-message operation may be used. */
   byId?: boolean;
+  /** Ask by ID in fair order (fairShare: echo mode, where the budget cuts them short for good); else newest first. */
+  fair?: boolean;
 }
 
 export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPricing): RecheckPlan {
@@ -113,7 +115,12 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
       byAddress.delete(address);
     }
   }
-  return { depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null, byAddress, byId: fairShare(byIdList), cost: best.cost };
+  return {
+    depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null,
+    byAddress,
+    byId: p.fair ? fairShare(byIdList) : byIdList,
+    cost: best.cost,
+  };
 }
 
 /**
