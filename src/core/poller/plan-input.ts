@@ -6,7 +6,7 @@ import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
-import { MIN_OVERLAP_S } from '../../shared/policy';
+import { MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { echoesPay, type CycleMeans } from './echoes';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
@@ -61,9 +61,14 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   // list per watch would need its own sweeps, which the budget cannot pay either.
   const mode = o.state.echoChain !== null && o.state.head !== null ? 'firehose' : discoveryMode(base);
   const gapOpen = o.state.echoes.some((e) => e.gap);
+  // Not entered while an indexer stall's catch-up runs: what the stall held back floods the list's top
+  // (the rate looks tens of times busier for a few cycles) and the catch-up sweeps of late-records.ts
+  // must run then; echo mode, once on, handles a stall itself (echoes.ts).
+  const catchingUp = o.state.stall !== null && o.nowMs - o.state.stall.resumedAt <= STALL_CATCH_UP_MS;
   const echo =
     mode === 'firehose' &&
     o.state.head !== null &&
+    (o.state.echoChain !== null || !catchingUp) &&
     echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.means, o.state.echoChain !== null);
   const tracked = o.messages.trackedWhere(
     (t) =>
