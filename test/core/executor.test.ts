@@ -16,6 +16,7 @@ import { type NetworkPlan, type NetworkPlanInput } from '../../src/core/poller/p
 import { CycleBudget } from '../../src/core/poller/scan';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { randomId, type EngineRig } from './helpers';
+import { planInputAt } from '../support/plan-input';
 
 let on: EngineOnService | null = null;
 let rig: EngineRig | null = null;
@@ -49,22 +50,7 @@ async function setup() {
   return { svc, client, read, transitions, reloads: () => reloads, execution };
 }
 
-const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => ({
-  nowMs: rig!.clock.now(),
-  intervalMs: 10_000,
-  head: null,
-  ratePerSec: null,
-  addresses: [],
-  feeds: [],
-  due: [],
-  addressPages: new Map(),
-  overlapSec: 20,
-  trail: null,
-  // No trailing sweep due unless a test asks for one.
-  lastTrailAt: rig!.clock.now(),
-  lastDiscoveryAt: null,
-  ...o,
-});
+const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => planInputAt(rig!.clock.now(), o);
 
 /** The first pages of an address, read directly. */
 async function addressPages(client: DataApiClient, address: string, count: number): Promise<TeleporterMessage[][]> {

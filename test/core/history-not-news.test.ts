@@ -16,6 +16,7 @@ import { CycleBudget } from '../../src/core/poller/scan';
 import { engineOnService, type EngineOnService } from './engine-on-service';
 import { apiRecord } from './helpers';
 import { around } from './poller-on-service';
+import { planInputAt } from '../support/plan-input';
 
 let on: EngineOnService | null = null;
 afterEach(async () => {
@@ -42,21 +43,7 @@ function execution(o: EngineOnService, client = o.client) {
   return { x, transitions };
 }
 
-const input = (o: EngineOnService, p: Partial<NetworkPlanInput>): NetworkPlanInput => ({
-  nowMs: o.rig.clock.now(),
-  intervalMs: 10_000,
-  head: null,
-  ratePerSec: null,
-  addresses: [],
-  feeds: [],
-  due: [],
-  addressPages: new Map(),
-  overlapSec: 20,
-  trail: null,
-  lastTrailAt: o.rig.clock.now(),
-  lastDiscoveryAt: null,
-  ...p,
-});
+const input = (o: EngineOnService, p: Partial<NetworkPlanInput>): NetworkPlanInput => planInputAt(o.rig.clock.now(), p);
 
 /** One firehose cycle (cursor at `headTs`, 1 msg/s) with `live` watching and `baselining`'s baseline planned; its transitions. */
 async function firehoseCycleWithBaseline(o: EngineOnService, client: EngineOnService['client'], w: { live: string[]; baselining: string; headTs: number }) {

@@ -1,25 +1,11 @@
 /** Per-network state: the head cursor survives a restart (a real SQLite file), per data source; the rate follows the scans. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkStates, nextRate } from '../../src/core/poller/network-state';
-import type { ScanResult } from '../../src/core/poller/scan';
+import { emptyScan, type ScanResult } from '../../src/core/poller/scan';
 import { openStore, type Store } from '../../src/core/store';
 import { tempDir } from './helpers';
 
-const scanned = (o: Partial<ScanResult>): ScanResult => ({
-  pages: 1,
-  error: null,
-  outOfBudget: false,
-  exhausted: false,
-  newestTs: null,
-  oldestTs: null,
-  seen: new Set(),
-  count: 0,
-  newer: 0,
-  restarted: false,
-  nextToken: null,
-  late: [],
-  ...o,
-});
+const scanned = (o: Partial<ScanResult>): ScanResult => ({ ...emptyScan(), pages: 1, ...o });
 
 let tmp: ReturnType<typeof tempDir> | null = null;
 let store: Store | null = null;

@@ -6,6 +6,7 @@ import { type DueMessage, type NetworkPlanInput } from '../../src/core/poller/pl
 import { BASELINE_HORIZON_MS, FEED_BASELINE_HORIZON_MS, BASELINE_MAX_PAGES } from '../../src/shared/policy';
 import { LatenessTracker } from '../../src/core/poller/late-records';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, MAX_OVERLAP_S, MIN_OVERLAP_S, TRAIL_PERIOD_MS } from '../../src/shared/policy';
+import { planInputAt } from '../support/plan-input';
 
 const NOW_MS = 1_000_000_000;
 const NOW = NOW_MS / 1000;
@@ -13,23 +14,7 @@ const live = (key: string) => ({ key, baselineDone: true });
 const pending = (key: string) => ({ key, baselineDone: false });
 const due = (messageId: string, ageSec: number, address: string | null, feeds: string[] = []): DueMessage => ({ messageId, ts: NOW - ageSec, address, feeds });
 
-function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
-  return {
-    nowMs: NOW_MS,
-    intervalMs: 10_000,
-    head: null,
-    ratePerSec: null,
-    addresses: [],
-    feeds: [],
-    due: [],
-    addressPages: new Map(),
-    overlapSec: 20,
-    trail: null,
-    lastTrailAt: NOW_MS, // no trailing sweep due unless a test asks for one
-    lastDiscoveryAt: null,
-    ...o,
-  };
-}
+const input = (o: Partial<NetworkPlanInput>): NetworkPlanInput => planInputAt(NOW_MS, o);
 
 describe('planNetwork', () => {
   it("while no watcher is live, reads each watcher's news from when it was added, then the baselines", () => {

@@ -96,22 +96,25 @@ interface ScanOptions {
   next: (page: PageInfo, seen: Set<string>) => boolean;
 }
 
+/** A scan that has read nothing yet. */
+export const emptyScan = (): ScanResult => ({
+  pages: 0,
+  error: null,
+  outOfBudget: false,
+  exhausted: false,
+  newestTs: null,
+  oldestTs: null,
+  seen: new Set(),
+  count: 0,
+  newer: 0,
+  restarted: false,
+  nextToken: null,
+  late: [],
+});
+
 /** Pages through one operation, feeding every page to the engine, until `next` says stop. */
 export async function scan(fetchPage: (token: string | undefined) => Promise<ApiResult<MessagePage>>, o: ScanOptions): Promise<ScanResult> {
-  const res: ScanResult = {
-    pages: 0,
-    error: null,
-    outOfBudget: false,
-    exhausted: false,
-    newestTs: null,
-    oldestTs: null,
-    seen: new Set(),
-    count: 0,
-    newer: 0,
-    restarted: false,
-    nextToken: null,
-    late: [],
-  };
+  const res = emptyScan();
   let token: string | undefined = o.startToken;
   for (;;) {
     if (!o.cycle.take()) {
