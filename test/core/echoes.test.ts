@@ -123,6 +123,8 @@ describe('when the poller echoes', () => {
     expect(echoesPay(4, cycle, full, keyless, false)).toBe(true);
     expect(echoesPay(2, cycle, full, keyless, true)).toBe(true); // 2 msg/s costs ~12 > 10: no flapping back
     expect(echoesPay(0.2, cycle, full, keyless, true)).toBe(false);
+    // A cycle left short (a sweep, a 429) does not make a quiet list look busy.
+    for (const rate of [0.02, 0.2, 2]) expect(echoesPay(rate, cycle, full, { ...keyless, left: 1 }, false)).toBe(false);
     // Unknown rate or no limit: as it was.
     expect(echoesPay(null, cycle, full, keyless, true)).toBe(true);
     expect(echoesPay(20, cycle, full, undefined, false)).toBe(false);

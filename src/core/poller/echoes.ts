@@ -67,7 +67,9 @@ export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOve
   const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
   const cost = pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
   // With an hour saved only the minute's cap binds: a cycle after a burst (a first read) has less left, the next ones the cap again.
-  const can = means.saved >= SAVED_CYCLES * cost ? means.cap : Math.min(means.left, means.pace);
+  // Not what this cycle has left: a cycle a sweep or a 429 left short says nothing of the list's rate
+  // against the budget (at 0.2 messages/s such a cycle turned echo mode on, off the stall catch-up).
+  const can = means.saved >= SAVED_CYCLES * cost ? means.cap : means.pace;
   return echoing ? cost > can / 2 : cost > can;
 }
 
