@@ -8,7 +8,7 @@
  * moving, so echoes wait for it), and earlier, GUARANTEED_LATENESS_S on, when the cycle has room left. One
  * echo costs about one more read of a cycle's news. Owed echoes are a FIFO queue, never dropped (tokens
  * live 24 h); the stored cursor stays at the oldest owed echo's floor, so a restart reads that part again.
- * A read from the top the budget cut short (in any mode) leaves its unread part as an echo due at once
+ * A read from the top the budget cut short in echo mode leaves its unread part as an echo due at once
  * (a "gap"): the cursor moves on, so the next read from the top stays a cycle's news deep.
  */
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
