@@ -244,6 +244,10 @@ describe('planNetwork', () => {
     // Watchers still taking their baseline count: their news is read from the first cycle.
     expect(discoveryMode(input({ addresses: addresses.map((a) => ({ ...a, baselineDone: false })) }))).toBe('firehose');
     expect(discoveryMode(input({ addresses: [] }))).toBeNull();
+    // An open echo chain keeps news on the unfiltered list until a read from the top leaves echo mode.
+    expect(discoveryMode(input({ addresses, head, ratePerSec: 50, echoing: true }))).toBe('firehose');
+    expect(planNetwork(input({ addresses, head, ratePerSec: 50, echoing: true })).discovery?.mode).toBe('firehose');
+    expect(discoveryMode(input({ addresses, head: null, ratePerSec: 50, echoing: true }))).toBe('per-address');
   });
 });
 

@@ -55,11 +55,10 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ratePerSec: o.state.ratePerSec,
     addresses,
     feeds,
+    echoing: o.state.echoChain !== null,
     ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
   };
-  // Echoing, the unfiltered list stays the way news is read: each record is read twice there, where one
-  // list per watch would need its own sweeps, which the budget cannot pay either.
-  const mode = o.state.echoChain !== null && o.state.head !== null ? 'firehose' : discoveryMode(base);
+  const mode = discoveryMode(base);
   const gapOpen = o.state.echoes.some((e) => e.gap);
   // Not entered while an indexer stall's catch-up runs: what the stall held back floods the list's top
   // (the rate looks tens of times busier for a few cycles) and the catch-up sweeps of late-records.ts

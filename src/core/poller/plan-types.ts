@@ -110,6 +110,8 @@ export interface NetworkPlanInput {
   densityPerSec?: number | null;
   /** Echo mode (echoes.ts): the list is busier than the budget's pace for the full overlap and the trailing sweep. */
   echo?: boolean;
+  /** An echo chain is open (echoes.ts): news stays on the unfiltered list until a read from the top leaves echo mode. */
+  echoing?: boolean;
   /** The read from the top reads news only (echo mode, or a gap below the cursor is open): re-checks below it are asked by ID. */
   newsOnly?: boolean;
 }

@@ -39,11 +39,13 @@ const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): num
  * counts: its news (what was sent after it was added) is read from the first cycle, before any history.
  */
 export function discoveryMode(
-  i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds' | 'echo'>,
+  i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds' | 'echoing'>,
 ): DiscoveryMode | null {
   const watched = i.addresses.length + i.feeds.length;
   if (watched === 0) return null;
-  if (i.echo) return 'firehose'; // echoing stays on the unfiltered list (plan-input.ts)
+  // Echoing, each record is read twice on the unfiltered list, where one list per watch would need its own
+  // sweeps, which the budget cannot pay either; the read from the top that leaves echo mode closes the chain.
+  if (i.echoing && i.head) return 'firehose';
   return preferFirehose(i.ratePerSec, gapSec(i), watched) ? 'firehose' : 'per-address';
 }
 
