@@ -21,7 +21,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'node_modules/**', 'test/renderer/**'] },
+        // The same for the core's files: none mocks a module, fakes timers or changes process.env, and each
+        // makes its own stores, services and clock. 81 files: 269 s of CPU instead of 390 s (docs/testing.md).
+        test: { name: 'core', include: ['test/core/**/*.test.ts', 'test/shared/**/*.test.ts'], isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'node_modules/**', 'test/renderer/**', 'test/core/**', 'test/shared/**'],
+        },
       },
     ],
   },
