@@ -59,7 +59,8 @@ interface Core {
 async function startChild(js: string): Promise<ChildProcess> {
   const child = fork(js, [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+    // --expose-gc: the hourly memory sample is taken after a full collection (day-child.ts).
+    execArgv: ['--expose-gc', ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
   });
   await new Promise<void>((r) => child.once('message', () => r()));
@@ -153,16 +154,17 @@ async function main(): Promise<void> {
   const cycle = async () => {
     await clock.advance(intervalMs);
     const now = clock.now();
+    const sample = (now - baselineAt) % HOUR === 0;
     await Promise.all(
       cores.map(async (c) => {
-        const r = await childCall(c.child, { type: 'tick', now }, 'polled');
+        const r = await childCall(c.child, { type: 'tick', now, sample }, 'polled');
         c.detected.push(...(r.transitions as Detection[]));
         const status = r.status as { tracked?: number; behindMs?: number | null; quota?: { level: string } };
         c.peakTracked = Math.max(c.peakTracked, status.tracked ?? 0);
         c.maxBehindMs = Math.max(c.maxBehindMs, status.behindMs ?? 0);
         if (status.quota) c.quotaLevels[status.quota.level] = (c.quotaLevels[status.quota.level] ?? 0) + 1;
         c.lastStatus = status;
-        if ((now - baselineAt) % HOUR === 0) {
+        if (sample) {
           c.rssByHour.push(Number(r.rss));
           c.heapByHour.push(Number(r.heapUsed));
           c.dbBytesByHour.push(Number(r.dbBytes));
