@@ -7,7 +7,7 @@
  * sweeps read. The detection and the floors themselves are checked on their own below.
  */
 import { describe, expect, it } from 'vitest';
-import { detectStall, STALL_MIN_S, trailFloorTs, trailPagesPerCycle } from '../../src/core/poller/late-records';
+import { detectStall, joinStall, STALL_MIN_S, trailFloorTs, trailPagesPerCycle } from '../../src/core/poller/late-records';
 import { MAX_LATENESS_S, STALL_CATCH_UP_MS, STALL_MAX_SWEEP_S } from '../../src/shared/policy';
 import { closedAfterEach } from '../support/closed-after-each';
 import { engineOnService } from './engine-on-service';
@@ -90,6 +90,54 @@ describe('indexer stall', () => {
     expect(keys.length).toBeGreaterThan(0);
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('a catch-up whose top looks stopped twice still sweeps down to the first stall: a message held from its first minutes, shown 6 minutes after the resume, is reported', async () => {
+    const on = closing(await engineOnService({ preload: 300, seed: 12 }));
+    const { svc, rig } = on;
+    rig.settings.stuckThresholdMinutes = 6 * 60;
+    const watched = svc.simulator.addresses.slice(0, 12);
+    for (const a of watched) rig.watch(a);
+    const { poller, kinds } = pollerOn(on, INTERVAL_S);
+    const nowS = () => Math.floor(rig.clock.now() / 1000);
+    svc.store.upsertMany(background(nowS() - 30 * MIN, nowS()));
+    let shownTo = nowS();
+    const cycle = async (live: boolean) => {
+      await rig.clock.advance(INTERVAL_S * 1000);
+      if (live) {
+        svc.store.upsertMany(background(shownTo, nowS()));
+        shownTo = nowS();
+      }
+      await poller.pollNow();
+    };
+    for (let i = 0; i < 20; i++) await cycle(true);
+
+    const stallStart = nowS();
+    const sent = apiRecord({ from: watched[0]!, status: 'pending', ts: stallStart + 2 * MIN });
+    const id = sent.messageId as string;
+    for (let i = 0; i < (70 * MIN) / INTERVAL_S; i++) await cycle(false);
+    const stallEnd = nowS();
+
+    // The catch-up in two steps, as the simulator's blocks reappear out of order: first the stall's first
+    // 40 minutes (the top still 30 minutes old: a second "stall" from there, whose own floor is above the
+    // held message), then the rest; the held message 6 minutes later, once the first sweep has ended.
+    const held = background(shownTo, stallEnd);
+    const tsOf = (r: Record<string, unknown>) => (r.sourceTransaction as { timestamp: number }).timestamp;
+    svc.store.upsertMany(held.filter((r) => tsOf(r) < stallStart + 40 * MIN));
+    await cycle(false);
+    svc.store.upsertMany(held.filter((r) => tsOf(r) >= stallStart + 40 * MIN));
+    shownTo = stallEnd;
+    await cycle(false);
+    for (let i = 0; i < (6 * MIN) / INTERVAL_S; i++) await cycle(true);
+    svc.store.upsert(sent);
+    const shownAt = nowS();
+
+    while (kinds(id).length === 0 && nowS() - shownAt <= STALL_CATCH_UP_MS / 1000) await cycle(true);
+    expect(kinds(id)).toEqual(['new']);
+    const stall = poller.status().lateRecords?.stall;
+    // The status keeps the first stall (about 70 minutes, not the second's 30) and its deeper floor.
+    expect(stall!.stalledSec).toBeGreaterThan(60 * MIN);
+    expect(stall!.sweptToMs).toBeLessThanOrEqual((stallStart - MAX_LATENESS_S + 2 * MIN) * 1000);
+  });
 });
 
 describe('indexer stall: detection and floors', () => {
@@ -110,6 +158,18 @@ describe('indexer stall: detection and floors', () => {
     expect(detectStall(stoppedTs, at, stoppedTs, now)).toBeNull();
     expect(detectStall(nowSec - 60, at, nowSec - 5, now)).toBeNull();
     expect(detectStall(Math.floor(at / 1000) - STALL_MIN_S + 1, at, nowSec, now)).toBeNull();
+  });
+
+  it('a stall seen within the catch-up of another keeps the deeper floor and the longer stall, from the later resume; after it, it stands alone', () => {
+    const first = detectStall(nowSec - 70 * MIN, now - 30_000, nowSec - 30 * MIN, now)!;
+    const later = now + 60_000;
+    const second = detectStall(nowSec - 30 * MIN, now, nowSec, later)!;
+    expect(second.floorTs).toBeGreaterThan(first.floorTs);
+    expect(joinStall(first, second)).toEqual({ ...second, fromTs: first.fromTs, stalledSec: first.stalledSec, floorTs: first.floorTs });
+    expect(joinStall(null, second)).toEqual(second);
+    const much = now + STALL_CATCH_UP_MS + 1000;
+    const third = detectStall(Math.floor(much / 1000) - 20 * MIN, much - 30_000, Math.floor(much / 1000), much)!;
+    expect(joinStall(first, third)).toEqual(third);
   });
 
   it('a stall longer than the sweeps reach is capped at STALL_MAX_SWEEP_S below now and says so', () => {

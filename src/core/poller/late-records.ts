@@ -130,6 +130,23 @@ export function detectStall(prevTs: number, prevAt: number, newestTs: number, no
   return { fromTs: prevTs, stalledSec, resumedAt: now, floorTs: Math.max(wanted, cap), limited: wanted < cap };
 }
 
+/**
+ * The stall to sweep after, once `found` is seen: one seen while the catch-up after `prev` runs is that
+ * catch-up going on (the held blocks reappear out of order over minutes, so the list's top can look
+ * stopped more than once), so the sweeps keep the deeper floor, for STALL_CATCH_UP_MS after the later
+ * resumption. Keeping only the later, shallower one lost the records held from the stall's first minutes.
+ */
+export function joinStall(prev: IndexerStall | null, found: IndexerStall): IndexerStall {
+  if (!prev || found.resumedAt - prev.resumedAt > STALL_CATCH_UP_MS) return found;
+  return {
+    fromTs: Math.min(prev.fromTs, found.fromTs),
+    stalledSec: Math.max(prev.stalledSec, found.stalledSec),
+    resumedAt: found.resumedAt,
+    floorTs: Math.min(prev.floorTs, found.floorTs),
+    limited: prev.limited || found.limited,
+  };
+}
+
 /** Where a trailing sweep starting at `now` ends: MAX_LATENESS_S below now, or deeper right after a stall. */
 export function trailFloorTs(now: number, stall: IndexerStall | null): number {
   const usual = Math.floor(now / 1000) - MAX_LATENESS_S;

@@ -5,7 +5,7 @@
  */
 import type { ErrorInfo } from '../../shared/errors';
 import type { PollStateStore } from '../store/poll-state-store';
-import { detectStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
+import { detectStall, joinStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import { MAX_LATENESS_S } from '../../shared/policy';
 import type { ScanResult } from './scan';
 import { echoAfter, echoesOfHeadRead, type Echo, type EchoChain } from './echoes';
@@ -133,7 +133,7 @@ export class NetworkStates {
     s.echoes.push(...left.echoes);
     if (echo) s.echoChain = left.chain ?? s.echoChain;
     const stall = s.head ? detectStall(s.head.ts, s.head.at, r.newestTs, now) : null;
-    if (stall) s.stall = stall;
+    if (stall) s.stall = joinStall(s.stall, stall);
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
     this.persist(s);
   }
