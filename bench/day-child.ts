@@ -2,6 +2,7 @@
 // defaults (poll interval, stuck threshold, plan `auto`: unauthenticated without a key, Free with one).
 // The parent drives simulated time over IPC: every `tick` sets this process's clock and polls once.
 import { statSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { join } from 'node:path';
 import { serveParent } from './serve-parent';
 import { createBenchCore, type ChildInit } from './bench-core';
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
         rss: process.memoryUsage().rss,
         // The JS heap in use: what the core's own structures hold (RSS adds SQLite's cache and the allocator).
         heapUsed: process.memoryUsage().heapUsed,
+        // Where the RSS is: V8's heap pages in memory (all spaces, code included) and what V8 counts outside
+        // its heap (external: buffers); the rest of the RSS is native (SQLite, the allocator, the runtime).
+        ...(m.sample
+          ? { v8Resident: getHeapSpaceStatistics().reduce((n, sp) => n + sp.physical_space_size, 0), external: process.memoryUsage().external }
+          : {}),
         dbBytes: dbBytes(dataDir),
       });
       fresh = [];

@@ -49,6 +49,9 @@ interface Core {
   detected: Detection[];
   rssByHour: number[];
   heapByHour: number[];
+  /** V8's heap pages in memory, and V8's external memory, at each hourly sample. */
+  v8ByHour: number[];
+  externalByHour: number[];
   dbBytesByHour: number[];
   peakTracked: number;
   maxBehindMs: number;
@@ -119,6 +122,8 @@ async function main(): Promise<void> {
       detected: [],
       rssByHour: [],
       heapByHour: [],
+      v8ByHour: [],
+      externalByHour: [],
       dbBytesByHour: [],
       peakTracked: 0,
       maxBehindMs: 0,
@@ -167,6 +172,8 @@ async function main(): Promise<void> {
         if (sample) {
           c.rssByHour.push(Number(r.rss));
           c.heapByHour.push(Number(r.heapUsed));
+          c.v8ByHour.push(Number(r.v8Resident));
+          c.externalByHour.push(Number(r.external));
           c.dbBytesByHour.push(Number(r.dbBytes));
         }
       }),
@@ -249,6 +256,10 @@ async function main(): Promise<void> {
       quotaLevels: c.quotaLevels,
       rssMbByHour: c.rssByHour.map((b) => round(b / MB)),
       heapUsedMbByHour: c.heapByHour.map((b) => round(b / MB)),
+      // The RSS less V8's resident heap: SQLite, the allocator, the runtime.
+      outsideV8MbByHour: c.rssByHour.map((b, i) => round((b - c.v8ByHour[i]!) / MB)),
+      v8ResidentMbByHour: c.v8ByHour.map((b) => round(b / MB)),
+      externalMbByHour: c.externalByHour.map((b) => round(b / MB)),
       rssGrowthAfterFirstHourMb: rssGrowthMb,
       peakRssMb: round(peakRss[c.plan]! / MB),
       dbMbByHour: c.dbBytesByHour.map((b) => round(b / MB, 2)),
