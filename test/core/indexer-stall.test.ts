@@ -27,27 +27,45 @@ const background = (fromTs: number, toTs: number) => {
   return out;
 };
 
-describe('indexer stall', () => {
-  it('a watched message sent during a 70-minute stall, shown an hour late at the catch-up, is reported once: new, its delivery, its receipt', async () => {
-    const on = closing(await engineOnService({ preload: 300, seed: 11 }));
-    const { svc, rig } = on;
-    rig.settings.stuckThresholdMinutes = 6 * 60; // this test is about the sweep, not about `stuck`
-    const watched = svc.simulator.addresses.slice(0, 12);
-    for (const a of watched) rig.watch(a);
-    const { poller, kinds, transitions } = pollerOn(on, INTERVAL_S);
-    const nowS = () => Math.floor(rig.clock.now() / 1000);
-    svc.store.upsertMany(background(nowS() - 30 * MIN, nowS()));
-    let shownTo = nowS();
-    /** One cycle; `live`: the indexer shows what was sent since the last one. */
-    const cycle = async (live: boolean) => {
+/**
+ * The real core watching 12 addresses on the real service after 20 live cycles at INTERVAL_S. `cycle(live)`
+ * moves the clock one interval and polls; when `live`, the indexer first shows what was sent since
+ * `shownTo` (the records of the stall are shown by the tests themselves).
+ */
+async function stallRig(seed: number) {
+  const on = closing(await engineOnService({ preload: 300, seed }));
+  const { svc, rig } = on;
+  rig.settings.stuckThresholdMinutes = 6 * 60; // these tests are about the sweeps, not about `stuck`
+  const watched = svc.simulator.addresses.slice(0, 12);
+  for (const a of watched) rig.watch(a);
+  const { poller, kinds, transitions } = pollerOn(on, INTERVAL_S);
+  const nowS = () => Math.floor(rig.clock.now() / 1000);
+  svc.store.upsertMany(background(nowS() - 30 * MIN, nowS()));
+  const t = {
+    svc,
+    watched,
+    poller,
+    kinds,
+    transitions,
+    nowS,
+    shownTo: nowS(),
+    cycle: async (live: boolean) => {
       await rig.clock.advance(INTERVAL_S * 1000);
       if (live) {
-        svc.store.upsertMany(background(shownTo, nowS()));
-        shownTo = nowS();
+        svc.store.upsertMany(background(t.shownTo, nowS()));
+        t.shownTo = nowS();
       }
       await poller.pollNow();
-    };
-    for (let i = 0; i < 20; i++) await cycle(true);
+    },
+  };
+  for (let i = 0; i < 20; i++) await t.cycle(true);
+  return t;
+}
+
+describe('indexer stall', () => {
+  it('a watched message sent during a 70-minute stall, shown an hour late at the catch-up, is reported once: new, its delivery, its receipt', async () => {
+    const st = await stallRig(11);
+    const { svc, watched, poller, kinds, transitions, nowS, cycle } = st;
     expect(poller.status().lateRecords).toBeUndefined();
 
     // The stall: 70 minutes with nothing new listed while the world goes on.
@@ -58,7 +76,7 @@ describe('indexer stall', () => {
     const stallEnd = nowS();
 
     // The catch-up, out of order: the newest records first (the cursor jumps to now), the held message 3 minutes later.
-    const held = background(shownTo, stallEnd);
+    const held = background(st.shownTo, stallEnd);
     svc.store.upsertMany(held.filter((r) => (r.sourceTransaction as { timestamp: number }).timestamp >= stallEnd - 10 * MIN));
     await poller.pollNow();
     for (let i = 0; i < 6; i++) await cycle(false);
@@ -66,7 +84,7 @@ describe('indexer stall', () => {
     svc.store.upsert(sent);
     const shownAt = nowS();
     expect(shownAt - (stallStart + 5 * MIN)).toBeGreaterThan(MAX_LATENESS_S + 30 * MIN); // below the usual sweep by far
-    shownTo = nowS();
+    st.shownTo = nowS();
 
     // Found by a sweep after the stall (reading down to its start), within one catch-up window.
     while (kinds(id).length === 0 && nowS() - shownAt <= STALL_CATCH_UP_MS / 1000) await cycle(true);
@@ -92,24 +110,8 @@ describe('indexer stall', () => {
   });
 
   it('a catch-up whose top looks stopped twice still sweeps down to the first stall: a message held from its first minutes, shown 6 minutes after the resume, is reported', async () => {
-    const on = closing(await engineOnService({ preload: 300, seed: 12 }));
-    const { svc, rig } = on;
-    rig.settings.stuckThresholdMinutes = 6 * 60;
-    const watched = svc.simulator.addresses.slice(0, 12);
-    for (const a of watched) rig.watch(a);
-    const { poller, kinds } = pollerOn(on, INTERVAL_S);
-    const nowS = () => Math.floor(rig.clock.now() / 1000);
-    svc.store.upsertMany(background(nowS() - 30 * MIN, nowS()));
-    let shownTo = nowS();
-    const cycle = async (live: boolean) => {
-      await rig.clock.advance(INTERVAL_S * 1000);
-      if (live) {
-        svc.store.upsertMany(background(shownTo, nowS()));
-        shownTo = nowS();
-      }
-      await poller.pollNow();
-    };
-    for (let i = 0; i < 20; i++) await cycle(true);
+    const st = await stallRig(12);
+    const { svc, watched, poller, kinds, nowS, cycle } = st;
 
     const stallStart = nowS();
     const sent = apiRecord({ from: watched[0]!, status: 'pending', ts: stallStart + 2 * MIN });
@@ -120,12 +122,12 @@ describe('indexer stall', () => {
     // The catch-up in two steps, as the simulator's blocks reappear out of order: first the stall's first
     // 40 minutes (the top still 30 minutes old: a second "stall" from there, whose own floor is above the
     // held message), then the rest; the held message 6 minutes later, once the first sweep has ended.
-    const held = background(shownTo, stallEnd);
+    const held = background(st.shownTo, stallEnd);
     const tsOf = (r: Record<string, unknown>) => (r.sourceTransaction as { timestamp: number }).timestamp;
     svc.store.upsertMany(held.filter((r) => tsOf(r) < stallStart + 40 * MIN));
     await cycle(false);
     svc.store.upsertMany(held.filter((r) => tsOf(r) >= stallStart + 40 * MIN));
-    shownTo = stallEnd;
+    st.shownTo = stallEnd;
     await cycle(false);
     for (let i = 0; i < (6 * MIN) / INTERVAL_S; i++) await cycle(true);
     svc.store.upsert(sent);
