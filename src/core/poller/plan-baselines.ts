@@ -4,6 +4,7 @@
  */
 import { BASELINE_HORIZON_MS, BASELINE_MAX_PAGES, DEFAULT_ROUTE_HISTORY_HOURS, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
 import { isRouteKey } from '../store/watcher-key';
+import { routeReadsBackTo } from '../store/watcher-info';
 import type { BaselineProgress } from './network-state';
 import type { FeedSummary, ListOperation, NetworkPlan, NetworkPlanInput, ScanStep, WatcherSummary } from './plan-types';
 import { PAGE_SIZE } from './request-prices';
@@ -92,7 +93,7 @@ function baselineStep(w: WatcherSummary | FeedSummary, progress: BaselineProgres
     maxPages: Math.max(1, BASELINE_MAX_PAGES - (progress?.pages ?? 0)),
     baselineFor: [w.key],
     stop: isRouteKey(w.key)
-      ? { kind: 'past', ts: sec(Math.min(since - routeHistoryMs, ('historyFrom' in w && w.historyFrom) || Infinity)), undated: 'continue' }
+      ? { kind: 'past', ts: sec(routeReadsBackTo(since, routeHistoryMs, 'historyFrom' in w ? w.historyFrom : undefined)), undated: 'continue' }
       : { kind: 'while-open', pastTs: sec(since - ('filter' in w ? FEED_BASELINE_HORIZON_MS : BASELINE_HORIZON_MS)) },
     ...(progress ? { resumeToken: progress.token } : {}),
   };

@@ -7,6 +7,7 @@
 import type { RouteHistory, RouteHistoryRead } from '../../shared/relayers';
 import type { RelayerWatches } from '../store/relayer-watches';
 import type { FeedInfo, WatchStore } from '../store/watch-store';
+import { routeReadsBackTo } from '../store/watcher-info';
 import { isRouteKey, routeIdOf, routeKey } from '../store/watcher-key';
 import { WINDOW_MS } from './windows';
 
@@ -64,7 +65,7 @@ export function askRouteHistory(
   if (!w) return null;
   const target = o.now - o.hours * HOUR_MS;
   // How far back it holds (or the read going on will hold) now.
-  const reach = w.baselineDone ? (w.baselineFloor === null ? -Infinity : w.baselineFloor * 1000) : Math.min(w.since - o.firstReadMs, w.historyFrom ?? Infinity);
+  const reach = w.baselineDone ? (w.baselineFloor === null ? -Infinity : w.baselineFloor * 1000) : routeReadsBackTo(w.since, o.firstReadMs, w.historyFrom);
   const started = reach > target && store.relayerWatches.readRouteHistory(routeId, target);
   return { routeId, started, ...routeHistoryOf(started ? (info() as FeedInfo) : w, o.now) };
 }

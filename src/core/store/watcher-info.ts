@@ -20,3 +20,10 @@ export interface FeedInfo extends WatcherInfo {
   /** A watched route whose history was asked for after it was watched: its baseline reads back to here (ms). */
   historyFrom?: number;
 }
+
+/**
+ * How far back (ms) a watched route's read of its history goes: `firstReadMs` before it was watched
+ * (routeHistoryHours), or further, to a later ask's `historyFrom` (readRouteHistory).
+ */
+export const routeReadsBackTo = (sinceMs: number, firstReadMs: number, historyFrom: number | undefined): number =>
+  Math.min(sinceMs - firstReadMs, historyFrom ?? Infinity);
