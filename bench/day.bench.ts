@@ -12,6 +12,7 @@
  * inspected). Prints one JSON line; exits 1 when a target is missed (bench/targets.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { allocatorEnv } from '../bin/allocator-env.cjs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../src/shared/clock';
@@ -64,7 +65,8 @@ async function startChild(js: string): Promise<ChildProcess> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // --expose-gc: the hourly memory sample is taken after a full collection (day-child.ts).
     execArgv: ['--expose-gc', ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean)],
-    env: { ...process.env, NODE_PATH: join(__dirname, '..', 'node_modules') },
+    // Started as the `teleporter-watch` command starts the watcher: with its allocator settings (bin/allocator-env.cjs).
+    env: { ...(allocatorEnv(process.env) ?? process.env), NODE_PATH: join(__dirname, '..', 'node_modules') },
   });
   await new Promise<void>((r) => child.once('message', () => r()));
   return child;

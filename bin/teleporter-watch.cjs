@@ -7,6 +7,18 @@
 const { existsSync, readdirSync, statSync } = require('node:fs');
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
+const { allocatorEnv } = require('./allocator-env.cjs');
+
+// glibc reads its settings once, at start: this process replaces itself (same PID, same stdio) with one
+// started with them (allocator-env.cjs says why). Without process.execve (Node < 22.15) it runs as is.
+const tuned = typeof process.execve === 'function' ? allocatorEnv(process.env) : null;
+if (tuned) {
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, __filename, ...process.argv.slice(2)], tuned);
+  } catch (e) {
+    console.error(`teleporter-watch: could not restart with the allocator settings (${e.message}); running with glibc's defaults.`);
+  }
+}
 
 const root = join(__dirname, '..');
 const bundle = join(root, 'out', 'headless', 'cli.js');

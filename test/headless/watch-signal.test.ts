@@ -37,6 +37,9 @@ const cmdline = (pid: number) => {
     return '';
   }
 };
+const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+const onGlibc = Boolean((process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
+
 /** `root` and every process below it. */
 function tree(root: number): number[] {
   const parents = new Map<number, number[]>();
@@ -106,6 +109,13 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
         commands.filter((c) => /\btsx\b/.test(c) || /^(\/bin\/)?sh -c/.test(c)),
         commands.join('\n'),
       ).toEqual([]);
+      // The bin replaced itself with a process started with glibc's settings (bin/allocator-env.cjs):
+      // one watcher process, npm's own child, with the settings in its environment.
+      const watchers = pids.filter((p) => /bin\/teleporter-watch\.cjs --config/.test(cmdline(p)));
+      expect(watchers, commands.join('\n')).toHaveLength(1);
+      expect(procStat(watchers[0]!)!.ppid).toBe(npm.pid);
+      if (onGlibc && !Object.keys(process.env).some((k) => k.startsWith('MALLOC_')))
+        expect(environ(watchers[0]!)).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=1', 'MALLOC_TRIM_THRESHOLD_=65536', 'MALLOC_MMAP_THRESHOLD_=65536']));
 
       sendWatched(svc);
       await waitFor(() => held, 30_000, 'the alert to reach the webhook');
