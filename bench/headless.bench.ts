@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../src/shared/clock';
 import { compare, GroundTruth, type Detection } from '../test/support/ground-truth';
 import { childCall } from './child-call';
+import { ALLOCATOR_ENV, allocatorEnv } from '../bin/allocator-env.cjs';
 import { favorMemory, startBundledChild } from './bundle-child';
 import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
@@ -59,7 +60,9 @@ async function main(): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   // No TypeScript loader in the child (its memory is the watcher's alone).
-  const child = await startBundledChild('headless-bench-child', work, ['@napi-rs/keyring'], { [KEY_ENV]: svc.apiKey });
+  // Started as the `teleporter-watch` command starts the watcher: with its allocator settings (bin/allocator-env.cjs).
+  const allocator = allocatorEnv(process.env) ? ALLOCATOR_ENV : {};
+  const child = await startBundledChild('headless-bench-child', work, ['@napi-rs/keyring'], { ...allocator, [KEY_ENV]: svc.apiKey });
   const pollerDepthMs = K.depthMin * 60_000;
   const list = new ListPoller(svc.service.url, addresses, clock, pollerDepthMs);
   const perAddressCost = addresses.length * (60 / K.intervalS);
