@@ -1,6 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 
+/**
+ * Files that spend most of their time waiting on real deadlines and real processes (the web server's
+ * 10 s and 30 s slow-client limits, Prometheus scrapes, Alertmanager's group waits, a watcher's start and
+ * drain), measured at 20-50 % of one core. `npm test` runs them in their own one-worker run beside
+ * Playwright, so they do not hold one of the two workers of the main run (docs/testing.md).
+ */
+export const WAITING_FILES = [
+  'test/web-server/slow-clients.test.ts',
+  'test/headless/fuel-alertmanager.test.ts',
+  'test/headless/delivery-console.test.ts',
+  'test/headless/watch-signal.test.ts',
+  'test/host/redaction.test.ts',
+  'test/headless/alertmanager.test.ts',
+  'test/headless/last-successful-poll.test.ts',
+  'test/headless/prometheus-relayers.test.ts',
+  'test/headless/failed-executions-alertmanager.test.ts',
+  'test/headless/relayer-silent-alertmanager.test.ts',
+  'test/headless/prometheus.test.ts',
+];
+
 export default defineConfig({
   plugins: [vue()],
   test: {
@@ -30,9 +50,10 @@ export default defineConfig({
         test: {
           name: 'isolated',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'node_modules/**', 'test/renderer/**', 'test/core/**', 'test/shared/**'],
+          exclude: ['test/e2e/**', 'node_modules/**', 'test/renderer/**', 'test/core/**', 'test/shared/**', ...WAITING_FILES],
         },
       },
+      { extends: true, test: { name: 'waiting', include: WAITING_FILES } },
     ],
   },
 });

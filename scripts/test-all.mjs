@@ -47,8 +47,8 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const outDir = mkdtempSync(join(tmpdir(), 'tw-results-'));
 
-function record(name, status, started, counted) {
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
+function record(name, status, started, counted, ended = Date.now()) {
+  const secs = ((ended - started) / 1000).toFixed(1);
   if (counted) {
     results.passed += counted.passed;
     results.failed += counted.failed;
@@ -59,25 +59,34 @@ function record(name, status, started, counted) {
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${secs} s`);
 }
 
-function step(name, cmd, args, { countFrom } = {}) {
+// A step whose output goes straight to the terminal (spawned, not spawnSync: a held step may run beside it).
+function liveStep(name, cmd, args, { countFrom } = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  record(name, r.status, started, countFrom ? countFrom() : null);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('close', (status) => {
+      record(name, status ?? 1, started, countFrom ? countFrom() : null);
+      resolve();
+    });
+  });
 }
 
-// A step whose output is held and printed whole when it ends, so that two lanes' output does not interleave.
-function heldStep(name, cmd, args, { countFrom } = {}) {
+// A step whose output is held and printed whole when it ends (or, with `printAfter`, once that promise
+// has settled too), so that two lanes' output does not interleave.
+function heldStep(name, cmd, args, { countFrom, printAfter } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
-    child.on('close', (status) => {
+    child.on('close', async (status) => {
+      const ended = Date.now();
+      await printAfter;
       console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
       process.stdout.write(Buffer.concat(out));
-      record(name, status ?? 1, started, countFrom ? countFrom() : null);
+      record(name, status ?? 1, started, countFrom ? countFrom() : null, ended);
       resolve();
     });
   });
@@ -109,37 +118,52 @@ const endToEnd = existsSync(join(root, 'playwright.config.ts'))
     ]
   : [];
 
+// Vitest's result file counted: a file that fails to load has no failed test of its own, so it counts once.
+const vitestCount = (file) => () => {
+  const j = readJson(file);
+  if (!j) return null;
+  const brokenFiles = (j.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
+  return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles, skipped: j.numPendingTests + j.numTodoTests };
+};
+const vitestArgs = (json, ...rest) => ['vitest', 'run', ...rest, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+
 // Two lanes, one per core. The static checks are CPU-bound and single-threaded each; Playwright (one
 // worker: one Chromium and one stack) needs only the build and waits on its pages much of the time. So
 // the build goes first, then Playwright, beside lint, format and typecheck in the other lane. Playwright's
 // lane is the longer one (about 350 s against 275 s in the clean-clone run), so the security scan (it
 // needs only the build; its tool is installed once, idempotently, before any test, so no test downloads
-// it) ends the static checks' lane instead of delaying Playwright. Vitest (two workers, both cores) runs
-// after both lanes.
+// it) ends the static checks' lane instead of delaying Playwright. Then, in that lane, the vitest files
+// that mostly wait (project `waiting`, one worker, about a third of a core: vitest.config.ts) run beside
+// Playwright and on into the main vitest run (two workers, both cores), which starts when Playwright and
+// the static checks are done. Their output is printed after the main run's.
 const built = heldStep('build', 'npx', ['electron-vite', 'build']);
-await Promise.all([
-  lane([
-    ...(scan ? [['security scan tool', 'node', ['scripts/security-scan.mjs', '--install']]] : []),
-    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-    // Through npm so that a missing prettier fails plainly instead of npx fetching one.
-    ['format', 'npm', ['run', '-s', 'format:check']],
-    ['typecheck', 'npm', ['run', '-s', 'typecheck']],
-  ])
-    .then(() => built)
-    .then(() => lane(scan ? [['security scan', 'node', ['scripts/security-scan.mjs']]] : [])),
-  built.then(() => lane(endToEnd)),
-]);
+const staticChecks = lane([
+  ...(scan ? [['security scan tool', 'node', ['scripts/security-scan.mjs', '--install']]] : []),
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  // Through npm so that a missing prettier fails plainly instead of npx fetching one.
+  ['format', 'npm', ['run', '-s', 'format:check']],
+  ['typecheck', 'npm', ['run', '-s', 'typecheck']],
+])
+  .then(() => built)
+  .then(() => lane(scan ? [['security scan', 'node', ['scripts/security-scan.mjs']]] : []));
+const endToEndDone = built.then(() => lane(endToEnd));
+let mainRun;
+const mainDone = new Promise((resolve) => (mainRun = resolve));
+const waitingJson = join(outDir, 'vitest-waiting.json');
+const waiting = staticChecks.then(() =>
+  heldStep('waiting tests', 'npx', vitestArgs(waitingJson, '--project', 'waiting', '--maxWorkers=1'), {
+    countFrom: vitestCount(waitingJson),
+    printAfter: mainDone,
+  }),
+);
+await Promise.all([staticChecks, endToEndDone]);
 
 const vitestJson = join(outDir, 'vitest.json');
-step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-  countFrom: () => {
-    const j = readJson(vitestJson);
-    if (!j) return null;
-    // A file that fails to load has no failed test of its own: count it once.
-    const brokenFiles = (j.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
-    return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles, skipped: j.numPendingTests + j.numTodoTests };
-  },
+await liveStep('unit and integration tests', 'npx', vitestArgs(vitestJson, '--project', 'renderer', '--project', 'core', '--project', 'isolated'), {
+  countFrom: vitestCount(vitestJson),
 });
+mainRun();
+await waiting;
 
 rmSync(outDir, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
