@@ -4,8 +4,9 @@ import vue from '@vitejs/plugin-vue';
 /**
  * Files that spend most of their time waiting on real deadlines and real processes (the web server's
  * 10 s and 30 s slow-client limits, Prometheus scrapes, Alertmanager's group waits, a watcher's start and
- * drain), measured at 20-50 % of one core. `npm test` runs them in their own one-worker run beside
- * Playwright, so they do not hold one of the two workers of the main run (docs/testing.md).
+ * drain, a service's start), measured at 20-50 % of one core. `npm test` runs them in their own
+ * one-worker run beside Playwright, so they do not hold one of the two workers of the main run
+ * (docs/testing.md).
  */
 export const WAITING_FILES = [
   'test/web-server/slow-clients.test.ts',
@@ -19,6 +20,9 @@ export const WAITING_FILES = [
   'test/headless/failed-executions-alertmanager.test.ts',
   'test/headless/relayer-silent-alertmanager.test.ts',
   'test/headless/prometheus.test.ts',
+  'test/headless/demo-config.test.ts',
+  'test/local-data-api/single-writer.test.ts',
+  'test/local-data-api/relayer-personas.test.ts',
 ];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
 import { waitFor } from '../support/wait-for';
@@ -174,6 +174,7 @@ describe('the bin in a production install', () => {
     const app = tempDir('tw-app-');
     mkdirSync(join(app, 'bin'));
     copyFileSync(BIN, join(app, 'bin', 'teleporter-watch.cjs'));
+    copyFileSync(join(dirname(BIN), 'allocator-env.cjs'), join(app, 'bin', 'allocator-env.cjs'));
     mkdirSync(join(app, 'src', 'headless'), { recursive: true });
     writeFileSync(join(app, 'src', 'headless', 'cli.ts'), '');
     writeFileSync(join(app, 'package.json'), '{}');
