@@ -9,6 +9,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocatorEnv } from '../../bin/allocator-env.cjs';
 import { startTeleporterService } from '../../src/local-data-api';
 import { Database } from '../../src/sqlite';
 import { waitFor } from '../support/wait-for';
@@ -38,7 +39,6 @@ const cmdline = (pid: number) => {
   }
 };
 const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-const onGlibc = Boolean((process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
 
 /** `root` and every process below it. */
 function tree(root: number): number[] {
@@ -114,7 +114,8 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
       const watchers = pids.filter((p) => /bin\/teleporter-watch\.cjs --config/.test(cmdline(p)));
       expect(watchers, commands.join('\n')).toHaveLength(1);
       expect(procStat(watchers[0]!)!.ppid).toBe(npm.pid);
-      if (onGlibc && !Object.keys(process.env).some((k) => k.startsWith('MALLOC_')))
+      // (When the bin would add them: on glibc, with no MALLOC_* variable of the test run's own.)
+      if (allocatorEnv(process.env))
         expect(environ(watchers[0]!)).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=1', 'MALLOC_TRIM_THRESHOLD_=65536', 'MALLOC_MMAP_THRESHOLD_=65536']));
 
       sendWatched(svc);
