@@ -14,7 +14,7 @@ import { peakRssBytes } from './peak-rss';
 
 type Msg =
   | (ChildInit & { addresses: string[]; routes: FeedFilter[]; apiKey: string | null; retentionDays: number })
-  | { type: 'tick'; now: number; sample?: boolean }
+  | { type: 'tick'; now: number; sample?: boolean; staleBefore?: number }
   | { type: 'close' }
   | { type: 'inspect'; dataDir: string; cutoff: number };
 
@@ -34,6 +34,25 @@ async function main(): Promise<void> {
     return n;
   };
   let dataDir = '';
+  /**
+   * The cache at an hourly sample, read on a connection of its own: the messages it holds, and the settled
+   * ones whose latest transaction is before `staleBefore` (what the last prune had to let go of).
+   */
+  const cacheCounts = (dir: string, staleBefore: number) => {
+    const db = new Database(join(dir, DATABASE_FILE), { readOnly: true });
+    try {
+      const one = (sql: string, ...args: number[]) => Number((db.prepare(sql).get(...args) as { n: number }).n);
+      return {
+        cachedMessages: one('SELECT count(*) AS n FROM messages'),
+        staleSettled: one(
+          "SELECT count(*) AS n FROM messages WHERE tracked = 0 AND status != 'pending' AND 1000 * max(coalesce(source_ts, 0), coalesce(destination_ts, 0)) < ?",
+          staleBefore,
+        ),
+      };
+    } finally {
+      db.close();
+    }
+  };
 
   serveParent(async (m: Msg) => {
     if (m.type === 'init') {
@@ -84,6 +103,7 @@ async function main(): Promise<void> {
           ? { v8Resident: getHeapSpaceStatistics().reduce((n, sp) => n + sp.physical_space_size, 0), external: process.memoryUsage().external }
           : {}),
         dbBytes: dbBytes(dataDir),
+        ...(m.staleBefore !== undefined ? cacheCounts(dataDir, m.staleBefore) : {}),
       });
       fresh = [];
     } else if (m.type === 'close') {
@@ -97,7 +117,11 @@ async function main(): Promise<void> {
         type: 'inspected',
         messages: one('SELECT count(*) AS n FROM messages'),
         tracked: one('SELECT count(*) AS n FROM messages WHERE tracked = 1'),
-        staleMessages: one('SELECT count(*) AS n FROM messages WHERE tracked = 0 AND last_seen_at < ?', m.cutoff),
+        // Settled ones go by their latest transaction, pending ones no longer tracked by the last read that met them (store/pruning.ts).
+        staleMessages: one(
+          "SELECT count(*) AS n FROM messages WHERE tracked = 0 AND CASE WHEN status = 'pending' THEN last_seen_at ELSE 1000 * max(coalesce(source_ts, 0), coalesce(destination_ts, 0)) END < ?",
+          m.cutoff,
+        ),
         transitions: one('SELECT count(*) AS n FROM transitions'),
         staleTransitions: one('SELECT count(*) AS n FROM transitions WHERE at < ?', m.cutoff),
         dbBytes: dbBytes(m.dataDir),

@@ -165,6 +165,16 @@ export function messageTimestamp(m: TeleporterMessage): number | undefined {
   return typeof t === 'number' ? t : undefined;
 }
 
+/**
+ * Seconds since epoch of the message's latest known transaction: its delivery's once delivered, else its
+ * sending's. What retention goes by for a settled message (store/pruning.ts, watch/engine.ts).
+ */
+export function latestTimestamp(m: TeleporterMessage): number | undefined {
+  const r = rawRecord(m) as { sourceTransaction?: { timestamp?: unknown }; destinationTransaction?: { timestamp?: unknown } };
+  const ts = [r.sourceTransaction?.timestamp, r.destinationTransaction?.timestamp].filter((t): t is number => typeof t === 'number');
+  return ts.length ? Math.max(...ts) : undefined;
+}
+
 /** The error body of a non-2xx response. */
 export const ApiErrorBodySchema = z.looseObject({
   message: z.union([z.string(), z.array(z.string())]),

@@ -10,7 +10,14 @@ export class Pruner {
     private readonly index: SearchIndex,
   ) {
     this.stmts = {
-      settled: db.prepare<[number], { rowid: number; message_id: string }>('SELECT rowid, message_id FROM messages WHERE last_seen_at < ? AND tracked = 0'),
+      // A settled message goes by its own time (its latest transaction's), not by when a read last met it:
+      // the re-checks of older tracked messages page through it every hour, so it would never go. The
+      // engine does not store it again once it is past the retention (TransitionEngine.observeOne).
+      // A pending one no longer tracked, or one without a time, is kept while reads still return it.
+      settled: db.prepare<[number], { rowid: number; message_id: string }>(
+        `SELECT rowid, message_id FROM messages WHERE tracked = 0 AND CASE WHEN status = 'pending' THEN last_seen_at
+           ELSE coalesce(1000 * max(source_ts, destination_ts), 1000 * source_ts, 1000 * destination_ts, last_seen_at) END < ?`,
+      ),
       deleteWatchers: db.prepare('DELETE FROM message_watchers WHERE message_id = ?'),
       deleteMessage: db.prepare('DELETE FROM messages WHERE rowid = ?'),
       // A transition whose notification is still undelivered stays until it is shown.
@@ -25,7 +32,10 @@ export class Pruner {
     };
   }
 
-  /** Deletes settled messages not seen since `olderThan`, and older log entries and delivered notifications. */
+  /**
+   * Deletes settled messages whose latest transaction is older than `olderThan` (pending ones no longer
+   * tracked: not seen since), and older log entries and delivered notifications.
+   */
   prune(olderThan: number): { messages: number; transitions: number } {
     return this.db.transaction(() => {
       const old = this.stmts.settled.all(olderThan);

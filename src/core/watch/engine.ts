@@ -1,6 +1,6 @@
 import { TRACKING_LIMIT_HOURS, type Settings, type Transition, type TransitionKind } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
-import { effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
+import { effectiveStatus, latestTimestamp, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { MessageRow, MessageState, Store } from '../store';
 import { searchTextOf } from '../store';
@@ -103,6 +103,9 @@ export class TransitionEngine {
     const prev = this.store.messages.state(m.messageId);
     // Messages of nobody's interest are not kept (the firehose sees every message on the network).
     if (!watchers.length && !prev) return;
+    // Nor a settled one past the retention, which the pruner let go of or would at once: a read paging
+    // through old history (the re-check of an older tracked message) neither keeps it nor announces it.
+    if (!prev && pastRetention(m, now, settings)) return;
     const raw = rawRecord(m);
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
@@ -286,6 +289,12 @@ const followOf = (watchers: readonly WatcherInfo[]): Follow =>
   watchers.length === 0 ? 'none' : watchers.every((w) => isRouteKey(w.key)) ? 'delivery' : 'receipt';
 const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
   follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
+
+/** Settled, and its latest transaction older than the retention (store/pruning.ts goes by the same time). */
+function pastRetention(m: TeleporterMessage, now: number, s: Settings): boolean {
+  const latest = latestTimestamp(m);
+  return effectiveStatus(m) !== 'pending' && latest !== undefined && latest * 1000 < now - s.retentionDays * 86_400_000;
+}
 
 /**
  * Sent in the second the watcher was added or later: news for it, whichever read meets it first (its own
