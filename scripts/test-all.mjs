@@ -147,23 +147,20 @@ const staticChecks = lane([
   .then(() => built)
   .then(() => lane(scan ? [['security scan', 'node', ['scripts/security-scan.mjs']]] : []));
 const endToEndDone = built.then(() => lane(endToEnd));
-let mainRun;
-const mainDone = new Promise((resolve) => (mainRun = resolve));
+const vitestJson = join(outDir, 'vitest.json');
+const mainRun = Promise.all([staticChecks, endToEndDone]).then(() =>
+  liveStep('unit and integration tests', 'npx', vitestArgs(vitestJson, '--project', 'renderer', '--project', 'core', '--project', 'isolated'), {
+    countFrom: vitestCount(vitestJson),
+  }),
+);
 const waitingJson = join(outDir, 'vitest-waiting.json');
 const waiting = staticChecks.then(() =>
   heldStep('waiting tests', 'npx', vitestArgs(waitingJson, '--project', 'waiting', '--maxWorkers=1'), {
     countFrom: vitestCount(waitingJson),
-    printAfter: mainDone,
+    printAfter: mainRun,
   }),
 );
-await Promise.all([staticChecks, endToEndDone]);
-
-const vitestJson = join(outDir, 'vitest.json');
-await liveStep('unit and integration tests', 'npx', vitestArgs(vitestJson, '--project', 'renderer', '--project', 'core', '--project', 'isolated'), {
-  countFrom: vitestCount(vitestJson),
-});
-mainRun();
-await waiting;
+await Promise.all([mainRun, waiting]);
 
 rmSync(outDir, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);

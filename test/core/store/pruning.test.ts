@@ -39,6 +39,13 @@ describe('Pruner (real SQLite)', () => {
     expect(store().messages.has(undated.messageId)).toBe(true);
   });
 
+  it('lets go of more settled messages than one batch holds, all of them, and reports how many', () => {
+    const old = Array.from({ length: 450 }, () => messageRow({ status: 'delivered', receiptDelivered: true, ts: 100 }, { seenAt: 900_000 }));
+    for (const r of old) store().messages.insert(r);
+    expect(store().pruner.prune(500_000).messages).toBe(450);
+    expect(old.some((r) => store().messages.has(r.messageId))).toBe(false);
+  });
+
   it('deletes old log entries unless their notification is still undelivered, and delivered notifications past the cutoff', () => {
     const shown = log('m1', 100);
     const waiting = log('m2', 100);
