@@ -7,22 +7,20 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRUNE_EVERY_MS } from '../../src/shared/policy';
-import { engineRig, msg, randomAddress, randomId, tempDir, type EngineRig } from './helpers';
+import { msg, randomAddress, randomId, watchingRig, type EngineRig } from './helpers';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-let tmp: ReturnType<typeof tempDir>;
 let rig: EngineRig;
+let cleanup: () => void;
 const me = randomAddress();
 beforeEach(() => {
-  tmp = tempDir();
-  rig = engineRig(tmp.dir);
+  ({ rig, cleanup } = watchingRig(me));
   rig.settings.retentionDays = 1;
-  rig.watch(me);
 });
 afterEach(() => {
   rig.close();
-  tmp.cleanup();
+  cleanup();
 });
 
 /** What the retention part runs every PRUNE_EVERY_MS. */

@@ -7,19 +7,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreMetrics } from '../../src/core/metrics/core-metrics';
 import { MetricsQueries } from '../../src/core/store/metrics-queries';
 import { PENDING_TRACKING_MS, RECEIPT_TRACKING_MS } from '../../src/core/watch/engine';
-import { engineRig, msg, randomAddress, randomId, tempDir, type EngineRig } from './helpers';
+import { msg, randomAddress, randomId, watchingRig, type EngineRig } from './helpers';
 
-let tmp: ReturnType<typeof tempDir>;
 let rig: EngineRig;
+let cleanup: () => void;
 const me = randomAddress();
 beforeEach(() => {
-  tmp = tempDir();
-  rig = engineRig(tmp.dir);
-  rig.watch(me);
+  ({ rig, cleanup } = watchingRig(me));
 });
 afterEach(() => {
   rig.close();
-  tmp.cleanup();
+  cleanup();
 });
 
 const metricsText = () =>

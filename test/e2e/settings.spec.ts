@@ -146,4 +146,6 @@ test("the Data API plan: custom figures saved in Settings are what the status ba
   await expect(page.getByTestId('settings-saved')).toBeVisible();
   await page.getByTestId('poll-now').click();
   await expect(quota).toContainText(/^today [\d,]+ \/ 3,000,000 CU \([\d,]+ requests, custom plan\)/);
+  // Beside it, what Keep history keeps: a delivered message by its delivery time, not the last read that met it.
+  await expect(page.getByTestId('settings-retention-hint')).toContainText('kept this many days after its delivery, however often reads meet it again');
 });
