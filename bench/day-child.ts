@@ -23,16 +23,15 @@ async function main(): Promise<void> {
   let core: Awaited<ReturnType<typeof createBenchCore>> | null = null;
   let fresh: Transition[] = [];
   const send = (m: unknown) => process.send?.(m);
-  const dbBytes = (dataDir: string) => {
-    let n = 0;
-    for (const f of [DATABASE_FILE, `${DATABASE_FILE}-wal`])
-      try {
-        n += statSync(join(dataDir, f)).size;
-      } catch {
-        // no WAL file at this moment
-      }
-    return n;
+  const fileBytes = (dataDir: string, file: string) => {
+    try {
+      return statSync(join(dataDir, file)).size;
+    } catch {
+      return 0; // no WAL file at this moment
+    }
   };
+  const walBytes = (dataDir: string) => fileBytes(dataDir, `${DATABASE_FILE}-wal`);
+  const dbBytes = (dataDir: string) => fileBytes(dataDir, DATABASE_FILE) + walBytes(dataDir);
   let dataDir = '';
   /**
    * The cache at an hourly sample, read on a connection of its own: the messages it holds, and the settled
@@ -103,6 +102,7 @@ async function main(): Promise<void> {
           ? { v8Resident: getHeapSpaceStatistics().reduce((n, sp) => n + sp.physical_space_size, 0), external: process.memoryUsage().external }
           : {}),
         dbBytes: dbBytes(dataDir),
+        walBytes: walBytes(dataDir),
         ...(m.staleBefore !== undefined ? cacheCounts(dataDir, m.staleBefore) : {}),
       });
       fresh = [];

@@ -59,6 +59,7 @@ interface Core {
   v8ByHour: number[];
   externalByHour: number[];
   dbBytesByHour: number[];
+  walBytesByHour: number[];
   cachedByHour: number[];
   staleByHour: number[];
   peakTracked: number;
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
       v8ByHour: [],
       externalByHour: [],
       dbBytesByHour: [],
+      walBytesByHour: [],
       cachedByHour: [],
       staleByHour: [],
       peakTracked: 0,
@@ -188,6 +190,7 @@ async function main(): Promise<void> {
           c.v8ByHour.push(Number(r.v8Resident));
           c.externalByHour.push(Number(r.external));
           c.dbBytesByHour.push(Number(r.dbBytes));
+          c.walBytesByHour.push(Number(r.walBytes));
           c.cachedByHour.push(Number(r.cachedMessages));
           c.staleByHour.push(Number(r.staleSettled));
         }
@@ -278,6 +281,8 @@ async function main(): Promise<void> {
       rssGrowthAfterFirstHourMb: rssGrowthMb,
       peakRssMb: round(peakRss[c.plan]! / MB),
       dbMbByHour: c.dbBytesByHour.map((b) => round(b / MB, 2)),
+      // Of which the write-ahead log (it keeps its largest size).
+      walMbByHour: c.walBytesByHour.map((b) => round(b / MB, 2)),
       cachedMessagesByHour: c.cachedByHour,
       // The most settled messages past the retention (and the 6 hours between prunes) any hourly sample found.
       staleSettledMax: Math.max(0, ...c.staleByHour),
