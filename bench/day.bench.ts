@@ -8,7 +8,8 @@
  * settle. Judged against the ground truth (test/support/ground-truth.ts): the day's CU counted at the
  * service within the plan's daily quota, 0 missed, 0 duplicates, 0 unexpected (`stuck` reports counted
  * apart: the truth has no `stuck` yet), RSS flat after the first hour (sampled each simulated hour), and
- * the database held to the retention setting (after the day, the clock jumps past it and the pruned file is
+ * the database held to the retention setting (at each hourly sample no settled message in the cache past the
+ * retention and the 6 hours between prunes; after the day, the clock jumps past it and the pruned file is
  * inspected). Prints one JSON line; exits 1 when a target is missed (bench/targets.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
