@@ -18,6 +18,9 @@ type Msg =
   | { type: 'close' }
   | { type: 'inspect'; dataDir: string; cutoff: number };
 
+/** A cached message's latest transaction time (ms), as the bench checks retention by it (store/pruning.ts). */
+const LATEST_MS = '1000 * max(coalesce(source_ts, 0), coalesce(destination_ts, 0))';
+
 async function main(): Promise<void> {
   let clock: JumpClock | null = null;
   let core: Awaited<ReturnType<typeof createBenchCore>> | null = null;
@@ -43,10 +46,7 @@ async function main(): Promise<void> {
       const one = (sql: string, ...args: number[]) => Number((db.prepare(sql).get(...args) as { n: number }).n);
       return {
         cachedMessages: one('SELECT count(*) AS n FROM messages'),
-        staleSettled: one(
-          "SELECT count(*) AS n FROM messages WHERE tracked = 0 AND status != 'pending' AND 1000 * max(coalesce(source_ts, 0), coalesce(destination_ts, 0)) < ?",
-          staleBefore,
-        ),
+        staleSettled: one(`SELECT count(*) AS n FROM messages WHERE tracked = 0 AND status != 'pending' AND ${LATEST_MS} < ?`, staleBefore),
       };
     } finally {
       db.close();
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
         tracked: one('SELECT count(*) AS n FROM messages WHERE tracked = 1'),
         // Settled ones go by their latest transaction, pending ones no longer tracked by the last read that met them (store/pruning.ts).
         staleMessages: one(
-          "SELECT count(*) AS n FROM messages WHERE tracked = 0 AND CASE WHEN status = 'pending' THEN last_seen_at ELSE 1000 * max(coalesce(source_ts, 0), coalesce(destination_ts, 0)) END < ?",
+          `SELECT count(*) AS n FROM messages WHERE tracked = 0 AND CASE WHEN status = 'pending' THEN last_seen_at ELSE ${LATEST_MS} END < ?`,
           m.cutoff,
         ),
         transitions: one('SELECT count(*) AS n FROM transitions'),

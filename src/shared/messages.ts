@@ -158,11 +158,17 @@ export function contractAddress(m: TeleporterMessage): string | undefined {
 /** Effective status string for display and transitions: the API's own value, known or not. */
 export const effectiveStatus = (m: TeleporterMessage): string => (m.status === 'unknown' ? m.reportedStatus : m.status);
 
+/** The times (s since epoch) of the message's source and destination transactions, null where it has none. */
+export function transactionTimes(m: TeleporterMessage): { sourceTs: number | null; destinationTs: number | null } {
+  const r = rawRecord(m) as { sourceTransaction?: { timestamp?: unknown }; destinationTransaction?: { timestamp?: unknown } };
+  const time = (t: unknown) => (typeof t === 'number' ? t : null);
+  return { sourceTs: time(r.sourceTransaction?.timestamp), destinationTs: time(r.destinationTransaction?.timestamp) };
+}
+
 /** Seconds since epoch of the message's first known transaction. */
 export function messageTimestamp(m: TeleporterMessage): number | undefined {
-  const r = rawRecord(m) as { sourceTransaction?: { timestamp?: unknown }; destinationTransaction?: { timestamp?: unknown } };
-  const t = r.sourceTransaction?.timestamp ?? r.destinationTransaction?.timestamp;
-  return typeof t === 'number' ? t : undefined;
+  const { sourceTs, destinationTs } = transactionTimes(m);
+  return sourceTs ?? destinationTs ?? undefined;
 }
 
 /**
@@ -170,9 +176,8 @@ export function messageTimestamp(m: TeleporterMessage): number | undefined {
  * sending's. What retention goes by for a settled message (store/pruning.ts, watch/engine.ts).
  */
 export function latestTimestamp(m: TeleporterMessage): number | undefined {
-  const r = rawRecord(m) as { sourceTransaction?: { timestamp?: unknown }; destinationTransaction?: { timestamp?: unknown } };
-  const ts = [r.sourceTransaction?.timestamp, r.destinationTransaction?.timestamp].filter((t): t is number => typeof t === 'number');
-  return ts.length ? Math.max(...ts) : undefined;
+  const { sourceTs, destinationTs } = transactionTimes(m);
+  return sourceTs === null ? (destinationTs ?? undefined) : Math.max(sourceTs, destinationTs ?? sourceTs);
 }
 
 /** The error body of a non-2xx response. */

@@ -14,9 +14,9 @@ export class Pruner {
       // the re-checks of older tracked messages page through it every hour, so it would never go. The
       // engine does not store it again once it is past the retention (TransitionEngine.observeOne).
       // A pending one no longer tracked, or one without a time, is kept while reads still return it.
-      settled: db.prepare<[number, number], { rowid: number; message_id: string }>(
+      settled: db.prepare<[number], { rowid: number; message_id: string }>(
         `SELECT rowid, message_id FROM messages WHERE tracked = 0 AND CASE WHEN status = 'pending' THEN last_seen_at
-           ELSE coalesce(1000 * max(source_ts, destination_ts), 1000 * source_ts, 1000 * destination_ts, last_seen_at) END < ? LIMIT ?`,
+           ELSE coalesce(1000 * max(source_ts, destination_ts), 1000 * source_ts, 1000 * destination_ts, last_seen_at) END < ?`,
       ),
       deleteWatchers: db.prepare('DELETE FROM message_watchers WHERE message_id = ?'),
       deleteMessage: db.prepare('DELETE FROM messages WHERE rowid = ?'),
@@ -37,32 +37,26 @@ export class Pruner {
    * tracked: not seen since), and older log entries and delivered notifications.
    */
   prune(olderThan: number): { messages: number; transitions: number } {
-    // Messages in batches, each its own transaction: a day's worth at once (their search index entries
-    // rewritten) would grow the write-ahead log by tens of MB, and the log file keeps its largest size.
-    let messages = 0;
-    for (;;) {
-      const n = this.pruneMessages(olderThan);
-      messages += n;
-      if (n < PRUNE_BATCH) break;
-    }
+    // Found in one pass, deleted in batches, each its own transaction: a day's worth at once (their search
+    // index entries rewritten) would grow the write-ahead log by tens of MB, and the log file keeps its largest size.
+    const old = this.stmts.settled.all(olderThan);
+    for (let i = 0; i < old.length; i += PRUNE_BATCH) this.deleteMessages(old.slice(i, i + PRUNE_BATCH));
     return this.db.transaction(() => {
       const t = this.stmts.deleteTransitions.run(olderThan);
       this.stmts.deleteDelivered.run(olderThan);
       this.stmts.deleteEpisodes.run(olderThan);
-      return { messages, transitions: t.changes };
+      return { messages: old.length, transitions: t.changes };
     })();
   }
 
-  /** Deletes up to PRUNE_BATCH settled messages in one transaction; returns how many. */
-  private pruneMessages(olderThan: number): number {
-    return this.db.transaction(() => {
-      const old = this.stmts.settled.all(olderThan, PRUNE_BATCH);
-      for (const r of old) {
+  /** Deletes these messages, their links and search entries, in one transaction. */
+  private deleteMessages(rows: readonly { rowid: number; message_id: string }[]): void {
+    this.db.transaction(() => {
+      for (const r of rows) {
         this.index.remove(r.rowid);
         this.stmts.deleteWatchers.run(r.message_id);
         this.stmts.deleteMessage.run(r.rowid);
       }
-      return old.length;
     })();
   }
 }

@@ -1,6 +1,6 @@
 import { TRACKING_LIMIT_HOURS, type Settings, type Transition, type TransitionKind } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
-import { effectiveStatus, latestTimestamp, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
+import { effectiveStatus, latestTimestamp, messageTimestamp, rawRecord, transactionTimes, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { MessageRow, MessageState, Store } from '../store';
 import { searchTextOf } from '../store';
@@ -195,8 +195,6 @@ export class TransitionEngine {
     const raw = rawRecord(m);
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
-    const dst = raw.destinationTransaction as { timestamp?: unknown } | undefined;
-    const src = raw.sourceTransaction as { timestamp?: unknown } | undefined;
     return {
       messageId: m.messageId,
       network,
@@ -206,8 +204,7 @@ export class TransitionEngine {
       to: str(raw.to),
       sourceChain: str(raw.sourceBlockchainId),
       destinationChain: str(raw.destinationBlockchainId),
-      sourceTs: typeof src?.timestamp === 'number' ? src.timestamp : null,
-      destinationTs: typeof dst?.timestamp === 'number' ? dst.timestamp : null,
+      ...transactionTimes(m),
       raw: JSON.stringify(raw),
       searchText: searchTextOf(m, raw),
       seenAt: now,
