@@ -52,7 +52,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
     .add('retention', ({ log, store }) => retentionPart(store.store, clock, log.logger, store.settings))
     .add('events', ({ log }) => new EventHub(redactor, log.logger))
     .add('metrics', ({ store, events }) => metricsPart(options.metrics, { store: store.store, events }))
-    .add('localService', ({ log, store }) => localServicePart(options.localDataApi, options.dataDir, log.logger, store.settings))
+    .add('localService', ({ log, store, events }) => localServicePart(options.localDataApi, options.dataDir, log.logger, store.settings, events))
     .add('ownNodes', ({ log, store, events }) => ownNodesPart(options.localDataApi, options.dataDir, log.logger, store.settings, events))
     .add('dataSources', ({ log, store, keys, metrics, localService, ownNodes }) =>
       dataSourcesPart({
@@ -115,8 +115,8 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
       }),
     )
     .add('wentLive', ({ store, events }) => wentLivePart(store.store, events.emit))
-    .add('polling', (before) =>
-      pollingPart({
+    .add('polling', (before) => {
+      const polling = pollingPart({
         store: before.store.store,
         engine: before.watch.engine,
         index: before.watch.index,
@@ -128,8 +128,12 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         autoPoll: options.autoPoll ?? true,
         withChains: (status) => before.ownNodes.withChains(status),
         runAfterCycle: afterCycleList(before, AFTER_CYCLE, before.log.logger),
-      }),
-    )
+      });
+      // A data source that has just come up is read at once, not an interval later.
+      before.localService.onReady(() => polling.poller.nudge());
+      before.ownNodes.onReady(() => polling.poller.nudge());
+      return polling;
+    })
     .add('metricsReadings', ({ metrics, ownNodes, dataSources, alerts, polling }) =>
       metricsReadingsPart(metrics, {
         pollStatus: () => ownNodes.withChains(polling.poller.status()),

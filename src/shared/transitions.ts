@@ -30,6 +30,8 @@ export const TransitionSchema = z.object({
   destinationBlockchainId: z.string(),
   /** The watched addresses and saved feeds the message is watched through. */
   watchers: z.array(WatcherRefSchema),
+  /** The data source that showed the change (src/shared/sources.ts): Activity marks another source's. */
+  source: z.string(),
   /** On live events: whether a watcher's "Notify on" choices ask for this kind (absent in the log). */
   notify: z.boolean().optional(),
 });

@@ -74,6 +74,7 @@ export function fillCache(store: Store, count: number, probeAt = Math.floor(coun
         tracked: false,
         pendingSince: null,
         stuckFired: false,
+        source: 'local',
       });
     }
   });

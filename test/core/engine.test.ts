@@ -210,7 +210,7 @@ describe('stats over the transition log', () => {
     await rig.clock.advance(2 * 3600_000);
     const id = randomId();
     rig.engine.observe([msg({ id, from: me, status: 'delivered', ts: Math.floor(rig.clock.now() / 1000) })], 'mainnet');
-    const s = computeStats(rig.store.db, rig.clock.now(), 6);
+    const s = computeStats(rig.store.db, rig.clock.now(), 6, 'local');
     expect(s.bucketMs).toBe(15 * 60_000);
     const sum = (k: 'new' | 'left_pending') => s.buckets.reduce((n, b) => n + b[k], 0);
     expect(sum('new')).toBe(3);
@@ -219,7 +219,7 @@ describe('stats over the transition log', () => {
     expect(last.new).toBe(1);
     expect(s.deliveryLatency).toEqual({ p50: 10, p95: 10, count: 1 });
     expect(s.byStatus).toEqual({ delivered: 1, pending: 2 });
-    expect(computeStats(rig.store.db, rig.clock.now(), 1).byStatus).toEqual({ delivered: 1 });
+    expect(computeStats(rig.store.db, rig.clock.now(), 1, 'local').byStatus).toEqual({ delivered: 1 });
     rig.close();
     tmp.cleanup();
   });

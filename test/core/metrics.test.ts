@@ -23,6 +23,7 @@ const transition = (i: number, kind: Transition['kind'] = 'left_pending'): Trans
       toStatus: 'delivered',
       at: 0,
       network: 'mainnet',
+      source: 'local',
       sourceBlockchainId: `src${i}`,
       destinationBlockchainId: `dst${i}`,
       watchers: [],

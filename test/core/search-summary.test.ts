@@ -27,6 +27,7 @@ function put(messages: CachedMessages, raw: Record<string, unknown>, status: str
     tracked: false,
     pendingSince: null,
     stuckFired: false,
+    source: 'local',
   };
   const state = messages.state(m.messageId);
   if (state) messages.update(state.rowid, row);

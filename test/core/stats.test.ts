@@ -34,7 +34,7 @@ describe('stats buckets', () => {
       times.push(rig.clock.now());
       await rig.clock.advance(47 * 60_000 + 3_001);
     }
-    const s = computeStats(rig.store.db, rig.clock.now(), 6);
+    const s = computeStats(rig.store.db, rig.clock.now(), 6, 'local');
     const size = bucketSizeFor(6);
     expect(s.bucketMs).toBe(size);
     for (const b of s.buckets) expect(b.start % size).toBe(0);

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const metricsText = () =>
   new CoreMetrics({
-    queries: new MetricsQueries(rig.store.db),
+    queries: new MetricsQueries(rig.store.db, () => rig.store.source()),
     pollStatus: () => ({ lastSuccessAt: null, watching: 1 }) as never,
     rateLimitRemaining: () => null,
     alertsPending: () => 0,

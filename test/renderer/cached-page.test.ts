@@ -15,6 +15,7 @@ const page = (messages: TeleporterMessage[], nextPageToken?: string): MessagePag
 const cached = (m: TeleporterMessage, lastSeenAt = FETCHED + 1): CachedMessage => ({
   message: m,
   network: 'mainnet',
+  source: 'local',
   firstSeenAt: 0,
   lastSeenAt,
   watchedAddresses: [],

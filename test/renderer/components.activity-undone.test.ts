@@ -23,6 +23,7 @@ const undo = (id: number, kind: Transition['kind']): Transition => ({
   toStatus: kind === 'delivery_undone' ? 'pending' : 'delivered',
   at: Date.UTC(2026, 0, 1, 12),
   network: 'mainnet',
+  source: 'local',
   sourceBlockchainId: C_CHAIN.blockchainId,
   destinationBlockchainId: BEAM.blockchainId,
   watchers: [{ kind: 'address', address: '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC' }],

@@ -94,6 +94,7 @@ describe('activity store (real core)', () => {
       toStatus: 'delivered',
       at: r.clock.now(),
       network: 'mainnet' as const,
+      source: 'local',
       sourceBlockchainId: BEAM.blockchainId,
       destinationBlockchainId: BEAM.blockchainId,
       watchers: [{ kind: 'address' as const, address: a }],

@@ -28,6 +28,7 @@ const transition = (n: number, kind: Transition['kind'], watcher: string, notify
   toStatus: 'pending',
   at: 0,
   network: 'mainnet',
+  source: 'local',
   sourceBlockchainId: C,
   destinationBlockchainId: C,
   watchers: [{ kind: 'address', address: watcher }],

@@ -8,7 +8,7 @@ import type { Network } from '../../src/shared/validators';
 
 const idText = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
 
-export function summaryOf(message: TeleporterMessage, network: Network, lastSeenAt: number): CacheSummary {
+export function summaryOf(message: TeleporterMessage, network: Network, lastSeenAt: number, source = 'local'): CacheSummary {
   const r = rawRecord(message);
   return {
     messageId: message.messageId,
@@ -20,5 +20,6 @@ export function summaryOf(message: TeleporterMessage, network: Network, lastSeen
     destinationChain: idText(r.destinationBlockchainId) ?? idText(r.destinationEvmChainId),
     time: messageTimestamp(message) ?? null,
     lastSeenAt,
+    source,
   };
 }

@@ -201,7 +201,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       await ctx.poller.pollNow();
       return ctx.pollStatus();
     },
-    getStats: ({ hours }) => computeStats(ctx.store.db, ctx.clock.now(), hours),
+    getStats: ({ hours }) => computeStats(ctx.store.db, ctx.clock.now(), hours, ctx.store.source()),
 
     openExternal: async ({ url }) => {
       if (!isAllowedExternalUrl(url)) {

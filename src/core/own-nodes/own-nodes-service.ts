@@ -24,6 +24,8 @@ export class OwnNodesService {
     private readonly spec: Extract<LocalDataApiSpec, { kind: 'spawn' }>,
     private readonly dataDir: string,
     private readonly logger: Logger,
+    /** Called each time the service starts listening. */
+    private readonly onReady: () => void = () => undefined,
   ) {}
 
   url(): string | null {
@@ -39,7 +41,7 @@ export class OwnNodesService {
     writeFileSync(file, text, { mode: 0o600 });
     this.running = text;
     const spec = { ...this.spec, args: [...this.spec.args, '--own-nodes', file, '--history', '0'] };
-    this.launcher = new LocalDataApiLauncher(spec, this.dataDir, this.logger, undefined, OWN_NODES_DB_FILE);
+    this.launcher = new LocalDataApiLauncher(spec, this.dataDir, this.logger, this.onReady, OWN_NODES_DB_FILE);
     await this.launcher.start();
   }
 

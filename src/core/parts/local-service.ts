@@ -2,31 +2,70 @@ import type { Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 import { LocalDataApiLauncher } from '../service-launcher/launcher';
 import type { LocalDataApiSpec } from '../monitor-core';
+import type { EventHub } from './events';
 import type { Part } from './part';
 
 interface LocalServicePart extends Part {
   /** Where the local service answers now (it may move after a restart), or null while it is not up. */
   url(): string | null;
+  /** Called each time the service starts listening (a poll then need not wait for the next interval). */
+  onReady(listener: () => void): void;
 }
 
 /**
- * The local teleporter service as the core sees it: a URL it was given, or a child process it starts
- * (only when the data source is `local`; a failed start is logged and polling reports it offline) and
- * kills on close.
+ * The local teleporter service as the core sees it: a URL it was given, or a child process it runs
+ * while the data source is `local` and only then. The part follows the settings: a switch to the demo
+ * starts it, a switch away stops it (its simulated world does not go on writing a database nobody
+ * reads), in every direction and without a restart. A failed start is logged; the poll status and the
+ * source's health then say the demo cannot be read.
  */
-export function localServicePart(spec: LocalDataApiSpec | undefined, dataDir: string, logger: Logger, settings: () => Settings): LocalServicePart {
-  const launcher = spec?.kind === 'spawn' ? new LocalDataApiLauncher(spec, dataDir, logger) : null;
-  return {
-    name: 'local-service',
-    url: () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null)),
-    async start() {
-      if (!launcher || settings().dataSource.kind !== 'local') return;
+export function localServicePart(
+  spec: LocalDataApiSpec | undefined,
+  dataDir: string,
+  logger: Logger,
+  settings: () => Settings,
+  events: EventHub,
+): LocalServicePart {
+  const spawnSpec = spec?.kind === 'spawn' ? spec : null;
+  const ready = new Set<() => void>();
+  let launcher: LocalDataApiLauncher | null = null;
+  let started = false;
+  // One change at a time: a switch there and back while the child starts ends in the last state asked.
+  let following: Promise<void> = Promise.resolve();
+
+  async function follow(): Promise<void> {
+    if (!spawnSpec) return;
+    if (started && settings().dataSource.kind === 'local') {
+      if (launcher) return; // running, or restarting itself after a crash
+      launcher = new LocalDataApiLauncher(spawnSpec, dataDir, logger, () => ready.forEach((f) => f()));
       try {
         await launcher.start();
       } catch (e) {
         logger.error('local service did not start', { error: e });
       }
+    } else if (launcher) {
+      const l = launcher;
+      launcher = null;
+      await l.close();
+      logger.info('local service stopped: the embedded demo is not the data source');
+    }
+  }
+  const queue = (): Promise<void> => (following = following.then(follow, follow));
+  events.tap((e) => {
+    if (e.type === 'settings-changed') void queue();
+  });
+
+  return {
+    name: 'local-service',
+    url: () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null)),
+    onReady: (listener) => void ready.add(listener),
+    async start() {
+      started = true;
+      await queue();
     },
-    stop: () => launcher?.close(),
+    async stop() {
+      started = false;
+      await queue();
+    },
   };
 }

@@ -34,7 +34,7 @@ export function metricsPart(o: MonitorCoreOptions['metrics'], d: { store: Store;
   const registry = o
     ? new CoreMetrics(
         {
-          queries: new MetricsQueries(d.store.db),
+          queries: new MetricsQueries(d.store.db, () => d.store.source()),
           pollStatus: () => read().pollStatus(),
           rateLimitRemaining: () => read().rateLimitRemaining(),
           alertsPending: () => read().alertsPending(),

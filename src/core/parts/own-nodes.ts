@@ -13,6 +13,8 @@ interface OwnNodesPart extends Part {
   withChains(status: PollStatus): PollStatus;
   /** After each cycle: re-reads the chains' states from the service (a change of state is logged). */
   afterCycle(): Promise<void>;
+  /** Called each time the service starts listening (a poll then need not wait for the next interval). */
+  onReady(listener: () => void): void;
 }
 
 /**
@@ -20,25 +22,30 @@ interface OwnNodesPart extends Part {
  * saved chains while they are the data source, restarted when they change, stopped otherwise.
  */
 export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string, logger: Logger, settings: () => Settings, events: EventHub): OwnNodesPart {
-  const service = spec?.kind === 'spawn' ? new OwnNodesService(spec, dataDir, logger) : null;
+  const ready = new Set<() => void>();
+  const service = spec?.kind === 'spawn' ? new OwnNodesService(spec, dataDir, logger, () => ready.forEach((f) => f())) : null;
   const active = () => settings().dataSource.kind === 'ownNodes';
+  let started = false;
   const follow = async () => {
     const ds = settings().dataSource;
     try {
-      if (ds.kind === 'ownNodes') await service?.ensure(ds.ownNodes);
+      if (started && ds.kind === 'ownNodes') await service?.ensure(ds.ownNodes);
       else await service?.stop();
     } catch (e) {
       logger.error('the own-nodes service did not start', { error: e });
     }
   };
+  // One change at a time: switches in quick succession end in the last state asked.
+  let following: Promise<void> = Promise.resolve();
+  const queue = (): Promise<void> => (following = following.then(follow, follow));
   const changes = new OwnNodeStateChanges();
-  let started = false;
   events.tap((e) => {
-    if (started && e.type === 'settings-changed') void follow();
+    if (started && e.type === 'settings-changed') void queue();
   });
   return {
     name: 'own-nodes',
     url: () => service?.url() ?? null,
+    onReady: (listener) => void ready.add(listener),
     withChains(status) {
       const own = active() ? service?.statuses() : null;
       return own ? { ...status, ownNodes: own } : status;
@@ -50,11 +57,11 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
     },
     async start() {
       started = true;
-      await follow();
+      await queue();
     },
     async stop() {
       started = false;
-      await service?.stop();
+      await queue();
     },
   };
 }

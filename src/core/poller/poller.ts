@@ -120,6 +120,11 @@ export class Poller {
     };
   }
 
+  /** Runs a cycle soon when polling runs on its schedule (never when only asked: `autoPoll: false`). */
+  nudge(): void {
+    if (!this.stopped) void this.runCycle();
+  }
+
   /** Runs a cycle now (or joins the running one) and returns the status after it. */
   async pollNow(): Promise<PollStatus> {
     await this.runCycle();

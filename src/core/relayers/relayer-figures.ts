@@ -23,7 +23,7 @@ export class RelayerFigures {
   private readonly rows: RouteMessages;
 
   constructor(private readonly store: Store) {
-    this.rows = new RouteMessages(store.db);
+    this.rows = new RouteMessages(store.db, () => store.source());
   }
 
   /** The watched relayers and routes now. */

@@ -1,4 +1,5 @@
 import { TRACKING_LIMIT_HOURS, type CachedMessage, type TrackingEnded, type TrackingEndReason } from '../../shared/contract';
+import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 import type { MessageWatchers } from './message-watchers';
 import {
@@ -39,6 +40,8 @@ export class CachedMessages {
     db: Db,
     private readonly index: SearchIndex,
     private readonly watchers: MessageWatchers,
+    /** The current data source's key. */
+    private readonly source: () => SourceKey,
   ) {
     const columns = MESSAGE_COLUMNS;
     this.stmts = {
@@ -49,38 +52,40 @@ export class CachedMessages {
       maxInSecond: db.prepare<[number, number], number | null>('SELECT MAX(rowid) FROM messages WHERE rowid BETWEEN ? AND ?').pluck(),
       insert: db.prepare(
         `INSERT INTO messages (rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain,
-           source_ts, destination_ts, raw, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired)
+           source_ts, destination_ts, raw, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired, source)
          VALUES (@rowid, @messageId, @network, @status, @rd, @from, @to, @sourceChain, @destinationChain, @sourceTs, @destinationTs, @raw,
-           @seenAt, @seenAt, @tracked, @pendingSince, @stuckFired)`,
+           @seenAt, @seenAt, @tracked, @pendingSince, @stuckFired, @source)`,
       ),
       update: db.prepare(
         `UPDATE messages SET status = @status, receipt_delivered = @rd, raw = @raw, destination_ts = @destinationTs,
            source_ts = COALESCE(@sourceTs, source_ts), last_seen_at = @seenAt, tracked = @tracked, pending_since = @pendingSince,
-           stuck_fired = @stuckFired WHERE message_id = @messageId`,
+           stuck_fired = @stuckFired, source = @source WHERE message_id = @messageId`,
       ),
-      touch: db.prepare('UPDATE messages SET last_seen_at = ? WHERE message_id = ?'),
+      touch: db.prepare('UPDATE messages SET last_seen_at = ?, source = ? WHERE message_id = ?'),
       exists: db.prepare<[string], number>('SELECT 1 FROM messages WHERE message_id = ?').pluck(),
       markStuck: db.prepare('UPDATE messages SET stuck_fired = 1 WHERE message_id = ?'),
       endTracking: db.prepare('UPDATE messages SET tracked = 0, tracking_ended = ?, tracking_ended_at = ? WHERE message_id = ?'),
-      tracked: db.prepare<[], MessageColumnsRow>(`SELECT ${columns} FROM messages WHERE tracked = 1`),
+      // Tracking, stuck and the receipt hints follow the current source's messages only: another source's
+      // are held as they stood (never re-checked against, nor judged from, a source that did not show them).
+      tracked: db.prepare<[string], MessageColumnsRow>(`SELECT ${columns} FROM messages WHERE tracked = 1 AND source = ?`),
       // The receipt wait counts from the delivery (else from the first sighting), never from the last
       // sighting: every re-check moves that one, and the limit would never come.
-      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number; pendingBefore: number }, MessageColumnsRow>(
-        `SELECT ${columns} FROM messages WHERE tracked = 1 AND (
+      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number; pendingBefore: number; source: string }, MessageColumnsRow>(
+        `SELECT ${columns} FROM messages WHERE tracked = 1 AND source = @source AND (
            (status = 'pending' AND stuck_fired = 0 AND COALESCE(pending_since, last_seen_at) <= @stuckBefore)
            OR (status = 'pending' AND COALESCE(pending_since, first_seen_at) <= @pendingBefore)
            OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(destination_ts * 1000, first_seen_at) <= @receiptBefore))`,
       ),
-      trackedCount: db.prepare<[], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1').pluck(),
+      trackedCount: db.prepare<[string], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1 AND source = ?').pluck(),
       // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
       openByRoute: db.prepare<
-        [],
+        [string],
         { message_id: string; pending: number; source_chain: string; destination_chain: string; contract: unknown; nonce: unknown; sort_ts: number | null }
       >(
         `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, COALESCE(source_ts, destination_ts) AS sort_ts,
                 COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract,
                 json_extract(raw, '$.messageNonce') AS nonce
-         FROM messages WHERE tracked = 1`,
+         FROM messages WHERE tracked = 1 AND source = ?`,
       ),
       get: db.prepare<[string], MessagesRow & TrackingEndedColumns>(
         `SELECT ${columns}, tracking_ended, tracking_ended_at, raw FROM messages WHERE message_id = ?`,
@@ -122,8 +127,9 @@ export class CachedMessages {
     this.index.replace(rowid, row.searchText);
   }
 
-  touch(messageId: string, at: number): void {
-    this.stmts.touch.run(at, messageId);
+  /** Another sighting of an unchanged record, by this source. */
+  touch(messageId: string, at: number, source: SourceKey): void {
+    this.stmts.touch.run(at, source, messageId);
   }
 
   markStuck(messageId: string): void {
@@ -136,12 +142,12 @@ export class CachedMessages {
   }
 
   /**
-   * Tracked messages that pass `keep`, read one row at a time: a poll cycle wants only the few due for
+   * Tracked messages of the current source that pass `keep`, read one row at a time: a poll cycle wants only the few due for
    * a re-check, and holding every tracked row until filtering kept thousands of objects alive.
    */
   trackedWhere(keep: (t: TrackedMessage) => boolean): TrackedMessage[] {
     const out: TrackedMessage[] = [];
-    for (const r of this.stmts.tracked.iterate()) {
+    for (const r of this.stmts.tracked.iterate(this.source())) {
       const t = toMessageState(r);
       if (keep(t)) out.push(t);
     }
@@ -150,12 +156,12 @@ export class CachedMessages {
 
   /** Tracked messages that may be stuck (pending since before `stuckBefore`) or past their receipt wait. */
   sweepable(stuckBefore: number, receiptBefore: number, pendingBefore: number): TrackedMessage[] {
-    return this.stmts.sweepable.all({ stuckBefore, receiptBefore, pendingBefore }).map(toMessageState);
+    return this.stmts.sweepable.all({ stuckBefore, receiptBefore, pendingBefore, source: this.source() }).map(toMessageState);
   }
 
-  /** Every tracked message by its route, messenger contract and nonce (what a message carrying receipts back names). */
+  /** Every tracked message of the current source by its route, messenger contract and nonce (what a message carrying receipts back names). */
   openByRoute(): OpenByRoute[] {
-    return this.stmts.openByRoute.all().map((r) => ({
+    return this.stmts.openByRoute.all(this.source()).map((r) => ({
       messageId: r.message_id,
       pending: r.pending === 1,
       sourceChain: r.source_chain,
@@ -167,7 +173,7 @@ export class CachedMessages {
   }
 
   trackedCount(): number {
-    return this.stmts.trackedCount.get() ?? 0;
+    return this.stmts.trackedCount.get(this.source()) ?? 0;
   }
 
   /** The full stored record of a message, with the addresses watching it. */

@@ -12,6 +12,8 @@ import { SearchIndex } from './search-index';
 import { SettingsStore } from './settings-store';
 import { TransitionLog } from './transition-log';
 import { WatchStore } from './watch-store';
+import { adoptUnlabelledRows } from './unlabelled-rows';
+import type { SourceKey } from '../../shared/sources';
 
 export { openDatabase, DATABASE_FILE, type Db } from './database';
 export type { MessageRow, MessageState, TrackedMessage } from './messages-table';
@@ -36,6 +38,8 @@ export { computeStats, bucketSizeFor } from './stats';
 export interface Store {
   db: Db;
   settings: SettingsStore;
+  /** The current data source's key: what figures written now carry, and what views and alert rules count. */
+  source(): SourceKey;
   /** The watchlist and saved feeds. */
   watches: WatchStore;
   /** The cached record and tracking state of every observed message. */
@@ -64,20 +68,25 @@ export function openStore(dataDir: string): Store {
   const messageWatchers = new MessageWatchers(db);
   const outbox = new OutboxStore(db);
   const watches = new WatchStore(db);
+  const settings = new SettingsStore(db);
+  const source = (): SourceKey => settings.sourceKey();
+  const pollState = new PollStateStore(db);
+  adoptUnlabelledRows(db, pollState, source());
   return {
     db,
-    settings: new SettingsStore(db),
+    settings,
+    source,
     watches,
-    messages: new CachedMessages(db, index, messageWatchers),
+    messages: new CachedMessages(db, index, messageWatchers, source),
     messageWatchers,
     transitions: new TransitionLog(db),
     search: new CacheSearch(db),
     pruner: new Pruner(db, index),
     outbox,
-    pollState: new PollStateStore(db),
+    pollState,
     relayerWatches: new RelayerWatches(db, (removedId) => watches.routesChanged(removedId)),
-    relayerEpisodes: new RelayerEpisodes(db, outbox),
-    relayerFuel: new RelayerFuelStore(db),
+    relayerEpisodes: new RelayerEpisodes(db, outbox, source),
+    relayerFuel: new RelayerFuelStore(db, source),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

@@ -5,6 +5,7 @@
 import type { CachedMessage, CacheSummary, TrackingEnded } from '../../shared/contract';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
+import type { SourceKey } from '../../shared/sources';
 
 /** One row of `messages` as SQLite returns it (integers for booleans). */
 export interface MessagesRow {
@@ -24,6 +25,8 @@ export interface MessagesRow {
   tracked: number;
   pending_since: number | null;
   stuck_fired: number;
+  /** The data source that last showed it (src/shared/sources.ts). */
+  source: string;
   raw: string;
 }
 
@@ -31,7 +34,7 @@ export interface MessagesRow {
 export type MessageColumnsRow = Omit<MessagesRow, 'raw'>;
 
 export const MESSAGE_COLUMNS =
-  'rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain, source_ts, destination_ts, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired';
+  'rowid, message_id, network, status, receipt_delivered, from_addr, to_addr, source_chain, destination_chain, source_ts, destination_ts, first_seen_at, last_seen_at, tracked, pending_since, stuck_fired, source';
 
 /** The columns the engine writes for every observation (besides the record and its search text). */
 interface MessageFields {
@@ -49,6 +52,8 @@ interface MessageFields {
   tracked: boolean;
   pendingSince: number | null;
   stuckFired: boolean;
+  /** The data source that showed it (the last one that did). */
+  source: SourceKey;
 }
 
 /** A stored message without its record: what transitions, re-checks and result rows are computed from. */
@@ -90,6 +95,7 @@ export function toMessageState(r: MessageColumnsRow): MessageState {
     tracked: r.tracked === 1,
     pendingSince: r.pending_since,
     stuckFired: r.stuck_fired === 1,
+    source: r.source,
   };
 }
 
@@ -111,6 +117,7 @@ export function messageParams(row: MessageRow) {
     tracked: row.tracked ? 1 : 0,
     pendingSince: row.pendingSince,
     stuckFired: row.stuckFired ? 1 : 0,
+    source: row.source,
   };
 }
 
@@ -129,6 +136,7 @@ export function toCachedMessage(r: MessagesRow, watchedAddresses: string[], trac
     network: r.network as Network,
     firstSeenAt: r.first_seen_at,
     lastSeenAt: r.last_seen_at,
+    source: r.source,
     watchedAddresses,
     ...(trackingEnded ? { trackingEnded } : {}),
   };
@@ -160,5 +168,6 @@ export function toSummary(r: SummaryRow): CacheSummary {
     destinationChain: r.shown_destination_chain || null,
     time: m.sortTs,
     lastSeenAt: m.lastSeenAt,
+    source: m.source,
   };
 }

@@ -255,4 +255,52 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE route_watches ADD COLUMN history_from INTEGER;
   `,
+  // 10: every figure carries the data source it came from (src/shared/sources.ts), so views and alert
+  // rules tell the current source's figures from another's. Rows from before are '' until the store
+  // adopts them for the source configured at the upgrade (openStore).
+  `
+  ALTER TABLE messages ADD COLUMN source TEXT NOT NULL DEFAULT '';
+  DROP INDEX messages_tracked;
+  CREATE INDEX messages_tracked ON messages (source, network) WHERE tracked = 1;
+  ALTER TABLE transitions ADD COLUMN source TEXT NOT NULL DEFAULT '';
+
+  CREATE TABLE relayer_episodes_next (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    source TEXT NOT NULL DEFAULT '',
+    key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    network TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    source_chain TEXT NOT NULL DEFAULT '',
+    destination_chain TEXT NOT NULL DEFAULT '',
+    started_at INTEGER NOT NULL,
+    opened_at INTEGER NOT NULL,
+    announced INTEGER NOT NULL,
+    resolved_at INTEGER,
+    UNIQUE (source, key, started_at)
+  );
+  INSERT INTO relayer_episodes_next (id, key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced, resolved_at)
+    SELECT id, key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced, resolved_at FROM relayer_episodes;
+  DROP TABLE relayer_episodes;
+  ALTER TABLE relayer_episodes_next RENAME TO relayer_episodes;
+  CREATE UNIQUE INDEX relayer_episodes_open ON relayer_episodes (source, key) WHERE resolved_at IS NULL;
+
+  CREATE TABLE relayer_fuel_next (
+    source TEXT NOT NULL DEFAULT '',
+    relayer TEXT NOT NULL,
+    blockchain_id TEXT NOT NULL,
+    balance TEXT,
+    symbol TEXT NOT NULL DEFAULT '',
+    decimals INTEGER NOT NULL DEFAULT 18,
+    usd_price REAL,
+    read_at INTEGER,
+    tried_at INTEGER,
+    read_error TEXT,
+    PRIMARY KEY (source, relayer, blockchain_id)
+  );
+  INSERT INTO relayer_fuel_next (relayer, blockchain_id, balance, symbol, decimals, usd_price, read_at, tried_at, read_error)
+    SELECT relayer, blockchain_id, balance, symbol, decimals, usd_price, read_at, tried_at, read_error FROM relayer_fuel;
+  DROP TABLE relayer_fuel;
+  ALTER TABLE relayer_fuel_next RENAME TO relayer_fuel;
+  `,
 ];

@@ -3,6 +3,7 @@
  * An episode is identified by its key and its start; opening one writes its fire row and resolving it
  * its resolve row in the same transaction, so a crash never leaves one announced twice or not at all.
  */
+import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 import type { OutboxStore } from './outbox-store';
 
@@ -37,25 +38,30 @@ export class RelayerEpisodes {
   constructor(
     private readonly db: Db,
     private readonly outbox: OutboxStore,
+    /** The current data source's key: episodes are judged from, and belong to, the source that showed them. */
+    private readonly source: () => SourceKey,
   ) {
     this.stmts = {
       // Named as OpenEpisode names them, so a row is an episode as it stands.
-      open: db.prepare<[], OpenEpisode>(
+      open: db.prepare<[string], OpenEpisode>(
         `SELECT id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt
-         FROM relayer_episodes WHERE resolved_at IS NULL ORDER BY id`,
+         FROM relayer_episodes WHERE resolved_at IS NULL AND source = ? ORDER BY id`,
       ),
       insert: db.prepare(
-        `INSERT OR IGNORE INTO relayer_episodes (key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced)
-         VALUES (@key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt, @announced)`,
+        `INSERT OR IGNORE INTO relayer_episodes (source, key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced)
+         VALUES (@source, @key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt, @announced)`,
       ),
       close: db.prepare('UPDATE relayer_episodes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL'),
       announced: db.prepare<[number], number>('SELECT announced FROM relayer_episodes WHERE id = ?').pluck(),
     };
   }
 
-  /** Episodes not resolved yet, by key (only those of these kinds when given). */
+  /**
+   * The current source's episodes not resolved yet, by key (only those of these kinds when given).
+   * Another source's open episodes stay as they were, neither judged nor resolved from this one's figures.
+   */
   open(kinds?: readonly EpisodeKind[]): Map<string, OpenEpisode> {
-    const rows = this.stmts.open.all().filter((r) => !kinds || kinds.includes(r.kind));
+    const rows = this.stmts.open.all(this.source()).filter((r) => !kinds || kinds.includes(r.kind));
     return new Map(rows.map((r) => [r.key, r]));
   }
 
@@ -66,7 +72,7 @@ export class RelayerEpisodes {
    */
   fire(e: Omit<OpenEpisode, 'id'>, at: number, a: Announcement | null): boolean {
     return this.db.transaction(() => {
-      const r = this.stmts.insert.run({ ...e, openedAt: at, announced: a ? 1 : 0 });
+      const r = this.stmts.insert.run({ ...e, source: this.source(), openedAt: at, announced: a ? 1 : 0 });
       if (r.changes === 0) return false;
       if (a) this.outbox.addEpisode({ episodeId: Number(r.lastInsertRowid), phase: 'fire', title: a.title, body: a.body, createdAt: at });
       return true;

@@ -1,8 +1,10 @@
 /**
  * The last gas-balance read of each watched relayer's wallet per chain (`relayer_fuel`): kept so a
  * restart shows the figures at once, reads on the same schedule, and still tells a refill (a balance
- * higher than the previous read) from a quiet hour.
+ * higher than the previous read) from a quiet hour. Per data source: the demo's simulated wallets are
+ * never shown, nor alerted on, as a real source's (and the other way round).
  */
+import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 
 export interface FuelRead {
@@ -37,25 +39,30 @@ interface Row {
 export class RelayerFuelStore {
   private readonly stmts;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    /** The current data source's key. */
+    private readonly source: () => SourceKey,
+  ) {
     this.stmts = {
-      all: db.prepare<[], Row>('SELECT * FROM relayer_fuel'),
+      all: db.prepare<[string], Row>('SELECT * FROM relayer_fuel WHERE source = ?'),
       ok: db.prepare(
-        `INSERT INTO relayer_fuel (relayer, blockchain_id, balance, symbol, decimals, usd_price, read_at, tried_at, read_error)
-         VALUES (@relayer, @blockchainId, @balance, @symbol, @decimals, @usdPrice, @at, @at, NULL)
-         ON CONFLICT (relayer, blockchain_id) DO UPDATE SET balance = @balance, symbol = @symbol, decimals = @decimals,
+        `INSERT INTO relayer_fuel (source, relayer, blockchain_id, balance, symbol, decimals, usd_price, read_at, tried_at, read_error)
+         VALUES (@source, @relayer, @blockchainId, @balance, @symbol, @decimals, @usdPrice, @at, @at, NULL)
+         ON CONFLICT (source, relayer, blockchain_id) DO UPDATE SET balance = @balance, symbol = @symbol, decimals = @decimals,
            usd_price = @usdPrice, read_at = @at, tried_at = @at, read_error = NULL`,
       ),
       failed: db.prepare(
-        `INSERT INTO relayer_fuel (relayer, blockchain_id, tried_at, read_error) VALUES (@relayer, @blockchainId, @at, @error)
-         ON CONFLICT (relayer, blockchain_id) DO UPDATE SET tried_at = @at, read_error = @error`,
+        `INSERT INTO relayer_fuel (source, relayer, blockchain_id, tried_at, read_error) VALUES (@source, @relayer, @blockchainId, @at, @error)
+         ON CONFLICT (source, relayer, blockchain_id) DO UPDATE SET tried_at = @at, read_error = @error`,
       ),
-      remove: db.prepare('DELETE FROM relayer_fuel WHERE relayer = ? AND blockchain_id = ?'),
+      remove: db.prepare('DELETE FROM relayer_fuel WHERE source = ? AND relayer = ? AND blockchain_id = ?'),
     };
   }
 
+  /** The current source's reads. */
   all(): FuelRead[] {
-    return this.stmts.all.all().map((r) => ({
+    return this.stmts.all.all(this.source()).map((r) => ({
       relayer: r.relayer,
       blockchainId: r.blockchain_id,
       balance: r.balance === null ? null : BigInt(r.balance),
@@ -69,15 +76,15 @@ export class RelayerFuelStore {
   }
 
   recordRead(r: { relayer: string; blockchainId: string; balance: bigint; symbol: string; decimals: number; usdPrice: number | null; at: number }): void {
-    this.stmts.ok.run({ ...r, relayer: r.relayer.toLowerCase(), balance: r.balance.toString() });
+    this.stmts.ok.run({ ...r, source: this.source(), relayer: r.relayer.toLowerCase(), balance: r.balance.toString() });
   }
 
   recordFailure(r: { relayer: string; blockchainId: string; error: string; at: number }): void {
-    this.stmts.failed.run({ ...r, relayer: r.relayer.toLowerCase() });
+    this.stmts.failed.run({ ...r, source: this.source(), relayer: r.relayer.toLowerCase() });
   }
 
   /** A wallet no longer watched (its relayer unwatched, or no delivery there for a day). */
   remove(relayer: string, blockchainId: string): void {
-    this.stmts.remove.run(relayer.toLowerCase(), blockchainId);
+    this.stmts.remove.run(this.source(), relayer.toLowerCase(), blockchainId);
   }
 }

@@ -3,6 +3,7 @@
  * messages still tracked), as the few fields they need, extracted inside SQLite (no record parsed in JS).
  */
 import type { CacheSummary } from '../../shared/contract';
+import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './messages-table';
 
@@ -57,27 +58,31 @@ function withFields(r: Extracted): RouteMessageRow {
   return { ...columns, ...Object.fromEntries(PATHS.map(([name], i) => [name, values[i] ?? null])) } as RouteMessageRow;
 }
 
+/** The current data source's messages only: a relayer's figures and alerts are never computed from another source's. */
 export class RouteMessages {
   private readonly stmts;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly source: () => SourceKey,
+  ) {
     this.stmts = {
-      deliveredBetween: db.prepare<[number, number], Extracted>(
-        `SELECT ${FIELDS} FROM messages WHERE destination_ts >= ? AND destination_ts < ? AND status IN ('delivered', 'delivered_source_not_indexed')`,
+      deliveredBetween: db.prepare<[number, number, string], Extracted>(
+        `SELECT ${FIELDS} FROM messages WHERE destination_ts >= ? AND destination_ts < ? AND source = ? AND status IN ('delivered', 'delivered_source_not_indexed')`,
       ),
       // Only tracked ones: a message nobody watches any more is no longer re-checked, so its "pending" is stale.
-      pending: db.prepare<[], Extracted>(`SELECT ${FIELDS} FROM messages WHERE tracked = 1 AND status = 'pending'`),
+      pending: db.prepare<[string], Extracted>(`SELECT ${FIELDS} FROM messages WHERE tracked = 1 AND source = ? AND status = 'pending'`),
       summaries: db.prepare<[string], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM messages WHERE message_id IN (SELECT value FROM json_each(?))`),
     };
   }
 
   /** Delivered messages whose destination transaction is at or after `sinceSec` and before `untilSec`, one row at a time (a busy day is 100,000s of rows). */
   *deliveredBetween(sinceSec: number, untilSec: number): IterableIterator<RouteMessageRow> {
-    for (const r of this.stmts.deliveredBetween.iterate(sinceSec, untilSec)) yield withFields(r);
+    for (const r of this.stmts.deliveredBetween.iterate(sinceSec, untilSec, this.source())) yield withFields(r);
   }
 
   pendingTracked(): RouteMessageRow[] {
-    return this.stmts.pending.all().map(withFields);
+    return this.stmts.pending.all(this.source()).map(withFields);
   }
 
   /** Result rows of these messages, in the order given. */

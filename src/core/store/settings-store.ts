@@ -1,11 +1,14 @@
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/contract';
 import { planFromRequestBudget } from '../../shared/plans';
 import { SettingsPatchSchema, SettingsSchema } from '../../shared/schemas';
+import { sourceKeyOf, type SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 
 /** Settings are one validated JSON document; unknown or invalid stored values fall back to defaults. */
 export class SettingsStore {
   private readonly stmts;
+  /** The source key of the stored settings' text it was computed from (a read per figure query must not parse them). */
+  private sourceMemo: { json: string | undefined; key: SourceKey } | null = null;
 
   constructor(db: Db) {
     this.stmts = {
@@ -25,6 +28,13 @@ export class SettingsStore {
     }
     const merged = SettingsSchema.safeParse(mergeSettings(DEFAULT_SETTINGS, migrate(stored) as SettingsPatch));
     return merged.success ? merged.data : structuredClone(DEFAULT_SETTINGS);
+  }
+
+  /** The current data source's key (src/shared/sources.ts): what every figure written now is stored with and what views count. */
+  sourceKey(): SourceKey {
+    const json = this.stmts.get.get();
+    if (!this.sourceMemo || this.sourceMemo.json !== json) this.sourceMemo = { json, key: sourceKeyOf(this.get().dataSource) };
+    return this.sourceMemo.key;
   }
 
   /** Applies a validated patch; throws the zod error when the merged result is invalid. */

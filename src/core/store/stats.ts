@@ -1,5 +1,6 @@
 import type { Stats, StatsBucket } from '../../shared/contract';
 import { TRANSITION_KINDS } from '../../shared/schemas';
+import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 
 const MINUTE = 60_000;
@@ -21,8 +22,11 @@ export function percentile(sorted: number[], p: number): number | null {
   return sorted[nearestRank(sorted.length, p)] as number;
 }
 
-/** Aggregates the transition log into time buckets, plus delivery latency and status counts. */
-export function computeStats(db: Db, now: number, hours: number): Stats {
+/**
+ * Aggregates the transition log into time buckets, plus delivery latency and status counts: of the
+ * current data source's figures only (another source's are not counted as this one's).
+ */
+export function computeStats(db: Db, now: number, hours: number, source: SourceKey): Stats {
   const bucketMs = bucketSizeFor(hours);
   const since = now - hours * HOUR;
   const first = Math.floor(since / bucketMs) * bucketMs;
@@ -32,9 +36,9 @@ export function computeStats(db: Db, now: number, hours: number): Stats {
   // cast so `at / size` is integer division and every row lands on a bucket start.
   const rows = db
     .prepare(
-      'SELECT (at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS start, kind, COUNT(*) AS n FROM transitions WHERE at >= @first AND at <= @now GROUP BY 1, 2',
+      'SELECT (at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS start, kind, COUNT(*) AS n FROM transitions WHERE at >= @first AND at <= @now AND source = @source GROUP BY 1, 2',
     )
-    .all({ size: bucketMs, first, now }) as { start: number; kind: string; n: number }[];
+    .all({ size: bucketMs, first, now, source }) as { start: number; kind: string; n: number }[];
   const index = new Map(buckets.map((b) => [b.start, b]));
   for (const r of rows) {
     const b = index.get(r.start);
@@ -42,11 +46,13 @@ export function computeStats(db: Db, now: number, hours: number): Stats {
   }
   const latencies = (
     db
-      .prepare('SELECT destination_ts - source_ts AS d FROM messages WHERE source_ts IS NOT NULL AND destination_ts IS NOT NULL AND source_ts >= ? ORDER BY d')
-      .all(Math.floor(since / 1000)) as { d: number }[]
+      .prepare(
+        'SELECT destination_ts - source_ts AS d FROM messages WHERE source_ts IS NOT NULL AND destination_ts IS NOT NULL AND source_ts >= ? AND source = ? ORDER BY d',
+      )
+      .all(Math.floor(since / 1000), source) as { d: number }[]
   ).map((r) => r.d);
   const byStatus: Record<string, number> = {};
-  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM messages WHERE last_seen_at >= ? GROUP BY status').all(since) as {
+  for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM messages WHERE last_seen_at >= ? AND source = ? GROUP BY status').all(since, source) as {
     status: string;
     n: number;
   }[]) {

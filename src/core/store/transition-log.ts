@@ -17,6 +17,7 @@ interface TransitionRow {
   destination_chain: string;
   /** JSON array of watcher keys. */
   watchers: string;
+  source: string;
 }
 
 function toTransition(r: TransitionRow): Transition {
@@ -31,6 +32,7 @@ function toTransition(r: TransitionRow): Transition {
     sourceBlockchainId: r.source_chain,
     destinationBlockchainId: r.destination_chain,
     watchers: (JSON.parse(r.watchers) as string[]).map(watcherRef),
+    source: r.source,
   };
 }
 
@@ -64,8 +66,8 @@ export class TransitionLog {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      `INSERT OR IGNORE INTO transitions (message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers, round)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO transitions (message_id, kind, from_status, to_status, at, network, source_chain, destination_chain, watchers, round, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.roundStmt = db.prepare<[string, string], number>('SELECT count(*) FROM transitions WHERE message_id = ? AND kind = ?').pluck();
     this.queries = new StatementCache(db);
@@ -86,6 +88,7 @@ export class TransitionLog {
       t.destinationBlockchainId,
       JSON.stringify(t.watchers.map(watcherKey)),
       round,
+      t.source,
     );
     return r.changes > 0 ? Number(r.lastInsertRowid) : null;
   }

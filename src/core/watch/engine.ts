@@ -7,6 +7,7 @@ import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
 import { isRouteKey, watcherRef } from '../store/watcher-key';
 import { chainLabel } from '../../shared/chains';
+import { sourceKeyOf } from '../../shared/sources';
 import { undoneText } from '../../shared/transitions';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
@@ -125,7 +126,7 @@ export class TransitionEngine {
 
     if (!prev || !prevWatched) {
       const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
-      const row = this.row(m, network, now, followOf(watchers), pendingSince, false);
+      const row = this.row(m, network, now, followOf(watchers), pendingSince, false, settings);
       // History found silently that is already over the threshold does not fire `stuck` later.
       row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
       if (prev) this.store.messages.update(prev.rowid, row);
@@ -147,8 +148,8 @@ export class TransitionEngine {
       if (rolledBack(settings, raw, prev.status !== 'pending' && status === 'pending', prev.receiptDelivered && !rd)) {
         return this.undo(m, network, prev, watchers, liveShown, now, settings, out);
       }
-      // A stale page (an older copy of the record): keep what we know, note that we saw it.
-      this.store.messages.touch(m.messageId, now);
+      // A stale page (an older copy of the record): keep what we know (and whose it is), note that we saw it.
+      this.store.messages.touch(m.messageId, now, prev.source);
       return;
     }
     const receipt = !prev.receiptDelivered && rd;
@@ -156,8 +157,8 @@ export class TransitionEngine {
     const follow = followOf(watchers);
     // Most observations repeat what is stored: only note the sighting then (no row or index rewrite).
     if (trackedState(status, rd, follow) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
-      this.store.messages.touch(m.messageId, now);
-    else this.store.messages.update(prev.rowid, this.row(m, network, now, follow, pendingSince, prev.stuckFired));
+      this.store.messages.touch(m.messageId, now, sourceKeyOf(settings.dataSource));
+    else this.store.messages.update(prev.rowid, this.row(m, network, now, follow, pendingSince, prev.stuckFired, settings));
     if (!liveShown.length) return;
     if (leftPending) this.log(out, m, network, 'left_pending', prev.status, status, shown, liveShown, prev.pendingSince, settings);
     if (receipt) this.log(out, m, network, 'receipt_delivered', status, status, shown, liveShown, prev.pendingSince, settings);
@@ -179,7 +180,7 @@ export class TransitionEngine {
     const ts = messageTimestamp(m) ?? null;
     const deliveryUndone = prev.status !== 'pending' && status === 'pending';
     const pendingSince = status === 'pending' ? (prev.pendingSince ?? (ts !== null ? ts * 1000 : now)) : prev.pendingSince;
-    this.store.messages.update(prev.rowid, this.row(m, network, now, followOf(watchers), pendingSince, deliveryUndone ? false : prev.stuckFired));
+    this.store.messages.update(prev.rowid, this.row(m, network, now, followOf(watchers), pendingSince, deliveryUndone ? false : prev.stuckFired, settings));
     const name = chainNameIn(settings);
     const undone: ['delivery_undone' | 'receipt_undone', string][] = [];
     if (deliveryUndone) undone.push(['delivery_undone', str(raw.destinationBlockchainId)]);
@@ -191,7 +192,15 @@ export class TransitionEngine {
     }
   }
 
-  private row(m: TeleporterMessage, network: Network, now: number, follow: Follow, pendingSince: number | null, stuckFired: boolean): MessageRow {
+  private row(
+    m: TeleporterMessage,
+    network: Network,
+    now: number,
+    follow: Follow,
+    pendingSince: number | null,
+    stuckFired: boolean,
+    settings: Settings,
+  ): MessageRow {
     const raw = rawRecord(m);
     const status = effectiveStatus(m);
     const rd = raw.receiptDelivered === true;
@@ -211,6 +220,7 @@ export class TransitionEngine {
       tracked: trackedState(status, rd, follow),
       pendingSince,
       stuckFired,
+      source: sourceKeyOf(settings.dataSource),
     };
   }
 
@@ -238,6 +248,7 @@ export class TransitionEngine {
       sourceBlockchainId: str(raw.sourceBlockchainId),
       destinationBlockchainId: str(raw.destinationBlockchainId),
       watchers: watchers.map((w) => watcherRef(w.key)),
+      source: sourceKeyOf(s.dataSource),
     };
     const id = this.store.transitions.add(t);
     if (id === null) return;

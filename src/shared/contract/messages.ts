@@ -64,6 +64,8 @@ export const CachedMessageSchema = z.object({
   network,
   firstSeenAt: epochMs,
   lastSeenAt: epochMs,
+  /** The data source that last showed it (src/shared/sources.ts): another than the current one's figures are marked "from <source>, as of <lastSeenAt>". */
+  source: z.string(),
   /** Watched addresses this message involves. */
   watchedAddresses: z.array(z.string()),
   /** Present once the message passed a tracking limit and is no longer re-checked. */
@@ -100,6 +102,8 @@ export const CacheSummarySchema = z.object({
   /** Source transaction time, else destination transaction time (seconds); null when neither is known. */
   time: z.number().nullable(),
   lastSeenAt: epochMs,
+  /** The data source that last showed it (src/shared/sources.ts). */
+  source: z.string(),
 });
 export type CacheSummary = z.output<typeof CacheSummarySchema>;
 

@@ -53,6 +53,7 @@ describe('a watched route as a watcher', () => {
       tracked: true,
       pendingSince: 0,
       stuckFired: false,
+      source: 'local',
     });
     store.messageWatchers.add(m.messageId, key, 0, false);
     expect(store.messages.get(m.messageId)!.watchedAddresses).toEqual([]); // a route is not an address

@@ -47,6 +47,7 @@ describe('relayer episodes and their outbox rows (real SQLite)', () => {
       toStatus: 'pending',
       at: 100,
       network: 'mainnet',
+      source: 'local',
       sourceBlockchainId: C_CHAIN,
       destinationBlockchainId: C_CHAIN,
       watchers: [],

@@ -44,6 +44,7 @@ export function rowOfRecord(raw: Record<string, unknown>, over: Partial<MessageR
     tracked: false,
     pendingSince: null,
     stuckFired: false,
+    source: 'local',
     ...over,
   };
 }
@@ -73,6 +74,7 @@ export function logNewTransition(store: Store, messageId: string, at: number, wa
     kind: 'new',
     fromStatus: null,
     toStatus: 'pending',
+    source: 'local',
     at,
     network: 'mainnet',
     sourceBlockchainId: C_CHAIN,

@@ -14,6 +14,7 @@ const entry = (messageId: string, kind: TransitionKind, at: number): Omit<Transi
   toStatus: kind === 'new' ? 'pending' : 'delivered',
   at,
   network: 'mainnet',
+  source: 'local',
   sourceBlockchainId: C_CHAIN,
   destinationBlockchainId: C_CHAIN,
   watchers: [{ kind: 'address', address: '0xabc' }],
