@@ -1,4 +1,5 @@
-import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorHandlers } from '../shared/contract';
+import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorHandlers, type PollStatus } from '../shared/contract';
+import type { SourceHealthTracker } from './sources/source-health';
 import { systemClock, type Clock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
@@ -29,6 +30,7 @@ import { relayerAlertsPart } from './parts/relayer-alerts';
 import { wentLivePart } from './parts/went-live';
 import { pollingPart } from './parts/polling';
 import { metricsReadingsPart } from './parts/metrics-readings';
+import { sourceHealthPart } from './parts/source-health';
 
 /**
  * What runs after each poll cycle, in this order, once the cycle's `transitions` event is out: each a
@@ -36,7 +38,7 @@ import { metricsReadingsPart } from './parts/metrics-readings';
  * relayer alerts' pass over the cache feeds the economics, and the notifications and alert channels
  * come last so they carry what the work before them put in the outbox.
  */
-const AFTER_CYCLE = ['ownNodes', 'wentLive', 'relayerAlerts', 'relayerEconomics', 'notifications', 'quotaWarning', 'alerts'] as const;
+const AFTER_CYCLE = ['ownNodes', 'sourceHealth', 'wentLive', 'relayerAlerts', 'relayerEconomics', 'notifications', 'quotaWarning', 'alerts'] as const;
 
 /**
  * The core's parts in start order (close() stops them in reverse): each factory receives only the
@@ -66,6 +68,9 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         store: store.store,
       }),
     )
+    .add('sourceHealth', ({ log, store, ownNodes }) =>
+      sourceHealthPart({ store: store.store, clock, logger: log.logger, settings: store.settings, chainStatuses: () => ownNodes.chainStatuses() }),
+    )
     .add('alerts', ({ log, store, events, metrics, dataSources }) =>
       alertsPart(options.alerts, {
         store: store.store,
@@ -91,9 +96,10 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         quota: () => dataSources.sources.budget().quota(),
       }),
     )
-    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources }) =>
+    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources, sourceHealth }) =>
       relayerEconomicsPart({
         store: store.store,
+        sight: sourceHealth.health,
         clock,
         logger: log.logger,
         settings: store.settings,
@@ -104,9 +110,10 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         ...(metrics.registry ? { metrics: new FuelMetrics(metrics.registry.registry) } : {}),
       }),
     )
-    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics }) =>
+    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics, sourceHealth }) =>
       relayerAlertsPart({
         store: store.store,
+        sight: sourceHealth.health,
         clock,
         logger: log.logger,
         settings: store.settings,
@@ -126,7 +133,9 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         sources: before.dataSources.sources,
         emit: before.events.emit,
         autoPoll: options.autoPoll ?? true,
-        withChains: (status) => before.ownNodes.withChains(status),
+        withChains: (status) => withHealth(before.ownNodes.withChains(status), before.sourceHealth.health),
+        sight: before.sourceHealth.health,
+        onCycleEnd: (r) => before.sourceHealth.observeCycle(r),
         runAfterCycle: afterCycleList(before, AFTER_CYCLE, before.log.logger),
       });
       // A data source that has just come up is read at once, not an interval later.
@@ -134,13 +143,19 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
       before.ownNodes.onReady(() => polling.poller.nudge());
       return polling;
     })
-    .add('metricsReadings', ({ metrics, ownNodes, dataSources, alerts, polling }) =>
+    .add('metricsReadings', ({ metrics, ownNodes, dataSources, alerts, polling, sourceHealth }) =>
       metricsReadingsPart(metrics, {
-        pollStatus: () => ownNodes.withChains(polling.poller.status()),
+        pollStatus: () => withHealth(ownNodes.withChains(polling.poller.status()), sourceHealth.health),
         sources: dataSources.sources,
         alertsPending: () => alerts.dispatcher.pending(),
       }),
     );
+}
+
+/** A poll status with the source's health (absent until the first cycle reported). */
+function withHealth(status: PollStatus, health: SourceHealthTracker): PollStatus {
+  const source = health.snapshot();
+  return source ? { ...status, source } : status;
 }
 
 /** The core as one object: the MonitorApi handlers, an event stream, and start/close, over the parts above. */
@@ -149,7 +164,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   // One redactor for everything that leaves the core: log lines, call answers, events.
   const redactor = createRedactor();
   const list = await coreParts(options, clock, redactor).build();
-  const { log, store, keys, watch, dataSources, events, metrics, notifications, ownNodes, polling, relayerEconomics } = list.parts;
+  const { log, store, keys, watch, dataSources, events, metrics, notifications, ownNodes, polling, relayerEconomics, sourceHealth } = list.parts;
   const logger = log.logger;
 
   const ctx: CoreContext = {
@@ -164,7 +179,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     sources: dataSources.sources,
     settings: store.settings,
     emit: events.emit,
-    pollStatus: () => ownNodes.withChains(polling.poller.status()),
+    pollStatus: () => withHealth(ownNodes.withChains(polling.poller.status()), sourceHealth.health),
     economics: () => relayerEconomics.economics(),
   };
   const handlers = createHandlers(ctx);

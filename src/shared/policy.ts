@@ -71,3 +71,9 @@ export const BALANCE_MAX_AGE_MINUTES = 30;
 export const PRUNE_EVERY_MS = 6 * 3600_000;
 /** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */
 export const EPISODE_HOLD_MS = 24 * 3_600_000;
+
+// Seeing (the data source's health; src/core/sources/source-health.ts).
+/** Reads of the source (or of one own node) failing this long make it `down`: its alert fires (shorter failures are `degraded`, retried). */
+export const SOURCE_DOWN_AFTER_MS = 2 * 60_000;
+/** After a source or chain comes back, its held alerts wait for a complete read, at most this long (a list busier than the budget is never read whole). */
+export const CATCH_UP_MAX_MS = 5 * 60_000;

@@ -1,3 +1,4 @@
+import { sourceTitle } from '../../shared/sources';
 import { routeLabel } from '../watch/route-label';
 import type { AlertRow, EpisodeOfRow } from './delivery-store';
 
@@ -16,6 +17,8 @@ export interface AlertRecord {
   /** When the transition was detected (ms). */
   at: number;
   link: string;
+  /** The data source it was seen on, in words ("Avalanche Data API"): Alertmanager inhibits alerts of a source that cannot be read by it. */
+  source: string;
   /** On a relayer-silent or route-backlog episode's fire or resolve (then `messageId` is ''). */
   episode?: EpisodeOfRow;
 }
@@ -34,6 +37,7 @@ export function toAlertRecord(row: AlertRow, labelOf: (watcherKey: string) => st
     body: row.body,
     at: row.at,
     link: linkOf(row.messageId),
+    source: sourceTitle(row.source),
   };
 }
 
@@ -50,6 +54,7 @@ function episodeRecord(row: AlertRow, e: EpisodeOfRow): AlertRecord {
     body: row.body,
     at: row.at,
     link: '',
+    source: sourceTitle(row.source),
     episode: e,
   };
 }

@@ -27,6 +27,7 @@ function alertmanagerLabels(r: AlertRecord): Record<string, string> {
     watch: r.watch,
     messageId: r.messageId,
     network: r.network,
+    source: r.source,
     severity: r.kind === 'stuck' || r.kind.endsWith('_undone') ? 'warning' : 'info',
   };
 }
@@ -37,6 +38,8 @@ const EPISODE_ALERTNAMES: Record<string, string> = {
   route_backlog: 'TeleporterRouteBacklog',
   fuel_low: 'TeleporterRelayerFuelLow',
   route_failed_executions: 'TeleporterRouteFailedExecutions',
+  source_down: 'TeleporterSourceDown',
+  chain_down: 'TeleporterChainDown',
 };
 
 /** An episode's labels: the same for its fire and its resolve, so Alertmanager resolves the alert it holds. */
@@ -48,6 +51,7 @@ function episodeLabels(r: AlertRecord & { episode: NonNullable<AlertRecord['epis
     episode: r.episode.key,
     watch: r.watch,
     network: r.network,
+    source: r.source,
     ...(r.route ? { route: r.route } : {}),
     severity: 'warning',
   };

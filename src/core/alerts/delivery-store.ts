@@ -23,6 +23,8 @@ export interface AlertRow {
   destinationChain: string;
   /** Watcher keys (addresses, feed:<id>). */
   watchers: string[];
+  /** The data source that showed it (src/shared/sources.ts). */
+  source: string;
   attempts: number;
   episode?: EpisodeOfRow;
 }
@@ -38,7 +40,7 @@ interface RawRow extends Omit<AlertRow, 'watchers' | 'episode'> {
 const SELECT = `SELECT o.id AS outboxId, o.transition_id AS transitionId, COALESCE(o.message_id, '') AS messageId, o.title, o.body,
   COALESCE(t.kind, e.kind) AS kind, COALESCE(t.at, o.created_at) AS at, COALESCE(t.network, e.network) AS network,
   COALESCE(t.source_chain, e.source_chain) AS sourceChain, COALESCE(t.destination_chain, e.destination_chain) AS destinationChain,
-  COALESCE(t.watchers, '[]') AS watchers, COALESCE(d.attempts, 0) AS attempts,
+  COALESCE(t.watchers, '[]') AS watchers, COALESCE(t.source, e.source, '') AS source, COALESCE(d.attempts, 0) AS attempts,
   e.key AS episodeKey, o.episode_phase AS episodePhase, e.subject AS episodeSubject, e.started_at AS episodeStartedAt
   FROM alert_deliveries d JOIN outbox o ON o.id = d.outbox_id
   LEFT JOIN transitions t ON t.id = o.transition_id LEFT JOIN relayer_episodes e ON e.id = o.episode_id`;

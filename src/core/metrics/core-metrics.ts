@@ -6,6 +6,7 @@ import type { MetricsQueries } from '../store/metrics-queries';
 import { routeLabel } from '../watch/route-label';
 import { LabelCap } from './label-cap';
 import { registerQuotaMetrics } from './quota-metrics';
+import { registerHealthMetrics } from './health-metrics';
 
 export const METRIC_PREFIX = 'teleporter_watch_';
 /** Distinct routes and watch labels kept as label values; the rest are counted as "other". */
@@ -155,6 +156,7 @@ export class CoreMetrics {
         }
       },
     });
+    registerHealthMetrics(this.registry, METRIC_PREFIX, s.pollStatus);
     registerQuotaMetrics(this.registry, METRIC_PREFIX, s.pollStatus);
     new Gauge({
       name: `${METRIC_PREFIX}own_node_skipped`,

@@ -1,4 +1,5 @@
 import type { PollStatus, Settings } from '../../shared/contract';
+import type { OwnNodeStatus } from '../../shared/own-nodes';
 import type { Logger } from '../log/logger';
 import type { LocalDataApiSpec } from '../monitor-core';
 import { OwnNodesService } from '../own-nodes/own-nodes-service';
@@ -15,6 +16,8 @@ interface OwnNodesPart extends Part {
   afterCycle(): Promise<void>;
   /** Called each time the service starts listening (a poll then need not wait for the next interval). */
   onReady(listener: () => void): void;
+  /** Each chain's state as last read while own nodes are the data source (null otherwise). */
+  chainStatuses(): OwnNodeStatus[] | null;
 }
 
 /**
@@ -46,6 +49,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
     name: 'own-nodes',
     url: () => service?.url() ?? null,
     onReady: (listener) => void ready.add(listener),
+    chainStatuses: () => (active() ? (service?.statuses() ?? null) : null),
     withChains(status) {
       const own = active() ? service?.statuses() : null;
       return own ? { ...status, ownNodes: own } : status;

@@ -8,6 +8,8 @@ import type { TransitionEngine } from '../watch/engine';
 import { TransitionBatch } from '../watch/transition-batch';
 import type { WatcherIndex } from '../watch/watcher-index';
 import type { Part } from './part';
+import type { Sight } from '../sources/sight';
+import type { CycleReport } from '../sources/source-health';
 
 interface PollingPart extends Part {
   readonly poller: Poller;
@@ -26,8 +28,12 @@ interface PollingDeps {
   autoPoll: boolean;
   /** The after-cycle list (parts/after-cycle.ts), run once the cycle's `transitions` event is out. */
   runAfterCycle: () => Promise<void>;
-  /** Adds what other parts know to each poll status (own nodes' chain states). */
+  /** Adds what other parts know to each poll status (own nodes' chain states, the source's health). */
   withChains: (status: PollStatus) => PollStatus;
+  /** Whether the source and its chains are read now (`stuck` is held for what is not). */
+  sight?: Sight;
+  /** Each cycle's outcome, before the after-cycle list (the source's health). */
+  onCycleEnd?: (r: CycleReport) => void;
 }
 
 /**
@@ -48,6 +54,8 @@ export function pollingPart(d: PollingDeps): PollingPart {
     budget: () => d.sources.budget(),
     onTransitions: (ts) => batch.add(ts),
     onStatus: (status) => d.emit({ type: 'poll-status', status: d.withChains(status) }),
+    ...(d.sight ? { sight: d.sight } : {}),
+    ...(d.onCycleEnd ? { onCycleEnd: d.onCycleEnd } : {}),
     afterCycle: async () => {
       const batched = batch.take();
       if (batched) d.emit(batched);

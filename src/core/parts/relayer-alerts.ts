@@ -3,10 +3,11 @@ import { TRACKING_LIMIT_HOURS, type Settings } from '../../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
 import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
-import { evaluateConditions, silentKey, backlogKey } from '../relayers/conditions';
+import { evaluateConditions, silentKey, backlogKey, type Conditions } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { RelayerFigures } from '../relayers/relayer-figures';
-import type { DeliveryTap } from '../relayers/figure-accumulator';
+import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
+import { ALWAYS_SEEING, type Sight } from '../sources/sight';
 import type { Store } from '../store';
 import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
 import { routeLabel } from '../watch/route-label';
@@ -35,7 +36,10 @@ export function relayerAlertsPart(d: {
   metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
   /** Also sees each cycle's deliveries (the relayers' economics, parts/relayer-economics.ts). */
   tap?: (now: number) => DeliveryTap;
+  /** Whether the source and each chain are read now: what is not seen is held, never judged (default: sees everything). */
+  sight?: Sight;
 }): RelayerAlertsPart {
+  const sight = d.sight ?? ALWAYS_SEEING;
   const figures = new RelayerFigures(d.store);
   const episodes = d.store.relayerEpisodes;
 
@@ -44,18 +48,22 @@ export function relayerAlertsPart(d: {
     const scope = figures.scope(d.clock.now());
     const taps = [d.metrics?.counting(scope, baseline), baseline ? undefined : d.tap?.(scope.now)].filter((t): t is DeliveryTap => t !== undefined);
     const f = figures.figures(scope, taps.length ? (a) => taps.forEach((t) => t(a)) : undefined);
-    const s = { scope, overview: f.overview, conditions: evaluateConditions(scope, f) };
-    d.metrics?.observe(s);
-    return s;
+    return { scope, overview: f.overview, conditions: evaluateConditions(scope, f) };
   }
 
   function evaluate(): void {
-    const { scope, conditions } = snapshot(false);
+    const s = snapshot(false);
+    const { scope, conditions } = s;
+    // Not seeing is not news about relayers: while the source is not read, nothing fires or resolves,
+    // and the metrics keep the conditions as last judged.
+    if (!sight.seeing()) return;
     const now = scope.now;
     const announce = d.settings().notifications.enabled;
     // Only this part's kinds: the fuel alert's episodes are the economics part's.
     const open = episodes.open(['relayer_silent', 'route_backlog']);
-    const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
+    const held = heldKeys(scope, sight);
+    d.metrics?.observe(held.size ? { ...s, conditions: asJudged(conditions, held, open) } : s);
+    const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched, held);
     const relayers = new Map(scope.relayers.map((r) => [silentKey(r.network, r.address), r]));
     const routes = new Map(scope.routes.map((r) => [backlogKey(r), r]));
     for (const key of step.fired) {
@@ -78,7 +86,7 @@ export function relayerAlertsPart(d: {
     start() {
       if (!d.metrics) return;
       try {
-        snapshot(true);
+        d.metrics.observe(snapshot(true));
       } catch (e) {
         d.logger.error('relayer figures failed', { error: e });
       }
@@ -92,6 +100,23 @@ export function relayerAlertsPart(d: {
       }
     },
   };
+}
+
+/**
+ * Keys judged from a chain not read now (your own nodes: one node down): a route's backlog on it, and
+ * every relayer's silence while any watched route has such a chain (its deliveries there are not seen).
+ */
+function heldKeys(scope: FigureScope, sight: Sight): Set<string> {
+  const blind = scope.routes.filter((r) => !sight.sees(r.sourceChain) || !sight.sees(r.destinationChain));
+  if (!blind.length) return new Set();
+  return new Set([...blind.map((r) => backlogKey(r)), ...scope.relayers.map((r) => silentKey(r.network, r.address))]);
+}
+
+/** The conditions with each held key as its open episode says (firing or not): what was last judged. */
+function asJudged(c: Conditions, held: ReadonlySet<string>, open: ReadonlyMap<string, OpenEpisode>): Conditions {
+  const holding = new Set([...c.holding].filter((k) => !held.has(k)));
+  for (const k of held) if (open.has(k)) holding.add(k);
+  return { ...c, holding };
 }
 
 function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): Omit<OpenEpisode, 'id'> {

@@ -28,6 +28,7 @@ import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
 import type { FuelRead } from '../store/relayer-fuel';
 import type { Part } from './part';
+import { ALWAYS_SEEING, type Sight } from '../sources/sight';
 
 interface RelayerEconomicsPart extends Part {
   /**
@@ -73,7 +74,10 @@ export function relayerEconomicsPart(d: {
   maxAgeMs?: number;
   /** Where the own-nodes service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
   ownNodesUrl?: () => string | null;
+  /** Whether the source and each chain are read now: an alert judged from what is not seen is held (default: sees everything). */
+  sight?: Sight;
 }): RelayerEconomicsPart {
+  const sight = d.sight ?? ALWAYS_SEEING;
   const figures = new RelayerFigures(d.store);
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
   const cadence = { readEveryMs, maxAgeMs: Math.max(readEveryMs, d.maxAgeMs ?? BALANCE_MAX_AGE_MINUTES * 60_000) };
@@ -111,8 +115,10 @@ export function relayerEconomicsPart(d: {
     const watched = new Set(counts.filter((c) => c.route.alert && threshold > 0).map((c) => failedKeyOf(c.route)));
     const open = d.store.relayerEpisodes.open(['route_failed_executions']);
     const announce = d.settings().notifications.enabled;
+    // A route with a chain not read now is held: it neither fires nor resolves (sources/sight.ts).
+    const held = new Set(counts.filter((c) => !sight.sees(c.route.sourceChain) || !sight.sees(c.route.destinationChain)).map((c) => failedKeyOf(c.route)));
     for (const [key, h] of holding) {
-      if (open.has(key)) continue;
+      if (open.has(key) || held.has(key)) continue;
       const r = h.count.route;
       const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
       const episode = {
@@ -131,7 +137,7 @@ export function relayerEconomicsPart(d: {
       if (d.store.relayerEpisodes.fire(episode, now, announce ? text : null)) d.logger.info('route failed-execution alert fired', { key });
     }
     for (const [key, e] of open) {
-      if (holding.has(key)) continue;
+      if (holding.has(key) || held.has(key)) continue;
       const text = watched.has(key)
         ? {
             title: `Failed executions back under the threshold: ${e.subject}`,
@@ -176,6 +182,8 @@ export function relayerEconomicsPart(d: {
   }
 
   function decideAlert(t: Target, lastBalance: bigint | undefined, figures: FuelFigures, now: number): void {
+    // A wallet on a chain not read now is held (its payments there are not seen).
+    if (!sight.sees(t.blockchainId)) return;
     const key = fuelEpisodeKey(t.relayer, t.blockchainId);
     const open = d.store.relayerEpisodes.open(['fuel_low']).get(key);
     const name = t.watched.label || shortAddress(t.watched.address);
@@ -265,7 +273,9 @@ export function relayerEconomicsPart(d: {
     const now = d.clock.now();
     const { relayers, acc, failures } = tapped?.now === now ? tapped : scan(now);
     tapped = null;
-    decideFailureAlerts(failures.counts(), now);
+    // Not seeing is not news about relayers: while the source is not read, no alert is judged and no balance asked.
+    const seeing = sight.seeing();
+    if (seeing) decideFailureAlerts(failures.counts(), now);
     const before = loadReads();
     const targets = targetsOf(relayers, acc.walletPayments(), before);
     const firing = d.store.relayerEpisodes.open(['fuel_low']);
@@ -273,7 +283,7 @@ export function relayerEconomicsPart(d: {
     for (const t of targets) {
       const r = before.get(walletKey(t.relayer, t.blockchainId));
       const wallet = { hoursToEmpty: estimatedHoursToEmpty(r, t.payments, now), thresholdHours, firing: firing.has(fuelEpisodeKey(t.relayer, t.blockchainId)) };
-      if (readDue(r, now, cadence, wallet)) await readBalance(t, r, now);
+      if (seeing && sight.sees(t.blockchainId) && readDue(r, now, cadence, wallet)) await readBalance(t, r, now);
     }
     forget(targets, before, now);
     if (ownNodesUrl()) await redeemables.refresh(acc.rewardCredits(), now);

@@ -29,6 +29,8 @@ interface PlanInputSources {
   means?: CycleMeans;
   /** How far back a route's baseline reads in full (the setting routeHistoryHours). */
   routeHistoryMs?: number;
+  /** When the source or these chains came back after not being read (null: not since the start). */
+  backSince?: (blockchainIds: readonly string[]) => number | null;
 }
 
 export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
@@ -71,7 +73,8 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.means, o.state.echoChain !== null);
   const tracked = o.messages.trackedWhere(
     (t) =>
-      canonicalNetwork(t.network) === net && recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose'),
+      canonicalNetwork(t.network) === net &&
+      (recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose') || stuckAwaitsRead(t, o)),
   );
   // Feed membership costs a query per message: asked only when feeds are scanned one by one.
   const liveFeeds = new Set(mode === 'per-address' ? feeds.filter((f) => f.baselineDone).map((f) => f.key) : []);
@@ -119,6 +122,16 @@ function addressPages(due: readonly DueMessage[], watchers: MessageWatchers): Ma
   const oldest = new Map<string, number>();
   for (const t of due) if (t.address !== null) oldest.set(t.address, Math.min(t.ts, oldest.get(t.address) ?? Infinity));
   return new Map([...oldest].map(([address, ts]) => [address, Math.ceil((watchers.countSince(address, ts) + 1) / PAGE_SIZE)]));
+}
+
+/**
+ * A pending message at its stuck threshold whose last read is older than its source's or chains' comeback:
+ * `stuck` waits for a read that saw it (sources/sight.ts), so it is read again now, once.
+ */
+function stuckAwaitsRead(t: TrackedMessage, o: PlanInputSources): boolean {
+  if (t.status !== 'pending' || t.stuckFired || !o.backSince) return false;
+  const back = o.backSince([t.sourceChain, t.destinationChain]);
+  return back !== null && t.lastSeenAt < back && o.nowMs - (t.pendingSince ?? t.firstSeenAt) >= o.liveMs - o.intervalMs;
 }
 
 /** The timestamp (s) a tracked message sorts by in the API's newest-first order. */

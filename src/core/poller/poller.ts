@@ -22,6 +22,9 @@ import { planNetwork } from './planner';
 import type { CycleMeans } from './echoes';
 import { receiptHook } from './receipt-hook';
 import { CycleBudget } from './scan';
+import { ALWAYS_SEEING, stuckHeld, type Sight } from '../sources/sight';
+import type { CycleReport } from '../sources/source-health';
+import type { SourceKey } from '../../shared/sources';
 
 export type { CycleHook } from './executor';
 
@@ -41,6 +44,10 @@ interface PollerDeps {
   afterCycle?: () => Promise<void> | void;
   /** Work that rides on each cycle over the messages it read (none by default). */
   hooks?: readonly CycleHook[];
+  /** Whether the source and its chains are read now: `stuck` is held for what is not (default: sees everything). */
+  sight?: Sight;
+  /** Each cycle's outcome, before the after-cycle work (the source's health). */
+  onCycleEnd?: (r: CycleReport) => void;
 }
 
 /** Errors after which the cycle stops asking (the next networks would meet the same wall). */
@@ -71,9 +78,13 @@ export class Poller {
   private readonly hooks: readonly CycleHook[];
   /** Start of the last cycle that read all it planned (before one has: the first cycle's start). */
   private lastFullCycleAt: number | null = null;
+  /** The data source the status's last success and error belong to. */
+  private statusSource: SourceKey | null = null;
+  private readonly sight: Sight;
 
   constructor(private readonly d: PollerDeps) {
     this.networks = new NetworkStates(d.store.pollState);
+    this.sight = d.sight ?? ALWAYS_SEEING;
     this.hooks = [receiptHook({ clock: d.clock, messages: d.store.messages, engine: d.engine, onTransitions: d.onTransitions }), ...(d.hooks ?? [])];
   }
 
@@ -95,7 +106,18 @@ export class Poller {
     await this.running;
   }
 
+  /** Another source's last success or error is never shown as this one's: a switch starts them again. */
+  private followSource(): void {
+    const source = this.d.store.source();
+    if (source === this.statusSource) return;
+    this.statusSource = source;
+    this.st = { ...this.st, lastSuccessAt: null, lastError: null, rateLimitedUntil: null };
+    this.offlineStreak = 0;
+    this.lastFullCycleAt = null;
+  }
+
   status(): PollStatus {
+    this.followSource();
     const b = this.d.budget();
     // Later than the overlap guarantees: the user sees how late, and past what a record is not followed.
     const now = this.d.clock.now();
@@ -165,6 +187,7 @@ export class Poller {
   }
 
   private async cycle(): Promise<void> {
+    this.followSource();
     const settings = this.d.settings();
     const intervalMs = settings.pollIntervalSeconds * 1000;
     const started = this.d.clock.now();
@@ -195,7 +218,8 @@ export class Poller {
         asked = true;
         if (stopsCycle(error)) break;
       }
-      const stuck = this.d.engine.sweep();
+      // Not while the source or a message's chain is not read, nor from a read older than its comeback.
+      const stuck = this.d.engine.sweep((t) => stuckHeld(this.sight, t));
       if (stuck.length) this.d.onTransitions(stuck);
     } catch (e) {
       this.d.logger.error('poll cycle failed', { error: e });
@@ -226,6 +250,7 @@ export class Poller {
         requestsLeft: c.cycle.left,
         means: c.means(),
         routeHistoryMs: c.routeHistoryMs,
+        backSince: (chains) => this.sight.backSince(chains),
       }),
     );
     state.lastError = await runNetworkPlan(plan, {
@@ -255,6 +280,7 @@ export class Poller {
     // With echoes owed (a list busier than the budget's pace, echoes.ts; its re-checks by ID always take
     // the rest of the cycle): how long the oldest span owed one went unread.
     const behindMs = this.networks.behindMs(nowMs) ?? (cycle.cutShort ? nowMs - (this.lastFullCycleAt ?? startedMs) : null);
+    this.d.onCycleEnd?.({ source: this.d.store.source(), at: nowMs, error, asked, complete: error === null && !cycle.cutShort });
     try {
       await this.d.afterCycle?.();
     } catch (e) {

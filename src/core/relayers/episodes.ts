@@ -41,12 +41,18 @@ interface EpisodeStep {
 /**
  * One evaluation: `holding` are the keys whose condition holds now, `watched` every key still
  * evaluated. An open episode of a key no longer watched is dropped without a resolve (nobody asks any
- * more); one still watched resolves when its condition stops holding.
+ * more); one still watched resolves when its condition stops holding. A `held` key is not judged now
+ * (what it is judged from is not read: sources/sight.ts): it neither fires nor resolves, and stays open if it was.
  */
-export function stepEpisodes(open: ReadonlySet<string>, holding: ReadonlySet<string>, watched: ReadonlySet<string>): EpisodeStep {
-  const fired = [...holding].filter((k) => watched.has(k) && !open.has(k));
-  const resolved = [...open].filter((k) => watched.has(k) && !holding.has(k));
-  const next = new Set([...open].filter((k) => watched.has(k) && holding.has(k)));
+export function stepEpisodes(
+  open: ReadonlySet<string>,
+  holding: ReadonlySet<string>,
+  watched: ReadonlySet<string>,
+  held: ReadonlySet<string> = new Set(),
+): EpisodeStep {
+  const fired = [...holding].filter((k) => watched.has(k) && !open.has(k) && !held.has(k));
+  const resolved = [...open].filter((k) => watched.has(k) && !holding.has(k) && !held.has(k));
+  const next = new Set([...open].filter((k) => watched.has(k) && (holding.has(k) || held.has(k))));
   for (const k of fired) next.add(k);
   return { fired, resolved, open: next };
 }

@@ -10,9 +10,10 @@ import type { OutboxStore } from './outbox-store';
 /**
  * fuel_low: a watched relayer's wallet on a chain would be empty within the fuel threshold;
  * route_failed_executions: a watched route's failed executions of the last hour reached the threshold
- * (both parts/relayer-economics.ts).
+ * (both parts/relayer-economics.ts); source_down: the data source could not be read for SOURCE_DOWN_AFTER_MS;
+ * chain_down: one of your own nodes could not (both parts/source-health.ts).
  */
-export type EpisodeKind = 'relayer_silent' | 'route_backlog' | 'fuel_low' | 'route_failed_executions';
+export type EpisodeKind = 'relayer_silent' | 'route_backlog' | 'fuel_low' | 'route_failed_executions' | 'source_down' | 'chain_down';
 
 export interface OpenEpisode {
   id: number;
@@ -47,6 +48,10 @@ export class RelayerEpisodes {
         `SELECT id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt
          FROM relayer_episodes WHERE resolved_at IS NULL AND source = ? ORDER BY id`,
       ),
+      openElsewhere: db.prepare<[string], OpenEpisode>(
+        `SELECT id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt
+         FROM relayer_episodes WHERE resolved_at IS NULL AND source <> ? ORDER BY id`,
+      ),
       insert: db.prepare(
         `INSERT OR IGNORE INTO relayer_episodes (source, key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced)
          VALUES (@source, @key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt, @announced)`,
@@ -63,6 +68,11 @@ export class RelayerEpisodes {
   open(kinds?: readonly EpisodeKind[]): Map<string, OpenEpisode> {
     const rows = this.stmts.open.all(this.source()).filter((r) => !kinds || kinds.includes(r.kind));
     return new Map(rows.map((r) => [r.key, r]));
+  }
+
+  /** Other sources' episodes of these kinds not resolved yet. */
+  openElsewhere(kinds: readonly EpisodeKind[]): OpenEpisode[] {
+    return this.stmts.openElsewhere.all(this.source()).filter((r) => kinds.includes(r.kind));
   }
 
   /**

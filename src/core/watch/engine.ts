@@ -2,7 +2,7 @@ import { TRACKING_LIMIT_HOURS, type Settings, type Transition, type TransitionKi
 import type { Clock } from '../../shared/clock';
 import { effectiveStatus, latestTimestamp, messageTimestamp, rawRecord, transactionTimes, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
-import type { MessageRow, MessageState, Store } from '../store';
+import type { MessageRow, MessageState, Store, TrackedMessage } from '../store';
 import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
 import { isRouteKey, watcherRef } from '../store/watcher-key';
@@ -66,9 +66,11 @@ export class TransitionEngine {
   /**
    * Fires `stuck` for tracked pending messages older than the threshold, and ends the tracking of
    * messages past a tracking limit (receipt missing 24 h after the delivery, pending 7 days), marking
-   * each with why: nothing is tracked forever, nothing stops being tracked silently.
+   * each with why: nothing is tracked forever, nothing stops being tracked silently. `stuck` is not
+   * judged for a message `held` names (its source or chain not read now, or not since they came back):
+   * it is judged at a later sweep, from a read that saw it.
    */
-  sweep(): Transition[] {
+  sweep(held: (t: TrackedMessage) => boolean = () => false): Transition[] {
     const now = this.clock.now();
     const settings = this.settings();
     const threshold = settings.stuckThresholdMinutes * 60_000;
@@ -77,7 +79,7 @@ export class TransitionEngine {
       // Only rows past one of the two limits are read (the checks below stay the authority).
       for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS, now - PENDING_TRACKING_MS)) {
         const since = t.pendingSince ?? t.lastSeenAt;
-        if (t.status === 'pending' && !t.stuckFired && now - since >= threshold) {
+        if (t.status === 'pending' && !t.stuckFired && now - since >= threshold && !held(t)) {
           this.store.messages.markStuck(t.messageId);
           const m = this.store.messages.get(t.messageId);
           const watchers = m ? announcing(this.index.watchersOf(m.message, t.network)) : [];

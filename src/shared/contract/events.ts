@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ErrorInfoSchema } from '../errors';
 import { OwnNodeStatusSchema } from '../own-nodes';
 import { SettingsSchema } from '../schemas';
+import { SourceHealthSchema } from '../source-health';
 import { TransitionsEventSchema } from '../transitions';
 import type { Severity } from '../vocabulary';
 import { ApiKeyStatusSchema } from './settings';
@@ -56,6 +57,11 @@ export const PollStatusSchema = z.object({
   /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),
+  /**
+   * The current data source's health (up, degraded, down, since when, why; with your own nodes each
+   * chain's), and whether alerts are judged now (absent before the first cycle).
+   */
+  source: SourceHealthSchema.optional(),
   /** With "your own nodes" as the data source: how each chain's node is doing (down, slow, pruned, rate limited, wrong chain). */
   ownNodes: z.array(OwnNodeStatusSchema).optional(),
   /**

@@ -1,0 +1,104 @@
+import type { Clock } from '../../shared/clock';
+import type { Settings } from '../../shared/contract';
+import type { OwnNodeStatus } from '../../shared/own-nodes';
+import { sourceName, sourceTitle } from '../../shared/sources';
+import type { Logger } from '../log/logger';
+import { SourceHealthTracker, type CycleReport } from '../sources/source-health';
+import type { Store } from '../store';
+import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
+import type { Part } from './part';
+
+interface SourceHealthPart extends Part {
+  readonly health: SourceHealthTracker;
+  /** The poller's report of each cycle (before the after-cycle list runs). */
+  observeCycle(r: CycleReport): void;
+  /** After each cycle: the chains' states, then the source's and each chain's alert fired or resolved. */
+  afterCycle(): void;
+}
+
+const HEALTH_KINDS = ['source_down', 'chain_down'] as const;
+const sourceKey = 'source-down';
+const chainKey = (blockchainId: string) => `chain-down:${blockchainId}`;
+
+const clock24 = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const lasted = (from: number, to: number): string => `${Math.max(1, Math.round((to - from) / 60_000))} min`;
+const HELD = 'Relayer, route, fuel and stuck alerts that depend on it are held until it is read again; nothing is dropped, only later.';
+
+/**
+ * The data source's health as a first-class state (src/core/sources/source-health.ts) and its own
+ * alert: "Can't read <source> since 14:02: <reason>" when reads have failed SOURCE_DOWN_AFTER_MS, and
+ * its recovery; with your own nodes the same per chain. The episodes go through the outbox like every
+ * alert (notifications, Activity, Alertmanager, webhooks). What another source's health was is closed
+ * quietly when the source changes: it is no longer read, not back.
+ */
+export function sourceHealthPart(d: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  settings: () => Settings;
+  /** Each own node's state while own nodes are the data source (null otherwise). */
+  chainStatuses: () => OwnNodeStatus[] | null;
+}): SourceHealthPart {
+  const health = new SourceHealthTracker(d.clock);
+  const episodes = d.store.relayerEpisodes;
+
+  function fireSource(now: number, announce: boolean): void {
+    const down = health.sourceDown();
+    const open = episodes.open(['source_down']).get(sourceKey);
+    const source = d.store.source();
+    if (down && !open) {
+      const e: Omit<OpenEpisode, 'id'> = { key: sourceKey, kind: 'source_down', network: d.settings().network, subject: sourceTitle(source), sourceChain: '', destinationChain: '', startedAt: down.since };
+      const text: Announcement = {
+        title: `Can't read ${sourceTitle(source)}`,
+        body: `Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason} ${HELD}`,
+      };
+      if (episodes.fire(e, now, announce ? text : null)) d.logger.warn(`Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason}`, { kind: 'source_down', source });
+    } else if (!down && open && health.upNow()) {
+      const text: Announcement = {
+        title: `${sourceTitle(source)} read again`,
+        body: `${sourceName(source)} is read again (it could not be read for about ${lasted(open.startedAt, now)}). Alerts held meanwhile are judged on what it shows now.`,
+      };
+      if (episodes.resolve(open.id, now, announce ? text : null)) d.logger.info(`${sourceName(source)} is read again`, { kind: 'source_down', source });
+    }
+  }
+
+  function fireChains(now: number, announce: boolean): void {
+    const open = episodes.open(['chain_down']);
+    const down = new Map(health.chainsDown().map((c) => [chainKey(c.blockchainId), c]));
+    for (const [key, c] of down) {
+      if (open.has(key)) continue;
+      const e: Omit<OpenEpisode, 'id'> = { key, kind: 'chain_down', network: d.settings().network, subject: c.name, sourceChain: c.blockchainId, destinationChain: '', startedAt: c.since };
+      const text: Announcement = {
+        title: `Can't read ${c.name}`,
+        body: `Can't read ${c.name} (your own node) since ${clock24(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,
+      };
+      if (episodes.fire(e, now, announce ? text : null)) d.logger.warn(`Can't read ${c.name} (own node) since ${clock24(c.since)}: ${c.reason}`, { kind: 'chain_down', chain: c.blockchainId });
+    }
+    const known = new Set(health.knownChains().map(chainKey));
+    for (const [key, e] of open) {
+      if (down.has(key)) continue;
+      // A chain no longer configured is closed quietly; one read again says so.
+      const text: Announcement | null =
+        known.has(key) && health.sees(e.sourceChain)
+          ? { title: `${e.subject} read again`, body: `${e.subject} (your own node) is read again (it could not be read for about ${lasted(e.startedAt, now)}).` }
+          : null;
+      if (text === null && known.has(key)) continue; // not down, not seen yet either (starting, catching up): wait
+      if (episodes.resolve(e.id, now, announce ? text : null) && text) d.logger.info(`${e.subject} (own node) is read again`, { kind: 'chain_down', chain: e.sourceChain });
+    }
+  }
+
+  return {
+    name: 'source-health',
+    health,
+    observeCycle: (r) => health.observeCycle(r),
+    afterCycle() {
+      const now = d.clock.now();
+      health.observeChains(d.chainStatuses(), now);
+      // Another source's health alerts: that source is no longer read (a switch), so they end without a word.
+      for (const e of episodes.openElsewhere(HEALTH_KINDS)) episodes.resolve(e.id, now, null);
+      const announce = d.settings().notifications.enabled;
+      fireSource(now, announce);
+      fireChains(now, announce);
+    },
+  };
+}

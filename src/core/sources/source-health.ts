@@ -1,0 +1,248 @@
+/**
+ * The current data source's health, told from what polling meets (never from what it would mean for a
+ * relayer): each cycle's outcome, and with your own nodes each chain's state as the service reports it.
+ * A switch of source starts again at `unknown`: one source's successes never vouch for another.
+ */
+import type { Clock } from '../../shared/clock';
+import type { ErrorInfo } from '../../shared/errors';
+import type { OwnNodeStatus } from '../../shared/own-nodes';
+import { CATCH_UP_MAX_MS, SOURCE_DOWN_AFTER_MS } from '../../shared/policy';
+import type { ChainHealth, HealthState, SourceHealth } from '../../shared/source-health';
+import { sourceName, type SourceKey } from '../../shared/sources';
+import type { Sight } from './sight';
+
+/** How a poll cycle ended, as the poller reports it. */
+export interface CycleReport {
+  source: SourceKey;
+  at: number;
+  error: ErrorInfo | null;
+  /** Whether it asked the source anything (a cycle with nothing to read proves nothing). */
+  asked: boolean;
+  /** Whether it read everything it planned (not cut short by the budget or an error). */
+  complete: boolean;
+}
+
+/** What is known of one source or chain: the facts its state is computed from at any moment. */
+interface Facts {
+  lastSuccessAt: number | null;
+  /** Since when reads fail (null: the last read succeeded). */
+  failingSince: number | null;
+  /** The failure in words. */
+  failure: string | null;
+  /** When it last came back after failing (in this run). */
+  backAt: number | null;
+}
+
+const noFacts = (): Facts => ({ lastSuccessAt: null, failingSince: null, failure: null, backAt: null });
+
+interface ChainFacts extends Facts {
+  name: string;
+  /** A state that reads on but late (slow, rate limited, pruned), or 'unknown' while starting. */
+  mild: 'unknown' | 'degraded' | null;
+  mildReason: string | null;
+  /** When its current state began. */
+  stateSince: number | null;
+  lastState: HealthState;
+}
+
+/** A chain's service state as health: reads on (up or late), blind (failing), or not known yet. */
+function chainMood(s: OwnNodeStatus['state']): 'up' | 'degraded' | 'failing' | 'unknown' {
+  if (s === 'ok') return 'up';
+  if (s === 'starting') return 'unknown';
+  if (s === 'down' || s === 'wrong_chain') return 'failing';
+  return 'degraded';
+}
+
+const clock24 = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** An error as the reason a source cannot be read (the client's message already says what to do). */
+const failureOf = (e: ErrorInfo): string => e.message;
+
+/**
+ * Errors that mean the source is not read: unreachable, too slow, failing, answering what is not the
+ * Data API, refusing the key, or not there at that URL. A request the source refused as asked (a bad
+ * filter) is that request's fault; rate limits only make reads later; an internal error is ours.
+ */
+const BLINDING: ReadonlySet<ErrorInfo['kind']> = new Set(['network', 'timeout', 'server', 'invalid_response', 'unauthorized', 'not_found']);
+
+export class SourceHealthTracker implements Sight {
+  private source: SourceKey | null = null;
+  private facts: Facts = noFacts();
+  private rateLimited: string | null = null;
+  /** Held alerts wait for a complete read after a comeback, until this moment at most (null: not waiting). */
+  private catchUpUntil: number | null = null;
+  private readonly chains = new Map<string, ChainFacts>();
+  private state: HealthState = 'unknown';
+  private since: number | null = null;
+
+  constructor(private readonly clock: Clock) {}
+
+  /** Starts again for another source (a switch): nothing known of it yet. */
+  private reset(source: SourceKey): void {
+    this.source = source;
+    this.facts = noFacts();
+    this.rateLimited = null;
+    this.catchUpUntil = null;
+    this.chains.clear();
+    this.state = 'unknown';
+    this.since = null;
+  }
+
+  /** A poll cycle's outcome. */
+  observeCycle(r: CycleReport): void {
+    if (r.source !== this.source) this.reset(r.source);
+    const f = this.facts;
+    const e = r.error;
+    if (!e) {
+      if (!r.asked) return;
+      if (f.failingSince !== null) this.cameBack(f, r.at);
+      f.failingSince = null;
+      f.failure = null;
+      f.lastSuccessAt = r.at;
+      this.rateLimited = null;
+      if (r.complete) this.catchUpUntil = null;
+    } else if (e.kind === 'rate_limited') {
+      // Later, not blind: the budget or the server paces the reads; nothing is lost.
+      this.rateLimited = e.retryAt ? `rate limited until ${clock24(e.retryAt)}` : 'rate limited';
+    } else if (BLINDING.has(e.kind)) {
+      f.failingSince ??= r.at;
+      f.failure = failureOf(e);
+    }
+    // Any other error (ours, or one request's) leaves the source's state as it was: the log has it.
+    this.settle(r.at);
+  }
+
+  /** With your own nodes: each chain's state as the service last reported it (null: the service is not up). */
+  observeChains(statuses: readonly OwnNodeStatus[] | null, at: number): void {
+    if (!statuses) return;
+    const seen = new Set<string>();
+    for (const s of statuses) {
+      seen.add(s.blockchainId);
+      const c = this.chains.get(s.blockchainId) ?? { ...noFacts(), name: s.name, mild: 'unknown', mildReason: null, stateSince: null, lastState: 'unknown' };
+      c.name = s.name;
+      const mood = chainMood(s.state);
+      if (mood === 'failing') {
+        c.failingSince ??= at;
+        c.failure = s.message || s.state.replace('_', ' ');
+      } else {
+        if (c.failingSince !== null) this.cameBack(c, at);
+        c.failingSince = null;
+        c.failure = null;
+        if (mood === 'up' || mood === 'degraded') c.lastSuccessAt = at;
+        c.mild = mood === 'up' ? null : mood;
+        c.mildReason = mood === 'degraded' ? s.message || s.state.replace('_', ' ') : null;
+      }
+      this.chains.set(s.blockchainId, c);
+    }
+    for (const id of [...this.chains.keys()]) if (!seen.has(id)) this.chains.delete(id);
+    this.settle(at);
+  }
+
+  private cameBack(f: Facts, at: number): void {
+    f.backAt = at;
+    this.catchUpUntil = at + CATCH_UP_MAX_MS;
+  }
+
+  /** A chain's state now. */
+  private chainState(c: ChainFacts, now: number): { state: HealthState; reason: string | null } {
+    if (c.failingSince !== null) {
+      const down = now - c.failingSince >= SOURCE_DOWN_AFTER_MS;
+      return { state: down ? 'down' : 'degraded', reason: down ? c.failure : `failing since ${clock24(c.failingSince)}, retrying: ${c.failure ?? ''}` };
+    }
+    if (c.mild) return { state: c.mild, reason: c.mild === 'unknown' ? 'starting' : c.mildReason };
+    return { state: 'up', reason: null };
+  }
+
+  /** The source's state now, from its facts and its chains'. */
+  private sourceState(now: number): { state: HealthState; reason: string | null } {
+    const f = this.facts;
+    if (f.failingSince !== null) {
+      const down = now - f.failingSince >= SOURCE_DOWN_AFTER_MS;
+      return { state: down ? 'down' : 'degraded', reason: down ? f.failure : `failing since ${clock24(f.failingSince)}, retrying: ${f.failure ?? ''}` };
+    }
+    const chains = [...this.chains.values()].map((c) => ({ c, s: this.chainState(c, now) }));
+    const downChains = chains.filter((x) => x.s.state === 'down');
+    if (chains.length && downChains.length === chains.length) return { state: 'down', reason: `every chain's node is down (${downChains.map((x) => x.c.name).join(', ')})` };
+    if (f.lastSuccessAt === null) return { state: 'unknown', reason: 'not read yet' };
+    if (this.rateLimited) return { state: 'degraded', reason: this.rateLimited };
+    const late = chains.filter((x) => x.s.state !== 'up');
+    if (late.length) return { state: 'degraded', reason: late.map((x) => `${x.c.name}: ${x.s.state}${x.s.reason ? ` (${x.s.reason})` : ''}`).join('; ') };
+    return { state: 'up', reason: null };
+  }
+
+  /** Keeps each state's "since" (the moment it was entered). */
+  private settle(now: number): void {
+    const s = this.sourceState(now).state;
+    if (s !== this.state) {
+      this.state = s;
+      // Down since the reads began failing, not since the threshold passed.
+      this.since = s === 'down' && this.facts.failingSince !== null ? this.facts.failingSince : s === 'unknown' ? null : now;
+    }
+    for (const c of this.chains.values()) {
+      const cs = this.chainState(c, now).state;
+      if (cs !== c.lastState) {
+        c.lastState = cs;
+        c.stateSince = cs === 'down' && c.failingSince !== null ? c.failingSince : cs === 'unknown' ? null : now;
+      }
+    }
+  }
+
+  /** The health as the poll status shows it. */
+  snapshot(): SourceHealth | null {
+    if (this.source === null) return null;
+    const now = this.clock.now();
+    this.settle(now);
+    const { state, reason } = this.sourceState(now);
+    const chains: ChainHealth[] = [...this.chains.entries()].map(([blockchainId, c]) => {
+      const s = this.chainState(c, now);
+      return { blockchainId, name: c.name, state: s.state, since: c.stateSince, reason: s.reason };
+    });
+    return { source: this.source, name: sourceName(this.source), state, since: this.since, reason, lastSuccessAt: this.facts.lastSuccessAt, seeing: this.seeing(), chains };
+  }
+
+  /** The source down now: since when and why (null when it is not). */
+  sourceDown(): { since: number; reason: string } | null {
+    const now = this.clock.now();
+    const s = this.sourceState(now);
+    if (s.state !== 'down') return null;
+    const since = this.facts.failingSince ?? Math.min(...[...this.chains.values()].map((c) => c.failingSince ?? now));
+    return { since, reason: s.reason ?? '' };
+  }
+
+  /** The chains down now (your own nodes), each since when and why. */
+  chainsDown(): { blockchainId: string; name: string; since: number; reason: string }[] {
+    const now = this.clock.now();
+    return [...this.chains.entries()].flatMap(([blockchainId, c]) => {
+      const s = this.chainState(c, now);
+      return s.state === 'down' && c.failingSince !== null ? [{ blockchainId, name: c.name, since: c.failingSince, reason: s.reason ?? '' }] : [];
+    });
+  }
+
+  /** The chains the service reports (your own nodes), up or not. */
+  knownChains(): string[] {
+    return [...this.chains.keys()];
+  }
+
+  /** Whether the source is up now (or read, later than usual), and not waiting for its first complete read after a comeback. */
+  upNow(): boolean {
+    const s = this.sourceState(this.clock.now()).state;
+    return s === 'up' || (s === 'degraded' && this.facts.failingSince === null);
+  }
+
+  seeing(): boolean {
+    if (!this.upNow()) return false;
+    return this.catchUpUntil === null || this.clock.now() >= this.catchUpUntil;
+  }
+
+  sees(blockchainId: string): boolean {
+    if (!this.seeing()) return false;
+    const c = this.chains.get(blockchainId);
+    if (!c) return true;
+    return c.failingSince === null && c.mild !== 'unknown';
+  }
+
+  backSince(blockchainIds: readonly string[]): number | null {
+    const times = [this.facts.backAt, ...blockchainIds.map((id) => this.chains.get(id)?.backAt ?? null)].filter((t): t is number => t !== null);
+    return times.length ? Math.max(...times) : null;
+  }
+}
