@@ -39,7 +39,7 @@ export function sourceHealthPart(d: {
   /** Each own node's state while own nodes are the data source (null otherwise). */
   chainStatuses: () => OwnNodeStatus[] | null;
 }): SourceHealthPart {
-  const health = new SourceHealthTracker(d.clock);
+  const health = new SourceHealthTracker(d.clock, () => d.store.source());
   const episodes = d.store.relayerEpisodes;
 
   function fireSource(now: number, announce: boolean): void {

@@ -75,7 +75,17 @@ export class SourceHealthTracker implements Sight {
   private state: HealthState = 'unknown';
   private since: number | null = null;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** The current data source: a switch shows it as not read yet at once, not after the next cycle. */
+    private readonly current: () => SourceKey,
+  ) {}
+
+  /** Follows a switch of source (nothing known of the new one yet). */
+  private follow(): void {
+    const source = this.current();
+    if (source !== this.source) this.reset(source);
+  }
 
   /** Starts again for another source (a switch): nothing known of it yet. */
   private reset(source: SourceKey): void {
@@ -90,7 +100,9 @@ export class SourceHealthTracker implements Sight {
 
   /** A poll cycle's outcome. */
   observeCycle(r: CycleReport): void {
-    if (r.source !== this.source) this.reset(r.source);
+    this.follow();
+    // A cycle that began before a switch says nothing of the source now current.
+    if (r.source !== this.source) return;
     const f = this.facts;
     const e = r.error;
     if (!e) {
@@ -114,6 +126,7 @@ export class SourceHealthTracker implements Sight {
 
   /** With your own nodes: each chain's state as the service last reported it (null: the service is not up). */
   observeChains(statuses: readonly OwnNodeStatus[] | null, at: number): void {
+    this.follow();
     if (!statuses) return;
     const seen = new Set<string>();
     for (const s of statuses) {
@@ -189,6 +202,7 @@ export class SourceHealthTracker implements Sight {
 
   /** The health as the poll status shows it. */
   snapshot(): SourceHealth | null {
+    this.follow();
     if (this.source === null) return null;
     const now = this.clock.now();
     this.settle(now);
@@ -202,6 +216,7 @@ export class SourceHealthTracker implements Sight {
 
   /** The source down now: since when and why (null when it is not). */
   sourceDown(): { since: number; reason: string } | null {
+    this.follow();
     const now = this.clock.now();
     const s = this.sourceState(now);
     if (s.state !== 'down') return null;
@@ -225,6 +240,7 @@ export class SourceHealthTracker implements Sight {
 
   /** Whether the source is up now (or read, later than usual), and not waiting for its first complete read after a comeback. */
   upNow(): boolean {
+    this.follow();
     const s = this.sourceState(this.clock.now()).state;
     return s === 'up' || (s === 'degraded' && this.facts.failingSince === null);
   }
