@@ -155,7 +155,7 @@ describe('the connection owner', () => {
       expect(useSettingsStore().settings?.dataSource).toEqual({ kind: 'custom', baseUrl: 'http://127.0.0.1:9' });
       expect(useStatusStore().simulated).toBe(false);
       expect(useDemoStore().addresses).toEqual([]);
-      expect(useSourceStore().kept).toEqual(['the embedded demo (simulated)']);
+      expect(useSourceStore().current).toBe('the custom URL http://127.0.0.1:9');
       // The demo's rows do not stay under the new source's error.
       expect(messages.messages).toEqual([]);
       expect(messages.error?.message).toContain('Cannot reach');

@@ -6,12 +6,12 @@ import MessagesView from '../../src/renderer/src/views/MessagesView.vue';
 import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
 import ErrorAlert from '../../src/renderer/src/components/ErrorAlert.vue';
 import Banners from '../../src/renderer/src/components/Banners.vue';
-import { KEPT_KEY } from '../../src/renderer/src/stores/source';
+import CacheView from '../../src/renderer/src/views/CacheView.vue';
 import { useMessagesStore } from '../../src/renderer/src/stores/messages';
 import { useSettingsStore } from '../../src/renderer/src/stores/settings';
 import { useStatusStore } from '../../src/renderer/src/stores/status';
 import { BEAM } from './fixtures';
-import { setupRealRenderer, until } from './real-core';
+import { fillCache, setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
 let stop: (() => void) | null = null;
@@ -74,30 +74,38 @@ describe('a data-source change is a clean cut', () => {
     expect(ctx.transport.callsOf('browseMessages')).toHaveLength(1);
   });
 
-  it('labels what the cache kept from an earlier source, on every view, until that source is current again', async () => {
-    localStorage.removeItem(KEPT_KEY);
+  it('labels what the cache kept from an earlier source, as the core database says, until that source is current again', async () => {
     const ctx = await setupRealRenderer();
+    await fillCache(ctx, 2, 1);
     const owner = ownConnection(null);
     stop = owner.stop;
     await owner.ready;
     const settings = useSettingsStore();
-    wrapper = mount(Banners, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    wrapper = mount({ components: { Banners, CacheView }, template: '<div><banners /><cache-view /></div>' }, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
     await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(true));
+    await until(() => expect(wrapper!.findAll('[data-testid="cache-row"]')).toHaveLength(3));
     expect(wrapper.find('[data-testid="source-kept-banner"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid="other-source"]')).toHaveLength(0);
 
     await settings.save({ dataSource: { kind: 'custom', baseUrl: 'http://127.0.0.1:9' } });
     await until(() => expect(wrapper!.find('[data-testid="source-kept-banner"]').exists()).toBe(true));
     const banner = wrapper.get('[data-testid="source-kept-banner"]');
     expect(banner.text()).toContain('Figures from the embedded demo (simulated) are kept in the local cache');
-    expect(banner.text()).toContain('the custom URL http://127.0.0.1:9');
+    expect(banner.text()).toContain('3 message(s) from the embedded demo (simulated), as of');
+    expect(banner.text()).toContain('count only what the custom URL http://127.0.0.1:9 gives');
     await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(false));
-    expect(JSON.parse(localStorage.getItem(KEPT_KEY)!)).toEqual(['the embedded demo (simulated)']); // a restart still labels them
+    // Each cached row of the demo says where it came from.
+    await until(() => expect(wrapper!.findAll('[data-testid="other-source"]')).toHaveLength(3));
+    expect(wrapper.get('[data-testid="other-source"]').attributes('data-source')).toBe('local');
+    expect(wrapper.get('[data-testid="other-source"]').text()).toMatch(/^from Embedded demo, as of /);
+    // A restart, another tab or another port reads the same: the core's database keeps it, not the page.
+    expect((await ctx.api.getCacheSources()).others).toEqual([{ source: 'local', name: 'the embedded demo (simulated)', messages: 3, asOf: expect.any(Number) }]);
 
+    // Back on the demo its figures are current again; the unreachable source gave none, so none is named.
     await settings.save({ dataSource: { kind: 'local' } });
-    await until(() => expect(wrapper!.get('[data-testid="source-kept-banner"]').text()).toContain('Figures from the custom URL http://127.0.0.1:9'));
-    expect(wrapper.get('[data-testid="source-kept-banner"]').text()).not.toContain('embedded demo (simulated) are kept');
+    await until(() => expect(wrapper!.find('[data-testid="source-kept-banner"]').exists()).toBe(false));
     await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(true));
-    localStorage.removeItem(KEPT_KEY);
+    expect(wrapper.findAll('[data-testid="other-source"]')).toHaveLength(0);
   });
 
   it('never shows a time in the past as "next run"', async () => {

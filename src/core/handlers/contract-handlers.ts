@@ -7,6 +7,7 @@ import type { ApiResult } from '../data-api/client';
 import { DemoAddressSource } from '../service-launcher/demo-addresses';
 import { computeStats } from '../store';
 import { forgetWatcherData } from '../store/forget-watch';
+import { CacheSourcesQuery } from '../store/cache-sources';
 import type { CoreContext } from './context';
 import { isLocalService, keyHeaderFor } from './data-source';
 import { findMessage } from './find-message';
@@ -41,6 +42,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     return { client: c, source: { kind, host: c.host, simulated: kind === 'local' } };
   };
   const demo = new DemoAddressSource();
+  const cacheSources = new CacheSourcesQuery(ctx.store.db);
   const watchOrThrow = (address: string) => {
     const w = ctx.store.watches.getWatch(address);
     if (!w) throw notFound(`${address} is not on the watchlist.`, 'address');
@@ -60,6 +62,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
     // Only the embedded demo has busy addresses to offer; a real API is never asked.
     getDemoAddresses: () => (ctx.settings().dataSource.kind === 'local' ? demo.get(ctx.sources.baseUrl()) : { addresses: [], relayers: [] }),
 
+    getCacheSources: () => cacheSources.read(ctx.store.source()),
     getSettings: () => ctx.settings(),
     updateSettings: async (input) => {
       const checkOwnNodesAsConfigured = async (o: OwnNodes) =>

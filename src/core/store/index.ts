@@ -67,9 +67,9 @@ export function openStore(dataDir: string): Store {
   const index = new SearchIndex(db);
   const messageWatchers = new MessageWatchers(db);
   const outbox = new OutboxStore(db);
-  const watches = new WatchStore(db);
   const settings = new SettingsStore(db);
   const source = (): SourceKey => settings.sourceKey();
+  const watches = new WatchStore(db, source);
   const pollState = new PollStateStore(db);
   adoptUnlabelledRows(db, pollState, source());
   return {

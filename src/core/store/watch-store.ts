@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedFilter, NotifyPrefs, SavedFeed, WatchedAddress } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
+import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 import { feedKey, isRouteKey, routeIdOf, routeKey, watcherRef } from './watcher-key';
 import { routeWatcherInfo, type RouteWatcherRow } from './route-watcher';
@@ -37,19 +38,26 @@ export { feedKey } from './watcher-key';
 /** What changed in the watch store: who is watched, or a watcher's baseline finished. */
 type WatchChange = 'watchlist' | 'baseline';
 
-/** A watch row with its unread count: messages found after the last visit, baseline history not counted. */
-const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw WHERE mw.watcher = w.address AND mw.baseline = 0
-  AND mw.added_at > COALESCE(w.last_viewed_at, 0)) AS unread FROM watches w`;
+/**
+ * A watch row with its unread count: messages found after the last visit, baseline history not counted,
+ * the current data source's only (the one bound parameter): another source's are not news of this one.
+ */
+const WATCH_WITH_UNREAD = `SELECT w.*, (SELECT COUNT(*) FROM message_watchers mw JOIN messages m ON m.message_id = mw.message_id
+  WHERE mw.watcher = w.address AND mw.baseline = 0 AND mw.added_at > COALESCE(w.last_viewed_at, 0) AND m.source = ?) AS unread FROM watches w`;
 
 /** Watchlist and saved feeds. Addresses are stored EIP-55 checksummed (as validated at the boundary). */
 export class WatchStore {
   private readonly stmts;
   private readonly listeners = new Set<(what: WatchChange) => void>();
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** The current data source's key. */
+    private readonly source: () => SourceKey,
+  ) {
     this.stmts = {
-      listWatches: db.prepare<[], WatchRow>(`${WATCH_WITH_UNREAD} ORDER BY w.created_at, w.address`),
-      getWatch: db.prepare<[string], WatchRow>(`${WATCH_WITH_UNREAD} WHERE address = ?`),
+      listWatches: db.prepare<[string], WatchRow>(`${WATCH_WITH_UNREAD} ORDER BY w.created_at, w.address`),
+      getWatch: db.prepare<[string, string], WatchRow>(`${WATCH_WITH_UNREAD} WHERE address = ?`),
       addWatch: db.prepare('INSERT OR IGNORE INTO watches (address, label, network, notify, created_at) VALUES (?, ?, ?, ?, ?)'),
       setLabel: db.prepare('UPDATE watches SET label = ? WHERE address = ?'),
       setNotify: db.prepare('UPDATE watches SET notify = ? WHERE address = ?'),
@@ -86,11 +94,11 @@ export class WatchStore {
   }
 
   listWatches(): WatchedAddress[] {
-    return this.stmts.listWatches.all().map(toWatch);
+    return this.stmts.listWatches.all(this.source()).map(toWatch);
   }
 
   getWatch(address: string): WatchedAddress | null {
-    const row = this.stmts.getWatch.get(address);
+    const row = this.stmts.getWatch.get(this.source(), address);
     return row ? toWatch(row) : null;
   }
 

@@ -15,6 +15,24 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.output<typeof AppInfoSchema>;
 
+/** The local cache's figures by the data source they came from: the current one's, and what earlier sources left. */
+export const CacheSourcesSchema = z.object({
+  /** The current data source's key (src/shared/sources.ts) and its name in words. */
+  current: z.string(),
+  currentName: z.string(),
+  /** Other sources whose messages the cache still holds (until retention lets them go): shown marked, never counted as the current one's. */
+  others: z.array(
+    z.object({
+      source: z.string(),
+      name: z.string(),
+      messages: z.number().int().nonnegative(),
+      /** The last time that source showed one of them (ms): its figures are "as of" then. */
+      asOf: z.number(),
+    }),
+  ),
+});
+export type CacheSources = z.output<typeof CacheSourcesSchema>;
+
 /** A simulated relayer of the embedded demo, with the routes it delivers on (cb58 blockchain IDs). */
 const DemoRelayerSchema = z.object({
   address: z.string(),

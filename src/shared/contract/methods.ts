@@ -22,7 +22,7 @@ import {
   WatchPatchSchema,
 } from '../schemas';
 import { WatchedAddressSchema } from '../transitions';
-import { AppInfoSchema, DemoAddressesSchema } from './app';
+import { AppInfoSchema, CacheSourcesSchema, DemoAddressesSchema } from './app';
 import { PollStatusSchema, type MonitorEvent } from './events';
 import {
   CachedMessageSchema,
@@ -44,6 +44,8 @@ const messageOnly = z.object({ messageId }).strict();
 const MONITOR_INPUTS = {
   getAppInfo: none,
   getDemoAddresses: none,
+  /** The cache's figures by source: which other sources' figures it keeps (marked in every view, counted in none). */
+  getCacheSources: none,
   getSettings: none,
   updateSettings: SettingsPatchSchema,
   getApiKeyStatus: none,
@@ -97,6 +99,7 @@ type MonitorParsedInput<M extends MonitorMethod> = z.output<(typeof MONITOR_INPU
 export const MONITOR_RESULTS = {
   getAppInfo: AppInfoSchema,
   getDemoAddresses: DemoAddressesSchema,
+  getCacheSources: CacheSourcesSchema,
   getSettings: SettingsSchema,
   updateSettings: SettingsSchema,
   getApiKeyStatus: ApiKeyStatusSchema,

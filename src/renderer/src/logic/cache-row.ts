@@ -17,6 +17,9 @@ export interface CacheRow {
   shortFrom: string;
   /** Epoch ms of the newest known time (last seen when the record has none). */
   at: number;
+  /** The data source that showed it, and when it last did (another source's rows are marked). */
+  source: string;
+  lastSeenAt: number;
 }
 
 export function toCacheRow(item: CacheSummary, index: number): CacheRow {
@@ -32,5 +35,7 @@ export function toCacheRow(item: CacheSummary, index: number): CacheRow {
     from: item.from,
     shortFrom: item.from ? shortHex(item.from) : '—',
     at: item.time === null ? item.lastSeenAt : item.time * 1000,
+    source: item.source,
+    lastSeenAt: item.lastSeenAt,
   });
 }

@@ -4,7 +4,7 @@ import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type Setti
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';
-import { sourceKey } from '../logic/source-change';
+import { originKey } from '../logic/source-change';
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<Settings | null>(null);
@@ -18,7 +18,7 @@ export const useSettingsStore = defineStore('settings', () => {
   const keyError = ref<string | null>(null);
   const testResult = ref<ApiKeyTestResult | null>(null);
   /** Where rows come from now (data source and network); null until the settings are read. */
-  const currentSource = computed(() => (settings.value ? sourceKey(settings.value) : null));
+  const currentSource = computed(() => (settings.value ? originKey(settings.value) : null));
 
   async function load(): Promise<void> {
     loading.value = true;

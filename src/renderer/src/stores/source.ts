@@ -1,51 +1,33 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { Settings } from '../../../shared/contract';
-import { keptAfterSwitch, sourceLabel } from '../logic/source-change';
+import type { CacheSources } from '../../../shared/contract';
+import { sourceKeyOf, sourceName } from '../../../shared/sources';
+import { monitor } from '../client';
 import { useSettingsStore } from './settings';
 
-/** Where the list of earlier sources is kept, so a restart still labels what the cache holds. */
-export const KEPT_KEY = 'teleporter-watch.kept-sources';
-
-function readKept(): string[] {
-  try {
-    const v: unknown = JSON.parse(globalThis.localStorage?.getItem(KEPT_KEY) ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * Which data source the figures come from. The local cache (Relayers, Charts, cache search, Watchlist
- * counts, Activity) keeps what earlier sources gave; after a switch every view says so, naming them,
- * rather than showing an earlier source's figures (a demo's simulated ones above all) as the current one's.
+ * Which data source the figures come from, and which other sources' figures the local cache still
+ * holds, as the core's database says (so a restart, another tab or another port shows the same). Views
+ * count the current source's figures only and mark another's rows "from <source>, as of <time>".
  */
 export const useSourceStore = defineStore('source', () => {
   const settings = useSettingsStore();
-  const kept = ref<string[]>(readKept());
-  const current = computed(() => (settings.settings ? sourceLabel(settings.settings.dataSource) : null));
+  const read = ref<CacheSources | null>(null);
+  /** The current source's key (src/shared/sources.ts), from the settings; null until they are read. */
+  const currentKey = computed(() => (settings.settings ? sourceKeyOf(settings.settings.dataSource) : null));
+  const current = computed(() => (currentKey.value ? sourceName(currentKey.value) : null));
+  /** Earlier sources whose figures the cache keeps (not the current one, whatever the last read said). */
+  const others = computed(() => (read.value?.others ?? []).filter((o) => o.source !== currentKey.value));
+  /** Whether a row's source is another than the current one. */
+  const isOther = (source: string | undefined): boolean => source !== undefined && currentKey.value !== null && source !== currentKey.value;
 
-  /** The data source the labels were last made for (a copy: the settings object is replaced, not changed). */
-  let labelled: Settings['dataSource'] | null = null;
-
-  /** After a data-source change, the one left joins the sources the cache keeps figures of. */
-  function resync(): Promise<void> {
-    const now = settings.settings?.dataSource ?? null;
-    if (!now) return Promise.resolve();
-    if (labelled && JSON.stringify(labelled) !== JSON.stringify(now)) switched(labelled, now);
-    labelled = JSON.parse(JSON.stringify(now)) as Settings['dataSource'];
-    return Promise.resolve();
-  }
-
-  function switched(before: Settings['dataSource'], after: Settings['dataSource']): void {
-    kept.value = keptAfterSwitch(kept.value, before, after);
+  async function resync(): Promise<void> {
     try {
-      globalThis.localStorage?.setItem(KEPT_KEY, JSON.stringify(kept.value));
+      read.value = await monitor().getCacheSources();
     } catch {
-      // A full or disabled storage only loses the label at the next start, never the figures.
+      // Without the answer no banner is shown; the rows still carry their own source and are marked.
     }
   }
 
-  return { kept, current, resync };
+  return { current, currentKey, others, isOther, resync };
 });
