@@ -71,3 +71,10 @@ export const BALANCE_MAX_AGE_MINUTES = 30;
 export const PRUNE_EVERY_MS = 6 * 3600_000;
 /** A firing episode stays firing in Alertmanager this long unless its resolve (or a newer push) comes first. */
 export const EPISODE_HOLD_MS = 24 * 3_600_000;
+/**
+ * A failing alert channel retries after a wait drawn at random between this base and an exponential
+ * ceiling (the base times 2 per failure in a row), and never waits longer than the cap: a dead receiver
+ * is asked at most once per base, and after about 8 failures at most every 5 min (src/core/alerts/backoff.ts).
+ */
+export const ALERT_RETRY_BASE_MS = 2_000;
+export const ALERT_RETRY_MAX_MS = 5 * 60_000;
