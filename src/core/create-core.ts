@@ -79,9 +79,9 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         settings: store.settings,
         events,
         sourceLink: (id) => `${dataSources.sources.baseUrl() ?? ''}/v1/teleporter/messages/${id}`,
-        onResult: (channel, outcome, count, error) => {
-          metrics.registry?.observeAlert(channel, outcome, count);
-          options.alerts?.onDelivery?.({ channel, outcome, count, ...(error !== undefined ? { error: redactor.text(error) } : {}) });
+        onResult: (r) => {
+          metrics.registry?.observeAlert(r.channel, r.outcome, r.count);
+          options.alerts?.onDelivery?.({ ...r, ...(r.error !== undefined ? { error: redactor.text(r.error) } : {}) });
         },
       }),
     )
@@ -148,6 +148,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         pollStatus: () => withHealth(ownNodes.withChains(polling.poller.status()), sourceHealth.health),
         sources: dataSources.sources,
         alertsPending: () => alerts.dispatcher.pending(),
+        alertChannels: () => alerts.dispatcher.states(),
       }),
     );
 }
@@ -164,7 +165,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   // One redactor for everything that leaves the core: log lines, call answers, events.
   const redactor = createRedactor();
   const list = await coreParts(options, clock, redactor).build();
-  const { log, store, keys, watch, dataSources, events, metrics, notifications, ownNodes, polling, relayerEconomics, sourceHealth } = list.parts;
+  const { log, store, keys, watch, dataSources, events, metrics, notifications, ownNodes, polling, relayerEconomics, sourceHealth, alerts } = list.parts;
   const logger = log.logger;
 
   const ctx: CoreContext = {
@@ -181,6 +182,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     emit: events.emit,
     pollStatus: () => withHealth(ownNodes.withChains(polling.poller.status()), sourceHealth.health),
     economics: () => relayerEconomics.economics(),
+    alertChannels: () => alerts.dispatcher.states(),
   };
   const handlers = createHandlers(ctx);
 

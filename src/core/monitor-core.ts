@@ -5,6 +5,7 @@
 import type { Clock } from '../shared/clock';
 import type { InvokeResponse, MonitorEvent, MonitorHandlers, NotificationPayload, ShellName } from '../shared/contract';
 import type { AlertChannelConfig } from '../shared/alert-schemas';
+import type { DeliveryReport } from './alerts/dispatcher';
 import type { Logger } from './log/logger';
 import type { CoreMetrics } from './metrics/core-metrics';
 
@@ -15,13 +16,8 @@ export type LocalDataApiSpec =
   /** Start it as a child process: `command args... --port 0 --db <dataDir>/local-service.sqlite`, wait for "listening on <url>". */
   | { kind: 'spawn'; command: string; args: string[]; env?: Record<string, string> };
 
-/** One delivery attempt to an alert channel: `count` alerts sent, or failed with `error` (retried later). */
-export interface AlertDeliveryResult {
-  channel: string;
-  outcome: 'sent' | 'failed';
-  count: number;
-  error?: string;
-}
+/** One delivery attempt to an alert channel: `count` alerts sent, or failed with `error` (retried later), and the channel's state after it. */
+export type AlertDeliveryResult = DeliveryReport;
 
 export interface MonitorCoreOptions {
   /** Folder for the SQLite database and other state (the user's data folder). */
@@ -55,6 +51,8 @@ export interface MonitorCoreOptions {
     messageLink?: (messageId: string) => string;
     retryBaseMs?: number;
     maxRetryMs?: number;
+    /** Lets these channels send to link-local and cloud metadata addresses (headless: alerts.allowLinkLocal; refused by default). */
+    allowLinkLocal?: boolean;
     /** How long close() waits for a last delivery before leaving the rest for the next start (default 5 s). */
     closeGraceMs?: number;
     /** Each delivery attempt's result (headless: failures on the console); `error` is already redacted. */

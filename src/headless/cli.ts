@@ -13,6 +13,7 @@ import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
 import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
+import { visibleText } from '../shared/visible-text';
 
 const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
@@ -26,14 +27,15 @@ Options:
   --web-port <n>      port for --web (default: a free port)
   -h, --help          show this help`;
 
-const say = (line: string) => console.log(`teleporter-watch: ${line}`);
-const warn = (line: string) => console.error(`teleporter-watch: ${line}`);
+// Each console line is one line: labels, chain names and upstream reasons in it have their hidden characters shown.
+const say = (line: string) => console.log(`teleporter-watch: ${visibleText(line)}`);
+const warn = (line: string) => console.error(`teleporter-watch: ${visibleText(line)}`);
 
 /** `--check`: the file is valid; what it watches, one line each. */
 function printCheck(loaded: LoadedConfig): void {
   const c = loaded.config;
   say(`${loaded.file} is valid: it watches ${watchCounts(c)}, and has ${count(c.alerts?.channels.length ?? 0, 'alert channel')}.`);
-  for (const line of describeWatches(c)) console.log(`  ${line}`);
+  for (const line of describeWatches(c)) console.log(`  ${visibleText(line)}`);
   console.log(`  ${describePlan(c.plan, c.apiKey !== undefined)}`);
 }
 
@@ -73,7 +75,7 @@ async function main(): Promise<number> {
   try {
     loaded = loadConfigFile(values.config);
   } catch (e) {
-    console.error(`teleporter-watch: ${(e as Error).message}`);
+    console.error(`teleporter-watch: ${visibleText((e as Error).message, { multiLine: true })}`);
     return e instanceof ConfigError ? 2 : 1;
   }
   if (values.check) {
@@ -81,7 +83,7 @@ async function main(): Promise<number> {
     try {
       readStartSecrets(loaded.config, { resolvePath: loaded.resolvePath });
     } catch (e) {
-      console.error(`teleporter-watch: ${(e as Error).message}`);
+      console.error(`teleporter-watch: ${visibleText((e as Error).message, { multiLine: true })}`);
       return 2;
     }
     printCheck(loaded);
@@ -101,7 +103,7 @@ async function main(): Promise<number> {
         process.exit(0);
       },
       (e: unknown) => {
-        console.error(`teleporter-watch: shutdown failed: ${(e as Error).message}`);
+        console.error(`teleporter-watch: shutdown failed: ${visibleText((e as Error).message, { multiLine: true })}`);
         process.exit(1);
       },
     );
@@ -160,7 +162,7 @@ main().then(
     if (code >= 0) process.exit(code);
   },
   (e: unknown) => {
-    console.error(`teleporter-watch: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`teleporter-watch: ${visibleText(e instanceof Error ? e.message : String(e), { multiLine: true })}`);
     process.exit(1);
   },
 );

@@ -3,7 +3,7 @@
  * watches, feeds) plus the alert channels'. Unknown keys are errors, so a typo never goes unnoticed.
  */
 import { z } from 'zod';
-import { AlertChannelListSchema } from '../shared/alert-schemas';
+import { AlertChannelListSchema, refuseLinkLocalTargets } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema, network } from '../shared/schemas';
 import { RelayerWatchInputSchema, RouteWatchInputSchema, resolveRouteChain } from '../shared/relayer-schemas';
@@ -128,8 +128,11 @@ export const HeadlessConfigSchema = z.preprocess(
             .refine((u) => u.includes('{messageId}'), 'alerts.messageUrl must contain {messageId}.')
             .optional(),
           channels: AlertChannelListSchema.default([]),
+          /** Lets channels send to link-local and cloud metadata addresses (refused by default, docs/security.md). */
+          allowLinkLocal: z.boolean({ error: 'alerts.allowLinkLocal must be true or false.' }).default(false),
         })
         .strict()
+        .superRefine((a, ctx) => refuseLinkLocalTargets(a.channels, a.allowLinkLocal, 'config', ctx, ['channels']))
         .optional(),
       watches: z.array(CONFIG_LISTS.watches.entry).max(CONFIG_LISTS.watches.max).default([]),
       feeds: z.array(CONFIG_LISTS.feeds.entry).max(CONFIG_LISTS.feeds.max).default([]),

@@ -1,50 +1,49 @@
 /**
  * Alert delivery failures on the console (stderr), not only in the log file: an operator who starts the
- * watcher by hand sees at once that a webhook or Alertmanager refuses its alerts. A dead receiver does
- * not flood the terminal: the first failure of a channel is printed, then at most one "still failing"
- * line per channel per interval, and one line when it delivers again. The errors come redacted from the
- * core and never carry a URL's path or query (webhook URLs hold secrets).
+ * watcher by hand sees at once that a webhook or Alertmanager refuses its alerts, since when, and when
+ * it is tried next. A dead receiver does not flood the terminal: a channel's line is printed when it
+ * starts failing, when the reason changes (HTTP 500 to ECONNREFUSED), and when it delivers again, never
+ * per attempt (the log file and /metrics count those). The errors come redacted from the core and never
+ * carry a URL's path or query (webhook URLs hold secrets).
  */
 import type { AlertDeliveryResult } from '../core/monitor-core';
+import { formatDuration } from '../shared/format';
 
-/** At most one "still failing" line per channel in this long. */
-export const STILL_FAILING_EVERY_MS = 60_000;
+/** A moment as the operator's clock shows it: "14:02". */
+const clockTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
 
-interface ChannelState {
-  /** Failed attempts not yet printed. */
-  unsaid: number;
-  lastSaidMs: number;
-  lastError: string;
-}
+const alerts = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
 
 export class DeliveryConsole {
-  private readonly failing = new Map<string, ChannelState>();
+  /** The reason each failing channel last printed. */
+  private readonly failing = new Map<string, string>();
 
   constructor(
     private readonly write: (line: string) => void,
     private readonly now: () => number = Date.now,
-    private readonly everyMs = STILL_FAILING_EVERY_MS,
   ) {}
 
   readonly observe = (r: AlertDeliveryResult): void => {
-    const st = this.failing.get(r.channel);
+    const said = this.failing.get(r.channel);
+    const since = r.failingSince === null ? '' : ` since ${clockTime(r.failingSince)}`;
     if (r.outcome === 'sent') {
-      if (!st) return;
+      if (said === undefined) return;
       this.failing.delete(r.channel);
-      this.write(`alerts to ${r.channel} are delivered again (${r.count} just sent).`);
+      this.write(`alerts to ${r.channel} are delivered again (${r.pending ? `${alerts(r.pending)} still to send` : 'all sent'}).`);
       return;
     }
+    const reason = r.reason ?? 'error';
+    if (said === reason) return;
+    this.failing.set(r.channel, reason);
+    const next = r.nextAttemptAt === null ? '' : `; next try in ${formatDuration((r.nextAttemptAt - this.now()) / 1000)}`;
     const error = r.error ?? 'unknown error';
-    if (!st) {
-      this.failing.set(r.channel, { unsaid: 0, lastSaidMs: this.now(), lastError: error });
-      this.write(`alerts to ${r.channel} not delivered: ${error} They are kept and retried.`);
-      return;
+    if (said === undefined) {
+      this.write(`alerts to ${r.channel} failing${since} (${reason})${next}; ${alerts(r.pending)} kept, none lost: ${error}`);
+    } else {
+      this.write(`alerts to ${r.channel} still failing${since}, now ${reason} (${r.failures} attempts)${next}; ${alerts(r.pending)} kept: ${error}`);
     }
-    st.unsaid++;
-    st.lastError = error;
-    if (this.now() - st.lastSaidMs < this.everyMs) return;
-    this.write(`alerts to ${r.channel} still not delivered (${st.unsaid} more failed attempt${st.unsaid === 1 ? '' : 's'}): ${error}`);
-    st.unsaid = 0;
-    st.lastSaidMs = this.now();
   };
 }

@@ -99,6 +99,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     ownNodesCheck: 'report',
     alerts: {
       channels: config.alerts?.channels ?? [],
+      allowLinkLocal: config.alerts?.allowLinkLocal ?? false,
       ...(messageUrl ? { messageLink: (id: string) => messageUrl.replaceAll('{messageId}', id) } : {}),
       ...(o.alertRetryBaseMs !== undefined ? { retryBaseMs: o.alertRetryBaseMs, maxRetryMs: o.alertRetryBaseMs * 16 } : {}),
       ...(o.onAlertDelivery ? { onDelivery: o.onAlertDelivery } : {}),

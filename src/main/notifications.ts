@@ -4,6 +4,7 @@
  */
 import type { Notification, NotificationConstructorOptions } from 'electron';
 import type { NotificationPayload } from '../shared/contract';
+import { visibleText } from '../shared/visible-text';
 
 type NotificationLike = Pick<Notification, 'show' | 'on'>;
 
@@ -32,9 +33,10 @@ export function createNotifier(boundary: NotificationBoundary, opts: NotifierOpt
       opts.log?.(`notifications are not supported on this desktop; skipped "${payload.title}"`);
       return;
     }
+    // The core shows hidden characters already; the desktop's own notification is checked here too.
     const n = boundary.create({
-      title: payload.title,
-      body: payload.body,
+      title: visibleText(payload.title),
+      body: visibleText(payload.body),
       ...(opts.icon ? { icon: opts.icon } : {}),
     });
     live.add(n);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusedAlertUrl, type AllowHow } from './alert-targets';
 
 /** Longer URLs are refused (a webhook URL with a token fits easily). */
 const MAX_CHANNEL_URL_CHARS = 2048;
@@ -65,3 +66,39 @@ export const AlertChannelListSchema = z
       seen.add(key);
     });
   });
+
+/**
+ * Refuses, at `<path>.<i>.url`, each channel whose URL points at a link-local or cloud metadata address
+ * unless `allowed` (Settings' allowLinkLocalAlertTargets, the config's alerts.allowLinkLocal).
+ */
+export function refuseLinkLocalTargets(
+  channels: readonly AlertChannelConfig[],
+  allowed: boolean,
+  how: AllowHow,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[],
+): void {
+  if (allowed) return;
+  channels.forEach((c, i) => {
+    const refused = refusedAlertUrl(c.url, c.type === 'alertmanager' ? 'Alertmanager url' : 'Webhook url', how);
+    if (refused) ctx.addIssue({ code: 'custom', path: [...path, i, 'url'], message: refused });
+  });
+}
+
+/**
+ * A channel's delivery state (Settings → Alert channels, /metrics): `failures` consecutive failed
+ * attempts since the last success, `failingSince` and `nextAttemptAt` (epoch ms) while it fails.
+ */
+export const AlertChannelStateSchema = z.object({
+  /** alertChannelKey of its config: how the page finds the row it belongs to. */
+  key: z.string(),
+  /** The type and name, or the URL's origin (never its path or query). */
+  name: z.string(),
+  pending: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+  failingSince: z.number().nullable(),
+  nextAttemptAt: z.number().nullable(),
+  /** The last failure's reason (redacted; no URL path or query). */
+  lastError: z.string().nullable(),
+});
+export type AlertChannelState = z.output<typeof AlertChannelStateSchema>;

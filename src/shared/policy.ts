@@ -77,3 +77,10 @@ export const EPISODE_HOLD_MS = 24 * 3_600_000;
 export const SOURCE_DOWN_AFTER_MS = 2 * 60_000;
 /** After a source or chain comes back, its held alerts wait for a complete read, at most this long (a list busier than the budget is never read whole). */
 export const CATCH_UP_MAX_MS = 5 * 60_000;
+/**
+ * A failing alert channel retries after a wait drawn at random between this base and an exponential
+ * ceiling (the base times 2 per failure in a row), and never waits longer than the cap: a dead receiver
+ * is asked at most once per base, and after about 8 failures at most every 5 min (src/core/alerts/backoff.ts).
+ */
+export const ALERT_RETRY_BASE_MS = 2_000;
+export const ALERT_RETRY_MAX_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertChannelListSchema } from './alert-schemas';
+import { AlertChannelListSchema, refuseLinkLocalTargets } from './alert-schemas';
 import { NETWORKS, PAGE_SIZE_MAX, PAGE_SIZE_MIN, parseBlockchainId, parseChainRef, parseEvmAddress, parseMessageId } from './validators';
 import type { Parsed } from './result';
 import { reservedHeaderReason } from './reserved-headers';
@@ -98,6 +98,8 @@ export const SettingsSchema = z.object({
   startHidden: z.boolean(),
   /** Alertmanager and webhook channels every alerting transition is also sent to (through the outbox). */
   alertChannels: AlertChannelListSchema,
+  /** Alert URLs to link-local and cloud metadata addresses (169.254.169.254, fe80::…) are refused at save and at send unless this is on. */
+  allowLinkLocalAlertTargets: z.boolean(),
   /** Thresholds a relayer or route watched without its own takes (each watch keeps what it was given). */
   relayerSilentMinutes: thresholdMinutes('Silence threshold'),
   relayerPendingMinutes: thresholdMinutes('Pending threshold'),
@@ -109,6 +111,15 @@ export const SettingsSchema = z.object({
   /** How many hours of a newly watched route's deliveries its first read takes (its figures count from there). */
   routeHistoryHours: wholeNumber('Route history', [1, '1 hour'], [24, '24 hours']),
 });
+
+/**
+ * Settings as a save checks them: also refuses alert URLs to link-local and cloud metadata addresses
+ * unless allowed. Stored settings are read with SettingsSchema (one saved before this check keeps its
+ * other values; the dispatcher refuses such a URL at send time).
+ */
+export const SettingsSaveSchema = SettingsSchema.superRefine((s, ctx) =>
+  refuseLinkLocalTargets(s.alertChannels, s.allowLinkLocalAlertTargets, 'settings', ctx, ['alertChannels']),
+);
 
 export const SettingsPatchSchema = SettingsSchema.partial().extend({
   notifications: SettingsSchema.shape.notifications.partial().optional(),

@@ -27,6 +27,29 @@ describe('core logger', () => {
     tmp.cleanup();
   });
 
+  it('shows hidden characters of labels and upstream reasons: no CR LF forges a line, no bidi override or C1 control reaches core.log or the forwarded line', async () => {
+    const file = join(tmp.dir, 'hidden', 'logs', 'core.log');
+    const forwarded: string[] = [];
+    const fwd = (m: string, f?: Record<string, unknown>) => forwarded.push(m + JSON.stringify(f ?? {}));
+    const log = createLogger({ file, forward: { debug: fwd, info: fwd, warn: fwd, error: fwd } });
+    const label = 'treasury\u202E\r\n{"level":"error","msg":"forged"}';
+    const reason = 'bad gateway\u009B2J\u2028\u2066hidden\u2069\u001b[31m';
+    log.warn(`live: ${label}`, { label, error: new Error(reason), nested: { list: [reason] } });
+    await log.close();
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(text).not.toMatch(/[\r\u202E\u009B\u2028\u2066\u2069\u001b]/);
+    const line = JSON.parse(lines[0]!) as { msg: string; label: string; error: { message: string }; nested: { list: string[] } };
+    expect(line.msg).toBe('live: treasury<U+202E><U+000D><U+000A>{"level":"error","msg":"forged"}');
+    expect(line.label).toBe('treasury<U+202E>\r\n{"level":"error","msg":"forged"}');
+    expect(line.error.message).toBe('bad gateway<U+009B>2J<U+2028><U+2066>hidden<U+2069>\u001b[31m');
+    expect(line.nested.list[0]).toBe(line.error.message);
+    expect(forwarded.join('\n')).not.toMatch(/[\r\u202E\u009B\u2028\u2066\u2069\u001b]/);
+    expect(forwarded).toHaveLength(1);
+    tmp.cleanup();
+  });
+
   it('drops lines below its level', () => {
     const lines: string[] = [];
     const sink = (m: string) => lines.push(m);

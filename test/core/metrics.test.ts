@@ -43,6 +43,7 @@ describe('core metrics', () => {
       pollStatus: () => ({ lastSuccessAt: 1_700_000_000_000, watching: 3 }) as never,
       rateLimitRemaining: () => null,
       alertsPending: () => 0,
+      alertChannels: () => [],
     });
     for (let i = 0; i < MAX_ROUTES + 50; i++) m.observeEvent(transition(i));
     m.observeRequest({ ok: true });
@@ -61,5 +62,26 @@ describe('core metrics', () => {
     // Unknown until the API says: no sample rather than a made-up value.
     expect(text).not.toMatch(/^teleporter_watch_ratelimit_remaining /m);
     expect(text).not.toContain('0'.repeat(60));
+  });
+
+  it("shows a label value's hidden characters, LF included, and keeps its backslashes and quotes escaped as the format wants", async () => {
+    const m = new CoreMetrics({
+      queries: { ...queries(0), trackedByWatchLabel: () => [{ key: 'a\\b "q"\r\nc\u202E', status: 'pending', n: 1 }] } as never,
+      pollStatus: () => ({ lastSuccessAt: null, watching: 1 }) as never,
+      rateLimitRemaining: () => null,
+      alertsPending: () => 0,
+      alertChannels: () => [
+        { key: 'webhook:ops', name: 'webhook ops', pending: 3, failures: 4, failingSince: 1_700_000_000_000, nextAttemptAt: 1_700_000_090_000, lastError: 'x' },
+        { key: 'alertmanager:am', name: 'alertmanager am', pending: 0, failures: 0, failingSince: null, nextAttemptAt: null, lastError: null },
+      ],
+    });
+    const text = await m.text();
+    expect(text).toContain('teleporter_watch_tracked_messages_by_watch{watch="a\\\\b \\"q\\"<U+000D><U+000A>c<U+202E>",status="pending"} 1');
+    expect(text).not.toMatch(/[\r\u202E]/);
+    // Each alert channel's backoff, by channel.
+    expect(text).toMatch(/^teleporter_watch_alert_channel_failures\{channel="webhook ops"\} 4$/m);
+    expect(text).toMatch(/^teleporter_watch_alert_channel_failures\{channel="alertmanager am"\} 0$/m);
+    expect(text).toMatch(/^teleporter_watch_alert_channel_next_attempt_timestamp_seconds\{channel="webhook ops"\} 1700000090$/m);
+    expect(text).toMatch(/^teleporter_watch_alert_channel_next_attempt_timestamp_seconds\{channel="alertmanager am"\} 0$/m);
   });
 });

@@ -80,6 +80,7 @@ describe('reads are pure', () => {
     await call('relayerOverview');
     await call('relayerFigureMessages', { relayer: svc.simulator.relayers[0], figure: 'deliveries24h' });
     await call('relayerEconomics');
+    await call('alertChannelStates');
     await call('getPollStatus');
 
     expect(snapshot()).toEqual(before);

@@ -81,6 +81,46 @@ describe('alert channels in settings', () => {
     expect(saved.ok && (saved.value as Settings).alertChannels).toEqual([]);
   });
 
+  it('refuses a URL to a link-local or cloud metadata address at its field, saying how to allow it; allowed, it is saved', async () => {
+    const meta = [{ type: 'webhook', name: 'meta', url: 'http://0xa9fea9fe/latest/meta-data', format: 'json' }];
+    const refused = await setChannels([{ type: 'alertmanager', url: 'http://127.0.0.1:9093' }, ...meta]);
+    expect(!refused.ok && refused.error).toMatchObject({
+      kind: 'invalid_input',
+      field: 'alertChannels.1.url',
+      message:
+        'Webhook url points at 169.254.169.254, a link-local address, where cloud metadata services answer: refused, as such addresses can hand out a cloud machine\'s credentials. To send there anyway, tick "Allow link-local and metadata addresses" under Settings → Alert channels.',
+    });
+    const gcp = await setChannels([{ type: 'webhook', url: 'http://metadata.google.internal/computeMetadata/v1/' }]);
+    expect(!gcp.ok && gcp.error).toMatchObject({
+      field: 'alertChannels.0.url',
+      message: expect.stringMatching(/metadata\.google\.internal, a cloud metadata service: refused/),
+    });
+    const stored = await core.invoke('getSettings', undefined);
+    expect(stored.ok && (stored.value as Settings).alertChannels).toEqual([]);
+    try {
+      // Allowed explicitly: saved (no transition is sent while it stands: tests stay on 127.0.0.1).
+      const allowed = await core.invoke('updateSettings', { alertChannels: meta, allowLinkLocalAlertTargets: true });
+      expect(allowed.ok && (allowed.value as Settings).allowLinkLocalAlertTargets).toBe(true);
+      // Its state is listed (nothing waits); a save of other fields never trips over it.
+      const states = await core.invoke('alertChannelStates', undefined);
+      expect(states.ok && states.value).toContainEqual({
+        key: 'webhook:meta',
+        name: 'webhook meta',
+        pending: 0,
+        failures: 0,
+        failingSince: null,
+        nextAttemptAt: null,
+        lastError: null,
+      });
+      expect((await core.invoke('updateSettings', { theme: 'dark' })).ok).toBe(true);
+      // Turning the allowance off while it is saved is refused at the channel.
+      const off = await core.invoke('updateSettings', { allowLinkLocalAlertTargets: false });
+      expect(!off.ok && off.error).toMatchObject({ field: 'alertChannels.0.url' });
+    } finally {
+      expect((await core.invoke('updateSettings', { alertChannels: [], allowLinkLocalAlertTargets: false })).ok).toBe(true);
+    }
+  });
+
   it('a channel added through updateSettings gets the next transition once; removed, it gets nothing more', async () => {
     const hook = await startReceiver();
     const slack = await startReceiver();

@@ -26,6 +26,7 @@ const metricsText = () =>
     pollStatus: () => ({ lastSuccessAt: null, watching: 1 }) as never,
     rateLimitRemaining: () => null,
     alertsPending: () => 0,
+    alertChannels: () => [],
   }).text();
 
 describe('tracking limits', () => {

@@ -138,6 +138,31 @@ describe('headless config file', () => {
     expect(p).toEqual(expect.arrayContaining([expect.objectContaining({ line, field, message: expect.stringMatching(message) })]));
   });
 
+  it('refuses alert URLs to link-local and cloud metadata addresses at their line, saying how to allow them; alerts.allowLinkLocal: true allows them', () => {
+    const text = [
+      'alerts:',
+      '  channels:',
+      '    - { type: alertmanager, url: "http://127.0.0.1:9093" }',
+      '    - { type: webhook, name: meta, url: "http://169.254.169.254/latest/meta-data/" }',
+      '    - { type: webhook, name: decimal, url: "http://2852039166/hook" }',
+      '    - { type: webhook, name: mapped, url: "http://[::ffff:169.254.169.254]/" }',
+      '    - { type: webhook, name: link, url: "http://[fe80::1]:8080/" }',
+      '    - { type: webhook, name: aws6, url: "http://[fd00:ec2::254]/" }',
+      '    - { type: alertmanager, name: gcp, url: "http://metadata.google.internal" }',
+      '',
+    ].join('\n');
+    const p = problems(text);
+    expect(p.map((x) => [x.line, x.field])).toEqual([4, 5, 6, 7, 8, 9].map((line, i) => [line, `alerts.channels[${i + 1}].url`]));
+    expect(p[0]?.message).toBe(
+      "Webhook url points at 169.254.169.254, a link-local address, where cloud metadata services answer: refused, as such addresses can hand out a cloud machine's credentials. To send there anyway, set alerts.allowLinkLocal: true in the config file.",
+    );
+    expect(p[5]?.message).toMatch(/^Alertmanager url points at metadata\.google\.internal, a cloud metadata service: refused/);
+    const allowed = parseConfigText(text.replace('alerts:\n', 'alerts:\n  allowLinkLocal: true\n'), 'c.yaml');
+    expect(allowed.alerts?.channels).toHaveLength(7);
+    expect(allowed.alerts?.allowLinkLocal).toBe(true);
+    expect(parseConfigText('alerts: { channels: [] }', 'c.yaml').alerts?.allowLinkLocal).toBe(false);
+  });
+
   it('reports every problem of a file at once, and YAML syntax errors with their line', () => {
     const p = problems(`network: moon\npollIntervalSeconds: 1\nwatches:\n  - address: "0x1"\n  - address: "${ADDR}"\n  - address: "${ADDR}"\n`);
     expect(p.map((x) => x.field)).toEqual(['network', 'pollIntervalSeconds', 'watches[0].address', 'watches[2].address']);

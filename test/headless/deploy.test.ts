@@ -78,6 +78,7 @@ describe('deploy/ files', () => {
         pollStatus: () => ({ lastSuccessAt: null, watching: 0 }) as never,
         rateLimitRemaining: () => ({ host: 'h', remaining: 1 }),
         alertsPending: () => 0,
+        alertChannels: () => [],
       },
       { processMetrics: true },
     );

@@ -28,6 +28,15 @@ describe('notifications', () => {
     ]);
   });
 
+  it("shows a title's and body's hidden characters (a label's CR LF, a bidi override, C1 controls) instead of passing them to the desktop", async () => {
+    const { notify, created } = setup();
+    await notify({ ...single, title: 'Relayer silent: ours\u202E\r\nforged', body: 'Beam\u2066\u009B \u200Bx' });
+    expect([created[0]!.options.title, created[0]!.options.body]).toEqual([
+      'Relayer silent: ours<U+202E><U+000D><U+000A>forged',
+      'Beam<U+2066><U+009B> <U+200B>x',
+    ]);
+  });
+
   it('reports a click with the payload it belongs to', async () => {
     const { notify, created, clicked } = setup();
     await notify(summary);

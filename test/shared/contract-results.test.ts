@@ -40,6 +40,8 @@ describe('each method answers what its result schema describes', () => {
     await call('getAppInfo');
     await call('getSettings');
     await call('updateSettings', { stuckThresholdMinutes: 30 });
+    await call('updateSettings', { alertChannels: [{ type: 'webhook', name: 'closed', url: 'http://127.0.0.1:1/hook', timeoutSeconds: 1 }] });
+    await call('alertChannelStates');
     await call('getApiKeyStatus');
     await call('testApiKey');
     await call('addWatch', { address: hot, label: 'hot' });

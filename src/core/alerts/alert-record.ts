@@ -1,4 +1,5 @@
 import { sourceTitle } from '../../shared/sources';
+import { visibleText } from '../../shared/visible-text';
 import { routeLabel } from '../watch/route-label';
 import type { AlertRow, EpisodeOfRow } from './delivery-store';
 
@@ -23,7 +24,20 @@ export interface AlertRecord {
   episode?: EpisodeOfRow;
 }
 
+/** The record with its words made safe to show (labels, chain names and upstream reasons are not ours: src/shared/visible-text.ts). */
 export function toAlertRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkOf: (messageId: string) => string): AlertRecord {
+  const r = rawRecord(row, labelOf, linkOf);
+  return {
+    ...r,
+    route: visibleText(r.route),
+    watch: visibleText(r.watch),
+    title: visibleText(r.title),
+    body: visibleText(r.body),
+    ...(r.episode ? { episode: { ...r.episode, subject: visibleText(r.episode.subject) } } : {}),
+  };
+}
+
+function rawRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkOf: (messageId: string) => string): AlertRecord {
   if (row.episode) return episodeRecord(row, row.episode);
   const labels = [...new Set(row.watchers.map((w) => labelOf(w) || w))].sort();
   return {

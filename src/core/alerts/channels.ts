@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { AlertChannelConfig } from '../../shared/alert-schemas';
+import { alertChannelKey, type AlertChannelConfig } from '../../shared/alert-schemas';
+import { refusedAlertUrl, type AllowHow } from '../../shared/alert-targets';
 import type { AlertRecord } from './alert-record';
-import { postJson, safeOrigin } from './post-json';
+import { DeliveryError, postJson, safeOrigin } from './post-json';
 import { EPISODE_HOLD_MS } from '../../shared/policy';
 
 /** A place alerts go. `send` resolves once the receiver accepted every record, else throws. */
 export interface AlertChannel {
   /** Stable across restarts (the delivery rows are keyed by it). */
   id: string;
+  /** alertChannelKey of its config (the page matches its rows by it). */
+  key: string;
   /** For logs and metrics: the type and name, never the URL's secret parts. */
   name: string;
   /** Records per request. */
@@ -87,30 +90,40 @@ function slackBody(r: AlertRecord): unknown {
   return { text: `*${r.title}* (${r.watch || 'unlabelled'})\n${r.body}\n<${r.link}|Open message ${r.messageId.slice(0, 10)}…>` };
 }
 
-export function createChannel(config: AlertChannelConfig, dispatcher: Dispatcher, now: () => number): AlertChannel {
+/** Where a channel may send: link-local and metadata addresses only when allowed, and how the refusal says to allow them. */
+export interface ChannelTargets {
+  allowLinkLocal: boolean;
+  how: AllowHow;
+}
+
+export function createChannel(config: AlertChannelConfig, dispatcher: Dispatcher, now: () => number, targets: ChannelTargets): AlertChannel {
   const timeoutMs = (config.timeoutSeconds ?? DEFAULT_TIMEOUT_S) * 1000;
   const hash = createHash('sha256').update(`${config.type}|${config.url}`).digest('hex').slice(0, 12);
   const id = `${config.type}:${config.name ?? hash}`;
   const name = `${config.type} ${config.name ?? safeOrigin(config.url)}`;
+  const base = { id, key: alertChannelKey(config), name };
+  // A URL saved before such targets were refused (or written by hand) is refused here, with no request made.
+  const refused = targets.allowLinkLocal ? null : refusedAlertUrl(config.url, config.type === 'alertmanager' ? 'Alertmanager url' : 'Webhook url', targets.how);
+  const checked = (send: AlertChannel['send']): AlertChannel['send'] => (refused ? () => Promise.reject(new DeliveryError(refused, 'refused address')) : send);
   if (config.type === 'alertmanager') {
     const url = `${config.url.replace(/\/+$/, '')}/api/v2/alerts`;
     const resolveAfterMs = (config.resolveAfterMinutes ?? 60) * 60_000;
     return {
-      id,
-      name,
+      ...base,
       batchSize: 100,
-      send: (records, signal) => postJson(dispatcher, url, alertmanagerBody(records, now(), resolveAfterMs), { timeoutMs, ...(signal ? { signal } : {}) }),
+      send: checked((records, signal) =>
+        postJson(dispatcher, url, alertmanagerBody(records, now(), resolveAfterMs), { timeoutMs, ...(signal ? { signal } : {}) }),
+      ),
     };
   }
   return {
-    id,
-    name,
+    ...base,
     batchSize: 1,
-    async send(records, signal) {
+    send: checked(async (records, signal) => {
       for (const r of records) {
         const body = config.format === 'slack' ? slackBody(r) : { ...r, at: new Date(r.at).toISOString() };
         await postJson(dispatcher, config.url, body, { timeoutMs, headers: { 'idempotency-key': r.key }, ...(signal ? { signal } : {}) });
       }
-    },
+    }),
   };
 }

@@ -54,10 +54,22 @@ function toAlertRow(r: RawRow): AlertRow {
   return row;
 }
 
+/** Where a channel's oldest undelivered row stands: the channel's backoff lives on it. */
+export interface ChannelHead {
+  /** Failed attempts in a row (since the channel last delivered). */
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** When its outbox row was written: about when a channel that fails on it began failing. */
+  createdAt: number;
+}
+
 /**
  * Per-channel delivery of the outbox (the desktop drainer keeps its own `delivered_at`): each channel
  * has a cursor over outbox IDs, and a delivery row per outbox row past its start, so a channel added
- * later does not replay history, a restart resumes where it stopped, and retries are scheduled per row.
+ * later does not replay history and a restart resumes where it stopped. A channel delivers in outbox
+ * order, and its oldest undelivered row (its head) carries its retry time: the rows behind a failed one
+ * wait with it, so a dead receiver is asked once per retry, not once per row.
  */
 export class AlertDeliveryStore {
   constructor(private readonly db: Db) {}
@@ -97,11 +109,24 @@ export class AlertDeliveryStore {
               WHERE t.id IS NOT NULL OR e.id IS NOT NULL)`,
         )
         .run(channel, channel);
-      const rows = this.db
-        .prepare(`${SELECT} WHERE d.channel = ? AND d.delivered_at IS NULL AND d.next_attempt_at <= ? ORDER BY d.outbox_id LIMIT ?`)
-        .all(channel, now, limit) as RawRow[];
+      const head = this.head(channel);
+      if (!head || head.nextAttemptAt > now) return [];
+      const rows = this.db.prepare(`${SELECT} WHERE d.channel = ? AND d.delivered_at IS NULL ORDER BY d.outbox_id LIMIT ?`).all(channel, limit) as RawRow[];
       return rows.map(toAlertRow);
     })();
+  }
+
+  /** The channel's oldest undelivered row (null: nothing waits). */
+  head(channel: string): ChannelHead | null {
+    // Through the index of undelivered rows: read on every drain and scrape, it never walks the delivered ones.
+    const row = this.db
+      .prepare(
+        `SELECT d.attempts, d.next_attempt_at AS nextAttemptAt, d.last_error AS lastError, o.created_at AS createdAt
+           FROM alert_deliveries d INDEXED BY alert_deliveries_due JOIN outbox o ON o.id = d.outbox_id
+          WHERE d.channel = ? AND d.delivered_at IS NULL ORDER BY d.outbox_id LIMIT 1`,
+      )
+      .get(channel) as ChannelHead | undefined;
+    return row ?? null;
   }
 
   delivered(channel: string, outboxIds: readonly number[], at: number): void {
@@ -122,12 +147,9 @@ export class AlertDeliveryStore {
     })();
   }
 
-  /** When the next undelivered row of a channel becomes due (null: nothing waits). */
+  /** When the channel is due again: its head's retry time (null: nothing waits). */
   nextDueAt(channel: string): number | null {
-    return (
-      (this.db.prepare('SELECT MIN(next_attempt_at) FROM alert_deliveries WHERE channel = ? AND delivered_at IS NULL').pluck().get(channel) as number | null) ??
-      null
-    );
+    return this.head(channel)?.nextAttemptAt ?? null;
   }
 
   pendingCount(channel: string): number {

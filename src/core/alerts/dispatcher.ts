@@ -1,38 +1,75 @@
+import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
-import type { AlertChannelConfig } from '../../shared/alert-schemas';
+import type { AlertChannelConfig, AlertChannelState } from '../../shared/alert-schemas';
 import type { Clock } from '../../shared/clock';
+import { visibleText } from '../../shared/visible-text';
 import type { Logger } from '../log/logger';
 import type { Db } from '../store/database';
 import { WatchLabels } from '../store/watch-labels';
 import { toAlertRecord } from './alert-record';
-import { createChannel, type AlertChannel } from './channels';
+import { retryDelayMs } from './backoff';
+import { createChannel, type AlertChannel, type ChannelTargets } from './channels';
 import { AlertDeliveryStore } from './delivery-store';
+import { DeliveryError } from './post-json';
+import { refusingLookup } from './target-lookup';
+
+/**
+ * One delivery attempt to a channel: `count` alerts sent, or failed with `error` (redacted by the
+ * core before it leaves) and its short `reason`; then the channel's state after it.
+ */
+export interface DeliveryReport {
+  channel: string;
+  outcome: 'sent' | 'failed';
+  count: number;
+  error?: string;
+  /** "HTTP 500", "ECONNREFUSED", "timeout"…: what the console reports once per change. */
+  reason?: string;
+  /** Failed attempts in a row (0 after a success). */
+  failures: number;
+  /** While failing: since when (epoch ms), and when the next attempt is due. */
+  failingSince: number | null;
+  nextAttemptAt: number | null;
+  /** Alerts still waiting for this channel. */
+  pending: number;
+}
 
 interface AlertDispatcherOptions {
   channels: AlertChannelConfig[];
   /** The link an alert carries back to its message. */
   messageLink: (messageId: string) => string;
-  /** First retry delay; doubles per attempt up to maxRetryMs (default 2 s and 5 min). */
+  /** The retry wait's base and cap (default ALERT_RETRY_BASE_MS and ALERT_RETRY_MAX_MS, src/shared/policy.ts). */
   retryBaseMs?: number;
   maxRetryMs?: number;
+  /** The jitter's draw in [0, 1) (default Math.random; tests fix it). */
+  random?: () => number;
+  /** Where each channel may send (default: no link-local or metadata address, refusals worded for Settings). */
+  targets?: (c: AlertChannelConfig) => ChannelTargets;
+  /** The resolver under the address check (default: the system's; tests resolve their own names). */
+  lookup?: LookupFunction;
   /** Each attempt's result; a failure carries the receiver's error (no URL path or query: post-json.ts). */
-  onResult?: (channel: string, outcome: 'sent' | 'failed', count: number, error?: string) => void;
+  onResult?: (r: DeliveryReport) => void;
 }
 
 const ROWS_PER_DRAIN = 500;
 /** A retry timer never spins faster than this. */
 const MIN_RETRY_WAIT_MS = 100;
+const DEFAULT_TARGETS: ChannelTargets = { allowLinkLocal: false, how: 'settings' };
 
 /**
- * Sends outbox rows to every configured alert channel. Each channel keeps its own delivery rows, so a
- * receiver that is down holds back only its own alerts: they are retried with exponential backoff
- * (and after every poll cycle) until accepted, and a restart resumes from the store without repeats.
+ * Sends outbox rows to every configured alert channel. Each channel keeps its own delivery rows and
+ * sends them in order, so a receiver that is down holds back only its own alerts. A failing channel
+ * backs off as a whole (exponential with jitter, capped: backoff.ts): the rows behind the failed one
+ * wait with it, and nothing is sent to it before its retry time, however often a poll cycle asks.
+ * Every row is delivered once the receiver takes it, in order, across restarts (the store keeps it).
  */
 export class AlertDispatcher {
   private readonly store: AlertDeliveryStore;
   private readonly labels: WatchLabels;
   private channels: AlertChannel[];
-  private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
+  /** One connection pool per kind of target check (open, or refusing with the Settings' or the config's wording). */
+  private readonly agents = new Map<string, Agent>();
+  /** When each failing channel began failing in this run (after a restart: its oldest waiting alert's time). */
+  private readonly failingSince = new Map<string, number>();
   private readonly abort = new AbortController();
   private running: Promise<void> | null = null;
   private again = false;
@@ -64,9 +101,23 @@ export class AlertDispatcher {
   }
 
   private build(configs: AlertChannelConfig[]): AlertChannel[] {
-    const channels = configs.map((c) => createChannel(c, this.agent, () => this.clock.now()));
+    const channels = configs.map((c) => {
+      const targets = this.o.targets?.(c) ?? DEFAULT_TARGETS;
+      return createChannel(c, this.agentFor(targets), () => this.clock.now(), targets);
+    });
     for (const c of channels) this.store.register(c.id);
     return channels;
+  }
+
+  private agentFor(t: ChannelTargets): Agent {
+    const kind = t.allowLinkLocal ? 'open' : t.how;
+    let agent = this.agents.get(kind);
+    if (!agent) {
+      const lookup = t.allowLinkLocal ? this.o.lookup : refusingLookup(t.how, this.o.lookup);
+      agent = new Agent({ keepAliveTimeout: 10_000, connections: 4, ...(lookup ? { connect: { lookup } } : {}) });
+      this.agents.set(kind, agent);
+    }
+    return agent;
   }
 
   get channelNames(): string[] {
@@ -75,6 +126,25 @@ export class AlertDispatcher {
 
   pending(): number {
     return this.channels.reduce((n, c) => n + this.store.pendingCount(c.id), 0);
+  }
+
+  /** Each channel's delivery state: what waits, failures in a row, since when, the next try. */
+  states(): AlertChannelState[] {
+    return this.channels.map((c) => this.stateOf(c));
+  }
+
+  private stateOf(c: AlertChannel): AlertChannelState {
+    const head = this.store.head(c.id);
+    const failing = head !== null && head.attempts > 0;
+    return {
+      key: c.key,
+      name: c.name,
+      pending: this.store.pendingCount(c.id),
+      failures: failing ? head.attempts : 0,
+      failingSince: failing ? (this.failingSince.get(c.id) ?? head.createdAt) : null,
+      nextAttemptAt: failing ? head.nextAttemptAt : null,
+      lastError: failing && head.lastError !== null ? visibleText(head.lastError) : null,
+    };
   }
 
   /** Sends what is due on every channel; joins a running drain (and runs once more after it). */
@@ -111,7 +181,7 @@ export class AlertDispatcher {
     this.abort.abort(new Error('shutting down'));
     await last;
     this.timerCancel?.();
-    await this.agent.close().catch(() => this.agent.destroy());
+    await Promise.all([...this.agents.values()].map((a) => a.close().catch(() => a.destroy())));
   }
 
   private async drainChannel(c: AlertChannel): Promise<void> {
@@ -119,8 +189,8 @@ export class AlertDispatcher {
     const current = () => this.channels.includes(c);
     for (;;) {
       if (!current()) return;
-      const now = this.clock.now();
-      const rows = this.store.due(c.id, now, ROWS_PER_DRAIN);
+      // Nothing while the channel's head waits for its retry time: the rows behind it wait with it.
+      const rows = this.store.due(c.id, this.clock.now(), ROWS_PER_DRAIN);
       if (!rows.length) return;
       for (let i = 0; i < rows.length; i += c.batchSize) {
         if (!current()) return;
@@ -132,15 +202,10 @@ export class AlertDispatcher {
             this.abort.signal,
           );
           this.store.delivered(c.id, ids, this.clock.now());
-          this.o.onResult?.(c.name, 'sent', ids.length);
+          this.failingSince.delete(c.id);
+          this.report(c, { outcome: 'sent', count: ids.length });
         } catch (e) {
-          const attempts = Math.max(...batch.map((r) => r.attempts)) + 1;
-          const wait = this.backoff(attempts);
-          const message = e instanceof Error ? e.message : String(e);
-          this.store.failed(c.id, ids, this.clock.now() + wait, message);
-          this.o.onResult?.(c.name, 'failed', ids.length, message);
-          this.logger.warn('alert not delivered; will retry', { channel: c.name, alerts: ids.length, attempts, retryInMs: wait, error: message });
-          // Later rows would meet the same receiver: leave them for the retry.
+          this.failed(c, batch, e);
           return;
         }
       }
@@ -148,14 +213,31 @@ export class AlertDispatcher {
     }
   }
 
-  private backoff(attempts: number): number {
-    const base = this.o.retryBaseMs ?? 2_000;
-    const max = this.o.maxRetryMs ?? 300_000;
-    const raw = Math.min(max, base * 2 ** Math.min(attempts - 1, 20));
-    return Math.round(raw * (0.75 + 0.25 * Math.random()));
+  /** Puts the channel's next attempt off (the batch starts at its head, so its attempts are the channel's failures in a row). */
+  private failed(c: AlertChannel, batch: { outboxId: number; attempts: number }[], e: unknown): void {
+    const now = this.clock.now();
+    const failures = Math.max(...batch.map((r) => r.attempts)) + 1;
+    const wait = retryDelayMs(failures, this.o.random, this.o.retryBaseMs, this.o.maxRetryMs);
+    const message = e instanceof Error ? e.message : String(e);
+    const reason = e instanceof DeliveryError ? e.reason : 'error';
+    if (!this.failingSince.has(c.id)) this.failingSince.set(c.id, failures > 1 ? (this.store.head(c.id)?.createdAt ?? now) : now);
+    this.store.failed(
+      c.id,
+      batch.map((r) => r.outboxId),
+      now + wait,
+      message,
+    );
+    this.logger.warn('alert not delivered; will retry', { channel: c.name, alerts: batch.length, failures, retryInMs: wait, error: message });
+    this.report(c, { outcome: 'failed', count: batch.length, error: message, reason });
   }
 
-  /** Wakes up when the earliest failed delivery is due again. */
+  private report(c: AlertChannel, r: Pick<DeliveryReport, 'outcome' | 'count' | 'error' | 'reason'>): void {
+    if (!this.o.onResult) return;
+    const { failures, failingSince, nextAttemptAt, pending } = this.stateOf(c);
+    this.o.onResult({ channel: c.name, ...r, failures, failingSince, nextAttemptAt, pending });
+  }
+
+  /** Wakes up when the earliest failing channel is due again. */
   private scheduleRetry(): void {
     this.timerCancel?.();
     this.timerCancel = null;

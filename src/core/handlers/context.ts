@@ -1,5 +1,6 @@
 import type { MonitorEvent, PollStatus, Settings } from '../../shared/contract';
 import type { RelayerEconomics } from '../../shared/relayers';
+import type { AlertChannelState } from '../../shared/alert-schemas';
 import type { Clock } from '../../shared/clock';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { CoreLogger } from '../log/logger';
@@ -27,4 +28,6 @@ export interface CoreContext {
   pollStatus(): PollStatus;
   /** Watched relayers' fuel and earnings from the last poll cycle (parts/relayer-economics.ts). */
   economics(): RelayerEconomics;
+  /** Each alert channel's delivery state (parts/alerts.ts). */
+  alertChannels(): AlertChannelState[];
 }

@@ -91,6 +91,8 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       return next;
     },
 
+    alertChannelStates: () => ctx.alertChannels(),
+
     getApiKeyStatus: () => ctx.keys.status(),
     // A key once held stays a secret for the process's life (a replaced key still appears in old errors).
     setApiKey: ({ key }) => {

@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
+import { visibleText } from '../../shared/visible-text';
 import { createRedactor, type Redactor } from '../secrets/redact';
 import { privateDir, privateFile } from '../store/private-files';
 
@@ -69,13 +70,16 @@ export function createLogger(opts: LoggerOptions = {}): CoreLogger {
 
   const redact = (s: string) => redactor.text(s);
 
+  // Labels and upstream reasons reach log lines: hidden characters are shown (src/shared/visible-text.ts),
+  // so a line read in a terminal or a log viewer shows what was sent and no CR LF forges another line.
   const write = (level: Level, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS.indexOf(level) < minLevel) return;
-    const safeMsg = redact(msg);
+    const safeMsg = visibleText(redact(msg));
     let safeFields: Record<string, unknown> | undefined;
     if (fields) {
       try {
-        safeFields = JSON.parse(redact(JSON.stringify(fields, errorReplacer))) as Record<string, unknown>;
+        // In JSON text a string's controls below U+0020 are escapes already (a stack's LF stays "\n"); the rest are shown.
+        safeFields = JSON.parse(visibleText(redact(JSON.stringify(fields, errorReplacer)))) as Record<string, unknown>;
       } catch {
         safeFields = { note: 'fields could not be serialised' };
       }

@@ -7,6 +7,9 @@ import { routeLabel } from '../watch/route-label';
 import { LabelCap } from './label-cap';
 import { registerQuotaMetrics } from './quota-metrics';
 import { registerHealthMetrics } from './health-metrics';
+import { registerAlertChannelMetrics } from './alert-channel-metrics';
+import type { AlertChannelState } from '../../shared/alert-schemas';
+import { visibleLabelValues } from './visible-labels';
 
 export const METRIC_PREFIX = 'teleporter_watch_';
 /** Distinct routes and watch labels kept as label values; the rest are counted as "other". */
@@ -20,6 +23,8 @@ interface CoreMetricsSources {
   rateLimitRemaining: () => { host: string; remaining: number } | null;
   /** Alert deliveries waiting for a receiver. */
   alertsPending: () => number;
+  /** Each alert channel's backoff. */
+  alertChannels: () => AlertChannelState[];
 }
 
 /** An outcome of one request to the Data API. */
@@ -191,6 +196,7 @@ export class CoreMetrics {
         this.set(s.alertsPending());
       },
     });
+    registerAlertChannelMetrics(this.registry, METRIC_PREFIX, s.alertChannels);
   }
 
   observeEvent(e: MonitorEvent): void {
@@ -218,8 +224,9 @@ export class CoreMetrics {
     this.alerts.inc({ channel, outcome }, count);
   }
 
-  text(): Promise<string> {
-    return this.registry.metrics();
+  /** The exposition, every label value's hidden characters shown (visible-labels.ts). */
+  async text(): Promise<string> {
+    return visibleLabelValues(await this.registry.metrics());
   }
 
   get contentType(): string {

@@ -1,9 +1,13 @@
 import type { MonitorEvent, NotificationPayload } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
+import { visibleText } from '../../shared/visible-text';
 import type { Logger } from '../log/logger';
 import type { OutboxStore } from '../store/outbox-store';
 
 type Notifier = (n: NotificationPayload) => Promise<void> | void;
+
+/** What a person reads: a relayer's label, a chain's name or a token's symbol in it shows its hidden characters. */
+const shown = (n: NotificationPayload): NotificationPayload => ({ ...n, title: visibleText(n.title), body: visibleText(n.body) });
 
 /**
  * Shows what the outbox holds through the shell's notifier, one drain at a time. A batch is
@@ -53,7 +57,7 @@ export class OutboxDrainer {
    * ID so it never meets an outbox row; not retried (the status bar keeps saying it).
    */
   async announce(n: Pick<NotificationPayload, 'title' | 'body'>): Promise<void> {
-    const payload: NotificationPayload = { id: -++this.notices, title: n.title, body: n.body, transitionIds: [] };
+    const payload = shown({ id: -++this.notices, title: n.title, body: n.body, transitionIds: [] });
     try {
       await this.notifier?.(payload);
     } catch (e) {
@@ -65,7 +69,7 @@ export class OutboxDrainer {
 
   private async drainOnce(): Promise<void> {
     if (!this.notifier) return;
-    for (const n of this.outbox.claim()) {
+    for (const n of this.outbox.claim().map(shown)) {
       const notifier = this.notifier;
       if (!notifier) return; // detached mid-drain: the claimed rest is shown (same IDs) on the next attach
       try {

@@ -1,7 +1,8 @@
 import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/contract';
-import { alertChannelKey } from '../../shared/alert-schemas';
-import { AlertDispatcher } from '../alerts/dispatcher';
+import { alertChannelKey, type AlertChannelConfig } from '../../shared/alert-schemas';
+import type { ChannelTargets } from '../alerts/channels';
+import { AlertDispatcher, type DeliveryReport } from '../alerts/dispatcher';
 import type { Logger } from '../log/logger';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { Store } from '../store';
@@ -28,7 +29,7 @@ export function alertsPart(
     settings: () => Settings;
     events: EventHub;
     sourceLink: (messageId: string) => string;
-    onResult: (channel: string, outcome: 'sent' | 'failed', n: number, error?: string) => void;
+    onResult: (r: DeliveryReport) => void;
   },
 ): AlertsPart {
   const { logger, settings } = deps;
@@ -36,21 +37,28 @@ export function alertsPart(
   const fixedKeys = new Set(fixed.map(alertChannelKey));
   // A settings channel that is also in the config is sent to once (the config's wins).
   const channels = () => [...fixed, ...settings().alertChannels.filter((c) => !fixedKeys.has(alertChannelKey(c)))];
+  // Link-local and metadata targets: the config's channels follow its alerts.allowLinkLocal, the Settings' their own switch.
+  const targets = (c: AlertChannelConfig): ChannelTargets =>
+    fixedKeys.has(alertChannelKey(c))
+      ? { allowLinkLocal: o?.allowLinkLocal ?? false, how: 'config' }
+      : { allowLinkLocal: settings().allowLinkLocalAlertTargets, how: 'settings' };
   const dispatcher = new AlertDispatcher(deps.store.db, deps.clock, logger, {
     channels: channels(),
     messageLink: o?.messageLink ?? deps.sourceLink,
     ...(o?.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}),
     ...(o?.maxRetryMs !== undefined ? { maxRetryMs: o.maxRetryMs } : {}),
+    targets,
     onResult: deps.onResult,
   });
   const failed = (e: unknown) => logger.error('alert delivery failed', { error: e });
-  let applied = JSON.stringify(channels());
+  const applying = () => JSON.stringify([channels(), settings().allowLinkLocalAlertTargets]);
+  let applied = applying();
   deps.events.tap((e) => {
     if (e.type !== 'settings-changed') return;
-    const next = channels();
-    if (JSON.stringify(next) === applied) return;
-    applied = JSON.stringify(next);
-    dispatcher.setChannels(next).catch(failed);
+    const next = applying();
+    if (next === applied) return;
+    applied = next;
+    dispatcher.setChannels(channels()).catch(failed);
   });
   const kick = () => void dispatcher.drain().catch(failed);
   return {

@@ -1,6 +1,7 @@
 import { CoreMetrics } from '../metrics/core-metrics';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { PollStatus } from '../../shared/contract';
+import type { AlertChannelState } from '../../shared/alert-schemas';
 import type { Store } from '../store';
 import { MetricsQueries } from '../store/metrics-queries';
 import type { EventHub } from './events';
@@ -11,6 +12,7 @@ interface MetricsReaders {
   pollStatus: () => PollStatus;
   rateLimitRemaining: () => { host: string; remaining: number } | null;
   alertsPending: () => number;
+  alertChannels: () => AlertChannelState[];
 }
 
 export interface MetricsPart extends Part {
@@ -38,6 +40,7 @@ export function metricsPart(o: MonitorCoreOptions['metrics'], d: { store: Store;
           pollStatus: () => read().pollStatus(),
           rateLimitRemaining: () => read().rateLimitRemaining(),
           alertsPending: () => read().alertsPending(),
+          alertChannels: () => read().alertChannels(),
         },
         { processMetrics: o.processMetrics ?? false },
       )

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/contract';
 import { planFromRequestBudget } from '../../shared/plans';
-import { SettingsPatchSchema, SettingsSchema } from '../../shared/schemas';
+import { SettingsPatchSchema, SettingsSaveSchema, SettingsSchema } from '../../shared/schemas';
 import { sourceKeyOf, type SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 
@@ -40,7 +40,9 @@ export class SettingsStore {
   /** Applies a validated patch; throws the zod error when the merged result is invalid. */
   update(patch: SettingsPatch): Settings {
     const parsedPatch = SettingsPatchSchema.parse(patch);
-    const next = SettingsSchema.parse(mergeSettings(this.get(), parsedPatch));
+    // Alert URLs are checked when a save sets them (or the allowance): a save of other fields never fails on a channel stored earlier.
+    const checksChannels = parsedPatch.alertChannels !== undefined || parsedPatch.allowLinkLocalAlertTargets !== undefined;
+    const next = (checksChannels ? SettingsSaveSchema : SettingsSchema).parse(mergeSettings(this.get(), parsedPatch));
     this.stmts.put.run(JSON.stringify(next));
     return next;
   }

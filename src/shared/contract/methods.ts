@@ -3,6 +3,7 @@
  * result schema, from which its result type is derived. Electron's preload and the web host both carry a call generically as `invoke(method, input)`.
  */
 import { z } from 'zod';
+import { AlertChannelStateSchema } from '../alert-schemas';
 import { invalidInput } from '../errors';
 import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteHistoryInputSchema, RouteWatchInputSchema } from '../relayer-schemas';
 import { RelayerEconomicsSchema, RelayerOverviewSchema, RouteHistoryReadSchema, WatchedRelayerSchema, WatchedRouteSchema } from '../relayers';
@@ -48,6 +49,8 @@ const MONITOR_INPUTS = {
   getCacheSources: none,
   getSettings: none,
   updateSettings: SettingsPatchSchema,
+  /** Each alert channel's delivery state: waiting alerts, failures in a row, since when, the next try. */
+  alertChannelStates: none,
   getApiKeyStatus: none,
   setApiKey: z.object({ key: ApiKeySchema }).strict(),
   testApiKey: z.object({ key: ApiKeySchema.optional() }).strict().optional(),
@@ -102,6 +105,7 @@ export const MONITOR_RESULTS = {
   getCacheSources: CacheSourcesSchema,
   getSettings: SettingsSchema,
   updateSettings: SettingsSchema,
+  alertChannelStates: z.array(AlertChannelStateSchema),
   getApiKeyStatus: ApiKeyStatusSchema,
   setApiKey: ApiKeyStatusSchema,
   testApiKey: ApiKeyTestResultSchema,

@@ -44,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   startHidden: false,
   alertChannels: [],
+  allowLinkLocalAlertTargets: false,
   relayerSilentMinutes: DEFAULT_SILENT_MINUTES,
   relayerPendingMinutes: DEFAULT_PENDING_MINUTES,
   routeBacklogMinutes: DEFAULT_BACKLOG_MINUTES,

@@ -22,8 +22,12 @@ interface Posted {
   key: string;
   kind: string;
   title: string;
+  watch: string;
   episode?: { key: string; phase: string; startedAt: number };
 }
+
+/** The watched relayer's label ('ours', a bidi override, CR LF) as every notification and alert shows it. */
+const OURS = 'ours<U+202E><U+000D><U+000A>forged';
 
 /** A JSON webhook receiver on 127.0.0.1: what the core's alert channel posted, in order. */
 async function webhookReceiver<T = Posted>(): Promise<{ url: string; posted: T[]; close: () => Promise<void> }> {
@@ -100,7 +104,8 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     await call('pollNow');
     const seen = await call<RelayerOverview>('relayerOverview');
     const ours = seen.relayers.find((r) => r.deliveries24h > 0)!;
-    await call('addRelayer', { address: ours.address, label: 'ours', silentMinutes: 10, pendingMinutes: 5 });
+    // Its label carries a bidi override and CR LF: every notification and alert shows them, never acts on them.
+    await call('addRelayer', { address: ours.address, label: 'ours\u202E\r\nforged', silentMinutes: 10, pendingMinutes: 5 });
 
     // One message waits 45 min on the route; nothing else is sent, so the watched relayer falls silent.
     const late = svc.simulator.send({ outcome: 'normal', source: C_CHAIN, destination: BEAM, deliveryDelayMs: 45 * 60_000 });
@@ -117,7 +122,8 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
       await call('pollNow');
     }
     // 12 min after watching it began: silent 10+ min with a message pending 5+ min.
-    expect(relayerShown().map((n) => n.title)).toEqual(['Relayer silent: ours']);
+    expect(relayerShown().map((n) => n.title)).toEqual([`Relayer silent: ${OURS}`]);
+    expect(relayerShown()[0]!.body).toMatch(/^ours<U\+202E><U\+000D><U\+000A>forged \(0x/);
     expect(relayerShown()[0]!.transitionIds).toEqual([]);
     expect(routeShown()).toHaveLength(0);
 
@@ -141,7 +147,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     await call('pollNow');
     const pending = await call<{ messageId: string }[]>('relayerFigureMessages', { routeId: route.id, figure: 'pending' });
     expect(pending.map((s) => s.messageId)).not.toContain(late);
-    expect(relayerShown().map((n) => n.title)).toEqual(['Relayer silent: ours', 'Relayer delivering again: ours']);
+    expect(relayerShown().map((n) => n.title)).toEqual([`Relayer silent: ${OURS}`, `Relayer delivering again: ${OURS}`]);
     expect(routeShown().map((n) => n.title)).toEqual(['Route backlog: c-to-beam', 'Route backlog cleared: c-to-beam']);
     expect(relayerShown().map((n) => n.severity)).toEqual(['warning', 'success']);
 
@@ -149,6 +155,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
     const episodes = await waitFor(() => (hook.posted.length >= 4 ? hook.posted : false), 10_000, 'four episode posts');
     expect(episodes.map((p) => p.kind).sort()).toEqual(['relayer_silent', 'relayer_silent_resolved', 'route_backlog', 'route_backlog_resolved']);
     expect(new Set(episodes.map((p) => p.key)).size).toBe(4);
+    expect(episodes.find((p) => p.kind === 'relayer_silent')).toMatchObject({ title: `Relayer silent: ${OURS}`, watch: OURS });
     const fire = episodes.find((p) => p.kind === 'route_backlog')!;
     expect(fire.key).toBe(`route-backlog:mainnet:${C_CHAIN}:${BEAM}@${new Date(fire.episode!.startedAt).toISOString()}:fire`);
     // Its start is read from the records: the late message's source time plus the 20 min threshold.
@@ -169,7 +176,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
       expect(Date.parse(resolved!.endsAt)).toBeLessThanOrEqual(clock.now());
     }
     expect(pushed.find((a) => a.labels.alertname === 'TeleporterRelayerSilent')!.labels).toMatchObject({
-      watch: 'ours',
+      watch: OURS,
       kind: 'relayer_silent',
       severity: 'warning',
     });
