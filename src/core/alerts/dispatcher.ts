@@ -1,5 +1,6 @@
 import { Agent } from 'undici';
 import type { AlertChannelConfig } from '../../shared/alert-schemas';
+import type { OwnChain } from '../../shared/chains';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../log/logger';
 import type { Db } from '../store/database';
@@ -17,6 +18,8 @@ interface AlertDispatcherOptions {
   maxRetryMs?: number;
   /** Each attempt's result; a failure carries the receiver's error (no URL path or query: post-json.ts). */
   onResult?: (channel: string, outcome: 'sent' | 'failed', count: number, error?: string) => void;
+  /** Your own nodes' chains while they are the data source: an alert's route is named by their names. */
+  ownChains?: () => readonly OwnChain[];
 }
 
 const ROWS_PER_DRAIN = 500;
@@ -128,7 +131,7 @@ export class AlertDispatcher {
         const ids = batch.map((r) => r.outboxId);
         try {
           await c.send(
-            batch.map((r) => toAlertRecord(r, (k) => this.labels.of(k), this.o.messageLink)),
+            batch.map((r) => toAlertRecord(r, (k) => this.labels.of(k), this.o.messageLink, this.o.ownChains?.())),
             this.abort.signal,
           );
           this.store.delivered(c.id, ids, this.clock.now());

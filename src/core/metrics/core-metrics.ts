@@ -1,9 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeLabel, type OwnChain } from '../../shared/chains';
 import { CHAIN_STATES, SKIP_REASONS } from '../../shared/own-nodes';
 import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
-import { routeLabel } from '../watch/route-label';
 import { LabelCap } from './label-cap';
 import { registerQuotaMetrics } from './quota-metrics';
 
@@ -19,6 +19,8 @@ interface CoreMetricsSources {
   rateLimitRemaining: () => { host: string; remaining: number } | null;
   /** Alert deliveries waiting for a receiver. */
   alertsPending: () => number;
+  /** Your own nodes' chains while they are the data source: a route label names them so. */
+  ownChains?: () => readonly OwnChain[];
 }
 
 /** An outcome of one request to the Data API. */
@@ -47,7 +49,7 @@ export class CoreMetrics {
     const registers = [this.registry];
     const route = (key: string) => {
       const [src = '', dst = ''] = key.split('|');
-      return this.routes.of(routeLabel(src, dst));
+      return this.routes.of(routeLabel(src, dst, s.ownChains?.()));
     };
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
     new Gauge({
@@ -197,7 +199,7 @@ export class CoreMetrics {
   }
 
   private observeTransition(t: Transition): void {
-    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId));
+    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId, this.s.ownChains?.()));
     this.transitions.inc({ kind: t.kind, route });
     if (t.kind === 'left_pending' && t.toStatus.startsWith('delivered')) {
       const secs = this.s.queries.deliverySeconds(t.messageId);

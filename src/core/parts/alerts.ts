@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/contract';
 import { alertChannelKey } from '../../shared/alert-schemas';
+import { ownChainsOf } from '../../shared/chains';
 import { AlertDispatcher } from '../alerts/dispatcher';
 import type { Logger } from '../log/logger';
 import type { MonitorCoreOptions } from '../monitor-core';
@@ -42,6 +43,7 @@ export function alertsPart(
     ...(o?.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}),
     ...(o?.maxRetryMs !== undefined ? { maxRetryMs: o.maxRetryMs } : {}),
     onResult: deps.onResult,
+    ownChains: () => ownChainsOf(deps.settings().dataSource),
   });
   const failed = (e: unknown) => logger.error('alert delivery failed', { error: e });
   let applied = JSON.stringify(channels());

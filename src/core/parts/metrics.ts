@@ -1,3 +1,4 @@
+import { ownChainsOf } from '../../shared/chains';
 import { CoreMetrics } from '../metrics/core-metrics';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { PollStatus } from '../../shared/contract';
@@ -38,6 +39,7 @@ export function metricsPart(o: MonitorCoreOptions['metrics'], d: { store: Store;
           pollStatus: () => read().pollStatus(),
           rateLimitRemaining: () => read().rateLimitRemaining(),
           alertsPending: () => read().alertsPending(),
+          ownChains: () => ownChainsOf(d.store.settings.get().dataSource),
         },
         { processMetrics: o.processMetrics ?? false },
       )
