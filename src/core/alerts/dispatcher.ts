@@ -129,9 +129,10 @@ export class AlertDispatcher {
         if (!current()) return;
         const batch = rows.slice(i, i + c.batchSize);
         const ids = batch.map((r) => r.outboxId);
+        const own = this.o.ownChains?.();
         try {
           await c.send(
-            batch.map((r) => toAlertRecord(r, (k) => this.labels.of(k), this.o.messageLink, this.o.ownChains?.())),
+            batch.map((r) => toAlertRecord(r, (k) => this.labels.of(k), this.o.messageLink, own)),
             this.abort.signal,
           );
           this.store.delivered(c.id, ids, this.clock.now());

@@ -47,9 +47,10 @@ export class CoreMetrics {
     opts: { processMetrics?: boolean } = {},
   ) {
     const registers = [this.registry];
-    const route = (key: string) => {
+    /** A `src|dst` key's route label; `own` read once per scrape (each read parses the settings). */
+    const route = (key: string, own: readonly OwnChain[] | undefined) => {
       const [src = '', dst = ''] = key.split('|');
-      return this.routes.of(routeLabel(src, dst, s.ownChains?.()));
+      return this.routes.of(routeLabel(src, dst, own));
     };
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
     new Gauge({
@@ -59,7 +60,8 @@ export class CoreMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of s.queries.trackedByRoute()) this.inc({ route: route(r.key), status: r.status }, r.n);
+        const own = s.ownChains?.();
+        for (const r of s.queries.trackedByRoute()) this.inc({ route: route(r.key, own), status: r.status }, r.n);
       },
     });
     const watchLabels = this.watchLabels;
@@ -80,7 +82,8 @@ export class CoreMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key) }, r.n);
+        const own = s.ownChains?.();
+        for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key, own) }, r.n);
       },
     });
     new Gauge({
@@ -195,11 +198,12 @@ export class CoreMetrics {
 
   observeEvent(e: MonitorEvent): void {
     if (e.type !== 'transitions') return;
-    for (const t of e.transitions) this.observeTransition(t);
+    const own = this.s.ownChains?.();
+    for (const t of e.transitions) this.observeTransition(t, own);
   }
 
-  private observeTransition(t: Transition): void {
-    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId, this.s.ownChains?.()));
+  private observeTransition(t: Transition, own: readonly OwnChain[] | undefined): void {
+    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId, own));
     this.transitions.inc({ kind: t.kind, route });
     if (t.kind === 'left_pending' && t.toStatus.startsWith('delivered')) {
       const secs = this.s.queries.deliverySeconds(t.messageId);

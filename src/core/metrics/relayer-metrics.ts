@@ -50,7 +50,7 @@ export class RelayerMetrics {
     // Read at scrape time by the gauges' collect (where `this` is the gauge).
     const last = () => this.last;
     const relayers = this.relayers;
-    const route = (r: WatchedRoute) => this.routeNames.of(routeName(r, ownChains()));
+    const route = (r: WatchedRoute, own: readonly OwnChain[]) => this.routeNames.of(routeName(r, own));
     this.deliveries = new Counter({
       name: `${METRIC_PREFIX}relayer_deliveries_total`,
       help: 'Deliveries on watched routes, by watched relayer ("unwatched": any other deliverer) and route.',
@@ -95,7 +95,8 @@ export class RelayerMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of last()?.overview.routes ?? []) this.set({ route: route(r.route) }, r.pending);
+        const own = ownChains();
+        for (const r of last()?.overview.routes ?? []) this.set({ route: route(r.route, own) }, r.pending);
       },
     });
     new Gauge({
@@ -106,8 +107,9 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const t = now();
+        const own = ownChains();
         for (const r of last()?.overview.routes ?? []) {
-          this.set({ route: route(r.route) }, r.oldestPendingSince === null ? 0 : Math.max(0, (t - r.oldestPendingSince) / 1000));
+          this.set({ route: route(r.route, own) }, r.oldestPendingSince === null ? 0 : Math.max(0, (t - r.oldestPendingSince) / 1000));
         }
       },
     });
@@ -133,9 +135,10 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const s = last();
+        const own = ownChains();
         for (const r of s?.scope.routes ?? []) {
           const key = backlogKey(r);
-          if (s?.conditions.watched.has(key)) this.set({ route: route(r) }, s.conditions.holding.has(key) ? 1 : 0);
+          if (s?.conditions.watched.has(key)) this.set({ route: route(r, own) }, s.conditions.holding.has(key) ? 1 : 0);
         }
       },
     });

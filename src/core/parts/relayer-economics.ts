@@ -8,7 +8,7 @@
  * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
  */
 import type { Clock } from '../../shared/clock';
-import { chainByBlockchainId, chainLabel, ownChainsOf, routeLabel } from '../../shared/chains';
+import { chainByBlockchainId, chainLabel, ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
 import { BALANCE_MAX_AGE_MINUTES, BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
 import type { RelayerEconomics, RelayerFuel, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
@@ -211,7 +211,7 @@ export function relayerEconomicsPart(d: {
     for (const [key, e] of d.store.relayerEpisodes.open(['fuel_low'])) if (!episodes.has(key)) d.store.relayerEpisodes.resolve(e.id, now, null);
   }
 
-  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number): RelayerFuel {
+  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number, own: readonly OwnChain[]): RelayerFuel {
     const chain = chainByBlockchainId(t.blockchainId);
     const f = fuelFigures(r?.balance ?? 0n, t.payments, now);
     // The balance now: the last read less what deliveries after it paid.
@@ -222,7 +222,7 @@ export function relayerEconomicsPart(d: {
       relayer: t.relayer,
       relayerLabel: t.watched.label,
       blockchainId: t.blockchainId,
-      chainName: chainLabel(t.blockchainId, ownChains()),
+      chainName: chainLabel(t.blockchainId, own),
       balance: r?.balance != null ? r.balance.toString() : null,
       symbol: r?.symbol || chain?.nativeSymbol || 'native',
       decimals: r?.readAt != null ? r.decimals : 18,
@@ -241,14 +241,14 @@ export function relayerEconomicsPart(d: {
   /** The figures from the cache's pass and the stored reads (no request). */
   function assemble(now: number, acc: EconomicsAccumulator, failures: RouteFailures, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
     const open = d.store.relayerEpisodes.open(['fuel_low', 'route_failed_executions']);
+    const own = ownChains();
     const fuel = targets
-      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now))
+      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now, own))
       .sort((a, b) => (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.chainName.localeCompare(b.chainName));
     const prices = new Map<string, number>();
     for (const r of reads.values()) if (r.usdPrice !== null) prices.set(r.blockchainId, r.usdPrice);
     const nativeUsd = (chain: string) => prices.get(chain) ?? null;
     const redeemable = ownNodesUrl() ? redeemables.amount : undefined;
-    const own = ownChains();
     const byName = (a: { relayerLabel: string; relayer: string; routeLabel: string }, b: typeof a) =>
       (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
     return {
