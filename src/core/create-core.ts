@@ -2,6 +2,7 @@ import { isMonitorMethod, parseMonitorInput, type InvokeResponse, type MonitorHa
 import type { SourceHealthTracker } from './sources/source-health';
 import { systemClock, type Clock } from '../shared/clock';
 import { toErrorInfo } from '../shared/errors';
+import { ownChainsOf } from '../shared/chains';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
 import { favorMemoryOverSpeed } from './memory/favor-memory';
 import { createRedactor, type Redactor } from './secrets/redact';
@@ -48,7 +49,7 @@ const AFTER_CYCLE = ['ownNodes', 'sourceHealth', 'wentLive', 'relayerAlerts', 'r
 function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor) {
   return PartsBuilder.begin()
     .add('log', () => logPart(options.dataDir, options.logger, clock, redactor))
-    .add('store', () => storePart(options.dataDir))
+    .add('store', ({ log }) => storePart(options.dataDir, log.logger))
     .add('keys', ({ log }) => keysPart(options.keychainService ?? 'teleporter-watch', options.apiKey, log.logger))
     .add('watch', ({ log, store }) => watchPart(store, clock, log.logger))
     .add('retention', ({ log, store }) => retentionPart(store.store, clock, log.logger, store.settings))
@@ -118,7 +119,15 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         logger: log.logger,
         settings: store.settings,
         tap: (now) => relayerEconomics.tap(now),
-        ...(metrics.registry ? { metrics: new RelayerMetrics(metrics.registry.registry, () => clock.now()) } : {}),
+        ...(metrics.registry
+          ? {
+              metrics: new RelayerMetrics(
+                metrics.registry.registry,
+                () => clock.now(),
+                () => ownChainsOf(store.settings().dataSource),
+              ),
+            }
+          : {}),
       }),
     )
     .add('wentLive', ({ store, events }) => wentLivePart(store.store, events.emit))

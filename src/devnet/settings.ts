@@ -43,7 +43,8 @@ export function headlessYaml(d: Devnet, o: { metricsPort: number; file: string }
     metrics: { listen: `127.0.0.1:${o.metricsPort}` },
     watches: [{ address: d.sender, label: 'devnet-sender' }],
     relayers: [{ address: d.relayer, label: 'devnet-relayer', silentMinutes: 5 }],
-    routes: [{ source: a.blockchainId, destination: b.blockchainId, label: `${a.name}-to-${b.name}` }],
+    // By the chains' configured names: the watcher resolves them to their blockchain IDs.
+    routes: [{ source: a.name, destination: b.name, label: `${a.name}-to-${b.name}` }],
   };
   const head = ['# Written by npm run devnet for its chains, which live only while it runs (docs/own-node.md).', `# npm run watch -- --config ${o.file}`];
   return `${head.join('\n')}\n${stringify(config)}`;

@@ -6,8 +6,11 @@ import { z } from 'zod';
 import { AlertChannelListSchema, refuseLinkLocalTargets } from '../shared/alert-schemas';
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema, network } from '../shared/schemas';
-import { RelayerWatchInputSchema, RouteWatchInputSchema, resolveRouteChain } from '../shared/relayer-schemas';
+import { RelayerWatchInputSchema, RouteWatchInputSchema } from '../shared/relayer-schemas';
 import { OwnNodesSchema } from '../shared/own-nodes';
+import { routeLabel, type OwnChain } from '../shared/chains';
+import { resolveChainInput, resolveRouteInput, routeIdentity } from '../shared/chain-input';
+import type { Network } from '../shared/validators';
 
 const KEY_NOT_HERE =
   'The API key itself never goes in the config file: set apiKey.env (an environment variable name), apiKey.file (a file only its owner can read) or apiKey.keychain: true.';
@@ -141,20 +144,48 @@ export const HeadlessConfigSchema = z.preprocess(
       /** Routes watched (source to destination chain: a name, cb58 ID or EVM chain ID), each with its backlog threshold. */
       routes: z.array(CONFIG_LISTS.routes.entry).max(CONFIG_LISTS.routes.max).default([]),
     })
-    .strict(),
+    .strict()
+    .transform(routesByIdentity),
 );
 
-/** Watches repeating an address and feeds repeating a name (checked on the raw file, beside the schema). */
-/** `testnet` is another name for `fuji`. */
-const canonicalRouteNetwork = (net: string): string => (net === 'testnet' ? 'fuji' : net);
+/** Your own nodes' chains when the file's data source is own nodes (read loosely: the raw file's may not be valid). */
+function ownChainsIn(dataSource: unknown): readonly OwnChain[] {
+  const ds = dataSource as { kind?: unknown; ownNodes?: { chains?: unknown } } | null;
+  const chains = typeof ds === 'object' && ds !== null ? ds.ownNodes?.chains : undefined;
+  if (!Array.isArray(chains) || (ds?.kind !== undefined && ds.kind !== 'ownNodes')) return [];
+  return chains.filter((c): c is OwnChain => typeof (c as OwnChain | null)?.blockchainId === 'string');
+}
+
+/**
+ * A decimal EVM chain ID the file cannot resolve yet: own nodes that do not all say their EVM chain
+ * ID, which the watcher learns from the nodes at start (watchlist-sync.ts resolves it then).
+ */
+const learnedAtStart = (input: string, own: readonly OwnChain[]) => /^[0-9]+$/.test(input.trim()) && own.some((c) => c.evmChainId === undefined);
+
+/** Each route's chains as their cb58 IDs (names, 0x and EVM chain IDs resolved with the file's own chains); a problem at its field. */
+function routesByIdentity<C extends { dataSource: unknown; network?: Network | undefined; routes: z.output<typeof RouteWatchInputSchema>[] }>(
+  c: C,
+  ctx: z.RefinementCtx,
+): C {
+  const own = ownChainsIn(c.dataSource);
+  const routes = c.routes.map((r, i) => {
+    const chains = { network: r.network ?? c.network, ownChains: own };
+    if (learnedAtStart(r.source, own) || learnedAtStart(r.destination, own)) return r;
+    const resolved = resolveRouteInput(r, chains);
+    if (resolved.ok) return { ...r, source: resolved.source, destination: resolved.destination };
+    for (const p of resolved.problems) ctx.addIssue({ code: 'custom', message: p.message, path: ['routes', i, p.field] });
+    return r;
+  });
+  return { ...c, routes };
+}
 
 /** A route's chain as the watcher will store it (its cb58 ID), or as written when it does not resolve. */
-function routeChainKey(input: string, net: string): string {
-  const known = network.safeParse(net);
-  const r = resolveRouteChain(input, known.success ? known.data : undefined, 'chain');
+function routeChainKey(input: string, net: Network, own: readonly OwnChain[]): string {
+  const r = resolveChainInput(input, 'Chain', { network: net, ownChains: own });
   return r.ok ? r.value : input.trim().toLowerCase();
 }
 
+/** Watches repeating an address, relayers repeating one, routes naming one route, and feeds repeating a name (checked on the raw file, beside the schema). */
 export function duplicateProblems(raw: unknown): { path: (string | number)[]; message: string }[] {
   const out: { path: (string | number)[]; message: string }[] = [];
   const list = (k: string): unknown[] => {
@@ -183,17 +214,21 @@ export function duplicateProblems(raw: unknown): { path: (string | number)[]; me
     (s) => s.toLowerCase(),
     (v, at) => `${v} is already watched at relayers[${at}].`,
   );
-  // The same route twice, as the watcher will add it: chain names resolved to IDs, the file's network for
-  // a route without one (else `C-Chain` and its cb58 ID would pass here and refuse the start).
+  // The same route twice, as the watcher will add it: names (the registry's and your own chains'), 0x and
+  // EVM chain IDs resolved to cb58 IDs, the file's network for a route without one.
   const routes = new Map<string, number>();
-  const fileNetwork = (raw as Record<string, unknown> | null)?.network;
+  const file = raw as Record<string, unknown> | null;
+  const own = ownChainsIn(file?.dataSource);
+  const asNetwork = (v: unknown): Network | undefined => (network.safeParse(v).success ? (v as Network) : undefined);
   list('routes').forEach((item, i) => {
     const r = item as Record<string, unknown> | null;
     if (typeof r?.source !== 'string' || typeof r.destination !== 'string') return;
-    const net = typeof r.network === 'string' ? r.network : typeof fileNetwork === 'string' ? fileNetwork : 'mainnet';
-    const k = `${canonicalRouteNetwork(net)}|${routeChainKey(r.source, net)}|${routeChainKey(r.destination, net)}`;
-    if (routes.has(k)) out.push({ path: ['routes', i, 'destination'], message: `This route is already watched at routes[${routes.get(k) as number}].` });
-    else routes.set(k, i);
+    const net = asNetwork(r.network) ?? asNetwork(file?.network) ?? 'mainnet';
+    const [source, destination] = [routeChainKey(r.source, net, own), routeChainKey(r.destination, net, own)];
+    const k = routeIdentity(net, source, destination);
+    const at = routes.get(k);
+    if (at === undefined) routes.set(k, i);
+    else out.push({ path: ['routes', i, 'destination'], message: `This route (${routeLabel(source, destination, own)}) is already watched at routes[${at}].` });
   });
   check(
     'feeds',

@@ -4,7 +4,7 @@
  * network and thresholds the watcher will use. Kept apart from the command so `--check`'s other checks
  * (key files, limits) stay their own.
  */
-import { chainLabel } from '../shared/chains';
+import { ownChainsOf, routeLabel } from '../shared/chains';
 import type { HeadlessConfig } from './config-schema';
 
 /** `1 address`, `2 addresses`, `0 feeds`. */
@@ -36,6 +36,7 @@ export function describeWatches(c: HeadlessConfig): string[] {
   const silent = c.relayerSilentMinutes ?? 30;
   const pending = c.relayerPendingMinutes ?? 10;
   const backlog = c.routeBacklogMinutes ?? 30;
+  const own = typeof c.dataSource === 'object' ? ownChainsOf(c.dataSource) : [];
   const lines: string[] = [];
   for (const w of c.watches) lines.push(`address  ${named(w.label, w.address)} on ${w.network ?? net}`);
   for (const r of c.relayers) {
@@ -44,7 +45,7 @@ export function describeWatches(c: HeadlessConfig): string[] {
   }
   for (const r of c.routes) {
     const alerts = r.alert === false ? 'no alerts' : `backlog alert after ${r.backlogMinutes ?? backlog} min`;
-    lines.push(`route    ${named(r.label, `${chainLabel(r.source)} → ${chainLabel(r.destination)}`)} on ${r.network ?? net}: ${alerts}`);
+    lines.push(`route    ${named(r.label, routeLabel(r.source, r.destination, own))} on ${r.network ?? net}: ${alerts}`);
   }
   for (const f of c.feeds) lines.push(`feed     "${f.name}" on ${f.network ?? net}`);
   return lines;

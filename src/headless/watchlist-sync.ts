@@ -4,7 +4,9 @@
  * What stays unchanged keeps its baseline, so a restart repeats nothing.
  */
 import type { MonitorCore } from '../core/monitor-core';
-import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, WatchedAddress } from '../shared/contract';
+import { ownChainsOf, routeLabel } from '../shared/chains';
+import { resolveRouteInput, routeIdentity } from '../shared/chain-input';
+import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, Settings, WatchedAddress } from '../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../shared/relayers';
 import type { Network } from '../shared/validators';
 import type { HeadlessConfig } from './config-schema';
@@ -126,14 +128,37 @@ const sameRelayer = (cur: WatchedRelayer, w: HeadlessConfig['relayers'][number] 
   (w.pendingMinutes === undefined || cur.pendingMinutes === w.pendingMinutes) &&
   cur.alert === (w.alert ?? true);
 
-/** Routes: matched by network, source and destination (as resolved); a changed label or threshold re-adds it. */
+/**
+ * The config's routes by their identity, resolved as the core resolves them now (own nodes' EVM chain
+ * IDs are known once their nodes were checked at start). Two entries naming one route are a config error.
+ */
+async function configRoutes(core: MonitorCore, config: HeadlessConfig, defaultNetwork: Network) {
+  const own = ownChainsOf((await call<Settings>(core, 'getSettings')).dataSource);
+  const seen = new Map<string, number>();
+  return config.routes.map((w, i) => {
+    const network = w.network ?? defaultNetwork;
+    const resolved = resolveRouteInput(w, { network, ownChains: own });
+    if (!resolved.ok) throw new Error(`routes[${i}]: ${resolved.problems.map((p) => p.message).join(' ')}`);
+    const identity = routeIdentity(network, resolved.source, resolved.destination);
+    const at = seen.get(identity);
+    if (at !== undefined)
+      throw new Error(
+        `routes[${i}]: this route (${routeLabel(resolved.source, resolved.destination, own)}) is already watched at routes[${at}]: list it once.`,
+      );
+    seen.set(identity, i);
+    return { ...w, network, source: resolved.source, destination: resolved.destination, identity };
+  });
+}
+
+/** Routes: matched by identity (network, and both chains' cb58 IDs); a changed label or threshold re-adds it. */
 async function syncRoutes(core: MonitorCore, config: HeadlessConfig, defaultNetwork: Network, r: SyncResult): Promise<void> {
+  const want = await configRoutes(core, config, defaultNetwork);
   const have = await call<WatchedRoute[]>(core, 'listRoutes');
   const handled = new Set<string>();
-  for (const w of config.routes) {
-    const network = w.network ?? defaultNetwork;
+  for (const { identity, ...w } of want) {
+    const network = w.network;
     const backlogMinutes = w.backlogMinutes ?? config.routeBacklogMinutes;
-    const cur = have.find((x) => x.network === network && x.sourceChain === w.source && x.destinationChain === w.destination);
+    const cur = have.find((x) => !handled.has(x.id) && routeIdentity(x.network, x.sourceChain, x.destinationChain) === identity);
     const same =
       cur && cur.label === (w.label ?? '').trim() && (backlogMinutes === undefined || cur.backlogMinutes === backlogMinutes) && cur.alert === (w.alert ?? true);
     if (cur && same) {

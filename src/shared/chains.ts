@@ -1,5 +1,6 @@
 import registryJson from '../../resources/chains.json';
 import { canonicalNetwork, type Network } from './validators';
+import { ARROW } from './vocabulary';
 
 export interface ChainInfo {
   name: string;
@@ -35,13 +36,34 @@ export function findChain(ref: string, network?: Network): ChainInfo | undefined
 
 export const chainsOf = (network: Network): ChainInfo[] => CHAIN_REGISTRY.chains.filter((c) => c.network === canonicalNetwork(network));
 
-/** A readable chain name for an ID, falling back to a shortened ID. */
-export function chainLabel(blockchainIdOrEvmId: string | undefined): string {
+/** One of your own nodes' chains as Settings knows it: its ID, the name you gave it, the EVM chain ID its node reported. */
+export interface OwnChain {
+  blockchainId: string;
+  name?: string | undefined;
+  evmChainId?: string | undefined;
+}
+
+/** Your own nodes' chains while they are the data source, else none: their names are yours only then. */
+export function ownChainsOf(source: { kind: string; ownNodes?: { chains: readonly OwnChain[] } }): readonly OwnChain[] {
+  return source.kind === 'ownNodes' ? (source.ownNodes?.chains ?? []) : [];
+}
+
+/**
+ * A chain as people read it: an own chain's configured name, else the registry's name ("(Fuji)" on
+ * Fuji), else a shortened ID. Takes a cb58 blockchain ID or an EVM chain ID.
+ */
+export function chainLabel(blockchainIdOrEvmId: string | undefined, own: readonly OwnChain[] = []): string {
   if (!blockchainIdOrEvmId) return 'unknown chain';
+  const mine = own.find((o) => o.blockchainId === blockchainIdOrEvmId || o.evmChainId === blockchainIdOrEvmId)?.name?.trim();
+  if (mine) return mine;
   const c = byBlockchainId.get(blockchainIdOrEvmId) ?? byEvmChainId.get(blockchainIdOrEvmId);
   if (c) return c.network === 'mainnet' ? c.name : `${c.name} (Fuji)`;
   return blockchainIdOrEvmId.length > 14 ? `${blockchainIdOrEvmId.slice(0, 6)}…${blockchainIdOrEvmId.slice(-4)}` : blockchainIdOrEvmId;
 }
+
+/** "C-Chain → Dispatch (Fuji)": a route as views, notifications, alerts, metric labels and log lines name it. */
+export const routeLabel = (sourceChain: string, destinationChain: string, own: readonly OwnChain[] = []): string =>
+  `${chainLabel(sourceChain, own)} ${ARROW} ${chainLabel(destinationChain, own)}`;
 
 /** Only https links to allow-listed explorer hosts may be opened outside the app. */
 export function isAllowedExternalUrl(url: string): boolean {

@@ -26,7 +26,7 @@ export const WatchedRelayerSchema = z.object({
 });
 export type WatchedRelayer = z.output<typeof WatchedRelayerSchema>;
 
-/** A route watched from a source chain to a destination chain (cb58 blockchain ID or EVM chain ID, as resolved). */
+/** A route watched from a source chain to a destination chain, each its cb58 blockchain ID (however it was named: shared/chain-input.ts). */
 export const WatchedRouteSchema = z.object({
   id: z.string(),
   label: z.string(),

@@ -7,6 +7,7 @@ import { ConfigError, loadConfigFile, parseConfigText } from '../../src/headless
 
 const ADDR = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
+const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
 
 function problems(text: string) {
   try {
@@ -43,13 +44,13 @@ describe('headless config file', () => {
     expect(parseConfigText('{}', 'c.yaml').routeHistoryHours).toBeUndefined();
   });
 
-  it('accepts relayers and routes with labels and thresholds; route chains by name resolve to their blockchain ID', () => {
+  it('accepts relayers and routes with labels and thresholds; route chains by name or EVM chain ID resolve to their blockchain ID', () => {
     const c = parseConfigText(
       `relayers:\n  - address: "${ADDR}"\n    label: ours\n    silentMinutes: 15\n    pendingMinutes: 5\nroutes:\n  - source: C-Chain\n    destination: "4337"\n    label: loop\n    backlogMinutes: 20\n    alert: false\n`,
       'c.yaml',
     );
     expect(c.relayers).toEqual([{ address: ADDR, label: 'ours', silentMinutes: 15, pendingMinutes: 5 }]);
-    expect(c.routes).toEqual([{ source: C_CHAIN, destination: '4337', label: 'loop', backlogMinutes: 20, alert: false }]);
+    expect(c.routes).toEqual([{ source: C_CHAIN, destination: BEAM, label: 'loop', backlogMinutes: 20, alert: false }]);
   });
 
   // One case per rule: the line and field of each problem, all reported at once.
@@ -123,6 +124,21 @@ describe('headless config file', () => {
       3,
       'routes[1].destination',
       /already watched at routes\[0\]/,
+    ],
+    [
+      // An EVM chain ID is the chain it names (issue 41: the start took both, and counted the route twice).
+      'duplicate route, one by EVM chain IDs',
+      'routes:\n  - { source: C-Chain, destination: Beam }\n  - { source: "43114", destination: "4337" }',
+      3,
+      'routes[1].destination',
+      /^This route \(C-Chain → Beam\) is already watched at routes\[0\]\.$/,
+    ],
+    [
+      'unknown EVM chain ID',
+      'routes:\n  - { source: C-Chain, destination: "777" }',
+      2,
+      'routes[0].destination',
+      /^Destination chain: no chain the app knows has EVM chain ID 777 \(it knows C-Chain, Beam/,
     ],
     [
       // A route without a network is on the file's.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notificationText } from '../../src/core/watch/notification-text';
-import { routeLabel } from '../../src/core/watch/route-label';
+import { routeLabel } from '../../src/shared/chains';
 import { statusTag } from '../../src/renderer/src/logic/message-view';
 import { ARROW, changeWords, statusWord, TRANSITION_WORDS } from '../../src/shared/vocabulary';
 

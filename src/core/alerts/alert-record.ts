@@ -1,6 +1,6 @@
 import { sourceTitle } from '../../shared/sources';
 import { visibleText } from '../../shared/visible-text';
-import { routeLabel } from '../watch/route-label';
+import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { AlertRow, EpisodeOfRow } from './delivery-store';
 
 /** One transition as every alert channel sends it. Labels are the same on every replica of one config. */
@@ -24,9 +24,18 @@ export interface AlertRecord {
   episode?: EpisodeOfRow;
 }
 
-/** The record with its words made safe to show (labels, chain names and upstream reasons are not ours: src/shared/visible-text.ts). */
-export function toAlertRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkOf: (messageId: string) => string): AlertRecord {
-  const r = rawRecord(row, labelOf, linkOf);
+/**
+ * The record with its words made safe to show (labels, chain names and upstream reasons are not ours:
+ * src/shared/visible-text.ts). `own`: your own nodes' chains while they are the data source (a route is
+ * named by their names).
+ */
+export function toAlertRecord(
+  row: AlertRow,
+  labelOf: (watcherKey: string) => string,
+  linkOf: (messageId: string) => string,
+  own: readonly OwnChain[] = [],
+): AlertRecord {
+  const r = rawRecord(row, labelOf, linkOf, own);
   return {
     ...r,
     route: visibleText(r.route),
@@ -37,15 +46,15 @@ export function toAlertRecord(row: AlertRow, labelOf: (watcherKey: string) => st
   };
 }
 
-function rawRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkOf: (messageId: string) => string): AlertRecord {
-  if (row.episode) return episodeRecord(row, row.episode);
+function rawRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkOf: (messageId: string) => string, own: readonly OwnChain[]): AlertRecord {
+  if (row.episode) return episodeRecord(row, row.episode, own);
   const labels = [...new Set(row.watchers.map((w) => labelOf(w) || w))].sort();
   return {
     key: `${row.messageId}:${row.kind}`,
     messageId: row.messageId,
     kind: row.kind,
     network: row.network,
-    route: routeLabel(row.sourceChain, row.destinationChain),
+    route: routeLabel(row.sourceChain, row.destinationChain, own),
     watch: labels.join(', '),
     title: row.title,
     body: row.body,
@@ -56,13 +65,13 @@ function rawRecord(row: AlertRow, labelOf: (watcherKey: string) => string, linkO
 }
 
 /** An episode's record: its key is the episode's (key and start) plus the phase, the same on every replica. */
-function episodeRecord(row: AlertRow, e: EpisodeOfRow): AlertRecord {
+function episodeRecord(row: AlertRow, e: EpisodeOfRow, own: readonly OwnChain[]): AlertRecord {
   return {
     key: `${e.key}@${new Date(e.startedAt).toISOString()}:${e.phase}`,
     messageId: '',
     kind: e.phase === 'fire' ? row.kind : `${row.kind}_resolved`,
     network: row.network,
-    route: row.sourceChain ? routeLabel(row.sourceChain, row.destinationChain) : '',
+    route: row.sourceChain ? routeLabel(row.sourceChain, row.destinationChain, own) : '',
     watch: e.subject,
     title: row.title,
     body: row.body,

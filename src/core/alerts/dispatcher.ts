@@ -1,6 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
 import type { AlertChannelConfig, AlertChannelState } from '../../shared/alert-schemas';
+import type { OwnChain } from '../../shared/chains';
 import type { Clock } from '../../shared/clock';
 import { visibleText } from '../../shared/visible-text';
 import type { Logger } from '../log/logger';
@@ -48,6 +49,8 @@ interface AlertDispatcherOptions {
   lookup?: LookupFunction;
   /** Each attempt's result; a failure carries the receiver's error (no URL path or query: post-json.ts). */
   onResult?: (r: DeliveryReport) => void;
+  /** Your own nodes' chains while they are the data source: an alert's route is named by their names. */
+  ownChains?: () => readonly OwnChain[];
 }
 
 const ROWS_PER_DRAIN = 500;
@@ -196,9 +199,10 @@ export class AlertDispatcher {
         if (!current()) return;
         const batch = rows.slice(i, i + c.batchSize);
         const ids = batch.map((r) => r.outboxId);
+        const own = this.o.ownChains?.();
         try {
           await c.send(
-            batch.map((r) => toAlertRecord(r, (k) => this.labels.of(k), this.o.messageLink)),
+            batch.map((r) => toAlertRecord(r, (k) => this.labels.of(k), this.o.messageLink, own)),
             this.abort.signal,
           );
           this.store.delivered(c.id, ids, this.clock.now());

@@ -1,8 +1,10 @@
 /** The contract's calls for watched relayers and routes and the Relayers view's figures. */
 import type { MonitorHandlers } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
-import { chainLabel } from '../../shared/chains';
-import { canonicalNetwork } from '../../shared/validators';
+import { ownChainsOf, routeLabel } from '../../shared/chains';
+import { resolveRouteInput, routeIdentity } from '../../shared/chain-input';
+import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { Network } from '../../shared/validators';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import { askRouteHistory } from '../relayers/route-history';
 import type { CoreContext } from './context';
@@ -19,9 +21,25 @@ type RelayerMethods =
   | 'relayerFigureMessages'
   | 'relayerEconomics';
 
+/** A watch as its duplicate's refusal names it: its label and what it watches ("ours" (0x1234…abcd), "c-to-beam" (C-Chain → Beam)). */
+const named = (label: string, what: string) => (label ? `"${label}" (${what})` : what);
+
 export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, RelayerMethods> {
   const watches = ctx.store.relayerWatches;
   const figures = new RelayerFigures(ctx.store);
+  const ownChains = () => ownChainsOf(ctx.settings().dataSource);
+  /** A route's chains as their cb58 IDs (names, 0x IDs and EVM chain IDs resolved); a problem is refused at its field. */
+  const resolveRoute = (input: { source: string; destination: string }, network: Network) => {
+    const r = resolveRouteInput(input, { network, ownChains: ownChains() });
+    if (!r.ok) throw new MonitorError({ kind: 'invalid_input', ...r.problems[0]! });
+    return r;
+  };
+  /** The watched route with this identity (network, source, destination), however it was named when added. */
+  const routeWatchedAs = (network: Network, source: string, destination: string): WatchedRoute | undefined => {
+    const id = routeIdentity(network, source, destination);
+    return watches.listRoutes().find((r) => routeIdentity(r.network, r.sourceChain, r.destinationChain) === id);
+  };
+  const relayerName = (r: WatchedRelayer) => named(r.label, r.address);
   return {
     listRelayers: () => watches.listRelayers(),
     addRelayer: (input) => {
@@ -34,8 +52,11 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
         alert: input.alert ?? true,
         createdAt: ctx.clock.now(),
       };
-      if (!watches.addRelayer(relayer))
-        throw new MonitorError({ kind: 'invalid_input', field: 'address', message: `${input.address} is already watched as a relayer.` });
+      if (!watches.addRelayer(relayer)) {
+        const existing = watches.getRelayer(input.address);
+        const as = existing ? relayerName(existing) : input.address;
+        throw new MonitorError({ kind: 'invalid_input', field: 'address', message: `This relayer is already watched as ${as}.` });
+      }
       ctx.emit({ type: 'watchlist-changed' });
       return relayer;
     },
@@ -45,19 +66,23 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
     },
     listRoutes: () => watches.listRoutes(),
     addRoute: (input) => {
+      const network = input.network ?? ctx.settings().network;
+      const { source, destination } = resolveRoute(input, network);
+      const existing = routeWatchedAs(network, source, destination);
+      if (existing) {
+        const as = named(existing.label, routeLabel(existing.sourceChain, existing.destinationChain, ownChains()));
+        throw new MonitorError({ kind: 'invalid_input', field: 'destination', message: `This route is already watched as ${as}.` });
+      }
       const route = watches.addRoute({
         label: input.label?.trim() ?? '',
-        network: input.network ?? ctx.settings().network,
-        sourceChain: input.source,
-        destinationChain: input.destination,
+        network,
+        sourceChain: source,
+        destinationChain: destination,
         backlogMinutes: input.backlogMinutes ?? ctx.settings().routeBacklogMinutes,
         alert: input.alert ?? true,
         createdAt: ctx.clock.now(),
       });
-      if (!route) {
-        const name = `${chainLabel(input.source)} → ${chainLabel(input.destination)}`;
-        throw new MonitorError({ kind: 'invalid_input', field: 'destination', message: `The route ${name} is already watched.` });
-      }
+      if (!route) throw new MonitorError({ kind: 'invalid_input', field: 'destination', message: 'This route is already watched.' });
       ctx.emit({ type: 'watchlist-changed' });
       return route;
     },
@@ -66,14 +91,13 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
       ctx.emit({ type: 'watchlist-changed' });
     },
     readRouteHistory: (input) => {
-      const net = canonicalNetwork(input.network ?? ctx.settings().network);
-      const id =
-        input.routeId ??
-        watches.listRoutes().find((r) => canonicalNetwork(r.network) === net && r.sourceChain === input.source && r.destinationChain === input.destination)?.id;
+      const network = input.network ?? ctx.settings().network;
+      const byChains = input.routeId === undefined ? resolveRoute({ source: input.source, destination: input.destination }, network) : null;
+      const id = input.routeId ?? (byChains ? routeWatchedAs(network, byChains.source, byChains.destination)?.id : undefined);
       const opts = { hours: input.hours, now: ctx.clock.now(), firstReadMs: ctx.settings().routeHistoryHours * 3_600_000 };
       const read = id === undefined ? null : askRouteHistory(ctx.store, id, opts);
       if (!read) {
-        const which = input.routeId !== undefined ? `with ID ${input.routeId}` : `${chainLabel(input.source ?? '')} → ${chainLabel(input.destination ?? '')}`;
+        const which = byChains ? routeLabel(byChains.source, byChains.destination, ownChains()) : `with ID ${input.routeId}`;
         throw new MonitorError({ kind: 'not_found', field: 'routeId', message: `There is no watched route ${which}: watch it first.` });
       }
       if (read.started) {

@@ -1,9 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeLabel, type OwnChain } from '../../shared/chains';
 import { CHAIN_STATES, SKIP_REASONS } from '../../shared/own-nodes';
 import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import type { MetricsQueries } from '../store/metrics-queries';
-import { routeLabel } from '../watch/route-label';
 import { LabelCap } from './label-cap';
 import { registerQuotaMetrics } from './quota-metrics';
 import { registerHealthMetrics } from './health-metrics';
@@ -25,6 +25,8 @@ interface CoreMetricsSources {
   alertsPending: () => number;
   /** Each alert channel's backoff. */
   alertChannels: () => AlertChannelState[];
+  /** Your own nodes' chains while they are the data source: a route label names them so. */
+  ownChains?: () => readonly OwnChain[];
 }
 
 /** An outcome of one request to the Data API. */
@@ -51,9 +53,10 @@ export class CoreMetrics {
     opts: { processMetrics?: boolean } = {},
   ) {
     const registers = [this.registry];
-    const route = (key: string) => {
+    /** A `src|dst` key's route label; `own` read once per scrape (each read parses the settings). */
+    const route = (key: string, own: readonly OwnChain[] | undefined) => {
       const [src = '', dst = ''] = key.split('|');
-      return this.routes.of(routeLabel(src, dst));
+      return this.routes.of(routeLabel(src, dst, own));
     };
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
     new Gauge({
@@ -63,7 +66,8 @@ export class CoreMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of s.queries.trackedByRoute()) this.inc({ route: route(r.key), status: r.status }, r.n);
+        const own = s.ownChains?.();
+        for (const r of s.queries.trackedByRoute()) this.inc({ route: route(r.key, own), status: r.status }, r.n);
       },
     });
     const watchLabels = this.watchLabels;
@@ -84,7 +88,8 @@ export class CoreMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key) }, r.n);
+        const own = s.ownChains?.();
+        for (const r of s.queries.stuckByRoute()) this.inc({ route: route(r.key, own) }, r.n);
       },
     });
     new Gauge({
@@ -201,11 +206,12 @@ export class CoreMetrics {
 
   observeEvent(e: MonitorEvent): void {
     if (e.type !== 'transitions') return;
-    for (const t of e.transitions) this.observeTransition(t);
+    const own = this.s.ownChains?.();
+    for (const t of e.transitions) this.observeTransition(t, own);
   }
 
-  private observeTransition(t: Transition): void {
-    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId));
+  private observeTransition(t: Transition, own: readonly OwnChain[] | undefined): void {
+    const route = this.routes.of(routeLabel(t.sourceBlockchainId, t.destinationBlockchainId, own));
     this.transitions.inc({ kind: t.kind, route });
     if (t.kind === 'left_pending' && t.toStatus.startsWith('delivered')) {
       const secs = this.s.queries.deliverySeconds(t.messageId);

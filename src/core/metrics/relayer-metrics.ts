@@ -4,10 +4,10 @@
  * core's other labels. Counters follow each poll cycle's figures; gauges read the last cycle's figures.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { RelayerOverview, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import { silentKey, backlogKey, type Conditions } from '../relayers/conditions';
 import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
-import { routeLabel } from '../watch/route-label';
 import { METRIC_PREFIX } from './core-metrics';
 import { LabelCap } from './label-cap';
 
@@ -26,7 +26,8 @@ const MAX_TOKENS = 50;
 export const UNWATCHED = 'unwatched';
 
 export const relayerName = (r: WatchedRelayer) => r.label || r.address;
-export const routeName = (r: WatchedRoute) => r.label || routeLabel(r.sourceChain, r.destinationChain);
+/** A route's label, else its chains by name (`own`: your own nodes' chains while they are the data source). */
+export const routeName = (r: WatchedRoute, own: readonly OwnChain[] = []) => r.label || routeLabel(r.sourceChain, r.destinationChain, own);
 
 export class RelayerMetrics {
   private readonly relayers = new LabelCap(MAX_RELAYERS);
@@ -39,12 +40,17 @@ export class RelayerMetrics {
   private readonly counted = new Map<string, number>();
   private last: RelayerSnapshot | null = null;
 
-  constructor(registry: Registry, now: () => number) {
+  /** `ownChains`: your own nodes' chains while they are the data source (a route's label names them so). */
+  constructor(
+    registry: Registry,
+    now: () => number,
+    private readonly ownChains: () => readonly OwnChain[] = () => [],
+  ) {
     const registers = [registry];
     // Read at scrape time by the gauges' collect (where `this` is the gauge).
     const last = () => this.last;
     const relayers = this.relayers;
-    const routeNames = this.routeNames;
+    const route = (r: WatchedRoute, own: readonly OwnChain[]) => this.routeNames.of(routeName(r, own));
     this.deliveries = new Counter({
       name: `${METRIC_PREFIX}relayer_deliveries_total`,
       help: 'Deliveries on watched routes, by watched relayer ("unwatched": any other deliverer) and route.',
@@ -89,7 +95,8 @@ export class RelayerMetrics {
       registers,
       collect() {
         this.reset();
-        for (const r of last()?.overview.routes ?? []) this.set({ route: routeNames.of(routeName(r.route)) }, r.pending);
+        const own = ownChains();
+        for (const r of last()?.overview.routes ?? []) this.set({ route: route(r.route, own) }, r.pending);
       },
     });
     new Gauge({
@@ -100,8 +107,9 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const t = now();
+        const own = ownChains();
         for (const r of last()?.overview.routes ?? []) {
-          this.set({ route: routeNames.of(routeName(r.route)) }, r.oldestPendingSince === null ? 0 : Math.max(0, (t - r.oldestPendingSince) / 1000));
+          this.set({ route: route(r.route, own) }, r.oldestPendingSince === null ? 0 : Math.max(0, (t - r.oldestPendingSince) / 1000));
         }
       },
     });
@@ -127,9 +135,10 @@ export class RelayerMetrics {
       collect() {
         this.reset();
         const s = last();
+        const own = ownChains();
         for (const r of s?.scope.routes ?? []) {
           const key = backlogKey(r);
-          if (s?.conditions.watched.has(key)) this.set({ route: routeNames.of(routeName(r)) }, s.conditions.holding.has(key) ? 1 : 0);
+          if (s?.conditions.watched.has(key)) this.set({ route: route(r, own) }, s.conditions.holding.has(key) ? 1 : 0);
         }
       },
     });
@@ -145,6 +154,7 @@ export class RelayerMetrics {
     for (const [id, at] of this.counted) if (at < floor) this.counted.delete(id);
     const watched = new Map(scope.relayers.map((r) => [r.address.toLowerCase(), r]));
     const routes = new Map(scope.routes.map((r) => [r.id, r]));
+    const own = this.ownChains();
     return (a) => {
       const d = a.delivery;
       if (d.deliveredAt < floor || this.counted.has(d.messageId)) return;
@@ -153,7 +163,7 @@ export class RelayerMetrics {
       const w = watched.get(a.relayer.toLowerCase());
       const relayer = w ? this.relayers.of(relayerName(w)) : UNWATCHED;
       for (const id of a.routeIds) {
-        const route = this.routeNames.of(routeName(routes.get(id) as WatchedRoute));
+        const route = this.routeNames.of(routeName(routes.get(id) as WatchedRoute, own));
         this.deliveries.inc({ relayer, route });
         if (d.sentAt !== null) this.latency.observe({ relayer, route }, Math.max(0, (d.deliveredAt - d.sentAt) / 1000));
       }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/contract';
 import { alertChannelKey, type AlertChannelConfig } from '../../shared/alert-schemas';
+import { ownChainsOf } from '../../shared/chains';
 import type { ChannelTargets } from '../alerts/channels';
 import { AlertDispatcher, type DeliveryReport } from '../alerts/dispatcher';
 import type { Logger } from '../log/logger';
@@ -49,6 +50,7 @@ export function alertsPart(
     ...(o?.maxRetryMs !== undefined ? { maxRetryMs: o.maxRetryMs } : {}),
     targets,
     onResult: deps.onResult,
+    ownChains: () => ownChainsOf(deps.settings().dataSource),
   });
   const failed = (e: unknown) => logger.error('alert delivery failed', { error: e });
   const applying = () => JSON.stringify([channels(), settings().allowLinkLocalAlertTargets]);

@@ -1,3 +1,4 @@
+import { ownChainsOf } from '../../shared/chains';
 import { CoreMetrics } from '../metrics/core-metrics';
 import type { MonitorCoreOptions } from '../monitor-core';
 import type { PollStatus } from '../../shared/contract';
@@ -41,6 +42,7 @@ export function metricsPart(o: MonitorCoreOptions['metrics'], d: { store: Store;
           rateLimitRemaining: () => read().rateLimitRemaining(),
           alertsPending: () => read().alertsPending(),
           alertChannels: () => read().alertChannels(),
+          ownChains: () => ownChainsOf(d.store.settings.get().dataSource),
         },
         { processMetrics: o.processMetrics ?? false },
       )

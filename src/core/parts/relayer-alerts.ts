@@ -1,3 +1,4 @@
+import { ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
 import type { Clock } from '../../shared/clock';
 import { TRACKING_LIMIT_HOURS, type Settings } from '../../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
@@ -10,7 +11,6 @@ import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
 import { ALWAYS_SEEING, type Sight } from '../sources/sight';
 import type { Store } from '../store';
 import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
-import { routeLabel } from '../watch/route-label';
 import type { Part } from './part';
 
 interface RelayerAlertsPart extends Part {
@@ -59,6 +59,7 @@ export function relayerAlertsPart(d: {
     if (!sight.seeing()) return;
     const now = scope.now;
     const announce = d.settings().notifications.enabled;
+    const own = ownChainsOf(d.settings().dataSource);
     // Only this part's kinds: the fuel alert's episodes are the economics part's.
     const open = episodes.open(['relayer_silent', 'route_backlog']);
     const held = heldKeys(scope, sight);
@@ -70,12 +71,14 @@ export function relayerAlertsPart(d: {
       const startedAt = conditions.since.get(key) ?? now;
       const relayer = relayers.get(key);
       const route = routes.get(key);
-      const e = relayer ? silentEpisode(key, relayer, startedAt) : route ? backlogEpisode(key, route, startedAt) : null;
-      if (e && episodes.fire(e, now, announce ? fireText(e, relayer, route, now) : null)) d.logger.info('relayer alert fired', { key, startedAt });
+      const e = relayer ? silentEpisode(key, relayer, startedAt) : route ? backlogEpisode(key, route, startedAt, own) : null;
+      if (e && episodes.fire(e, now, announce ? fireText(e, relayer, route, now, own) : null))
+        d.logger.info('relayer alert fired', { key, subject: e.subject, startedAt });
     }
     for (const key of step.resolved) {
       const e = open.get(key) as OpenEpisode;
-      if (episodes.resolve(e.id, now, announce ? resolveText(e, now) : null)) d.logger.info('relayer alert resolved', { key, startedAt: e.startedAt });
+      if (episodes.resolve(e.id, now, announce ? resolveText(e, now) : null))
+        d.logger.info('relayer alert resolved', { key, subject: e.subject, startedAt: e.startedAt });
     }
     // No longer watched (or its alert turned off): closed without an announcement.
     for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e.id, now, null);
@@ -123,12 +126,18 @@ function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): Omit<
   return { key, kind: 'relayer_silent', network: r.network, subject: r.label || r.address, sourceChain: '', destinationChain: '', startedAt };
 }
 
-function backlogEpisode(key: string, r: WatchedRoute, startedAt: number): Omit<OpenEpisode, 'id'> {
-  const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
+function backlogEpisode(key: string, r: WatchedRoute, startedAt: number, own: readonly OwnChain[]): Omit<OpenEpisode, 'id'> {
+  const subject = r.label || routeLabel(r.sourceChain, r.destinationChain, own);
   return { key, kind: 'route_backlog', network: r.network, subject, sourceChain: r.sourceChain, destinationChain: r.destinationChain, startedAt };
 }
 
-function fireText(e: Omit<OpenEpisode, 'id'>, relayer: WatchedRelayer | undefined, route: WatchedRoute | undefined, now: number): Announcement {
+function fireText(
+  e: Omit<OpenEpisode, 'id'>,
+  relayer: WatchedRelayer | undefined,
+  route: WatchedRoute | undefined,
+  now: number,
+  own: readonly OwnChain[],
+): Announcement {
   if (relayer) {
     const name = relayer.label ? `${relayer.label} (${shortAddress(relayer.address)})` : relayer.address;
     return {
@@ -140,7 +149,7 @@ function fireText(e: Omit<OpenEpisode, 'id'>, relayer: WatchedRelayer | undefine
   return {
     title: `Route backlog: ${e.subject}`,
     body:
-      `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that). ` +
+      `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain, own)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that). ` +
       `This clears when it is delivered, or when the watch stops following it after ${TRACKING_LIMIT_HOURS.pending_too_long / 24} days pending; ` +
       `if that message is never meant to arrive (the embedded demo keeps some pending on purpose), raise the route's threshold or unwatch it.`,
   };

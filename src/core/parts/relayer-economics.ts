@@ -8,7 +8,7 @@
  * same cadence; `relayerEconomics` answers from the last pass, and a change is announced as an event.
  */
 import type { Clock } from '../../shared/clock';
-import { chainByBlockchainId, chainLabel } from '../../shared/chains';
+import { chainByBlockchainId, chainLabel, ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
 import { BALANCE_MAX_AGE_MINUTES, BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
 import type { RelayerEconomics, RelayerFuel, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
@@ -22,7 +22,6 @@ import { estimatedHoursToEmpty, readDue } from '../relayers/fuel-reads';
 import { routesHistoryFrom } from '../relayers/route-history';
 import { RedeemableReads } from '../relayers/redeemable-reads';
 import { failedKey, holdingRoutes, RouteFailures, type RouteFailureCount } from '../relayers/route-failures';
-import { routeLabel } from '../watch/route-label';
 import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
@@ -85,6 +84,8 @@ export function relayerEconomicsPart(d: {
   /** The deliveries the figures' pass handed over this cycle. */
   let tapped: { now: number; relayers: WatchedRelayer[]; acc: EconomicsAccumulator; failures: RouteFailures } | null = null;
   let lastJson = '';
+  /** Your own nodes' chains while they are the data source: routes and wallets are named by their names. */
+  const ownChains = () => ownChainsOf(d.settings().dataSource);
   /** The own-nodes service's URL while own nodes are the data source (else null: the Data API has no redeemable operation). */
   const ownNodesUrl = () => (d.settings().dataSource.kind === 'ownNodes' ? (d.ownNodesUrl?.() ?? null) : null);
   const redeemables = new RedeemableReads(
@@ -120,7 +121,8 @@ export function relayerEconomicsPart(d: {
     for (const [key, h] of holding) {
       if (open.has(key) || held.has(key)) continue;
       const r = h.count.route;
-      const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
+      const route = routeLabel(r.sourceChain, r.destinationChain, ownChains());
+      const subject = r.label || route;
       const episode = {
         key,
         kind: 'route_failed_executions' as const,
@@ -132,7 +134,7 @@ export function relayerEconomicsPart(d: {
       };
       const text = {
         title: `Failed executions on ${subject}`,
-        body: `${h.count.count} message(s) delivered on ${routeLabel(r.sourceChain, r.destinationChain)} in the last hour failed to execute (threshold ${threshold}): someone must call retryMessageExecution (Relayers view, Failed executions).`,
+        body: `${h.count.count} message(s) delivered on ${route} in the last hour failed to execute (threshold ${threshold}): someone must call retryMessageExecution (Relayers view, Failed executions).`,
       };
       if (d.store.relayerEpisodes.fire(episode, now, announce ? text : null)) d.logger.info('route failed-execution alert fired', { key });
     }
@@ -187,7 +189,7 @@ export function relayerEconomicsPart(d: {
     const key = fuelEpisodeKey(t.relayer, t.blockchainId);
     const open = d.store.relayerEpisodes.open(['fuel_low']).get(key);
     const name = t.watched.label || shortAddress(t.watched.address);
-    const chain = chainLabel(t.blockchainId);
+    const chain = chainLabel(t.blockchainId, ownChains());
     const state = { firing: open !== undefined, ...(lastBalance !== undefined ? { lastBalance } : {}) };
     const { change } = decideFuelAlert(state, figures, d.settings().relayerFuelThresholdHours, { relayer: name, chain });
     if (!change) return;
@@ -217,7 +219,7 @@ export function relayerEconomicsPart(d: {
     for (const [key, e] of d.store.relayerEpisodes.open(['fuel_low'])) if (!episodes.has(key)) d.store.relayerEpisodes.resolve(e.id, now, null);
   }
 
-  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number): RelayerFuel {
+  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number, own: readonly OwnChain[]): RelayerFuel {
     const chain = chainByBlockchainId(t.blockchainId);
     const f = fuelFigures(r?.balance ?? 0n, t.payments, now);
     // The balance now: the last read less what deliveries after it paid.
@@ -228,7 +230,7 @@ export function relayerEconomicsPart(d: {
       relayer: t.relayer,
       relayerLabel: t.watched.label,
       blockchainId: t.blockchainId,
-      chainName: chainLabel(t.blockchainId),
+      chainName: chainLabel(t.blockchainId, own),
       balance: r?.balance != null ? r.balance.toString() : null,
       symbol: r?.symbol || chain?.nativeSymbol || 'native',
       decimals: r?.readAt != null ? r.decimals : 18,
@@ -247,8 +249,9 @@ export function relayerEconomicsPart(d: {
   /** The figures from the cache's pass and the stored reads (no request). */
   function assemble(now: number, acc: EconomicsAccumulator, failures: RouteFailures, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
     const open = d.store.relayerEpisodes.open(['fuel_low', 'route_failed_executions']);
+    const own = ownChains();
     const fuel = targets
-      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now))
+      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now, own))
       .sort((a, b) => (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.chainName.localeCompare(b.chainName));
     const prices = new Map<string, number>();
     for (const r of reads.values()) if (r.usdPrice !== null) prices.set(r.blockchainId, r.usdPrice);
@@ -260,11 +263,11 @@ export function relayerEconomicsPart(d: {
       at: now,
       historyFrom: routesHistoryFrom(d.store.watches, now),
       fuel,
-      earnings: { hour: acc.earnings('hour', nativeUsd, redeemable).sort(byName), day: acc.earnings('day', nativeUsd, redeemable).sort(byName) },
+      earnings: { hour: acc.earnings('hour', nativeUsd, redeemable, own).sort(byName), day: acc.earnings('day', nativeUsd, redeemable, own).sort(byName) },
       fuelThresholdHours: d.settings().relayerFuelThresholdHours,
       balanceReadEveryMinutes: readEveryMs / 60_000,
       balanceMaxAgeMinutes: cadence.maxAgeMs / 60_000,
-      routeFailures: failures.rows((routeId) => open.has(failedKey(routeId))),
+      routeFailures: failures.rows((routeId) => open.has(failedKey(routeId)), own),
       failedExecutionsPerHour: d.settings().routeFailedExecutionsPerHour,
     };
   }

@@ -4,9 +4,8 @@
  * the last hour and day. A delivery counts for the watched relayer it names (deliverer, else reward
  * address); its gas is paid from the deliverer's wallet on the destination chain.
  */
-import { chainByBlockchainId, chainByEvmChainId } from '../../shared/chains';
+import { chainByBlockchainId, chainByEvmChainId, routeLabel, type OwnChain } from '../../shared/chains';
 import type { RouteEarnings, TokenSum, WatchedRelayer } from '../../shared/relayers';
-import { routeLabel } from '../watch/route-label';
 import { watchedRelayerOf } from './attribution';
 import type { Delivery } from './delivery-record';
 import { toUnits, type GasPayment } from './fuel';
@@ -91,9 +90,14 @@ export class EconomicsAccumulator {
     return [...this.wallets.values()];
   }
 
-  /** Earnings per relayer and route over the last hour or day; gas priced by `nativeUsd` (the chain's balance read). */
-  earnings(window: 'hour' | 'day', nativeUsd: (blockchainId: string) => number | null, redeemable?: RedeemableOf): RouteEarnings[] {
-    return [...(window === 'hour' ? this.hour : this.day).values()].map((a) => earningsOf(a, nativeUsd(a.destination), redeemable));
+  /** Earnings per relayer and route over the last hour or day; gas priced by `nativeUsd` (the chain's balance read); `own` names your own chains. */
+  earnings(
+    window: 'hour' | 'day',
+    nativeUsd: (blockchainId: string) => number | null,
+    redeemable?: RedeemableOf,
+    own: readonly OwnChain[] = [],
+  ): RouteEarnings[] {
+    return [...(window === 'hour' ? this.hour : this.day).values()].map((a) => earningsOf(a, nativeUsd(a.destination), redeemable, own));
   }
 
   /** Each reward address's fee tokens per source chain over the day's routes. */
@@ -170,7 +174,7 @@ function redeemableOf(a: RouteAcc, redeemable: RedeemableOf | undefined): TokenS
   return out;
 }
 
-function earningsOf(a: RouteAcc, nativeUsd: number | null, redeemable?: RedeemableOf): RouteEarnings {
+function earningsOf(a: RouteAcc, nativeUsd: number | null, redeemable: RedeemableOf | undefined, own: readonly OwnChain[]): RouteEarnings {
   const chain = chainByBlockchainId(a.destination);
   const decimals = 18;
   const gasUsd = nativeUsd === null ? null : toUnits(a.gasWei, decimals) * nativeUsd;
@@ -182,7 +186,7 @@ function earningsOf(a: RouteAcc, nativeUsd: number | null, redeemable?: Redeemab
     relayerLabel: a.watched.label,
     sourceChain: a.source,
     destinationChain: a.destination,
-    routeLabel: routeLabel(a.source, a.destination),
+    routeLabel: routeLabel(a.source, a.destination, own),
     deliveries: a.deliveries,
     paid,
     owed: a.owed.sums(),

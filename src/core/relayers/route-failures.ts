@@ -5,8 +5,8 @@
  * threshold; the episode starts at the failure that reached it (read from the records, so two replicas
  * name the same episode).
  */
+import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { RouteFailureRow, WatchedRoute } from '../../shared/relayers';
-import { routeLabel } from '../watch/route-label';
 import type { Attributed } from './attribution';
 import { DAY_MS, HOUR_MS } from './economics';
 
@@ -55,7 +55,7 @@ export class RouteFailures {
   }
 
   /** The Relayers view's rows: each watched route's failures of the last hour and day, newest first. */
-  rows(firing: (routeId: string) => boolean): RouteFailureRow[] {
+  rows(firing: (routeId: string) => boolean, own: readonly OwnChain[] = []): RouteFailureRow[] {
     return this.routes.map((route) => {
       const day = this.sorted(route.id);
       const hour = day.filter((f) => f.at > this.now - HOUR_MS);
@@ -69,7 +69,7 @@ export class RouteFailures {
       return {
         routeId: route.id,
         label: route.label,
-        routeLabel: routeLabel(route.sourceChain, route.destinationChain),
+        routeLabel: routeLabel(route.sourceChain, route.destinationChain, own),
         sourceChain: route.sourceChain,
         destinationChain: route.destinationChain,
         alert: route.alert,

@@ -35,6 +35,7 @@ export class RelayerWatches {
          VALUES (@id, @label, @network, @sourceChain, @destinationChain, @backlogMinutes, @alert, @createdAt)`,
       ),
       deleteRoute: db.prepare('DELETE FROM route_watches WHERE id = ?'),
+      setRouteChains: db.prepare('UPDATE route_watches SET source_chain = ?, destination_chain = ? WHERE id = ?'),
       readRouteHistory: db.prepare('UPDATE route_watches SET baseline_done = 0, history_from = ? WHERE id = ?'),
     };
   }
@@ -82,6 +83,12 @@ export class RelayerWatches {
     if (this.stmts.readRouteHistory.run(fromMs, id).changes === 0) return false;
     this.routesChanged();
     return true;
+  }
+
+  /** A route's chains stored in another form (an EVM chain ID) rewritten as their cb58 IDs; its links, baseline and thresholds stay. */
+  setRouteChains(id: string, sourceChain: string, destinationChain: string): void {
+    this.stmts.setRouteChains.run(sourceChain, destinationChain, id);
+    this.routesChanged();
   }
 
   removeRoute(id: string): boolean {

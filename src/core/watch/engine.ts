@@ -6,7 +6,7 @@ import type { MessageRow, MessageState, Store, TrackedMessage } from '../store';
 import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
 import { isRouteKey, watcherRef } from '../store/watcher-key';
-import { chainLabel } from '../../shared/chains';
+import { chainLabel, ownChainsOf } from '../../shared/chains';
 import { sourceKeyOf } from '../../shared/sources';
 import { undoneText } from '../../shared/transitions';
 import { notificationText } from './notification-text';
@@ -183,13 +183,13 @@ export class TransitionEngine {
     const deliveryUndone = prev.status !== 'pending' && status === 'pending';
     const pendingSince = status === 'pending' ? (prev.pendingSince ?? (ts !== null ? ts * 1000 : now)) : prev.pendingSince;
     this.store.messages.update(prev.rowid, this.row(m, network, now, followOf(watchers), pendingSince, deliveryUndone ? false : prev.stuckFired, settings));
-    const name = chainNameIn(settings);
+    const own = ownChainsOf(settings.dataSource);
     const undone: ['delivery_undone' | 'receipt_undone', string][] = [];
     if (deliveryUndone) undone.push(['delivery_undone', str(raw.destinationBlockchainId)]);
     if (prev.receiptDelivered && raw.receiptDelivered !== true) undone.push(['receipt_undone', str(raw.sourceBlockchainId)]);
     const shown = announcing(watchers);
     for (const [kind, chain] of undone) {
-      this.say(`message ${m.messageId}: ${undoneText(kind, name(chain))}: it is followed again.`);
+      this.say(`message ${m.messageId}: ${undoneText(kind, chainLabel(chain, own))}: it is followed again.`);
       if (liveShown.length) this.log(out, m, network, kind, prev.status, status, shown, liveShown, pendingSince, settings);
     }
   }
@@ -257,7 +257,7 @@ export class TransitionEngine {
     const notify = notifies(s, live, kind);
     out.push({ id, ...t, notify });
     if (notify) {
-      const text = notificationText(t, now, pendingSince, chainNameIn(s));
+      const text = notificationText(t, now, pendingSince, ownChainsOf(s.dataSource));
       this.store.outbox.add({ transitionId: id, messageId: m.messageId, title: text.title, body: text.body, createdAt: now });
     }
   }
@@ -280,13 +280,6 @@ function rolledBack(s: Settings, raw: Record<string, unknown>, delivery: boolean
   const reads = (id: unknown) => chains.some((c) => c.blockchainId === id);
   return (!delivery || reads(raw.destinationBlockchainId)) && (!receipt || reads(raw.sourceBlockchainId));
 }
-
-/** A chain's name as the user knows it: its configured own-node name, else the registry's. */
-const chainNameIn =
-  (s: Settings) =>
-  (blockchainId: string): string =>
-    (s.dataSource.kind === 'ownNodes' ? s.dataSource.ownNodes.chains.find((c) => c.blockchainId === blockchainId)?.name : undefined) ||
-    chainLabel(blockchainId);
 
 /** Tracked while someone watches it and it is pending or still awaiting its receipt. */
 /**

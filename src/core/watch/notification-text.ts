@@ -1,19 +1,19 @@
 import type { Transition } from '../../shared/contract';
-import { chainLabel } from '../../shared/chains';
+import { chainLabel, routeLabel, type OwnChain } from '../../shared/chains';
 import { undoneText } from '../../shared/transitions';
-import { ARROW, TRANSITION_WORDS, statusWord } from '../../shared/vocabulary';
+import { TRANSITION_WORDS, statusWord } from '../../shared/vocabulary';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
-/** The title and body of a notification for one transition. */
-/** The title and body of a notification for one transition (`chainName`: a chain's configured name, else the registry's). */
+/** The title and body of a notification for one transition (`own`: your own nodes' chains, named as you named them). */
 export function notificationText(
   t: Omit<Transition, 'id'>,
   now: number,
   pendingSince: number | null,
-  chainName: (blockchainId: string) => string = chainLabel,
+  own: readonly OwnChain[] = [],
 ): { title: string; body: string } {
-  const route = `${chainLabel(t.sourceBlockchainId)} ${ARROW} ${chainLabel(t.destinationBlockchainId)}`;
+  const chainName = (id: string) => chainLabel(id, own);
+  const route = routeLabel(t.sourceBlockchainId, t.destinationBlockchainId, own);
   const tail = `${route} · message ${short(t.messageId)}`;
   switch (t.kind) {
     case 'new':

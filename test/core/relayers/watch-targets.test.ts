@@ -3,6 +3,9 @@ import { startTeleporterService } from '../../../src/local-data-api';
 import type { MonitorCore } from '../../../src/core/monitor-core';
 import { coreOnService } from '../core-on-service';
 import { BEAM, C_CHAIN, randomAddress, tempDir } from '../helpers';
+
+/** Dexalot on mainnet (EVM chain ID 432204), from resources/chains.json. */
+const DEXALOT = '21Ths5Afqi5r4PaoV8r8cruGZWhN11y5rxvy89K8px7pKy3P8E';
 import { JumpClock } from '../http-helpers';
 
 type Service = Awaited<ReturnType<typeof startTeleporterService>>;
@@ -39,16 +42,23 @@ describe('watching relayers and routes', () => {
     expect(r).toMatchObject({ address, label: 'ours', network: 'mainnet', silentMinutes: 20, pendingMinutes: 10, alert: true });
     const byName = (await value(core, 'addRoute', { source: 'c-chain', destination: 'Beam', backlogMinutes: 15 })) as { id: string };
     expect(byName).toMatchObject({ sourceChain: C_CHAIN, destinationChain: BEAM, backlogMinutes: 15, alert: true });
-    // An EVM chain ID is kept as given (the filters send it as is); the same route twice is refused at the field.
+    // An EVM chain ID is resolved to its chain's cb58 ID; the same route named another way is refused naming the watch it is.
     expect(await value(core, 'addRoute', { source: '43114', destination: '432204', network: 'mainnet' })).toMatchObject({
-      sourceChain: '43114',
-      destinationChain: '432204',
+      sourceChain: C_CHAIN,
+      destinationChain: DEXALOT,
     });
-    expect(await failure(core, 'addRoute', { source: C_CHAIN, destination: BEAM })).toMatchObject({
-      field: 'destination',
-      message: expect.stringContaining('already watched'),
-    });
-    expect(await failure(core, 'addRelayer', { address })).toMatchObject({ field: 'address', message: expect.stringContaining('already watched') });
+    for (const again of [
+      { source: C_CHAIN, destination: BEAM },
+      { source: '43114', destination: '4337' },
+      { source: 'C-Chain', destination: 'beam', network: 'mainnet' },
+    ])
+      expect(await failure(core, 'addRoute', again)).toMatchObject({ field: 'destination', message: 'This route is already watched as C-Chain → Beam.' });
+    // One relayer whatever the letter case it is typed in (EIP-55 checksummed when stored).
+    for (const again of [address.toLowerCase(), `0x${address.slice(2).toUpperCase()}`, `0X${address.slice(2).toLowerCase()}`])
+      expect(await failure(core, 'addRelayer', { address: again })).toMatchObject({
+        field: 'address',
+        message: `This relayer is already watched as "ours" (${address}).`,
+      });
     // Beside, not instead of: the address watchlist is untouched.
     expect(await value(core, 'listWatches')).toEqual([]);
     await core.close();

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { parseMonitorInput, type ApiKeyStatus, type ApiKeyTestResult, type Settings, type SettingsPatch } from '../../../shared/contract';
+import { ownChainsOf } from '../../../shared/chains';
 import { toErrorInfo, type ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
 import { splitError, type FieldErrors } from '../logic/field-errors';
@@ -19,6 +20,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const testResult = ref<ApiKeyTestResult | null>(null);
   /** Where rows come from now (data source and network); null until the settings are read. */
   const currentSource = computed(() => (settings.value ? originKey(settings.value) : null));
+  /** Your own nodes' chains while they are the data source: chains and routes are shown by the names you gave them. */
+  const ownChains = computed(() => (settings.value ? ownChainsOf(settings.value.dataSource) : []));
 
   async function load(): Promise<void> {
     loading.value = true;
@@ -125,6 +128,7 @@ export const useSettingsStore = defineStore('settings', () => {
     keyError,
     testResult,
     currentSource,
+    ownChains,
     load,
     /** Reads the settings and the key's status again (the connection owner calls it first). */
     resync: load,
