@@ -67,7 +67,7 @@ describe('blindness is not news', () => {
   }
 
   const relayerAlerts = (shown: { title: string }[]) => shown.filter((s) => /^(Relayer silent|Route backlog|Message stuck)/.test(s.title));
-  const status = (core: MonitorCore) => core.handlers.getPollStatus(undefined as never) as PollStatus;
+  const status = (core: MonitorCore) => core.handlers.getPollStatus(undefined) as PollStatus;
 
   it('holds relayer alerts while the source fails, says so once it is down, and once it is read again', { timeout: 180_000 }, async () => {
     const { clock, svc, core, call, shown, pollFor } = await demoWatched();
@@ -97,7 +97,11 @@ describe('blindness is not news', () => {
     expect(status(core).source).toMatchObject({ state: 'up', seeing: true });
     expect(shown.filter((s) => s.title === 'Embedded demo read again')).toHaveLength(1);
     // Judged again on what is visible: the steady relayers deliver, so nothing fires now either.
-    expect(relayerAlerts(shown).slice(before).filter((s) => s.title.startsWith('Relayer silent'))).toEqual([]);
+    expect(
+      relayerAlerts(shown)
+        .slice(before)
+        .filter((s) => s.title.startsWith('Relayer silent')),
+    ).toEqual([]);
     expect(shown.filter((s) => s.title === "Can't read Embedded demo")).toHaveLength(1);
     await call('pollNow');
   });

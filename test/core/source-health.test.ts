@@ -102,7 +102,12 @@ describe('the source health', () => {
     cycle(null);
     expect(h.snapshot()?.state).toBe('up');
     switchTo('custom:http://127.0.0.1:9');
-    expect(h.snapshot()).toMatchObject({ source: 'custom:http://127.0.0.1:9', name: 'the custom URL http://127.0.0.1:9', state: 'unknown', lastSuccessAt: null });
+    expect(h.snapshot()).toMatchObject({
+      source: 'custom:http://127.0.0.1:9',
+      name: 'the custom URL http://127.0.0.1:9',
+      state: 'unknown',
+      lastSuccessAt: null,
+    });
     // A cycle that began before the switch says nothing of the new source.
     h.observeCycle({ source: 'local', at: T0, error: null, asked: true, complete: true });
     expect(h.snapshot()?.state).toBe('unknown');

@@ -60,7 +60,7 @@ describe('switching the data source at runtime', () => {
     await call('updateSettings', { dataSource: { kind: 'custom', baseUrl: unreachable }, pollIntervalSeconds: 5 });
     await core.start();
     await call('addWatch', { address: randomAddress() });
-    const health = () => (core.handlers.getPollStatus(undefined as never) as PollStatus).source;
+    const health = () => (core.handlers.getPollStatus(undefined) as PollStatus).source;
     await waitFor(() => health()?.source === `custom:${unreachable}` && health()?.state === 'degraded', 30_000, 'the unreachable source failing');
     // Not the source: the demo was never started (its store file does not exist).
     expect(existsSync(join(tmp.dir, 'local-service.sqlite'))).toBe(false);

@@ -81,7 +81,10 @@ describe('a data-source change is a clean cut', () => {
     stop = owner.stop;
     await owner.ready;
     const settings = useSettingsStore();
-    wrapper = mount({ components: { Banners, CacheView }, template: '<div><banners /><cache-view /></div>' }, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    wrapper = mount(
+      { components: { Banners, CacheView }, template: '<div><banners /><cache-view /></div>' },
+      { global: { plugins: [ctx.pinia] }, attachTo: document.body },
+    );
     await until(() => expect(wrapper!.find('[data-testid="demo-banner"]').exists()).toBe(true));
     await until(() => expect(wrapper!.findAll('[data-testid="cache-row"]')).toHaveLength(3));
     expect(wrapper.find('[data-testid="source-kept-banner"]').exists()).toBe(false);
@@ -99,7 +102,9 @@ describe('a data-source change is a clean cut', () => {
     expect(wrapper.get('[data-testid="other-source"]').attributes('data-source')).toBe('local');
     expect(wrapper.get('[data-testid="other-source"]').text()).toMatch(/^from Embedded demo, as of /);
     // A restart, another tab or another port reads the same: the core's database keeps it, not the page.
-    expect((await ctx.api.getCacheSources()).others).toEqual([{ source: 'local', name: 'the embedded demo (simulated)', messages: 3, asOf: expect.any(Number) }]);
+    expect((await ctx.api.getCacheSources()).others).toEqual([
+      { source: 'local', name: 'the embedded demo (simulated)', messages: 3, asOf: expect.any(Number) },
+    ]);
 
     // Back on the demo its figures are current again; the unreachable source gave none, so none is named.
     await settings.save({ dataSource: { kind: 'local' } });

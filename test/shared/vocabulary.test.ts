@@ -5,7 +5,15 @@ import { statusTag } from '../../src/renderer/src/logic/message-view';
 import { ARROW, changeWords, statusWord, TRANSITION_WORDS } from '../../src/shared/vocabulary';
 
 const C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
-const base = { messageId: '0x' + 'ab'.repeat(32), at: 0, network: 'mainnet' as const, source: 'local', sourceBlockchainId: C, destinationBlockchainId: C, watchers: [] };
+const base = {
+  messageId: '0x' + 'ab'.repeat(32),
+  at: 0,
+  network: 'mainnet' as const,
+  source: 'local',
+  sourceBlockchainId: C,
+  destinationBlockchainId: C,
+  watchers: [],
+};
 
 describe('one vocabulary', () => {
   it('names a status the same way in a tag, a change and a notification', () => {

@@ -47,12 +47,21 @@ export function sourceHealthPart(d: {
     const open = episodes.open(['source_down']).get(sourceKey);
     const source = d.store.source();
     if (down && !open) {
-      const e: Omit<OpenEpisode, 'id'> = { key: sourceKey, kind: 'source_down', network: d.settings().network, subject: sourceTitle(source), sourceChain: '', destinationChain: '', startedAt: down.since };
+      const e: Omit<OpenEpisode, 'id'> = {
+        key: sourceKey,
+        kind: 'source_down',
+        network: d.settings().network,
+        subject: sourceTitle(source),
+        sourceChain: '',
+        destinationChain: '',
+        startedAt: down.since,
+      };
       const text: Announcement = {
         title: `Can't read ${sourceTitle(source)}`,
         body: `Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason} ${HELD}`,
       };
-      if (episodes.fire(e, now, announce ? text : null)) d.logger.warn(`Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason}`, { kind: 'source_down', source });
+      if (episodes.fire(e, now, announce ? text : null))
+        d.logger.warn(`Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason}`, { kind: 'source_down', source });
     } else if (!down && open && health.upNow()) {
       const text: Announcement = {
         title: `${sourceTitle(source)} read again`,
@@ -67,12 +76,21 @@ export function sourceHealthPart(d: {
     const down = new Map(health.chainsDown().map((c) => [chainKey(c.blockchainId), c]));
     for (const [key, c] of down) {
       if (open.has(key)) continue;
-      const e: Omit<OpenEpisode, 'id'> = { key, kind: 'chain_down', network: d.settings().network, subject: c.name, sourceChain: c.blockchainId, destinationChain: '', startedAt: c.since };
+      const e: Omit<OpenEpisode, 'id'> = {
+        key,
+        kind: 'chain_down',
+        network: d.settings().network,
+        subject: c.name,
+        sourceChain: c.blockchainId,
+        destinationChain: '',
+        startedAt: c.since,
+      };
       const text: Announcement = {
         title: `Can't read ${c.name}`,
         body: `Can't read ${c.name} (your own node) since ${clock24(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,
       };
-      if (episodes.fire(e, now, announce ? text : null)) d.logger.warn(`Can't read ${c.name} (own node) since ${clock24(c.since)}: ${c.reason}`, { kind: 'chain_down', chain: c.blockchainId });
+      if (episodes.fire(e, now, announce ? text : null))
+        d.logger.warn(`Can't read ${c.name} (own node) since ${clock24(c.since)}: ${c.reason}`, { kind: 'chain_down', chain: c.blockchainId });
     }
     const known = new Set(health.knownChains().map(chainKey));
     for (const [key, e] of open) {
@@ -80,10 +98,14 @@ export function sourceHealthPart(d: {
       // A chain no longer configured is closed quietly; one read again says so.
       const text: Announcement | null =
         known.has(key) && health.sees(e.sourceChain)
-          ? { title: `${e.subject} read again`, body: `${e.subject} (your own node) is read again (it could not be read for about ${lasted(e.startedAt, now)}).` }
+          ? {
+              title: `${e.subject} read again`,
+              body: `${e.subject} (your own node) is read again (it could not be read for about ${lasted(e.startedAt, now)}).`,
+            }
           : null;
       if (text === null && known.has(key)) continue; // not down, not seen yet either (starting, catching up): wait
-      if (episodes.resolve(e.id, now, announce ? text : null) && text) d.logger.info(`${e.subject} (own node) is read again`, { kind: 'chain_down', chain: e.sourceChain });
+      if (episodes.resolve(e.id, now, announce ? text : null) && text)
+        d.logger.info(`${e.subject} (own node) is read again`, { kind: 'chain_down', chain: e.sourceChain });
     }
   }
 

@@ -175,7 +175,8 @@ export class SourceHealthTracker implements Sight {
     }
     const chains = [...this.chains.values()].map((c) => ({ c, s: this.chainState(c, now) }));
     const downChains = chains.filter((x) => x.s.state === 'down');
-    if (chains.length && downChains.length === chains.length) return { state: 'down', reason: `every chain's node is down (${downChains.map((x) => x.c.name).join(', ')})` };
+    if (chains.length && downChains.length === chains.length)
+      return { state: 'down', reason: `every chain's node is down (${downChains.map((x) => x.c.name).join(', ')})` };
     if (f.lastSuccessAt === null) return { state: 'unknown', reason: 'not read yet' };
     if (this.rateLimited) return { state: 'degraded', reason: this.rateLimited };
     const late = chains.filter((x) => x.s.state !== 'up');
@@ -211,7 +212,16 @@ export class SourceHealthTracker implements Sight {
       const s = this.chainState(c, now);
       return { blockchainId, name: c.name, state: s.state, since: c.stateSince, reason: s.reason };
     });
-    return { source: this.source, name: sourceName(this.source), state, since: this.since, reason, lastSuccessAt: this.facts.lastSuccessAt, seeing: this.seeing(), chains };
+    return {
+      source: this.source,
+      name: sourceName(this.source),
+      state,
+      since: this.since,
+      reason,
+      lastSuccessAt: this.facts.lastSuccessAt,
+      seeing: this.seeing(),
+      chains,
+    };
   }
 
   /** The source down now: since when and why (null when it is not). */
