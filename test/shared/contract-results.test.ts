@@ -71,6 +71,7 @@ describe('each method answers what its result schema describes', () => {
     expect(log.items.length).toBeGreaterThan(0);
     await call('getPollStatus');
     await call('getStats', { hours: 24 });
+    await call('getCacheSources');
     const overview = (await call('relayerOverview')) as { routes: unknown[] };
     expect(overview.routes).toHaveLength(1);
     await call('relayerFigureMessages', { routeId: route.id, figure: 'deliveries24h' });

@@ -10,7 +10,8 @@ export class CacheSourcesQuery {
   private readonly stmt;
 
   constructor(db: Db) {
-    // The (source, last_seen_at) index answers this without reading the rows.
+    // A pass over the rows (no index on source: it would lure the figures' range queries off theirs), read
+    // only when a view resynchronises (the start, a reconnect, a source change).
     this.stmt = db.prepare<[string], { source: string; messages: number; asOf: number }>(
       'SELECT source, COUNT(*) AS messages, MAX(last_seen_at) AS asOf FROM messages WHERE source <> ? GROUP BY source ORDER BY asOf DESC',
     );

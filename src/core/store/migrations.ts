@@ -262,7 +262,6 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE messages ADD COLUMN source TEXT NOT NULL DEFAULT '';
   DROP INDEX messages_tracked;
   CREATE INDEX messages_tracked ON messages (source, network) WHERE tracked = 1;
-  CREATE INDEX messages_source ON messages (source, last_seen_at);
   ALTER TABLE transitions ADD COLUMN source TEXT NOT NULL DEFAULT '';
 
   CREATE TABLE relayer_episodes_next (
