@@ -24,6 +24,7 @@ import { dataSourcesPart } from './parts/data-sources';
 import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
 import { quotaWarningPart } from './parts/quota-warning';
+import { alertTimelinePart } from './parts/alert-timeline';
 import { relayerEconomicsPart } from './parts/relayer-economics';
 import { relayerAlertsPart } from './parts/relayer-alerts';
 import { wentLivePart } from './parts/went-live';
@@ -91,12 +92,16 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         quota: () => dataSources.sources.budget().quota(),
       }),
     )
-    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources }) =>
+    .add('alertTimeline', ({ log, store, events }) =>
+      alertTimelinePart({ store: store.store, logger: log.logger, settings: store.settings, emit: events.emit }),
+    )
+    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources, alertTimeline }) =>
       relayerEconomicsPart({
         store: store.store,
         clock,
         logger: log.logger,
         settings: store.settings,
+        timeline: alertTimeline,
         client: (network) => dataSources.sources.client(network),
         emit: events.emit,
         redact: (t) => redactor.text(t),
@@ -104,12 +109,12 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         ...(metrics.registry ? { metrics: new FuelMetrics(metrics.registry.registry) } : {}),
       }),
     )
-    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics }) =>
+    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics, alertTimeline }) =>
       relayerAlertsPart({
         store: store.store,
         clock,
         logger: log.logger,
-        settings: store.settings,
+        timeline: alertTimeline,
         tap: (now) => relayerEconomics.tap(now),
         ...(metrics.registry ? { metrics: new RelayerMetrics(metrics.registry.registry, () => clock.now()) } : {}),
       }),

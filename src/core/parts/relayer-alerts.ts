@@ -1,15 +1,17 @@
 import type { Clock } from '../../shared/clock';
-import { TRACKING_LIMIT_HOURS, type Settings } from '../../shared/contract';
+import { TRACKING_LIMIT_HOURS } from '../../shared/contract';
+import { EPISODE_WORDS } from '../../shared/vocabulary';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
 import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
-import { evaluateConditions, silentKey, backlogKey } from '../relayers/conditions';
+import { evaluateConditions, silentKey, backlogKey, type Silence } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
-import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
+import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
 import { routeLabel } from '../watch/route-label';
+import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
 
 interface RelayerAlertsPart extends Part {
@@ -29,15 +31,15 @@ export function relayerAlertsPart(d: {
   store: Store;
   clock: Clock;
   logger: Logger;
-  /** Announced only while `notifications.enabled` (the same switch as the transitions'). */
-  settings: () => Settings;
+  /** Where episodes fire and resolve: listed in Activity, logged, announced while notifications are on. */
+  timeline: Pick<AlertTimeline, 'open' | 'fire' | 'resolve'>;
   /** Each cycle's deliveries (counted as they are read) and figures; at start a baseline: what the cache held before this run. */
   metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
   /** Also sees each cycle's deliveries (the relayers' economics, parts/relayer-economics.ts). */
   tap?: (now: number) => DeliveryTap;
 }): RelayerAlertsPart {
   const figures = new RelayerFigures(d.store);
-  const episodes = d.store.relayerEpisodes;
+  const episodes = d.timeline;
 
   /** One streaming pass over the cache: the figures, the conditions, and the metrics' counts on the way. */
   function snapshot(baseline: boolean): RelayerSnapshot {
@@ -52,7 +54,6 @@ export function relayerAlertsPart(d: {
   function evaluate(): void {
     const { scope, conditions } = snapshot(false);
     const now = scope.now;
-    const announce = d.settings().notifications.enabled;
     // Only this part's kinds: the fuel alert's episodes are the economics part's.
     const open = episodes.open(['relayer_silent', 'route_backlog']);
     const step = stepEpisodes(new Set(open.keys()), conditions.holding, conditions.watched);
@@ -62,15 +63,19 @@ export function relayerAlertsPart(d: {
       const startedAt = conditions.since.get(key) ?? now;
       const relayer = relayers.get(key);
       const route = routes.get(key);
-      const e = relayer ? silentEpisode(key, relayer, startedAt) : route ? backlogEpisode(key, route, startedAt) : null;
-      if (e && episodes.fire(e, now, announce ? fireText(e, relayer, route, now) : null)) d.logger.info('relayer alert fired', { key, startedAt });
+      const silence = conditions.silence.get(key);
+      if (relayer && silence) episodes.fire(silentEpisode(key, relayer, startedAt), now, silentText(relayer, silence, now));
+      else if (route) {
+        const e = backlogEpisode(key, route, startedAt);
+        episodes.fire(e, now, backlogText(e, route, now));
+      }
     }
     for (const key of step.resolved) {
       const e = open.get(key) as OpenEpisode;
-      if (episodes.resolve(e.id, now, announce ? resolveText(e, now) : null)) d.logger.info('relayer alert resolved', { key, startedAt: e.startedAt });
+      episodes.resolve(e, now, resolveText(e, now));
     }
     // No longer watched (or its alert turned off): closed without an announcement.
-    for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e.id, now, null);
+    for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e, now, null);
   }
 
   return {
@@ -94,26 +99,30 @@ export function relayerAlertsPart(d: {
   };
 }
 
-function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): Omit<OpenEpisode, 'id'> {
-  return { key, kind: 'relayer_silent', network: r.network, subject: r.label || r.address, sourceChain: '', destinationChain: '', startedAt };
+function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): EpisodeStart {
+  const subject = r.label || r.address;
+  return { key, kind: 'relayer_silent', network: r.network, subject, sourceChain: '', destinationChain: '', startedAt, relayer: r.address };
 }
 
-function backlogEpisode(key: string, r: WatchedRoute, startedAt: number): Omit<OpenEpisode, 'id'> {
+function backlogEpisode(key: string, r: WatchedRoute, startedAt: number): EpisodeStart {
   const subject = r.label || routeLabel(r.sourceChain, r.destinationChain);
   return { key, kind: 'route_backlog', network: r.network, subject, sourceChain: r.sourceChain, destinationChain: r.destinationChain, startedAt };
 }
 
-function fireText(e: Omit<OpenEpisode, 'id'>, relayer: WatchedRelayer | undefined, route: WatchedRoute | undefined, now: number): Announcement {
-  if (relayer) {
-    const name = relayer.label ? `${relayer.label} (${shortAddress(relayer.address)})` : relayer.address;
-    return {
-      title: `Relayer silent: ${relayer.label || shortAddress(relayer.address)}`,
-      body: `${name} has not delivered for ${relayer.silentMinutes}+ min while one of its routes holds a message pending ${relayer.pendingMinutes}+ min.`,
-    };
-  }
-  const r = route as WatchedRoute;
+/** What it has not done for how long, and which route's message waits how long: the facts, with the thresholds. */
+function silentText(r: WatchedRelayer, s: Silence, now: number): Announcement {
+  const name = r.label ? `${r.label} (${shortAddress(r.address)})` : r.address;
   return {
-    title: `Route backlog: ${e.subject}`,
+    title: EPISODE_WORDS.relayer_silent.fire(r.label || shortAddress(r.address)),
+    body:
+      `${name} has not delivered for ${minutesAgo(now, s.quietSince)} while ${routeLabel(s.sourceChain, s.destinationChain)} ` +
+      `holds a message pending ${minutesAgo(now, s.pendingSince)} (alerts after ${r.silentMinutes} min silent while a message waits ${r.pendingMinutes} min).`,
+  };
+}
+
+function backlogText(e: EpisodeStart, r: WatchedRoute, now: number): Announcement {
+  return {
+    title: EPISODE_WORDS.route_backlog.fire(e.subject),
     body:
       `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that). ` +
       `This clears when it is delivered, or when the watch stops following it after ${TRACKING_LIMIT_HOURS.pending_too_long / 24} days pending; ` +
@@ -125,11 +134,11 @@ function resolveText(e: OpenEpisode, now: number): Announcement {
   const lasted = minutesAgo(now, e.startedAt);
   return e.kind === 'relayer_silent'
     ? {
-        title: `Relayer delivering again: ${e.subject}`,
+        title: EPISODE_WORDS.relayer_silent.resolve(e.subject),
         body: `${e.subject} delivers again, or nothing waits on its routes any more (the episode lasted about ${lasted}).`,
       }
     : {
-        title: `Route backlog cleared: ${e.subject}`,
+        title: EPISODE_WORDS.route_backlog.resolve(e.subject),
         body: `No message on ${e.subject} is pending past its threshold any more (the backlog lasted about ${lasted}).`,
       };
 }
