@@ -3,6 +3,6 @@
  * in the same words as Activity and core.log ("alert fired: Route backlog: c-beam — The oldest pending …").
  */
 import type { AlertEntry } from '../shared/contract';
-import { alertSentence } from '../shared/vocabulary';
+import { alertPhaseWord, alertSentence } from '../shared/vocabulary';
 
-export const alertConsoleLine = (e: AlertEntry): string => `alert ${e.phase === 'fire' ? 'fired' : 'resolved'}: ${alertSentence(e)}`;
+export const alertConsoleLine = (e: AlertEntry): string => `alert ${alertPhaseWord(e)}: ${alertSentence(e)}`;

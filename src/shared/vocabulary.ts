@@ -90,6 +90,12 @@ export const EPISODE_WORDS = {
 export type EpisodeKind = keyof typeof EPISODE_WORDS;
 export const EPISODE_KINDS = Object.keys(EPISODE_WORDS) as [EpisodeKind, ...EpisodeKind[]];
 export const SEVERITIES = ['warning', 'success', 'info'] as const satisfies readonly Severity[];
+/** A severity as Activity's filter names it. */
+export const SEVERITY_WORDS: Record<Severity, string> = { warning: 'warning', success: 'recovery', info: 'routine' };
+
+/** What an alert entry did, in one word: a quiet close (routine) is not a recovery. */
+export const alertPhaseWord = (e: { phase: 'fire' | 'resolve'; severity: Severity }): string =>
+  e.phase === 'fire' ? 'fired' : e.severity === 'info' ? 'closed' : 'resolved';
 
 /** An episode closed without an announcement (its relayer or route no longer watched, its alert turned off): routine. */
 export const closedWords = (kind: EpisodeKind, subject: string): { title: string; body: string } => {
