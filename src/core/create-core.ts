@@ -26,6 +26,7 @@ import { dataSourcesPart } from './parts/data-sources';
 import { alertsPart } from './parts/alerts';
 import { notificationsPart } from './parts/notifications';
 import { quotaWarningPart } from './parts/quota-warning';
+import { alertTimelinePart } from './parts/alert-timeline';
 import { relayerEconomicsPart } from './parts/relayer-economics';
 import { relayerAlertsPart } from './parts/relayer-alerts';
 import { wentLivePart } from './parts/went-live';
@@ -69,9 +70,6 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         store: store.store,
       }),
     )
-    .add('sourceHealth', ({ log, store, ownNodes }) =>
-      sourceHealthPart({ store: store.store, clock, logger: log.logger, settings: store.settings, chainStatuses: () => ownNodes.chainStatuses() }),
-    )
     .add('alerts', ({ log, store, events, metrics, dataSources }) =>
       alertsPart(options.alerts, {
         store: store.store,
@@ -97,13 +95,26 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         quota: () => dataSources.sources.budget().quota(),
       }),
     )
-    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources, sourceHealth }) =>
+    .add('alertTimeline', ({ log, store, events }) =>
+      alertTimelinePart({ store: store.store, logger: log.logger, settings: store.settings, emit: events.emit }),
+    )
+    .add('sourceHealth', ({ store, ownNodes, alertTimeline }) =>
+      sourceHealthPart({
+        store: store.store,
+        clock,
+        settings: store.settings,
+        timeline: alertTimeline,
+        chainStatuses: () => ownNodes.chainStatuses(),
+      }),
+    )
+    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources, alertTimeline, sourceHealth }) =>
       relayerEconomicsPart({
         store: store.store,
         sight: sourceHealth.health,
         clock,
         logger: log.logger,
         settings: store.settings,
+        timeline: alertTimeline,
         client: (network) => dataSources.sources.client(network),
         emit: events.emit,
         redact: (t) => redactor.text(t),
@@ -111,13 +122,14 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         ...(metrics.registry ? { metrics: new FuelMetrics(metrics.registry.registry) } : {}),
       }),
     )
-    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics, sourceHealth }) =>
+    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics, alertTimeline, sourceHealth }) =>
       relayerAlertsPart({
         store: store.store,
         sight: sourceHealth.health,
         clock,
         logger: log.logger,
         settings: store.settings,
+        timeline: alertTimeline,
         tap: (now) => relayerEconomics.tap(now),
         ...(metrics.registry
           ? {

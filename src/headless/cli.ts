@@ -119,6 +119,8 @@ async function main(): Promise<number> {
     loaded,
     onWatchLive,
     onAlertDelivery: deliveries.observe,
+    // Each alert's fire and resolve, in the words Activity and core.log use.
+    onAlert: say,
     ...(values.web ? { web: { rendererDir: RENDERER_DIR, ...(webPort !== undefined ? { port: webPort } : {}) } } : {}),
   });
   if (stopping) return 0;

@@ -12,6 +12,7 @@ import { builtRendererDir } from '../web-server/renderer-dir';
 import { startWebServer, type WebServer } from '../web-server/server';
 import type { SettingsPatch } from '../shared/contract';
 import { systemClock, type Clock } from '../shared/clock';
+import { alertConsoleLine } from './alert-console';
 import { readStartSecrets } from './api-key';
 import { APP_VERSION, serviceSpawnSpec } from './app-files';
 import type { LoadedConfig } from './config-file';
@@ -40,6 +41,8 @@ interface HeadlessOptions {
   onWatchLive?: (e: LiveEvent) => void;
   /** Each alert delivery attempt (the command prints failures on stderr); errors come redacted. */
   onAlertDelivery?: (r: AlertDeliveryResult) => void;
+  /** Each alert episode's fire and resolve, as one line in words (the command prints it). */
+  onAlert?: (line: string) => void;
 }
 
 export interface HeadlessWatcher {
@@ -112,6 +115,8 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
   if (o.logger) coreOptions.logger = o.logger;
 
   const core = await createMonitorCore(coreOptions);
+  const onAlert = o.onAlert;
+  if (onAlert) core.onEvent((e) => e.type === 'alerts' && e.alerts.forEach((a) => onAlert(alertConsoleLine(a))));
   // Following from before the first cycle, so no watch goes live unnoticed.
   const liveness = followLiveness(core, o.clock ?? systemClock, (e) => o.onWatchLive?.(e));
   let metrics: MetricsServer | null = null;

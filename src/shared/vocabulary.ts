@@ -46,3 +46,81 @@ export const transitionSeverity = (kind: string): Severity =>
 
 /** A relayer-silent or route-backlog episode: its start is a warning, its end a recovery. */
 export const episodeSeverity = (phase: 'fire' | 'resolve'): Severity => (phase === 'fire' ? 'warning' : 'success');
+
+/** An alert episode's words: its name in Activity's filter, the titles of its start and end, and how loudly each speaks. */
+interface EpisodeWords {
+  label: string;
+  fire: (name: string) => string;
+  resolve: (name: string) => string;
+  severity: Record<'fire' | 'resolve', Severity>;
+}
+
+/**
+ * Every kind of alert episode (fired and resolved by the core's alert rules, listed in Activity beside the
+ * message transitions, logged, announced). A new kind is one entry here: the contract's kind list, Activity's
+ * filter, its rows and the log line take it from this table.
+ */
+export const EPISODE_WORDS = {
+  relayer_silent: {
+    label: 'relayer silent',
+    fire: (n) => `Relayer silent: ${n}`,
+    resolve: (n) => `Relayer delivering again: ${n}`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+  route_backlog: {
+    label: 'route backlog',
+    fire: (n) => `Route backlog: ${n}`,
+    resolve: (n) => `Route backlog cleared: ${n}`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+  fuel_low: {
+    label: 'fuel low',
+    fire: (n) => `Relayer low on gas: ${n}`,
+    resolve: (n) => `Relayer refilled: ${n}`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+  route_failed_executions: {
+    label: 'failed executions',
+    fire: (n) => `Failed executions on ${n}`,
+    resolve: (n) => `Failed executions back under the threshold: ${n}`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+  /** Not seeing (src/core/parts/source-health.ts): the data source, or one of your own nodes, cannot be read. */
+  source_down: {
+    label: "can't read the source",
+    fire: (n) => `Can't read ${n}`,
+    resolve: (n) => `${n} read again`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+  chain_down: {
+    label: "can't read a chain",
+    fire: (n) => `Can't read ${n}`,
+    resolve: (n) => `${n} read again`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+} satisfies Record<string, EpisodeWords>;
+
+export type EpisodeKind = keyof typeof EPISODE_WORDS;
+export const EPISODE_KINDS = Object.keys(EPISODE_WORDS) as [EpisodeKind, ...EpisodeKind[]];
+export const SEVERITIES = ['warning', 'success', 'info'] as const satisfies readonly Severity[];
+/** A severity as Activity's filter names it. */
+export const SEVERITY_WORDS: Record<Severity, string> = { warning: 'warning', success: 'recovery', info: 'routine' };
+
+/** What an alert entry did, in one word: a quiet close (routine) is not a recovery. */
+export const alertPhaseWord = (e: { phase: 'fire' | 'resolve'; severity: Severity }): string =>
+  e.phase === 'fire' ? 'fired' : e.severity === 'info' ? 'closed' : 'resolved';
+
+/** An episode closed without an announcement (its relayer or route no longer watched, its alert turned off): routine. */
+export const closedWords = (kind: EpisodeKind, subject: string): { title: string; body: string } => {
+  const label = EPISODE_WORDS[kind].label;
+  return {
+    title: `${label[0]!.toUpperCase()}${label.slice(1)} closed: ${subject}`,
+    body: `No longer watched, or its alert was turned off: closed without an announcement.`,
+  };
+};
+
+/** How loudly an episode's start or end speaks; one closed quietly is routine. */
+export const alertSeverity = (kind: EpisodeKind, phase: 'fire' | 'resolve', quiet = false): Severity => (quiet ? 'info' : EPISODE_WORDS[kind].severity[phase]);
+
+/** What a fire or resolve says in one line (the log, the headless watcher's console): its title, then its body. */
+export const alertSentence = (e: { title: string; body: string }): string => `${e.title} — ${e.body}`;

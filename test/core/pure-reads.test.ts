@@ -11,6 +11,8 @@ const VISIBLE = [
   'messages',
   'message_watchers',
   'transitions',
+  'alert_entries',
+  'relayer_episodes',
   'outbox',
   'watches',
   'feeds',
@@ -72,6 +74,7 @@ describe('reads are pure', () => {
     await call('findMessage', { messageId: ids[1] });
     await call('searchCache', { text: address.slice(2, 10) });
     await call('listTransitions', { limit: 100 });
+    await call('listActivity', { limit: 100 });
     await call('listWatches');
     await call('listFeeds');
     await call('getStats', { hours: 24 });
@@ -84,7 +87,7 @@ describe('reads are pure', () => {
     await call('getPollStatus');
 
     expect(snapshot()).toEqual(before);
-    expect(events.filter((e) => e.type === 'transitions' || e.type === 'notification' || e.type === 'watchlist-changed')).toEqual([]);
+    expect(events.filter((e) => e.type === 'transitions' || e.type === 'alerts' || e.type === 'notification' || e.type === 'watchlist-changed')).toEqual([]);
 
     // The change is still there to be found: the next poll logs it, once, in one batch.
     await call('pollNow');

@@ -64,6 +64,23 @@ test('after a switch from the demo to an unreachable source every view labels th
       await expect(page.locator('[data-testid="toast"][data-severity="warning"]')).toHaveCount(before - 1);
     }
 
+    // The toasts are gone, the alerts stay in Activity: each fire a warning row in words, filtered by its kind.
+    await page.getByTestId('nav-activity').click();
+    const fired = page.locator('[data-testid="alert-row"][data-phase="fire"][data-severity="warning"]');
+    await expect(fired.first()).toBeVisible();
+    await expect(fired.first().getByTestId('alert-title')).toHaveText(/^(Route backlog|Relayer silent): /);
+    await expect(fired.first().getByTestId('alert-body')).not.toContainText(route!.sourceChain);
+    const kinds = await fired.evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-episode-kind')))]);
+    for (const kind of kinds) await page.getByTestId(`activity-alert-kind-${kind}`).click();
+    await expect(page.getByTestId('alert-row')).toHaveCount(0);
+    for (const kind of kinds) await page.getByTestId(`activity-alert-kind-${kind}`).click();
+    // A backlog row (the demo's routes keep messages pending past the 1-minute threshold) leads to its route in the Relayers view.
+    const backlog = page.locator('[data-testid="alert-row"][data-episode-kind="route_backlog"][data-phase="fire"]').first();
+    await expect(backlog).toBeVisible({ timeout: 120_000 });
+    await backlog.click();
+    await expect(page.getByTestId('view-relayers')).toBeVisible();
+    await expect(page.locator('[data-testid="route-row"][data-focused="true"]')).toHaveCount(1);
+
     // Switch the source to an unreachable URL: the page follows the core's settings-changed event.
     await stack.call('updateSettings', { dataSource: { kind: 'custom', baseUrl: UNREACHABLE } });
     for (const view of VIEWS) await showsNothingFromTheDemoUnlabelled(page, view);

@@ -36,7 +36,9 @@ describe('relayer and route series on /metrics', () => {
     cleanups.push(() => svc.close());
     const label = (address: string) => relayerLabel(svc, address);
     // Every simulated relayer is watched, so every delivery counts for one of them.
-    const w = await startRelayerWatcher(svc, clock, cleanups, { dirPrefix: 'tw-relayer-metrics-', backlogMinutes: 20 });
+    // What the command prints of each alert (it has no Activity view).
+    const printed: string[] = [];
+    const w = await startRelayerWatcher(svc, clock, cleanups, { dirPrefix: 'tw-relayer-metrics-', backlogMinutes: 20, onAlert: (l) => printed.push(l) });
     const scrape = async () => (await fetch(w.metrics!.url)).text();
 
     await pollNow(w);
@@ -86,5 +88,15 @@ describe('relayer and route series on /metrics', () => {
     const total = (t: string) =>
       [...by.keys()].reduce((s, relayer) => s + sample(t, 'teleporter_watch_relayer_deliveries_total', { relayer, route: 'c-beam' }), 0);
     expect(total(text)).toBe(8);
+
+    // The console says in words what fired, by name: the route's backlog and each silent relayer, once each.
+    expect(
+      printed.filter((l) => l.startsWith('alert fired: Route backlog: c-beam — The oldest pending message on C-Chain → Beam is older than 20 min')),
+    ).toHaveLength(1);
+    expect(printed.filter((l) => l.startsWith('alert fired: Relayer silent: ')).sort()).toEqual(
+      [...by.keys()].sort().map((relayer) => expect.stringMatching(new RegExp(`^alert fired: Relayer silent: ${relayer} — ${relayer} \\(0x`))),
+    );
+    expect(printed).toHaveLength(by.size + 1);
+    for (const l of printed) for (const raw of [C_CHAIN, BEAM, 'route-backlog:', 'relayer-silent:']) expect(l).not.toContain(raw);
   });
 });

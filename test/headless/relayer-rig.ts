@@ -19,7 +19,7 @@ export async function startRelayerWatcher(
   svc: Service,
   clock: JumpClock,
   cleanups: (() => Promise<void>)[],
-  o: { dirPrefix: string; backlogMinutes: number; extra?: Record<string, unknown> },
+  o: { dirPrefix: string; backlogMinutes: number; extra?: Record<string, unknown>; onAlert?: (line: string) => void },
 ): Promise<HeadlessWatcher> {
   const w = await startWatcher(
     tempDir(o.dirPrefix),
@@ -30,7 +30,7 @@ export async function startRelayerWatcher(
       routes: [{ source: 'C-Chain', destination: 'Beam', label: 'c-beam', backlogMinutes: o.backlogMinutes }],
       ...o.extra,
     }),
-    { clock },
+    { clock, ...(o.onAlert ? { onAlert: o.onAlert } : {}) },
   );
   cleanups.push(() => w.close());
   return w;

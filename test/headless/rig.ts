@@ -37,12 +37,17 @@ export function baseConfig(serviceUrl: string, extra: Record<string, unknown> = 
 }
 
 let n = 0;
-export async function startWatcher(dir: string, config: Record<string, unknown>, opts: { clock?: Clock; retryMs?: number } = {}): Promise<HeadlessWatcher> {
+export async function startWatcher(
+  dir: string,
+  config: Record<string, unknown>,
+  opts: { clock?: Clock; retryMs?: number; onAlert?: (line: string) => void } = {},
+): Promise<HeadlessWatcher> {
   const w = await startHeadless({
     loaded: loadConfigFile(writeConfig(dir, config)),
     keychainService: `tw-headless-test-${process.pid}-${++n}`,
     alertRetryBaseMs: opts.retryMs ?? 200,
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.onAlert ? { onAlert: opts.onAlert } : {}),
   });
   await waitFor(
     async () => {

@@ -27,6 +27,8 @@ export class InMemoryTransport implements MonitorTransport {
   readonly calls: { method: MonitorMethod; input: unknown }[] = [];
   private gates = new Map<MonitorMethod, Promise<void>[]>();
   private shellListeners = new Set<(event: MonitorEvent) => void>();
+  /** While true the core's events are lost on the way, as they are while a web page's socket is down. */
+  dropping = false;
 
   constructor(private readonly core: MonitorCore) {}
 
@@ -39,7 +41,9 @@ export class InMemoryTransport implements MonitorTransport {
 
   subscribe(listener: (event: MonitorEvent) => void): () => void {
     this.shellListeners.add(listener);
-    const off = this.core.onEvent((e) => listener(wire(e)));
+    const off = this.core.onEvent((e) => {
+      if (!this.dropping) listener(wire(e));
+    });
     return () => {
       this.shellListeners.delete(listener);
       off();

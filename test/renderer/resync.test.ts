@@ -44,7 +44,7 @@ function pageSocket() {
 /** The core's own answers, asked over HTTP like another page would (the dropped socket plays no part). */
 const coreState = async (api: MonitorApi) => ({
   watches: await api.listWatches(),
-  transitions: (await api.listTransitions({ limit: 50 })).items,
+  activity: (await api.listActivity({ limit: 50 })).items,
   settings: await api.getSettings(),
   relayers: await api.listRelayers(),
   routes: await api.listRoutes(),
@@ -118,11 +118,11 @@ describe('the connection owner', () => {
     const after = await coreState(api);
     // The changes are real, and the stores still show the world from before the drop.
     expect(after.watches.map((w) => w.address)).toEqual([address]);
-    expect(after.transitions.length).toBeGreaterThan(before.transitions.length);
+    expect(after.activity.length).toBeGreaterThan(before.activity.length);
     expect(after.cacheTotal).toBeGreaterThan(before.cacheTotal);
     expect(after.poll.lastSuccessAt).not.toBe(before.poll.lastSuccessAt);
     expect(watchlist.watches).toEqual(before.watches);
-    expect(activity.items).toEqual(before.transitions);
+    expect(activity.items).toEqual(before.activity);
     expect(settings.settings).toEqual(before.settings);
     expect(relayers.relayers).toEqual(before.relayers);
     expect(status.poll).toEqual(before.poll);
@@ -130,7 +130,7 @@ describe('the connection owner', () => {
     await up();
     await until(() => {
       expect(watchlist.watches).toEqual(after.watches);
-      expect(activity.items).toEqual(after.transitions);
+      expect(activity.items).toEqual(after.activity);
       expect(settings.settings).toEqual(after.settings);
       expect(relayers.relayers).toEqual(after.relayers);
       expect(relayers.routes).toEqual(after.routes);

@@ -45,13 +45,13 @@ describe('activity store (real core)', () => {
     const s = useActivityStore();
     await s.load();
     expect(s.items).toHaveLength(50);
-    expect(s.items.map((t) => t.id)).toEqual([...s.items.map((t) => t.id)].sort((x, y) => y - x));
+    expect(s.items.map((t) => t.at)).toEqual([...s.items.map((t) => t.at)].sort((x, y) => y - x));
     await s.loadOlder();
     expect(s.items).toHaveLength(90);
-    expect(s.nextBeforeId).toBeUndefined();
+    expect(s.next).toBeUndefined();
     await s.setKinds(['left_pending']);
-    expect(r.transport.callsOf('listTransitions').at(-1)).toEqual({ kinds: ['left_pending'], limit: 50 });
-    expect(s.items.map((t) => t.messageId).sort()).toEqual(ids.slice(0, 30).sort());
+    expect(r.transport.callsOf('listActivity').at(-1)).toEqual({ kinds: ['left_pending'], limit: 50 });
+    expect(s.items.map((t) => (t.kind === 'alert' ? t.title : t.messageId)).sort()).toEqual(ids.slice(0, 30).sort());
   });
 
   it('applies each cycle as one batch: matching entries prepended, every arrival queued as a toast, none twice', async () => {
@@ -74,7 +74,7 @@ describe('activity store (real core)', () => {
       ['id:new', 'other:new'],
       ['id:left_pending'],
     ]);
-    expect(s.items.map((t) => [t.messageId, t.kind])).toEqual([[id, 'left_pending']]);
+    expect(s.items.map((t) => [t.kind === 'alert' ? t.title : t.messageId, t.kind])).toEqual([[id, 'left_pending']]);
     // "new" is left out of this watch's Notify-on choices: logged, not toasted.
     await until(() => expect(s.pendingToasts.map((t) => (t.kind === 'transition' ? t.transition.kind : t.notification.title))).toContain('left_pending'));
     const toasts = s.takeToasts();
@@ -127,12 +127,12 @@ describe('activity store (real core)', () => {
   it('keeps the error and recovers on the next load', async () => {
     const r = await setupRealRenderer();
     const s = useActivityStore();
-    // A request the core refuses (beforeId must be a positive ID) is an error value, shown as such.
-    s.nextBeforeId = -1;
+    // A request the core refuses (a cursor's ID must be positive) is an error value, shown as such.
+    s.next = { at: 1, kind: 'message', id: -1 };
     await s.loadOlder();
     expect(s.error?.kind).toBe('invalid_input');
     await s.load();
     expect(s.error).toBeNull();
-    expect(r.transport.callsOf('listTransitions')).toHaveLength(2);
+    expect(r.transport.callsOf('listActivity')).toHaveLength(2);
   });
 });

@@ -128,7 +128,7 @@ describe('toasts', () => {
     await until(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(1));
     expect(document.body.textContent).toContain('36 changes on Relayer A');
     document.querySelector<HTMLElement>('[data-testid="toast"]')!.click();
-    await until(() => expect(r.transport.callsOf('listTransitions').at(-1)).toMatchObject({ address: a }));
+    await until(() => expect(r.transport.callsOf('listActivity').at(-1)).toMatchObject({ address: a }));
     expect(useUiStore().view).toBe('activity');
     expect(activity.address).toBe(a);
   });

@@ -69,6 +69,7 @@ describe('each method answers what its result schema describes', () => {
     await call('findMessage', { messageId: id });
     const log = (await call('listTransitions', {})) as { items: unknown[] };
     expect(log.items.length).toBeGreaterThan(0);
+    expect(((await call('listActivity', { limit: 2 })) as { next?: unknown }).next).toBeDefined();
     await call('getPollStatus');
     await call('getStats', { hours: 24 });
     await call('getCacheSources');

@@ -8,6 +8,7 @@ import { DemoAddressSource } from '../service-launcher/demo-addresses';
 import { computeStats } from '../store';
 import { forgetWatcherData } from '../store/forget-watch';
 import { CacheSourcesQuery } from '../store/cache-sources';
+import { listActivity } from './activity-timeline';
 import type { CoreContext } from './context';
 import { isLocalService, keyHeaderFor } from './data-source';
 import { findMessage } from './find-message';
@@ -200,6 +201,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       const last = items[items.length - 1];
       return items.length === limit && last ? { items, nextBeforeId: last.id } : { items };
     },
+    listActivity: (q) => listActivity(ctx.store, q),
 
     getPollStatus: () => ctx.pollStatus(),
     pollNow: async () => {

@@ -1,16 +1,18 @@
-import { ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
 import type { Clock } from '../../shared/clock';
+import { ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
 import { TRACKING_LIMIT_HOURS, type Settings } from '../../shared/contract';
+import { EPISODE_WORDS } from '../../shared/vocabulary';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Logger } from '../log/logger';
 import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
-import { evaluateConditions, silentKey, backlogKey, type Conditions } from '../relayers/conditions';
+import { evaluateConditions, silentKey, backlogKey, type Conditions, type Silence } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
 import { ALWAYS_SEEING, type Sight } from '../sources/sight';
 import type { Store } from '../store';
-import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
+import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
+import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
 
 interface RelayerAlertsPart extends Part {
@@ -30,18 +32,20 @@ export function relayerAlertsPart(d: {
   store: Store;
   clock: Clock;
   logger: Logger;
-  /** Announced only while `notifications.enabled` (the same switch as the transitions'). */
-  settings: () => Settings;
+  /** Where episodes fire and resolve: listed in Activity, logged, announced while notifications are on. */
+  timeline: Pick<AlertTimeline, 'open' | 'fire' | 'resolve'>;
   /** Each cycle's deliveries (counted as they are read) and figures; at start a baseline: what the cache held before this run. */
   metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
   /** Also sees each cycle's deliveries (the relayers' economics, parts/relayer-economics.ts). */
   tap?: (now: number) => DeliveryTap;
+  /** Where your own chains' names come from (a route is named by them). */
+  settings: () => Settings;
   /** Whether the source and each chain are read now: what is not seen is held, never judged (default: sees everything). */
   sight?: Sight;
 }): RelayerAlertsPart {
   const sight = d.sight ?? ALWAYS_SEEING;
   const figures = new RelayerFigures(d.store);
-  const episodes = d.store.relayerEpisodes;
+  const episodes = d.timeline;
 
   /** One streaming pass over the cache: the figures, the conditions, and the metrics' counts on the way. */
   function snapshot(baseline: boolean): RelayerSnapshot {
@@ -58,7 +62,6 @@ export function relayerAlertsPart(d: {
     // and the metrics keep the conditions as last judged.
     if (!sight.seeing()) return;
     const now = scope.now;
-    const announce = d.settings().notifications.enabled;
     const own = ownChainsOf(d.settings().dataSource);
     // Only this part's kinds: the fuel alert's episodes are the economics part's.
     const open = episodes.open(['relayer_silent', 'route_backlog']);
@@ -71,17 +74,19 @@ export function relayerAlertsPart(d: {
       const startedAt = conditions.since.get(key) ?? now;
       const relayer = relayers.get(key);
       const route = routes.get(key);
-      const e = relayer ? silentEpisode(key, relayer, startedAt) : route ? backlogEpisode(key, route, startedAt, own) : null;
-      if (e && episodes.fire(e, now, announce ? fireText(e, relayer, route, now, own) : null))
-        d.logger.info('relayer alert fired', { key, subject: e.subject, startedAt });
+      const silence = conditions.silence.get(key);
+      if (relayer && silence) episodes.fire(silentEpisode(key, relayer, startedAt), now, silentText(relayer, silence, now, own));
+      else if (route) {
+        const e = backlogEpisode(key, route, startedAt, own);
+        episodes.fire(e, now, backlogText(e, route, now, own));
+      }
     }
     for (const key of step.resolved) {
       const e = open.get(key) as OpenEpisode;
-      if (episodes.resolve(e.id, now, announce ? resolveText(e, now) : null))
-        d.logger.info('relayer alert resolved', { key, subject: e.subject, startedAt: e.startedAt });
+      episodes.resolve(e, now, resolveText(e, now));
     }
     // No longer watched (or its alert turned off): closed without an announcement.
-    for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e.id, now, null);
+    for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e, now, null);
   }
 
   return {
@@ -122,32 +127,30 @@ function asJudged(c: Conditions, held: ReadonlySet<string>, open: ReadonlyMap<st
   return { ...c, holding };
 }
 
-function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): Omit<OpenEpisode, 'id'> {
-  return { key, kind: 'relayer_silent', network: r.network, subject: r.label || r.address, sourceChain: '', destinationChain: '', startedAt };
+function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): EpisodeStart {
+  const subject = r.label || r.address;
+  return { key, kind: 'relayer_silent', network: r.network, subject, sourceChain: '', destinationChain: '', startedAt, relayer: r.address };
 }
 
-function backlogEpisode(key: string, r: WatchedRoute, startedAt: number, own: readonly OwnChain[]): Omit<OpenEpisode, 'id'> {
+function backlogEpisode(key: string, r: WatchedRoute, startedAt: number, own: readonly OwnChain[]): EpisodeStart {
   const subject = r.label || routeLabel(r.sourceChain, r.destinationChain, own);
   return { key, kind: 'route_backlog', network: r.network, subject, sourceChain: r.sourceChain, destinationChain: r.destinationChain, startedAt };
 }
 
-function fireText(
-  e: Omit<OpenEpisode, 'id'>,
-  relayer: WatchedRelayer | undefined,
-  route: WatchedRoute | undefined,
-  now: number,
-  own: readonly OwnChain[],
-): Announcement {
-  if (relayer) {
-    const name = relayer.label ? `${relayer.label} (${shortAddress(relayer.address)})` : relayer.address;
-    return {
-      title: `Relayer silent: ${relayer.label || shortAddress(relayer.address)}`,
-      body: `${name} has not delivered for ${relayer.silentMinutes}+ min while one of its routes holds a message pending ${relayer.pendingMinutes}+ min.`,
-    };
-  }
-  const r = route as WatchedRoute;
+/** What it has not done for how long, and which route's message waits how long: the facts, with the thresholds. */
+function silentText(r: WatchedRelayer, s: Silence, now: number, own: readonly OwnChain[]): Announcement {
+  const name = r.label ? `${r.label} (${shortAddress(r.address)})` : r.address;
   return {
-    title: `Route backlog: ${e.subject}`,
+    title: EPISODE_WORDS.relayer_silent.fire(r.label || shortAddress(r.address)),
+    body:
+      `${name} has not delivered for ${minutesAgo(now, s.quietSince)} while ${routeLabel(s.sourceChain, s.destinationChain, own)} ` +
+      `holds a message pending ${minutesAgo(now, s.pendingSince)} (alerts after ${r.silentMinutes} min silent while a message waits ${r.pendingMinutes} min).`,
+  };
+}
+
+function backlogText(e: EpisodeStart, r: WatchedRoute, now: number, own: readonly OwnChain[]): Announcement {
+  return {
+    title: EPISODE_WORDS.route_backlog.fire(e.subject),
     body:
       `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain, own)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that). ` +
       `This clears when it is delivered, or when the watch stops following it after ${TRACKING_LIMIT_HOURS.pending_too_long / 24} days pending; ` +
@@ -159,11 +162,11 @@ function resolveText(e: OpenEpisode, now: number): Announcement {
   const lasted = minutesAgo(now, e.startedAt);
   return e.kind === 'relayer_silent'
     ? {
-        title: `Relayer delivering again: ${e.subject}`,
+        title: EPISODE_WORDS.relayer_silent.resolve(e.subject),
         body: `${e.subject} delivers again, or nothing waits on its routes any more (the episode lasted about ${lasted}).`,
       }
     : {
-        title: `Route backlog cleared: ${e.subject}`,
+        title: EPISODE_WORDS.route_backlog.resolve(e.subject),
         body: `No message on ${e.subject} is pending past its threshold any more (the backlog lasted about ${lasted}).`,
       };
 }

@@ -13,6 +13,7 @@ import type { MonitorEvent, Settings } from '../../shared/contract';
 import { BALANCE_MAX_AGE_MINUTES, BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
 import type { RelayerEconomics, RelayerFuel, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
+import { EPISODE_WORDS } from '../../shared/vocabulary';
 import type { DataApiClient } from '../data-api/client';
 import type { Logger } from '../log/logger';
 import { RelayerFigures } from '../relayers/relayer-figures';
@@ -26,6 +27,7 @@ import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import type { DeliveryTap } from '../relayers/figure-accumulator';
 import type { Store } from '../store';
 import type { FuelRead } from '../store/relayer-fuel';
+import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
 import { ALWAYS_SEEING, type Sight } from '../sources/sight';
 
@@ -61,6 +63,8 @@ export function relayerEconomicsPart(d: {
   clock: Clock;
   logger: Logger;
   settings: () => Settings;
+  /** Where the fuel and failed-execution episodes fire and resolve (listed in Activity, logged, announced). */
+  timeline: Pick<AlertTimeline, 'open' | 'fire' | 'resolve'>;
   /** The Data API client of a network (null: no data source yet). */
   client: (network: Network) => DataApiClient | null;
   emit: (e: MonitorEvent) => void;
@@ -114,8 +118,7 @@ export function relayerEconomicsPart(d: {
     const threshold = d.settings().routeFailedExecutionsPerHour;
     const holding = holdingRoutes(counts, threshold);
     const watched = new Set(counts.filter((c) => c.route.alert && threshold > 0).map((c) => failedKeyOf(c.route)));
-    const open = d.store.relayerEpisodes.open(['route_failed_executions']);
-    const announce = d.settings().notifications.enabled;
+    const open = d.timeline.open(['route_failed_executions']);
     // A route with a chain not read now is held: it neither fires nor resolves (sources/sight.ts).
     const held = new Set(counts.filter((c) => !sight.sees(c.route.sourceChain) || !sight.sees(c.route.destinationChain)).map((c) => failedKeyOf(c.route)));
     for (const [key, h] of holding) {
@@ -132,21 +135,20 @@ export function relayerEconomicsPart(d: {
         destinationChain: r.destinationChain,
         startedAt: h.since,
       };
-      const text = {
-        title: `Failed executions on ${subject}`,
+      d.timeline.fire(episode, now, {
+        title: EPISODE_WORDS.route_failed_executions.fire(subject),
         body: `${h.count.count} message(s) delivered on ${route} in the last hour failed to execute (threshold ${threshold}): someone must call retryMessageExecution (Relayers view, Failed executions).`,
-      };
-      if (d.store.relayerEpisodes.fire(episode, now, announce ? text : null)) d.logger.info('route failed-execution alert fired', { key });
+      });
     }
     for (const [key, e] of open) {
       if (holding.has(key) || held.has(key)) continue;
       const text = watched.has(key)
         ? {
-            title: `Failed executions back under the threshold: ${e.subject}`,
+            title: EPISODE_WORDS.route_failed_executions.resolve(e.subject),
             body: `Fewer than ${threshold} messages delivered on ${e.subject} in the last hour failed to execute.`,
           }
         : null;
-      if (d.store.relayerEpisodes.resolve(e.id, now, announce ? text : null) && text) d.logger.info('route failed-execution alert resolved', { key });
+      d.timeline.resolve(e, now, text);
     }
   }
 
@@ -187,13 +189,12 @@ export function relayerEconomicsPart(d: {
     // A wallet on a chain not read now is held (its payments there are not seen).
     if (!sight.sees(t.blockchainId)) return;
     const key = fuelEpisodeKey(t.relayer, t.blockchainId);
-    const open = d.store.relayerEpisodes.open(['fuel_low']).get(key);
+    const open = d.timeline.open(['fuel_low']).get(key);
     const name = t.watched.label || shortAddress(t.watched.address);
     const chain = chainLabel(t.blockchainId, ownChains());
     const state = { firing: open !== undefined, ...(lastBalance !== undefined ? { lastBalance } : {}) };
     const { change } = decideFuelAlert(state, figures, d.settings().relayerFuelThresholdHours, { relayer: name, chain });
     if (!change) return;
-    const announce = d.settings().notifications.enabled;
     if (change.kind === 'fire') {
       const episode = {
         key,
@@ -203,11 +204,11 @@ export function relayerEconomicsPart(d: {
         sourceChain: '',
         destinationChain: t.blockchainId,
         startedAt: now,
+        relayer: t.watched.address,
       };
-      if (d.store.relayerEpisodes.fire(episode, now, announce ? { title: `Relayer low on gas: ${name} on ${chain}`, body: change.text } : null))
-        d.logger.info('relayer fuel alert fired', { key });
-    } else if (open && d.store.relayerEpisodes.resolve(open.id, now, announce ? { title: `Relayer refilled: ${name} on ${chain}`, body: change.text } : null)) {
-      d.logger.info('relayer fuel alert resolved', { key });
+      d.timeline.fire(episode, now, { title: EPISODE_WORDS.fuel_low.fire(episode.subject), body: change.text });
+    } else if (open) {
+      d.timeline.resolve(open, now, { title: EPISODE_WORDS.fuel_low.resolve(open.subject), body: change.text });
     }
   }
 
@@ -216,7 +217,7 @@ export function relayerEconomicsPart(d: {
     const keep = new Set(targets.map((t) => walletKey(t.relayer, t.blockchainId)));
     for (const [key, r] of reads) if (!keep.has(key)) d.store.relayerFuel.remove(r.relayer, r.blockchainId);
     const episodes = new Set(targets.map((t) => fuelEpisodeKey(t.relayer, t.blockchainId)));
-    for (const [key, e] of d.store.relayerEpisodes.open(['fuel_low'])) if (!episodes.has(key)) d.store.relayerEpisodes.resolve(e.id, now, null);
+    for (const [key, e] of d.timeline.open(['fuel_low'])) if (!episodes.has(key)) d.timeline.resolve(e, now, null);
   }
 
   function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number, own: readonly OwnChain[]): RelayerFuel {
@@ -248,7 +249,7 @@ export function relayerEconomicsPart(d: {
 
   /** The figures from the cache's pass and the stored reads (no request). */
   function assemble(now: number, acc: EconomicsAccumulator, failures: RouteFailures, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
-    const open = d.store.relayerEpisodes.open(['fuel_low', 'route_failed_executions']);
+    const open = d.timeline.open(['fuel_low', 'route_failed_executions']);
     const own = ownChains();
     const fuel = targets
       .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now, own))
@@ -281,7 +282,7 @@ export function relayerEconomicsPart(d: {
     if (seeing) decideFailureAlerts(failures.counts(), now);
     const before = loadReads();
     const targets = targetsOf(relayers, acc.walletPayments(), before);
-    const firing = d.store.relayerEpisodes.open(['fuel_low']);
+    const firing = d.timeline.open(['fuel_low']);
     const thresholdHours = d.settings().relayerFuelThresholdHours;
     for (const t of targets) {
       const r = before.get(walletKey(t.relayer, t.blockchainId));

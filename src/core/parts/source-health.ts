@@ -2,10 +2,11 @@ import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/contract';
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 import { sourceName, sourceTitle } from '../../shared/sources';
-import type { Logger } from '../log/logger';
 import { SourceHealthTracker, type CycleReport } from '../sources/source-health';
 import type { Store } from '../store';
-import type { Announcement, OpenEpisode } from '../store/relayer-episodes';
+import type { Announcement, EpisodeStart } from '../store/relayer-episodes';
+import { EPISODE_WORDS } from '../../shared/vocabulary';
+import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
 
 interface SourceHealthPart extends Part {
@@ -34,20 +35,21 @@ const HELD = 'Relayer, route, fuel and stuck alerts that depend on it are held u
 export function sourceHealthPart(d: {
   store: Store;
   clock: Clock;
-  logger: Logger;
   settings: () => Settings;
+  /** Where the health alerts fire and resolve (listed in Activity, logged in words, announced). */
+  timeline: Pick<AlertTimeline, 'open' | 'openElsewhere' | 'fire' | 'resolve'>;
   /** Each own node's state while own nodes are the data source (null otherwise). */
   chainStatuses: () => OwnNodeStatus[] | null;
 }): SourceHealthPart {
   const health = new SourceHealthTracker(d.clock, () => d.store.source());
-  const episodes = d.store.relayerEpisodes;
+  const episodes = d.timeline;
 
-  function fireSource(now: number, announce: boolean): void {
+  function fireSource(now: number): void {
     const down = health.sourceDown();
     const open = episodes.open(['source_down']).get(sourceKey);
     const source = d.store.source();
     if (down && !open) {
-      const e: Omit<OpenEpisode, 'id'> = {
+      const e: EpisodeStart = {
         key: sourceKey,
         kind: 'source_down',
         network: d.settings().network,
@@ -56,41 +58,28 @@ export function sourceHealthPart(d: {
         destinationChain: '',
         startedAt: down.since,
       };
-      const text: Announcement = {
-        title: `Can't read ${sourceTitle(source)}`,
+      episodes.fire(e, now, {
+        title: EPISODE_WORDS.source_down.fire(sourceTitle(source)),
         body: `Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason} ${HELD}`,
-      };
-      if (episodes.fire(e, now, announce ? text : null))
-        d.logger.warn(`Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason}`, { kind: 'source_down', source });
+      });
     } else if (!down && open && health.upNow()) {
-      const text: Announcement = {
-        title: `${sourceTitle(source)} read again`,
+      episodes.resolve(open, now, {
+        title: EPISODE_WORDS.source_down.resolve(sourceTitle(source)),
         body: `${sourceName(source)} is read again (it could not be read for about ${lasted(open.startedAt, now)}). Alerts held meanwhile are judged on what it shows now.`,
-      };
-      if (episodes.resolve(open.id, now, announce ? text : null)) d.logger.info(`${sourceName(source)} is read again`, { kind: 'source_down', source });
+      });
     }
   }
 
-  function fireChains(now: number, announce: boolean): void {
+  function fireChains(now: number): void {
     const open = episodes.open(['chain_down']);
     const down = new Map(health.chainsDown().map((c) => [chainKey(c.blockchainId), c]));
     for (const [key, c] of down) {
       if (open.has(key)) continue;
-      const e: Omit<OpenEpisode, 'id'> = {
-        key,
-        kind: 'chain_down',
-        network: d.settings().network,
-        subject: c.name,
-        sourceChain: c.blockchainId,
-        destinationChain: '',
-        startedAt: c.since,
-      };
-      const text: Announcement = {
-        title: `Can't read ${c.name}`,
+      const e: EpisodeStart = { key, kind: 'chain_down', network: d.settings().network, subject: c.name, sourceChain: c.blockchainId, destinationChain: '', startedAt: c.since };
+      episodes.fire(e, now, {
+        title: EPISODE_WORDS.chain_down.fire(c.name),
         body: `Can't read ${c.name} (your own node) since ${clock24(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,
-      };
-      if (episodes.fire(e, now, announce ? text : null))
-        d.logger.warn(`Can't read ${c.name} (own node) since ${clock24(c.since)}: ${c.reason}`, { kind: 'chain_down', chain: c.blockchainId });
+      });
     }
     const known = new Set(health.knownChains().map(chainKey));
     for (const [key, e] of open) {
@@ -99,13 +88,12 @@ export function sourceHealthPart(d: {
       const text: Announcement | null =
         known.has(key) && health.sees(e.sourceChain)
           ? {
-              title: `${e.subject} read again`,
+              title: EPISODE_WORDS.chain_down.resolve(e.subject),
               body: `${e.subject} (your own node) is read again (it could not be read for about ${lasted(e.startedAt, now)}).`,
             }
           : null;
       if (text === null && known.has(key)) continue; // not down, not seen yet either (starting, catching up): wait
-      if (episodes.resolve(e.id, now, announce ? text : null) && text)
-        d.logger.info(`${e.subject} (own node) is read again`, { kind: 'chain_down', chain: e.sourceChain });
+      episodes.resolve(e, now, text);
     }
   }
 
@@ -117,10 +105,9 @@ export function sourceHealthPart(d: {
       const now = d.clock.now();
       health.observeChains(d.chainStatuses(), now);
       // Another source's health alerts: that source is no longer read (a switch), so they end without a word.
-      for (const e of episodes.openElsewhere(HEALTH_KINDS)) episodes.resolve(e.id, now, null);
-      const announce = d.settings().notifications.enabled;
-      fireSource(now, announce);
-      fireChains(now, announce);
+      for (const e of episodes.openElsewhere(HEALTH_KINDS)) episodes.resolve(e, now, null);
+      fireSource(now);
+      fireChains(now);
     },
   };
 }

@@ -12,6 +12,14 @@ const MINUTE_MS = 60_000;
 export const backlogKey = (r: Pick<WatchedRoute, 'network' | 'sourceChain' | 'destinationChain'>) =>
   `route-backlog:${canonicalNetwork(r.network)}:${r.sourceChain}:${r.destinationChain}`;
 
+/** A silent relayer: since when it is quiet, and since when the oldest message on its routes waits, on which route (what its alert says). */
+export interface Silence {
+  quietSince: number;
+  pendingSince: number;
+  sourceChain: string;
+  destinationChain: string;
+}
+
 export interface Conditions {
   /** Every key evaluated (watched, alert on). */
   watched: Set<string>;
@@ -19,33 +27,43 @@ export interface Conditions {
   holding: Set<string>;
   /** For each holding key, when its condition began to hold (ms), from the records' times alone. */
   since: Map<string, number>;
+  /** For each silent relayer key, its silence. */
+  silence: Map<string, Silence>;
 }
 
 export function evaluateConditions(scope: FigureScope, figures: Figures): Conditions {
   const watched = new Set<string>();
   const holding = new Set<string>();
   const since = new Map<string, number>();
+  const silence = new Map<string, Silence>();
   const routes = figures.overview.routes;
-  const oldest = new Map(routes.map((r) => [r.route.id, r.oldestPendingSince]));
+  const byId = new Map(routes.map((r) => [r.route.id, r]));
   for (const r of scope.relayers) {
     if (!r.alert) continue;
     const key = silentKey(r.network, r.address);
     watched.add(key);
     // Its routes: the watched routes it has delivered on (a relayer never seen delivering has none to fall silent on).
     const { lastDeliveryAt: last, routeIds: itsRoutes } = figures.activity(r);
-    const pendingSince = [...itsRoutes].map((id) => oldest.get(id) ?? null).filter((t): t is number => t !== null);
+    // The oldest message waiting on its routes, and on which.
+    let oldest: Omit<Silence, 'quietSince'> | null = null;
+    for (const id of itsRoutes) {
+      const row = byId.get(id);
+      if (row?.oldestPendingSince == null || (oldest && oldest.pendingSince <= row.oldestPendingSince)) continue;
+      oldest = { pendingSince: row.oldestPendingSince, sourceChain: row.route.sourceChain, destinationChain: row.route.destinationChain };
+    }
     const silent = relayerSilent({
       now: scope.now,
       lastDeliveryAt: last,
       watchedSince: r.createdAt,
-      oldestPendingOnItsRoutes: pendingSince.length ? Math.min(...pendingSince) : null,
+      oldestPendingOnItsRoutes: oldest?.pendingSince ?? null,
       silentMinutes: r.silentMinutes,
       pendingMinutes: r.pendingMinutes,
     });
-    if (silent) {
+    if (silent && oldest) {
       holding.add(key);
       const quietSince = Math.max(last ?? r.createdAt, r.createdAt);
-      since.set(key, Math.max(quietSince + r.silentMinutes * MINUTE_MS, Math.min(...pendingSince) + r.pendingMinutes * MINUTE_MS));
+      since.set(key, Math.max(quietSince + r.silentMinutes * MINUTE_MS, oldest.pendingSince + r.pendingMinutes * MINUTE_MS));
+      silence.set(key, { quietSince, ...oldest });
     }
   }
   for (const row of routes) {
@@ -57,5 +75,5 @@ export function evaluateConditions(scope: FigureScope, figures: Figures): Condit
       since.set(key, (row.oldestPendingSince as number) + row.route.backlogMinutes * MINUTE_MS);
     }
   }
-  return { watched, holding, since };
+  return { watched, holding, since, silence };
 }

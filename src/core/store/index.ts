@@ -1,3 +1,4 @@
+import { AlertEntries } from './alert-entries';
 import { CacheSearch } from './cache-search';
 import { CachedMessages } from './cached-messages';
 import { openDatabase, type Db } from './database';
@@ -30,7 +31,8 @@ export * from './settings-store';
 export * from './watch-store';
 export * from './poll-state-store';
 export type { RelayerWatches } from './relayer-watches';
-export type { RelayerEpisodes, OpenEpisode, EpisodeKind } from './relayer-episodes';
+export type { RelayerEpisodes, OpenEpisode, EpisodeKind, EpisodeStart } from './relayer-episodes';
+export type { AlertEntries } from './alert-entries';
 export type { RelayerFuelStore, FuelRead } from './relayer-fuel';
 export { computeStats, bucketSizeFor } from './stats';
 
@@ -53,8 +55,10 @@ export interface Store {
   pollState: PollStateStore;
   /** Watched relayers and routes. */
   relayerWatches: RelayerWatches;
-  /** Relayer-silent and route-backlog episodes, announced through the outbox. */
+  /** Alert episodes (relayer silent, route backlog, fuel, failed executions), listed in Activity and announced through the outbox. */
   relayerEpisodes: RelayerEpisodes;
+  /** Each fire and resolve of an alert episode, as Activity lists it. */
+  alertEntries: AlertEntries;
   /** The last gas-balance read of each watched relayer's wallet per chain. */
   relayerFuel: RelayerFuelStore;
   /** Runs `fn` in one transaction (a savepoint inside another). */
@@ -70,6 +74,7 @@ export function openStore(dataDir: string): Store {
   const settings = new SettingsStore(db);
   const source = (): SourceKey => settings.sourceKey();
   const watches = new WatchStore(db, source);
+  const alertEntries = new AlertEntries(db);
   const pollState = new PollStateStore(db);
   adoptUnlabelledRows(db, pollState, source());
   return {
@@ -85,7 +90,8 @@ export function openStore(dataDir: string): Store {
     outbox,
     pollState,
     relayerWatches: new RelayerWatches(db, (removedId) => watches.routesChanged(removedId)),
-    relayerEpisodes: new RelayerEpisodes(db, outbox, source),
+    relayerEpisodes: new RelayerEpisodes(db, outbox, alertEntries, source),
+    alertEntries,
     relayerFuel: new RelayerFuelStore(db, source),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),

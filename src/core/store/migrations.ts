@@ -255,7 +255,33 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE route_watches ADD COLUMN history_from INTEGER;
   `,
-  // 10: every figure carries the data source it came from (src/shared/sources.ts), so views and alert
+  // 10: one timeline (issue 41): each fire and resolve of an alert episode as Activity lists it, with its
+  // words and severity as said then, kept like the transition log (the episode row may go before it).
+  // Episodes announced before this release are taken from their outbox rows.
+  `
+  CREATE TABLE alert_entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    episode_id INTEGER NOT NULL,
+    phase TEXT NOT NULL CHECK (phase IN ('fire', 'resolve')),
+    kind TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    network TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    source_chain TEXT NOT NULL DEFAULT '',
+    destination_chain TEXT NOT NULL DEFAULT '',
+    relayer TEXT NOT NULL DEFAULT '',
+    at INTEGER NOT NULL,
+    UNIQUE (episode_id, phase)
+  );
+  CREATE INDEX alert_entries_at ON alert_entries (at);
+  INSERT OR IGNORE INTO alert_entries (episode_id, phase, kind, severity, title, body, network, subject, source_chain, destination_chain, at)
+    SELECT o.episode_id, o.episode_phase, e.kind, CASE o.episode_phase WHEN 'fire' THEN 'warning' ELSE 'success' END,
+      o.title, o.body, e.network, e.subject, e.source_chain, e.destination_chain, o.created_at
+    FROM outbox o JOIN relayer_episodes e ON e.id = o.episode_id ORDER BY o.id;
+  `,
+  // 11: every figure carries the data source it came from (src/shared/sources.ts), so views and alert
   // rules tell the current source's figures from another's. Rows from before are '' until the store
   // adopts them for the source configured at the upgrade (openStore).
   `
@@ -263,6 +289,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX messages_tracked;
   CREATE INDEX messages_tracked ON messages (source, network) WHERE tracked = 1;
   ALTER TABLE transitions ADD COLUMN source TEXT NOT NULL DEFAULT '';
+  ALTER TABLE alert_entries ADD COLUMN source TEXT NOT NULL DEFAULT '';
 
   CREATE TABLE relayer_episodes_next (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,5 +1,5 @@
 import type { NotificationPayload } from '../../shared/contract';
-import { episodeSeverity, transitionSeverity, type Severity } from '../../shared/vocabulary';
+import { alertSeverity, episodeSeverity, EPISODE_WORDS, transitionSeverity, type EpisodeKind, type Severity } from '../../shared/vocabulary';
 import type { Db } from './database';
 
 interface OutboxRow {
@@ -13,9 +13,17 @@ interface OutboxRow {
   episode_phase: 'fire' | 'resolve' | null;
   /** The announced transition's kind (joined; null for an episode). */
   transition_kind: string | null;
+  /** The announced episode's kind (joined; null for a transition). */
+  episode_kind: string | null;
 }
 
-const severityOf = (r: OutboxRow): Severity => (r.episode_phase ? episodeSeverity(r.episode_phase) : transitionSeverity(r.transition_kind ?? ''));
+const isEpisodeKind = (k: string | null): k is EpisodeKind => k !== null && Object.hasOwn(EPISODE_WORDS, k);
+
+/** As loud as Activity lists it: an episode by its kind's entry in EPISODE_WORDS, a transition by its kind. */
+function severityOf(r: OutboxRow): Severity {
+  if (!r.episode_phase) return transitionSeverity(r.transition_kind ?? '');
+  return isEpisodeKind(r.episode_kind) ? alertSeverity(r.episode_kind, r.episode_phase) : episodeSeverity(r.episode_phase);
+}
 
 /** More unshown routine notifications than this at once become one summary (warnings and recoveries never do). */
 const COALESCE_ABOVE = 3;
@@ -82,7 +90,8 @@ export class OutboxStore {
   }
 }
 
-const ROWS = 'SELECT o.*, t.kind AS transition_kind FROM outbox o LEFT JOIN transitions t ON t.id = o.transition_id';
+const ROWS = `SELECT o.*, t.kind AS transition_kind, e.kind AS episode_kind FROM outbox o
+  LEFT JOIN transitions t ON t.id = o.transition_id LEFT JOIN relayer_episodes e ON e.id = o.episode_id`;
 
 function toPayload(batch: number, rows: OutboxRow[]): NotificationPayload {
   if (rows.length === 1) {

@@ -25,6 +25,8 @@ export class Pruner {
         'DELETE FROM transitions WHERE at < ? AND id NOT IN (SELECT transition_id FROM outbox WHERE delivered_at IS NULL AND transition_id IS NOT NULL)',
       ),
       deleteDelivered: db.prepare('DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?'),
+      // Activity's alert entries go with the transitions of their time.
+      deleteAlertEntries: db.prepare('DELETE FROM alert_entries WHERE at < ?'),
       // Resolved relayer episodes no notification still points at.
       deleteEpisodes: db.prepare(
         'DELETE FROM relayer_episodes WHERE resolved_at < ? AND id NOT IN (SELECT episode_id FROM outbox WHERE episode_id IS NOT NULL)',
@@ -45,6 +47,7 @@ export class Pruner {
       const t = this.stmts.deleteTransitions.run(olderThan);
       this.stmts.deleteDelivered.run(olderThan);
       this.stmts.deleteEpisodes.run(olderThan);
+      this.stmts.deleteAlertEntries.run(olderThan);
       return { messages: old.length, transitions: t.changes };
     })();
   }

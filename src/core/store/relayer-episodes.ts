@@ -1,19 +1,17 @@
 /**
- * Relayer-silent and route-backlog episodes (`relayer_episodes`) and the outbox rows announcing them.
- * An episode is identified by its key and its start; opening one writes its fire row and resolving it
- * its resolve row in the same transaction, so a crash never leaves one announced twice or not at all.
+ * Alert episodes (`relayer_episodes`: relayer silent, route backlog, fuel low, failed executions, …), the
+ * Activity entry of each fire and resolve and the outbox rows announcing them. An episode is identified by
+ * its key and its start; opening one writes its fire entry (and row) and resolving it its resolve entry
+ * (and row) in the same transaction, so a crash never leaves one listed or announced twice or not at all.
  */
+import type { AlertEntry } from '../../shared/contract';
 import type { SourceKey } from '../../shared/sources';
+import { alertSeverity, closedWords, type EpisodeKind } from '../../shared/vocabulary';
+import type { AlertEntries } from './alert-entries';
 import type { Db } from './database';
 import type { OutboxStore } from './outbox-store';
 
-/**
- * fuel_low: a watched relayer's wallet on a chain would be empty within the fuel threshold;
- * route_failed_executions: a watched route's failed executions of the last hour reached the threshold
- * (both parts/relayer-economics.ts); source_down: the data source could not be read for SOURCE_DOWN_AFTER_MS;
- * chain_down: one of your own nodes could not (both parts/source-health.ts).
- */
-export type EpisodeKind = 'relayer_silent' | 'route_backlog' | 'fuel_low' | 'route_failed_executions' | 'source_down' | 'chain_down';
+export type { EpisodeKind } from '../../shared/vocabulary';
 
 export interface OpenEpisode {
   id: number;
@@ -28,10 +26,16 @@ export interface OpenEpisode {
   startedAt: number;
 }
 
+/** An episode as it opens, with the watched relayer it concerns, if any (named by its Activity entries). */
+export type EpisodeStart = Omit<OpenEpisode, 'id'> & { relayer?: string };
+
 export interface Announcement {
   title: string;
   body: string;
 }
+
+/** Named as OpenEpisode names them, so a row is an episode as it stands. */
+const EPISODE = 'id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt';
 
 export class RelayerEpisodes {
   private readonly stmts;
@@ -39,25 +43,21 @@ export class RelayerEpisodes {
   constructor(
     private readonly db: Db,
     private readonly outbox: OutboxStore,
+    private readonly entries: AlertEntries,
     /** The current data source's key: episodes are judged from, and belong to, the source that showed them. */
     private readonly source: () => SourceKey,
   ) {
     this.stmts = {
-      // Named as OpenEpisode names them, so a row is an episode as it stands.
-      open: db.prepare<[string], OpenEpisode>(
-        `SELECT id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt
-         FROM relayer_episodes WHERE resolved_at IS NULL AND source = ? ORDER BY id`,
-      ),
-      openElsewhere: db.prepare<[string], OpenEpisode>(
-        `SELECT id, key, kind, network, subject, source_chain AS sourceChain, destination_chain AS destinationChain, started_at AS startedAt
-         FROM relayer_episodes WHERE resolved_at IS NULL AND source <> ? ORDER BY id`,
-      ),
+      open: db.prepare<[string], OpenEpisode>(`SELECT ${EPISODE} FROM relayer_episodes WHERE resolved_at IS NULL AND source = ? ORDER BY id`),
+      openElsewhere: db.prepare<[string], OpenEpisode>(`SELECT ${EPISODE} FROM relayer_episodes WHERE resolved_at IS NULL AND source <> ? ORDER BY id`),
       insert: db.prepare(
         `INSERT OR IGNORE INTO relayer_episodes (source, key, kind, network, subject, source_chain, destination_chain, started_at, opened_at, announced)
          VALUES (@source, @key, @kind, @network, @subject, @sourceChain, @destinationChain, @startedAt, @openedAt, @announced)`,
       ),
+      sourceOf: db.prepare<[number], string>('SELECT source FROM relayer_episodes WHERE id = ?').pluck(),
       close: db.prepare('UPDATE relayer_episodes SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL'),
       announced: db.prepare<[number], number>('SELECT announced FROM relayer_episodes WHERE id = ?').pluck(),
+      get: db.prepare<[number], OpenEpisode>(`SELECT ${EPISODE} FROM relayer_episodes WHERE id = ?`),
     };
   }
 
@@ -76,29 +76,53 @@ export class RelayerEpisodes {
   }
 
   /**
-   * Opens an episode and queues its fire (none when `a` is null: notifications are off, the episode is
-   * still kept so turning them on does not announce it late); false when this key already has an open
-   * one or this episode was seen.
+   * Opens an episode, lists its fire in Activity and queues its announcement (none unless `announce`:
+   * with notifications off the episode is still kept and listed, so turning them on does not announce it
+   * late); null when this key already has an open one or this episode was seen.
    */
-  fire(e: Omit<OpenEpisode, 'id'>, at: number, a: Announcement | null): boolean {
+  fire(e: EpisodeStart, at: number, a: Announcement, announce: boolean): AlertEntry | null {
     return this.db.transaction(() => {
-      const r = this.stmts.insert.run({ ...e, source: this.source(), openedAt: at, announced: a ? 1 : 0 });
-      if (r.changes === 0) return false;
-      if (a) this.outbox.addEpisode({ episodeId: Number(r.lastInsertRowid), phase: 'fire', title: a.title, body: a.body, createdAt: at });
-      return true;
+      const { relayer, ...episode } = e;
+      const source = this.source();
+      const r = this.stmts.insert.run({ ...episode, source, openedAt: at, announced: announce ? 1 : 0 });
+      if (r.changes === 0) return null;
+      const episodeId = Number(r.lastInsertRowid);
+      if (announce) this.outbox.addEpisode({ episodeId, phase: 'fire', title: a.title, body: a.body, createdAt: at });
+      return this.entries.add({ ...entryOf({ ...episode, id: episodeId }, 'fire', at, a, source), ...(relayer ? { relayer } : {}) });
     })();
   }
 
   /**
-   * Resolves an open episode and queues its resolve (none when `a` is null: nobody watches it any more or
-   * notifications are off, nor when its fire was never announced).
+   * Resolves an open episode, lists its resolve and queues its announcement (none unless `announce`, nor
+   * when its fire was never announced). `a` null: closed quietly (nobody watches it any more, or its alert
+   * was turned off), listed as routine and never announced. Null when it was not open.
    */
-  resolve(id: number, at: number, a: Announcement | null): boolean {
+  resolve(id: number, at: number, a: Announcement | null, announce: boolean): AlertEntry | null {
     return this.db.transaction(() => {
+      const episode = this.stmts.get.get(id);
       const announced = this.stmts.announced.get(id) === 1;
-      if (this.stmts.close.run(at, id).changes === 0) return false;
-      if (a && announced) this.outbox.addEpisode({ episodeId: id, phase: 'resolve', title: a.title, body: a.body, createdAt: at });
-      return true;
+      if (!episode || this.stmts.close.run(at, id).changes === 0) return null;
+      if (a && announce && announced) this.outbox.addEpisode({ episodeId: id, phase: 'resolve', title: a.title, body: a.body, createdAt: at });
+      const source = this.stmts.sourceOf.get(id) ?? this.source();
+      return this.entries.add(entryOf(episode, 'resolve', at, a ?? closedWords(episode.kind, episode.subject), source, a === null));
     })();
   }
+}
+
+/** An episode's fire or resolve as Activity lists it. */
+function entryOf(e: OpenEpisode, phase: 'fire' | 'resolve', at: number, a: Announcement, source: SourceKey, quiet = false) {
+  return {
+    episodeId: e.id,
+    episodeKind: e.kind,
+    phase,
+    severity: alertSeverity(e.kind, phase, quiet),
+    title: a.title,
+    body: a.body,
+    subject: e.subject,
+    network: e.network as AlertEntry['network'],
+    ...(e.sourceChain ? { sourceChain: e.sourceChain } : {}),
+    ...(e.destinationChain ? { destinationChain: e.destinationChain } : {}),
+    at,
+    source,
+  };
 }

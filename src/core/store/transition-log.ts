@@ -1,4 +1,4 @@
-import type { Transition, TransitionKind } from '../../shared/contract';
+import type { ActivityCursor, Transition, TransitionKind } from '../../shared/contract';
 import type { Network } from '../../shared/validators';
 import type { Db } from './database';
 import { StatementCache } from './statement-cache';
@@ -94,21 +94,7 @@ export class TransitionLog {
   }
 
   list(q: TransitionQuery): Transition[] {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.kinds?.length) {
-      // One bound JSON list, so any number of kinds shares one statement.
-      where.push('kind IN (SELECT value FROM json_each(?))');
-      params.push(JSON.stringify(q.kinds));
-    }
-    if (q.address) {
-      where.push('message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
-      params.push(q.address);
-    }
-    if (q.messageId) {
-      where.push('message_id = ?');
-      params.push(q.messageId);
-    }
+    const { where, params } = filters({ ...q, kinds: q.kinds?.length ? q.kinds : undefined });
     if (q.beforeId) {
       where.push('id < ?');
       params.push(q.beforeId);
@@ -117,4 +103,39 @@ export class TransitionLog {
     const rows = this.queries.get(`SELECT * FROM transitions ${clause} ORDER BY id DESC LIMIT ?`).all(...params, q.limit ?? 100) as TransitionRow[];
     return rows.map(toTransition);
   }
+
+  /** Activity's order: newest first by time, then ID; below `before` (an alert of the same moment sorts above a transition). */
+  timeline(q: { kinds?: readonly TransitionKind[]; address?: string; before?: ActivityCursor; limit: number }): Transition[] {
+    const { where, params } = filters(q);
+    if (q.before?.kind === 'alert') {
+      where.push('at <= ?');
+      params.push(q.before.at);
+    } else if (q.before) {
+      where.push('at <= ? AND (at < ? OR id < ?)');
+      params.push(q.before.at, q.before.at, q.before.id);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = this.queries.get(`SELECT * FROM transitions ${clause} ORDER BY at DESC, id DESC LIMIT ?`).all(...params, q.limit) as TransitionRow[];
+    return rows.map(toTransition);
+  }
+}
+
+/** The filters both orders share; `kinds` absent: every kind (an empty list: none). */
+function filters(q: { kinds?: readonly TransitionKind[] | undefined; address?: string | undefined; messageId?: string | undefined }) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.kinds) {
+    // One bound JSON list, so any number of kinds shares one statement.
+    where.push('kind IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(q.kinds));
+  }
+  if (q.address) {
+    where.push('message_id IN (SELECT message_id FROM message_watchers WHERE watcher = ?)');
+    params.push(q.address);
+  }
+  if (q.messageId) {
+    where.push('message_id = ?');
+    params.push(q.messageId);
+  }
+  return { where, params };
 }

@@ -2,8 +2,8 @@ import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
 import type { PollStateStore } from './poll-state-store';
 
-/** The tables whose rows carry the data source they came from (migration 10). */
-const SOURCED_TABLES = ['messages', 'transitions', 'relayer_episodes', 'relayer_fuel'] as const;
+/** The tables whose rows carry the data source they came from (migration 11). */
+const SOURCED_TABLES = ['messages', 'transitions', 'relayer_episodes', 'relayer_fuel', 'alert_entries'] as const;
 const ADOPTED = 'unlabelled-rows-adopted';
 
 /**

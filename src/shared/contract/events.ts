@@ -10,6 +10,7 @@ import { SettingsSchema } from '../schemas';
 import { SourceHealthSchema } from '../source-health';
 import { TransitionsEventSchema } from '../transitions';
 import type { Severity } from '../vocabulary';
+import { AlertsEventSchema } from './activity';
 import { ApiKeyStatusSchema } from './settings';
 
 export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from '../transitions';
@@ -94,6 +95,8 @@ const NotificationPayloadSchema = z.object({
 /** Every event the core (or a shell on its behalf) sends to the UI, told apart by `type`. */
 const MonitorEventSchema = z.discriminatedUnion('type', [
   TransitionsEventSchema,
+  /** Alert episodes fired or resolved: Activity lists them at once. */
+  AlertsEventSchema,
   z.object({ type: z.literal('notification'), notification: NotificationPayloadSchema }),
   z.object({ type: z.literal('poll-status'), status: PollStatusSchema }),
   z.object({ type: z.literal('watchlist-changed') }),

@@ -23,6 +23,7 @@ import {
   WatchPatchSchema,
 } from '../schemas';
 import { WatchedAddressSchema } from '../transitions';
+import { ActivityPageSchema, ActivityQuerySchema } from './activity';
 import { AppInfoSchema, CacheSourcesSchema, DemoAddressesSchema } from './app';
 import { PollStatusSchema, type MonitorEvent } from './events';
 import {
@@ -70,6 +71,8 @@ const MONITOR_INPUTS = {
   getMessage: messageOnly,
   findMessage: messageOnly,
   listTransitions: TransitionQuerySchema,
+  /** Activity's one timeline: the transitions and every alert's fire and resolve, newest first. */
+  listActivity: ActivityQuerySchema,
   getPollStatus: none,
   pollNow: none,
   getStats: StatsQuerySchema,
@@ -124,6 +127,7 @@ export const MONITOR_RESULTS = {
   getMessage: CachedMessageSchema.nullable(),
   findMessage: FoundMessageSchema,
   listTransitions: TransitionPageSchema,
+  listActivity: ActivityPageSchema,
   getPollStatus: PollStatusSchema,
   pollNow: PollStatusSchema,
   getStats: StatsSchema,

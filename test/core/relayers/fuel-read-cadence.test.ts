@@ -9,6 +9,7 @@
  */
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { chainByBlockchainId, chainLabel } from '../../../src/shared/chains';
+import type { ActivityPage, AlertEntry } from '../../../src/shared/contract';
 import { readDue } from '../../../src/core/relayers/fuel-reads';
 import type { FuelRead } from '../../../src/core/store/relayer-fuel';
 import { CYCLE_MS, dryWalletRun, type DryWalletRun } from '../../support/dry-wallet-run';
@@ -116,6 +117,20 @@ describe('the dry wallet world on the real core, 70 minutes of five-minute polls
     expect(resolved[0]!.severity).toBe('success');
     expect(resolved[0]!.at).toBeGreaterThanOrEqual(REFILL_AT);
     expect(resolved[0]!.at).toBeGreaterThan(fired[0]!.at);
+  });
+
+  it('lists each fuel alert and the refill in Activity as they were announced, naming the relayer and its chain', async () => {
+    const r = await run.core.invoke('listActivity', { kinds: [], alertKinds: ['fuel_low'], limit: 500 });
+    if (!r.ok) throw new Error(r.error.message);
+    const entries = (r.value as ActivityPage).items.filter((i): i is AlertEntry => i.kind === 'alert').reverse();
+    const announced = run.shown.filter((n) => /gas|refilled/.test(n.title));
+    expect(entries.map((e) => `${e.phase}:${e.severity}`)).toEqual(expect.arrayContaining(['fire:warning', 'resolve:success']));
+    expect(entries.map((e) => [e.title, e.body, e.severity, e.at])).toEqual(announced.map((n) => [n.title, n.body, n.severity, n.at]));
+    for (const e of entries) {
+      expect(e.relayer?.toLowerCase()).toBe(run.dry.relayer);
+      expect(e.destinationChain).toBe(run.dry.blockchainId);
+      expect(e.subject).toBe(`${dryName()} on ${chainLabel(run.dry.blockchainId)}`);
+    }
   });
 });
 

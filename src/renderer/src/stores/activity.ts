@@ -1,7 +1,17 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { watchedAddressesOf, type NotificationPayload, type Transition, type TransitionKind, type TransitionsEvent } from '../../../shared/contract';
+import {
+  watchedAddressesOf,
+  type ActivityCursor,
+  type ActivityItem,
+  type AlertEntry,
+  type NotificationPayload,
+  type Transition,
+  type TransitionKind,
+  type TransitionsEvent,
+} from '../../../shared/contract';
 import { TRANSITION_KINDS } from '../../../shared/schemas';
+import { EPISODE_KINDS, SEVERITIES, transitionSeverity, type EpisodeKind, type Severity } from '../../../shared/vocabulary';
 import type { ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
 import { latestRead } from '../logic/latest-read';
@@ -18,13 +28,21 @@ export const TOASTED_KEPT = MAX_LIVE;
 
 export type Toast = { key: string; kind: 'transition'; transition: Transition } | { key: string; kind: 'notification'; notification: NotificationPayload };
 
-/** The Activity room: the transition log with a kinds filter, live updates, and toasts to show. */
+/** An item's key in the list: transitions and alert entries count their IDs apart. */
+export const activityKey = (i: ActivityItem): string => `${i.kind === 'alert' ? 'a' : 't'}${i.id}`;
+
+/**
+ * The Activity room: one timeline of the watched messages' transitions and every alert's fire and
+ * resolve, filtered by message kind, alert kind and severity, with live updates, and toasts to show.
+ */
 export const useActivityStore = defineStore('activity', () => {
-  const items = ref<Transition[]>([]);
+  const items = ref<ActivityItem[]>([]);
   const kinds = ref<TransitionKind[]>([...TRANSITION_KINDS]);
-  /** Only the changes of this watched address (a burst toast opens Activity this way); null = all. */
+  const alertKinds = ref<EpisodeKind[]>([...EPISODE_KINDS]);
+  const severities = ref<Severity[]>([...SEVERITIES]);
+  /** Only the changes of this watched address (a burst toast opens Activity this way; no alerts); null = all. */
   const address = ref<string | null>(null);
-  const nextBeforeId = ref<number | undefined>(undefined);
+  const next = ref<ActivityCursor | undefined>(undefined);
   const loading = ref(false);
   const loaded = ref(false);
   const error = ref<ErrorInfo | null>(null);
@@ -35,62 +53,84 @@ export const useActivityStore = defineStore('activity', () => {
   const toasted = new RecentIds(TOASTED_KEPT);
   const reads = latestRead(loading, error);
 
-  const query = (beforeId?: number) => ({
-    ...(kinds.value.length < TRANSITION_KINDS.length ? { kinds: [...kinds.value] } : {}),
+  // Every message kind checked asks for all of them, a reorg's undo too; an empty group asks for none of it.
+  const allKinds = () => kinds.value.length === TRANSITION_KINDS.length;
+  const query = (before?: ActivityCursor) => ({
+    ...(allKinds() ? {} : { kinds: [...kinds.value] }),
+    ...(alertKinds.value.length < EPISODE_KINDS.length ? { alertKinds: [...alertKinds.value] } : {}),
+    ...(severities.value.length < SEVERITIES.length ? { severities: [...severities.value] } : {}),
     ...(address.value ? { address: address.value } : {}),
-    ...(beforeId ? { beforeId } : {}),
+    ...(before ? { before } : {}),
     limit: ACTIVITY_PAGE,
   });
+  /** No kind or no severity chosen means nothing to show; don't ask the core for "all" by accident. */
+  const nothingChosen = () => severities.value.length === 0 || (kinds.value.length === 0 && (alertKinds.value.length === 0 || address.value !== null));
+
+  /** Whether a live arrival belongs in the list as filtered. */
+  function shows(i: ActivityItem): boolean {
+    if (i.kind === 'alert') return !address.value && alertKinds.value.includes(i.episodeKind) && severities.value.includes(i.severity);
+    return (
+      (allKinds() || kinds.value.includes(i.kind)) &&
+      severities.value.includes(transitionSeverity(i.kind)) &&
+      (!address.value || watchedAddressesOf(i).includes(address.value))
+    );
+  }
 
   function load(): Promise<void> {
+    if (nothingChosen()) {
+      reads.drop();
+      items.value = [];
+      next.value = undefined;
+      loading.value = false;
+      loaded.value = true;
+      return Promise.resolve();
+    }
     return reads.run(
-      () => monitor().listTransitions(query()),
+      () => monitor().listActivity(query()),
       (page) => {
         items.value = page.items;
-        nextBeforeId.value = page.nextBeforeId;
+        next.value = page.next;
         loaded.value = true;
       },
     );
   }
 
   function loadOlder(): Promise<void> {
-    if (nextBeforeId.value === undefined || loading.value) return Promise.resolve();
+    if (next.value === undefined || loading.value) return Promise.resolve();
     return reads.run(
-      () => monitor().listTransitions(query(nextBeforeId.value)),
+      () => monitor().listActivity(query(next.value)),
       (page) => {
-        const have = new Set(items.value.map((t) => t.id));
-        items.value = [...items.value, ...page.items.filter((t) => !have.has(t.id))];
-        nextBeforeId.value = page.nextBeforeId;
+        const have = new Set(items.value.map(activityKey));
+        items.value = [...items.value, ...page.items.filter((i) => !have.has(activityKey(i)))];
+        next.value = page.next;
       },
     );
   }
 
-  function setKinds(next: TransitionKind[]): Promise<void> {
-    kinds.value = next;
-    // No kind chosen means nothing to show; don't ask the core for "all" by accident.
-    if (next.length === 0) {
-      reads.drop();
-      items.value = [];
-      nextBeforeId.value = undefined;
-      loading.value = false;
-      return Promise.resolve();
-    }
+  /** Changes one filter group and reads the first page again. */
+  function setFilter(set: () => void): Promise<void> {
+    set();
     return load();
   }
+  const setKinds = (v: TransitionKind[]) => setFilter(() => (kinds.value = v));
+  const setAlertKinds = (v: EpisodeKind[]) => setFilter(() => (alertKinds.value = v));
+  const setSeverities = (v: Severity[]) => setFilter(() => (severities.value = v));
 
   function showAddress(a: string | null): Promise<void> {
     address.value = a;
     return load();
   }
 
-  function applyBatch(e: TransitionsEvent): void {
-    // The batch is oldest first; the list is newest first. One array write for the whole batch.
-    const have = new Set(items.value.map((x) => x.id));
-    const fresh = e.transitions.filter(
-      (t) => !have.has(t.id) && kinds.value.includes(t.kind) && (!address.value || watchedAddressesOf(t).includes(address.value)),
-    );
+  /** Live arrivals, oldest first: those the filters show go on top, one array write. */
+  function prepend(arrivals: readonly ActivityItem[]): void {
+    const have = new Set(items.value.map(activityKey));
+    const fresh = arrivals.filter((i) => !have.has(activityKey(i)) && shows(i));
     if (fresh.length) items.value = [...fresh.reverse(), ...items.value].slice(0, MAX_LIVE);
-    unseen.value += e.transitions.length;
+    unseen.value += arrivals.length;
+  }
+
+  function applyBatch(e: TransitionsEvent): void {
+    prepend(e.transitions);
     const ids = new Set<number>();
     for (const t of e.transitions) {
       // A change the watch's "Notify on" choices leave out is logged, not toasted.
@@ -99,6 +139,9 @@ export const useActivityStore = defineStore('activity', () => {
     }
     toasted.addAll(ids);
   }
+
+  /** Alerts fired or resolved: listed at once (their toast is the core's notification, when announced). */
+  const applyAlerts = (alerts: AlertEntry[]) => prepend(alerts);
 
   function applyNotification(n: NotificationPayload): void {
     const ids = n.transitionIds;
@@ -111,7 +154,7 @@ export const useActivityStore = defineStore('activity', () => {
     toasted.addAll(ids);
   }
 
-  useMonitorEvents({ transitions: applyBatch, notification: (e) => applyNotification(e.notification) });
+  useMonitorEvents({ transitions: applyBatch, alerts: (e) => applyAlerts(e.alerts), notification: (e) => applyNotification(e.notification) });
 
   function takeToasts(): Toast[] {
     const out = pendingToasts.value;
@@ -122,9 +165,11 @@ export const useActivityStore = defineStore('activity', () => {
   return {
     items,
     kinds,
+    alertKinds,
+    severities,
     address,
     showAddress,
-    nextBeforeId,
+    next,
     loading,
     loaded,
     error,
@@ -135,6 +180,8 @@ export const useActivityStore = defineStore('activity', () => {
     resync: load,
     loadOlder,
     setKinds,
+    setAlertKinds,
+    setSeverities,
     takeToasts,
     markSeen: () => (unseen.value = 0),
   };

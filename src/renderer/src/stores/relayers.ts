@@ -8,6 +8,7 @@ import { monitor, useMonitorEvents } from '../client';
 import type { MonitorEventOf } from '../monitor-events';
 import { coalesce } from '../logic/coalesce';
 import { splitError, type FieldErrors } from '../logic/field-errors';
+import type { RelayersFocus } from '../logic/alert-target';
 import { useActivityStore } from './activity';
 
 /** A demo relayer's thresholds: its outage alerts within minutes of `npm start`, not half an hour. */
@@ -47,6 +48,8 @@ export const useRelayersStore = defineStore('relayers', () => {
   const target = shallowRef<FigureTarget | null>(null);
   const counted = shallowRef<CacheSummary[]>([]);
   const countedError = ref<ErrorInfo | null>(null);
+  /** The relayer or route row an Activity alert led to (marked until the view is left). */
+  const focus = shallowRef<RelayersFocus | null>(null);
   let countedSeq = 0;
 
   const refresh = coalesce(async () => {
@@ -189,6 +192,7 @@ export const useRelayersStore = defineStore('relayers', () => {
     target,
     counted,
     countedError,
+    focus,
     load: refresh,
     resync,
     addRelayer,
