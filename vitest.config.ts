@@ -19,6 +19,7 @@ export const WAITING_FILES = [
   'test/headless/prometheus-relayers.test.ts',
   'test/headless/failed-executions-alertmanager.test.ts',
   'test/headless/relayer-silent-alertmanager.test.ts',
+  'test/headless/source-down-alertmanager.test.ts',
   'test/headless/prometheus.test.ts',
   'test/headless/demo-config.test.ts',
   'test/local-data-api/single-writer.test.ts',
