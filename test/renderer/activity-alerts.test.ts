@@ -12,6 +12,7 @@ import RelayersView from '../../src/renderer/src/views/RelayersView.vue';
 import { useActivityStore } from '../../src/renderer/src/stores/activity';
 import { useRelayersStore } from '../../src/renderer/src/stores/relayers';
 import { useUiStore } from '../../src/renderer/src/stores/ui';
+import { EPISODE_KINDS } from '../../src/shared/vocabulary';
 import { BEAM, C_CHAIN } from './fixtures';
 import { setupRealRenderer, until } from './real-core';
 
@@ -65,7 +66,7 @@ describe('Activity: alerts in the timeline', () => {
     };
     await toggle('activity-alert-kind-route_backlog');
     await until(() => expect(rows().map((r) => r.attributes('data-testid'))).toEqual(['transition-row']));
-    expect(transport.callsOf('listActivity').at(-1)).toMatchObject({ alertKinds: ['relayer_silent', 'fuel_low', 'route_failed_executions'] });
+    expect(transport.callsOf('listActivity').at(-1)).toMatchObject({ alertKinds: EPISODE_KINDS.filter((k) => k !== 'route_backlog') });
     await toggle('activity-alert-kind-route_backlog');
     await until(() => expect(w.findAll('[data-testid="alert-row"]')).toHaveLength(1));
     await toggle('activity-severity-info');

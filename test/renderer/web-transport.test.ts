@@ -272,6 +272,7 @@ describe('web transport: calls over the socket', () => {
       network: 'mainnet',
       sourceBlockchainId: 'a',
       destinationBlockchainId: 'b',
+      source: 'local',
     };
     const good = { type: 'transitions', transitions: [{ ...t, watchers: [{ kind: 'feed', feedId: 'f1' }] }], watches: [] };
     socket().deliver({ type: 'transitions', transitions: [{ ...t, watchers: ['feed:f1'] }], watches: [] });
