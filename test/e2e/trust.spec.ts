@@ -84,20 +84,23 @@ test('after a switch from the demo to an unreachable source every view labels th
     // Switch the source to an unreachable URL: the page follows the core's settings-changed event.
     await stack.call('updateSettings', { dataSource: { kind: 'custom', baseUrl: UNREACHABLE } });
     for (const view of VIEWS) await showsNothingFromTheDemoUnlabelled(page, view);
-    // The demo's relayer is still in the cache, under the label.
+    // The demo's relayer is still watched, but none of the demo's deliveries is counted as the new source's.
     await page.getByTestId('nav-relayers').click();
-    await expect(page.locator(`[data-testid="relayer-row"][data-address="${address}"]`)).toBeVisible();
+    const row = page.locator(`[data-testid="relayer-row"][data-address="${address}"]`);
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('relayer-no-deliveries')).toBeVisible();
 
     // A reload (or restart) keeps the label: the cache still holds those figures.
     await page.reload();
     await expect(page.getByTestId('poll-status')).toBeVisible();
     await showsNothingFromTheDemoUnlabelled(page, 'relayers');
 
-    // Back on the demo, its figures are current again (and marked simulated); the unreachable source gave none worth naming
-    // but is named as earlier all the same.
+    // Back on the demo, its figures are current again (and marked simulated); the unreachable source gave no
+    // figure, so no banner names it.
     await stack.call('updateSettings', { dataSource: { kind: 'local' } });
     await expect(page.getByTestId('demo-banner')).toBeVisible();
-    await expect(page.getByTestId('source-kept-banner')).toHaveAttribute('data-kept', `the custom URL ${UNREACHABLE}`);
+    await expect(page.getByTestId('source-kept-banner')).toHaveCount(0);
+    await expect(row.getByTestId('relayer-deliveries-24h')).toBeVisible();
   } finally {
     await stack.call('updateSettings', { dataSource: before.dataSource, routeBacklogMinutes: before.routeBacklogMinutes });
     for (const r of await stack.call<WatchedRelayer[]>('listRelayers')) await stack.call('removeRelayer', { address: r.address });
