@@ -2,6 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { CHAIN_STATES, SKIP_REASONS } from '../../shared/own-nodes';
 import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
+import { RECORD_SKIP_REASONS, type RecordSkipReason } from '../../shared/record-bounds';
+import { DataSourceKindSchema } from '../../shared/contract';
 import type { MetricsQueries } from '../store/metrics-queries';
 import { routeLabel } from '../watch/route-label';
 import { LabelCap } from './label-cap';
@@ -39,6 +41,7 @@ export class CoreMetrics {
   private readonly errors: Counter<'kind'>;
   private readonly rateLimited: Counter;
   private readonly alerts: Counter<'channel' | 'outcome'>;
+  private readonly skipped: Counter<'reason' | 'source'>;
 
   constructor(
     private readonly s: CoreMetricsSources,
@@ -112,6 +115,12 @@ export class CoreMetrics {
       registers,
     });
     this.rateLimited = new Counter({ name: `${METRIC_PREFIX}poll_rate_limited_total`, help: 'Data API answers with HTTP 429.', registers });
+    this.skipped = new Counter({
+      name: `${METRIC_PREFIX}skipped_records_total`,
+      help: 'Records the data source sent that were skipped at the boundary (never stored), by reason and data source kind (local, avalanche, custom, ownNodes).',
+      labelNames: ['reason', 'source'],
+      registers,
+    });
     new Gauge({
       name: `${METRIC_PREFIX}ratelimit_remaining`,
       help: 'Compute units left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
@@ -210,6 +219,12 @@ export class CoreMetrics {
     if (o.ok) return;
     this.errors.inc({ kind: o.error.kind });
     if (o.error.kind === 'rate_limited') this.rateLimited.inc();
+  }
+
+  /** A record skipped at the boundary; both labels are bounded sets (another source kind counts as "other"). */
+  observeSkipped(reason: RecordSkipReason, source: string, n: number): void {
+    const kind = DataSourceKindSchema.safeParse(source).success ? source : 'other';
+    this.skipped.inc({ reason: RECORD_SKIP_REASONS.includes(reason) ? reason : 'malformed', source: kind }, n);
   }
 
   observeAlert(channel: string, outcome: 'sent' | 'failed', count: number): void {

@@ -2,6 +2,7 @@ import type { PollStatus, Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 import type { LocalDataApiSpec } from '../monitor-core';
 import { OwnNodesService } from '../own-nodes/own-nodes-service';
+import { OwnNodeSkipNews } from '../own-nodes/skip-news';
 import { OwnNodeStateChanges } from '../own-nodes/state-changes';
 import type { EventHub } from './events';
 import type { Part } from './part';
@@ -32,6 +33,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
     }
   };
   const changes = new OwnNodeStateChanges();
+  const skips = new OwnNodeSkipNews();
   let started = false;
   events.tap((e) => {
     if (started && e.type === 'settings-changed') void follow();
@@ -47,6 +49,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       if (!active() || !service) return;
       await service.refresh();
       for (const c of changes.changes(service.statuses() ?? [])) logger[c.level](c.line);
+      for (const line of skips.lines(service.statuses() ?? [])) logger.warn(line);
     },
     async start() {
       started = true;

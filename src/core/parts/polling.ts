@@ -48,6 +48,7 @@ export function pollingPart(d: PollingDeps): PollingPart {
     budget: () => d.sources.budget(),
     onTransitions: (ts) => batch.add(ts),
     onStatus: (status) => d.emit({ type: 'poll-status', status: d.withChains(status) }),
+    skippedRecords: () => d.sources.skippedRecords(),
     afterCycle: async () => {
       const batched = batch.take();
       if (batched) d.emit(batched);
