@@ -1,8 +1,9 @@
 /**
  * Issue 41: an own-nodes store written before block times were checked holds a record whose position
- * (seconds × 1e6) is past 2^53 and the event it came from, with a far-future block time. Every read that
- * met the record failed, the service's lists among them. When the service opens the store again the
- * record and the event go; the message is rebuilt from what is left; the lists answer.
+ * (seconds × 1e6) is past 2^53, so that no read of its position survives, and the event it came from,
+ * with a far-future block time the lists would go on serving. When the service opens the store again
+ * the record and the event go; the message is rebuilt from what is left; the lists answer with no time
+ * from the future.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,8 +58,9 @@ describe('own nodes: a store written before block times were checked', () => {
     service = await startOwnNodeService([a, b], {}, dbPath);
     const res = await fetch(`${service.url}/v1/teleporter/messages?network=fuji&pageSize=100`);
     expect(res.status).toBe(200);
-    const ids = ((await res.json()) as { messages: { messageId: string }[] }).messages.map((m) => m.messageId);
-    expect(ids).toContain(fine.slice(2).toLowerCase());
+    const listed = ((await res.json()) as { messages: { messageId: string; sourceTransaction?: { timestamp: number } }[] }).messages;
+    expect(listed.map((m) => m.messageId)).toContain(fine.slice(2).toLowerCase());
+    for (const m of listed) expect(m.sourceTransaction?.timestamp ?? 0).toBeLessThan(Date.now() / 1000 + 86_400);
     // Rebuilt from its delivery alone: the send's lying time is gone.
     const rebuilt = await recordWhen(service, poisoned, () => true);
     expect(rebuilt.status).toBe('delivered_source_not_indexed');
