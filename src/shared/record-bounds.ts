@@ -59,9 +59,11 @@ const UINT = /^[0-9]{1,78}$/;
 
 const malformed = { error: 'malformed' } as const;
 const text = (max = MAX_RECORD_FIELD_CHARS) => z.string(malformed).max(max, 'field_too_long');
-/** A hex field: empty (not known) or 0x and exactly `digits` hex digits. */
-const hex = (digits: number) => text().regex(new RegExp(`^(0x[0-9a-fA-F]{${digits}})?$`), 'malformed');
-const address = hex(40);
+/** A hex field: empty (not known) or 0x and `digits` hex digits (a range like "1,64" allowed). */
+const hex = (digits: string) => text().regex(new RegExp(`^(0x[0-9a-fA-F]{${digits}})?$`), 'malformed');
+const address = hex('40');
+/** A transaction hash: hex of at most 32 bytes (only shown and searched: a short one harms nothing). */
+const txHash = hex('1,64');
 // One check: a refinement runs even after a failed regex, and BigInt() throws on what is not decimal.
 const decimal = (reason: RecordSkipReason) => text().refine((s) => UINT.test(s) && BigInt(s) <= UINT256_MAX, reason);
 // A time's range against now is checked after the schema (timeInRange): the schema has no clock.
@@ -76,7 +78,7 @@ const opt = <T extends z.ZodType>(t: T) => t.nullish();
 
 const TransactionBounds = z.looseObject(
   {
-    txHash: opt(hex(64)),
+    txHash: opt(txHash),
     timestamp: opt(time),
     gasSpent: opt(decimal('amount_out_of_range')),
     rewardRedeemer: opt(address),
