@@ -118,10 +118,12 @@ export class ChainScanner {
         this.status.message = e.message;
       } else if (!isNodeError(e)) {
         // A fault of ours (a bug, the store): never blamed on the node. Said once per message in the log.
-        const text = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.slice(0, 200).replaceAll(this.cfg.rpcUrl, this.status.host);
+        // The host only, here as below: a provider's key lives in the URL's path or query.
+        const hostOnly = (t: string) => t.replaceAll(this.cfg.rpcUrl, this.status.host);
+        const text = hostOnly((e instanceof Error ? e.message : String(e)).split('\n')[0]!.slice(0, 200));
         const message = `Reading this chain failed in Teleporter Watch itself, not at the node (${text}). It is tried again; if it persists, please report it with the log.`;
         if (this.status.message !== message)
-          this.deps.log(`${this.status.name}: internal error while reading the chain: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          this.deps.log(`${this.status.name}: internal error while reading the chain: ${hostOnly(e instanceof Error ? (e.stack ?? e.message) : String(e))}`);
         this.status.state = 'internal_error';
         this.status.message = message;
       } else {
