@@ -128,30 +128,56 @@ const RecordBounds = z.looseObject(
 const pathText = (path: readonly PropertyKey[]): string =>
   path.map((k) => (typeof k === 'number' ? String(k) : typeof k === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(k) ? k : '?')).join('.') || 'record';
 
+/** The cap of a text at `depth` under the key `key`: the payload (top-level `data`) has its own. */
+const capOf = (depth: number, key: PropertyKey | undefined): number =>
+  depth === 1 && key === 'data' ? 2 + 2 * MAX_MESSAGE_DATA_BYTES : MAX_RECORD_FIELD_CHARS;
+
 /**
- * Every text of the record within its cap, the record within its size and depth (walked without
- * recursion: a deeply nested record cannot exhaust the stack). The payload (`data`) has its own cap.
+ * Every text of the record within its cap, the record within its size and depth, walked without
+ * recursion (a deeply nested record cannot exhaust the stack) and without keeping paths: every page's
+ * every record passes here. Only a record that fails is walked again, to name the field (fieldOf).
  */
 function sizeProblem(rec: Record<string, unknown>): { reason: RecordSkipReason; field: string } | null {
   let chars = 0;
-  const stack: { v: unknown; path: PropertyKey[] }[] = [{ v: rec, path: [] }];
-  while (stack.length) {
-    const { v, path } = stack.pop()!;
+  const values: unknown[] = [rec];
+  const depths: number[] = [0];
+  const keys: (string | undefined)[] = [undefined];
+  while (values.length) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    const key = keys.pop();
     if (typeof v === 'string') {
       chars += v.length + 2;
-      const cap = path.length === 1 && path[0] === 'data' ? 2 + 2 * MAX_MESSAGE_DATA_BYTES : MAX_RECORD_FIELD_CHARS;
-      if (v.length > cap) return { reason: 'field_too_long', field: pathText(path) };
+      if (v.length > capOf(depth, key)) return { reason: 'field_too_long', field: fieldOf(rec, (x, d, k) => typeof x === 'string' && x.length > capOf(d, k)) };
     } else if (typeof v === 'object' && v !== null) {
-      if (path.length >= MAX_DEPTH) return { reason: 'malformed', field: pathText(path) };
-      for (const [k, x] of Object.entries(v)) {
-        if (k.length > MAX_RECORD_FIELD_CHARS) return { reason: 'field_too_long', field: pathText(path) };
+      if (depth >= MAX_DEPTH) return { reason: 'malformed', field: fieldOf(rec, (x, d) => typeof x === 'object' && x !== null && d >= MAX_DEPTH) };
+      for (const k in v) {
+        if (k.length > MAX_RECORD_FIELD_CHARS)
+          return {
+            reason: 'field_too_long',
+            field: fieldOf(rec, (x) => typeof x === 'object' && x !== null && Object.keys(x).some((n) => n.length > MAX_RECORD_FIELD_CHARS)),
+          };
         chars += k.length + 4;
-        stack.push({ v: x, path: [...path, Array.isArray(v) ? Number(k) : k] });
+        values.push((v as Record<string, unknown>)[k]);
+        depths.push(depth + 1);
+        keys.push(k);
       }
     } else chars += 8;
     if (chars > MAX_RECORD_CHARS) return { reason: 'record_too_large', field: 'record' };
   }
   return null;
+}
+
+/** The path of the first value in `rec` that `is` (the same walk, with paths: only for a record that failed). */
+function fieldOf(rec: Record<string, unknown>, is: (v: unknown, depth: number, key: PropertyKey | undefined) => boolean): string {
+  const stack: { v: unknown; path: PropertyKey[] }[] = [{ v: rec, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (is(v, path.length, path.at(-1))) return pathText(path);
+    if (typeof v === 'object' && v !== null && path.length < MAX_DEPTH)
+      for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: [...path, Array.isArray(v) ? Number(k) : k] });
+  }
+  return 'record';
 }
 
 const reasonOf = (m: string | undefined): RecordSkipReason =>
