@@ -111,6 +111,17 @@ export class ChainEvents {
     this.stmts.setNext.run(chain, next);
   }
 
+  /**
+   * Drops the events whose block time lies outside [earliest, latest] (s): stored before the indexer
+   * checked block times (a node's far-future block). Returns the messages they belonged to, to rebuild.
+   */
+  dropTimesOutside(earliest: number, latest: number): string[] {
+    const where = `json_extract(facts, '$.tx.timestamp') NOT BETWEEN ? AND ?`;
+    const touched = this.db.prepare<[number, number], string>(`SELECT DISTINCT message_id FROM chain_events WHERE ${where}`).pluck().all(earliest, latest);
+    if (touched.length) this.db.prepare(`DELETE FROM chain_events WHERE ${where}`).run(earliest, latest);
+    return touched;
+  }
+
   /** The EVM chain ID the node reported first (a later different answer means a wrong or lying node). */
   evmChainId(chain: string): string | null {
     return this.stmts.checkpoint.get(chain)?.evmChainId ?? null;

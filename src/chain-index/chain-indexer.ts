@@ -10,6 +10,7 @@ import { createPublicClient, webSocket } from 'viem';
 import type { Clock } from '../shared/clock';
 import { chainByBlockchainId } from '../shared/chains';
 import type { OwnNodes, OwnNodeStatus } from '../shared/own-nodes';
+import { EARLIEST_RECORD_TIME_S, FUTURE_TIME_TOLERANCE_S } from '../shared/policy';
 import { encodeCb58 } from '../shared/validators';
 import type { RecordStore } from '../local-data-api/store/record-store';
 import { ChainEvents } from './chain-events';
@@ -21,6 +22,8 @@ import { TokenInfos } from './token-infos';
 const MAX_BACKOFF_MS = 60_000;
 /** The node's chain ID is asked again every this many poll intervals (20 s at the default 2 s): a node may switch chains while connected. */
 const CHAIN_ID_EVERY_POLLS = 10;
+/** The store's meta key that says its events were checked for block times out of range (once per store file). */
+const TIMES_CHECKED_KEY = 'blockTimesChecked';
 
 interface IndexerOptions {
   store: RecordStore;
@@ -68,6 +71,25 @@ export class ChainIndexer {
         }),
     );
     this.reads = new OwnNodeReads(o.config, (id) => this.scanners.find((s) => s.chain === id)?.status.evmChainId ?? null);
+    this.dropTimesOutOfRange();
+  }
+
+  /**
+   * Once per store file: events a node sent before block times were checked (node-answers.ts' blockTime)
+   * whose time is out of range are dropped, and their messages rebuilt from what is left.
+   */
+  private dropTimesOutOfRange(): void {
+    if (this.o.store.getMeta(TIMES_CHECKED_KEY)) return;
+    const latest = Math.floor(this.o.clock.now() / 1000) + FUTURE_TIME_TOLERANCE_S;
+    this.o.store.transaction(() => {
+      const ids = this.events.dropTimesOutside(EARLIEST_RECORD_TIME_S, latest);
+      this.rebuild(ids);
+      if (ids.length)
+        this.o.log(
+          `own nodes: events of ${ids.length} message(s) stored with a block time out of range were dropped; those messages were rebuilt from what is left`,
+        );
+      this.o.store.setMeta(TIMES_CHECKED_KEY, String(this.o.clock.now()));
+    });
   }
 
   /** Rebuilds each message's record from its events: written, or removed when no event of it is left. */

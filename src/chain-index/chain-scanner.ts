@@ -14,8 +14,8 @@ import { decodeCb58 } from '../shared/validators';
 import type { ChainEvents } from './chain-events';
 import { decodeMessengerLog, factsOf, type DecodedLog, type TxFacts } from './event-facts';
 import { calculateMessageId } from './messenger-events';
-import { readBlock, readLogs, readQuantity, readReceipt, type NodeLog } from './node-answers';
-import { classifyRpcError, type RpcFault } from './rpc-errors';
+import { blockTime, readBlock, readLogs, readQuantity, readReceipt, type NodeLog } from './node-answers';
+import { classifyRpcError, isNodeError, NodeCallError, NodeFault, type RpcFault } from './rpc-errors';
 import type { TokenInfos } from './token-infos';
 
 const INITIAL_SPAN = 2_000;
@@ -59,6 +59,8 @@ export class ChainScanner {
   private chainCheckedAt: number | null = null;
   private readonly raw: Raw;
   readonly status: OwnNodeStatus;
+  /** Skip reasons already said in the log (each once; later ones are only counted). */
+  private readonly said = new Set<SkipReason>();
 
   constructor(
     private readonly cfg: OwnNodeChain,
@@ -96,7 +98,11 @@ export class ChainScanner {
       cacheTime: 0,
     });
     const request = this.client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>;
-    this.raw = (method, params) => request({ method, params });
+    // Whatever a call throws is the node's (or the network's); what is thrown outside a call is ours.
+    this.raw = (method, params) =>
+      request({ method, params }).catch((e: unknown) => {
+        throw new NodeCallError(method, e);
+      });
   }
 
   /** One pass; resolves true when more blocks are ready to read right away. Throws nothing: faults become the status. */
@@ -110,6 +116,16 @@ export class ChainScanner {
       if (e instanceof WrongChainError) {
         this.status.state = 'wrong_chain';
         this.status.message = e.message;
+      } else if (!isNodeError(e)) {
+        // A fault of ours (a bug, the store): never blamed on the node. Said once per message in the log.
+        // The host only, here as below: a provider's key lives in the URL's path or query.
+        const hostOnly = (t: string) => t.replaceAll(this.cfg.rpcUrl, this.status.host);
+        const text = hostOnly((e instanceof Error ? e.message : String(e)).split('\n')[0]!.slice(0, 200));
+        const message = `Reading this chain failed in Teleporter Watch itself, not at the node (${text}). It is tried again; if it persists, please report it with the log.`;
+        if (this.status.message !== message)
+          this.deps.log(`${this.status.name}: internal error while reading the chain: ${hostOnly(e instanceof Error ? (e.stack ?? e.message) : String(e))}`);
+        this.status.state = 'internal_error';
+        this.status.message = message;
       } else {
         const f = classifyRpcError(e);
         this.status.state = f.kind === 'range' ? 'down' : f.kind;
@@ -196,18 +212,26 @@ export class ChainScanner {
     return b === 'bad' ? undefined : b === null ? null : b.hash.toLowerCase();
   }
 
-  private async block(n: number): Promise<{ hash: string; timestamp: number } | null | 'bad'> {
+  private async block(n: number): Promise<{ hash: string; timestamp: bigint } | null | 'bad'> {
     return readBlock(await this.raw('eth_getBlockByNumber', [toHex(n), false]));
   }
 
-  /** Counts what was skipped, by reason, and says so in the log once per range. */
+  /**
+   * Counts what was skipped, by reason; says so in the log the first time each reason is met on this
+   * chain (a node that lies about every block would otherwise fill the log), later ones are only counted.
+   */
   private skip(reasons: readonly SkipReason[], where: string): void {
     if (!reasons.length) return;
     const counts = new Map<SkipReason, number>();
     for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
     for (const [r, n] of counts) this.status.skipped[r] = (this.status.skipped[r] ?? 0) + n;
-    const list = [...counts].map(([r, n]) => `${r} ×${n}`).join(', ');
-    this.deps.log(`${this.status.name}: skipped ${reasons.length} malformed item(s) the node sent for ${where} (${list}); reading on`);
+    const fresh = [...counts].filter(([r]) => !this.said.has(r));
+    if (!fresh.length) return;
+    for (const [r] of fresh) this.said.add(r);
+    const list = fresh.map(([r, n]) => `${r} ×${n}`).join(', ');
+    this.deps.log(
+      `${this.status.name}: skipped item(s) the node sent for ${where} (${list}); reading on. Later ones of these kinds are only counted (status, /metrics).`,
+    );
   }
 
   /** Reads [from, to] (fewer blocks if the node refuses the range); returns the next block to read. */
@@ -248,7 +272,7 @@ export class ChainScanner {
     const facts = decoded.filter((d) => txs.has(d.log.transactionHash)).map((d) => ({ d, facts: factsOf(d, txs.get(d.log.transactionHash)!) }));
     for (const { facts: f } of facts) if (f.kind === 'sent' || f.kind === 'fee_added') await this.deps.tokens.learn(this.chain, f.feeToken, this.client);
     const endHash = await this.hashOf(to);
-    if (endHash === null) throw new Error(`The node has no block ${to} although its head is past it; read again on the next scan.`);
+    if (endHash === null) throw new NodeFault(`The node has no block ${to} although its head is past it; read again on the next scan.`);
     this.deps.transaction(() => {
       const touched = new Set<string>();
       for (const { d, facts: f } of facts) {
@@ -278,10 +302,12 @@ export class ChainScanner {
   /** The sender, cost and time of each transaction that emitted a log; a transaction whose receipt or block is malformed is left out (its logs skipped, counted). */
   private async txFacts(decoded: readonly DecodedLog[]): Promise<Map<string, TxFacts>> {
     const out = new Map<string, TxFacts>();
-    const times = new Map<number, number | 'bad'>();
+    // Each block's time as records carry it, or why its logs are skipped (malformed, out of range).
+    const times = new Map<number, number | SkipReason>();
+    const now = this.deps.now();
     for (const d of decoded) {
       const fromLog = d.log.blockTimestamp;
-      if (fromLog !== undefined) times.set(Number(d.log.blockNumber), Number(fromLog));
+      if (fromLog !== undefined) times.set(Number(d.log.blockNumber), blockTime(fromLog, now));
     }
     const hashes = [...new Set(decoded.map((d) => d.log.transactionHash))];
     // A few receipts at a time: a busy range has dozens of transactions, and one after another they
@@ -291,20 +317,20 @@ export class ChainScanner {
       const receipts = await Promise.all(batch.map(async (hash) => readReceipt(await this.raw('eth_getTransactionReceipt', [hash]))));
       for (const [j, r] of receipts.entries()) {
         const hash = batch[j]!;
-        if (r === null) throw new Error(`The node has a log of transaction ${hash} but no receipt for it; read again on the next scan.`);
+        if (r === null) throw new NodeFault(`The node has a log of transaction ${hash} but no receipt for it; read again on the next scan.`);
         const logsOf = decoded.filter((d) => d.log.transactionHash === hash).length;
-        if (r === 'bad') {
-          this.skip(Array<SkipReason>(logsOf).fill('bad_block'), `the receipt of ${hash}`);
+        if (typeof r === 'string') {
+          this.skip(Array<SkipReason>(logsOf).fill(r), `the receipt of ${hash}`);
           continue;
         }
         let ts = times.get(r.blockNumber);
         if (ts === undefined) {
           const b = await this.block(r.blockNumber);
-          ts = b === null || b === 'bad' ? 'bad' : b.timestamp;
+          ts = b === null || b === 'bad' ? 'bad_block' : blockTime(b.timestamp, now);
           times.set(r.blockNumber, ts);
         }
-        if (ts === 'bad') {
-          this.skip(Array<SkipReason>(logsOf).fill('bad_block'), `the block of ${hash}`);
+        if (typeof ts === 'string') {
+          this.skip(Array<SkipReason>(logsOf).fill(ts), `the block of ${hash}`);
           continue;
         }
         out.set(hash, { txHash: hash, timestamp: ts, gasSpent: (r.gasUsed * r.effectiveGasPrice).toString(), txFrom: r.from });

@@ -9,15 +9,21 @@ import { z } from 'zod';
 import type { Log } from 'viem';
 import { NodeAnswerError } from '../shared/json-rpc-fetch';
 import { SKIP_REASONS, type SkipReason } from '../shared/own-nodes';
+import { MAX_MESSAGE_DATA_BYTES } from '../shared/policy';
+import { timeInRange } from '../shared/record-bounds';
 
-/** The most event data one messenger log may carry (1 MiB: more than a block's gas pays for in log data). */
-export const MAX_LOG_DATA_BYTES = 1024 * 1024;
+/** The most event data one messenger log may carry (1 MiB: more than a block's gas pays for in log data; a record's payload cap). */
+export const MAX_LOG_DATA_BYTES = MAX_MESSAGE_DATA_BYTES;
+/** Gas a transaction used fits a uint64 (a block's gas limit does); a gas price beyond 2^128 wei is no price. */
+const MAX_GAS = 2n ** 64n;
+const MAX_GAS_PRICE = 2n ** 128n;
 
 const present = { error: (iss: { input: unknown }) => (iss.input === null || iss.input === undefined ? 'missing_field' : 'bad_hex') };
 const hexString = z.string(present).refine((s) => !s.startsWith('-'), 'negative_number');
 const quantity = hexString.regex(/^0x[0-9a-fA-F]{1,64}$/, 'bad_hex').transform((s) => BigInt(s));
 /** A block number, log index or the like: a quantity a JS number holds exactly. */
-const smallQuantity = quantity.refine((v) => v <= BigInt(Number.MAX_SAFE_INTEGER), 'bad_hex').transform(Number);
+const smallQuantity = quantity.refine((v) => v <= BigInt(Number.MAX_SAFE_INTEGER), 'block_number_out_of_range').transform(Number);
+const below = (max: bigint) => quantity.refine((v) => v < max, 'amount_out_of_range');
 const hex32 = hexString.regex(/^0x[0-9a-fA-F]{64}$/, 'bad_hex');
 const address = hexString.regex(/^0x[0-9a-fA-F]{40}$/, 'bad_hex');
 const data = z
@@ -36,14 +42,18 @@ const LogSchema = z.object(
     logIndex: smallQuantity,
     // Optional fields some nodes leave null: absent, not malformed.
     transactionIndex: smallQuantity.nullish(),
-    blockTimestamp: smallQuantity.nullish(),
+    // Its range is checked against the clock where it is used (blockTime).
+    blockTimestamp: quantity.nullish(),
     removed: z.boolean().nullish(),
   },
   { error: () => 'missing_field' },
 );
 
-const BlockSchema = z.object({ hash: hex32, number: smallQuantity, timestamp: smallQuantity }, { error: () => 'missing_field' });
-const ReceiptSchema = z.object({ blockNumber: smallQuantity, gasUsed: quantity, effectiveGasPrice: quantity, from: address }, { error: () => 'missing_field' });
+const BlockSchema = z.object({ hash: hex32, number: smallQuantity, timestamp: quantity }, { error: () => 'missing_field' });
+const ReceiptSchema = z.object(
+  { blockNumber: smallQuantity, gasUsed: below(MAX_GAS), effectiveGasPrice: below(MAX_GAS_PRICE), from: address },
+  { error: () => 'missing_field' },
+);
 
 const reasonOf = (e: z.ZodError): SkipReason => {
   const m = e.issues[0]?.message;
@@ -84,7 +94,7 @@ export function readLogs(raw: unknown, from: number, to: number, messengers: rea
       logIndex: l.logIndex,
       transactionIndex: l.transactionIndex ?? 0,
       removed: false,
-      ...(l.blockTimestamp !== undefined && l.blockTimestamp !== null ? { blockTimestamp: BigInt(l.blockTimestamp) } : {}),
+      ...(l.blockTimestamp !== undefined && l.blockTimestamp !== null ? { blockTimestamp: l.blockTimestamp } : {}),
     });
   }
   return out;
@@ -93,7 +103,8 @@ export function readLogs(raw: unknown, from: number, to: number, messengers: rea
 interface NodeBlock {
   hash: string;
   number: number;
-  timestamp: number;
+  /** As the node said it: blockTime() tells whether a record may carry it. */
+  timestamp: bigint;
 }
 
 /** An eth_getBlockByNumber answer: the block, null when the node has none at that height, 'bad' when it is malformed. */
@@ -103,6 +114,15 @@ export function readBlock(raw: unknown): NodeBlock | null | 'bad' {
   return p.success ? p.data : 'bad';
 }
 
+/**
+ * A block's time as records carry it (Unix seconds), or why it cannot be: a time in milliseconds, before
+ * 2020 or more than a day past `nowMs` (a node's clock or its lie) is out of range (policy.ts).
+ */
+export function blockTime(timestamp: bigint, nowMs: number): number | 'timestamp_out_of_range' {
+  const s = timestamp <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(timestamp) : NaN;
+  return timeInRange(s, nowMs) ? s : 'timestamp_out_of_range';
+}
+
 interface NodeReceipt {
   blockNumber: number;
   gasUsed: bigint;
@@ -110,11 +130,15 @@ interface NodeReceipt {
   from: string;
 }
 
-/** An eth_getTransactionReceipt answer: null when the node has none, 'bad' when it is malformed. */
-export function readReceipt(raw: unknown): NodeReceipt | null | 'bad' {
+/**
+ * An eth_getTransactionReceipt answer: null when the node has none; when it cannot be used, why: its
+ * gas out of range, else malformed (`bad_block`: the logs that need it are skipped).
+ */
+export function readReceipt(raw: unknown): NodeReceipt | null | 'bad_block' | 'amount_out_of_range' {
   if (raw === null) return null;
   const p = ReceiptSchema.safeParse(raw);
-  return p.success ? p.data : 'bad';
+  if (p.success) return p.data;
+  return reasonOf(p.error) === 'amount_out_of_range' ? 'amount_out_of_range' : 'bad_block';
 }
 
 /** A quantity the node must answer (eth_chainId; eth_blockNumber, which must fit a JS number): else the node is at fault. */

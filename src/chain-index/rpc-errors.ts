@@ -1,11 +1,32 @@
 /**
  * What a node's failure means, from viem's errors: a refused log range (read a smaller one), or a
- * state the status bar shows (down, slow, pruned history, rate limited).
+ * state the status bar shows (down, slow, pruned history, rate limited). Only what went wrong in a call
+ * to the node, or in what it answered, is the node's: the scanner wraps each call (NodeCallError) and
+ * names the node's inconsistencies (NodeFault); anything else thrown while reading a chain is ours.
  */
 import { NodeAnswerError } from '../shared/json-rpc-fetch';
 import type { ChainState } from '../shared/own-nodes';
 
-export type RpcFault = { kind: 'range' | Exclude<ChainState, 'ok' | 'starting' | 'wrong_chain'>; message: string };
+export type RpcFault = { kind: 'range' | Exclude<ChainState, 'ok' | 'starting' | 'wrong_chain' | 'internal_error'>; message: string };
+
+/** A JSON-RPC call to the node failed (the node, the network, or the node's answer): `cause` says how. */
+export class NodeCallError extends Error {
+  override readonly name = 'NodeCallError';
+  constructor(
+    readonly method: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${method} failed`);
+  }
+}
+
+/** The node's answers contradict each other (a log of a transaction without a receipt, a head past a missing block). */
+export class NodeFault extends Error {
+  override readonly name = 'NodeFault';
+}
+
+/** Was this thrown by the node (a call, an answer, its inconsistency), rather than by our own code? */
+export const isNodeError = (e: unknown): boolean => e instanceof NodeCallError || e instanceof NodeAnswerError || e instanceof NodeFault;
 
 interface Described {
   text: string;
@@ -44,7 +65,9 @@ const RATE = /rate.?limit|too many requests|request limit|capacity exceeded|thro
 const PRUNED = /pruned|missing trie node|header not found|historical|not available for|archive|beyond (the )?history|unknown block/;
 const DOWN = /fetch failed|econnrefused|econnreset|socket|network|enotfound|ehostunreach|closed|503|502/;
 
-export function classifyRpcError(e: unknown): RpcFault {
+export function classifyRpcError(error: unknown): RpcFault {
+  const e = error instanceof NodeCallError ? error.cause : error;
+  if (e instanceof NodeFault) return { kind: 'down', message: e.message };
   const d = describe(e);
   if (d.answer) return { kind: d.answer.problem === 'oversized' ? 'range' : 'down', message: d.answer.message };
   const first = (d.text.split(' | ').find((s) => s.trim() !== '') ?? 'unknown error').slice(0, 200);

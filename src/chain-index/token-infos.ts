@@ -6,6 +6,15 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 /** A message without a fee names the zero address as its token. */
 const NO_FEE: TokenInfo = { name: 'No fee', symbol: '', decimals: 18 };
 const UNKNOWN: TokenInfo = { name: 'Unknown token', symbol: '?', decimals: 18 };
+/** A token's name or symbol longer than this is not a name (it would ride in every record of the token). */
+const MAX_NAME_CHARS = 100;
+
+/** What the token answered, if it is one: a short text, decimals 0–255. Anything else is the fallback. */
+const shortText = (v: unknown, fallback: string): string => (typeof v === 'string' && v.length <= MAX_NAME_CHARS ? v : fallback);
+const decimalsOf = (v: unknown): number => {
+  const n = typeof v === 'bigint' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 255 ? n : UNKNOWN.decimals;
+};
 
 interface MetaStore {
   getMeta(key: string): string | undefined;
@@ -37,17 +46,17 @@ export class TokenInfos {
     const k = this.key(chain, token);
     if (this.known.has(k) || this.meta.getMeta(k)) return;
     const address = token as Address;
-    const read = async <T>(functionName: 'name' | 'symbol' | 'decimals', fallback: T): Promise<T> => {
+    const read = async (functionName: 'name' | 'symbol' | 'decimals'): Promise<unknown> => {
       try {
-        return (await client.readContract({ address, abi: erc20Abi, functionName })) as T;
+        return await client.readContract({ address, abi: erc20Abi, functionName });
       } catch {
-        return fallback;
+        return undefined;
       }
     };
     const info: TokenInfo = {
-      name: await read('name', UNKNOWN.name),
-      symbol: await read('symbol', UNKNOWN.symbol),
-      decimals: Number(await read('decimals', UNKNOWN.decimals)),
+      name: shortText(await read('name'), UNKNOWN.name),
+      symbol: shortText(await read('symbol'), UNKNOWN.symbol),
+      decimals: decimalsOf(await read('decimals')),
     };
     this.known.set(k, info);
     this.meta.setMeta(k, JSON.stringify(info));

@@ -12,6 +12,7 @@ import { readStartSecrets } from './api-key';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
+import { OwnNodeSkipNews } from '../core/own-nodes/skip-news';
 import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
 import { visibleText } from '../shared/visible-text';
 
@@ -145,10 +146,21 @@ async function main(): Promise<number> {
     lastProblem = e.status.lastError.message;
     say(`baselining is held up: ${lastProblem}`);
   });
-  // Each own node's state as it changes (down, wrong_chain, back to ok), once per change.
+  // Each own node's state as it changes (down, wrong_chain, back to ok), once per change; what a node
+  // sent that was skipped, and records the data source sent that were skipped, once per kind.
   const nodeStates = new OwnNodeStateChanges();
+  const nodeSkips = new OwnNodeSkipNews();
+  const recordSkips = new Set<string>();
   w.core.onEvent((e) => {
-    if (e.type === 'poll-status' && e.status.ownNodes) for (const c of nodeStates.changes(e.status.ownNodes)) say(c.line);
+    if (e.type !== 'poll-status') return;
+    if (e.status.ownNodes) for (const c of nodeStates.changes(e.status.ownNodes)) say(c.line);
+    if (e.status.ownNodes) for (const line of nodeSkips.lines(e.status.ownNodes)) say(line);
+    const skipped = e.status.skippedRecords;
+    for (const reason of Object.keys(skipped?.byReason ?? {})) {
+      if (recordSkips.has(reason)) continue;
+      recordSkips.add(reason);
+      say(`skipped records the data source sent: ${reason.replaceAll('_', ' ')} (never stored; polling goes on; later ones are counted in /metrics).`);
+    }
   });
   void w.liveness.allLive.then(() => {
     offStatus();

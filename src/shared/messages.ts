@@ -12,6 +12,13 @@ export const ReceiptSchema = z.looseObject({
   relayerRewardAddress: z.string(),
 });
 
+/**
+ * An amount in a token's smallest unit or wei, as a whole decimal number: what BigInt() reads. A record
+ * stored before the boundary checks (record-bounds.ts) with anything else reads as `unknown`, never as
+ * a known variant whose figures would fail to add up.
+ */
+const amount = z.string().regex(/^[0-9]{1,78}$/);
+
 const RewardDetailsSchema = z.looseObject({
   address: z.string(),
   name: z.string(),
@@ -20,19 +27,19 @@ const RewardDetailsSchema = z.looseObject({
   logoUri: z.string().optional(),
   ercType: z.string(),
   price: z.looseObject({ currencyCode: z.string(), value: z.union([z.string(), z.number()]) }).optional(),
-  value: z.string(),
+  value: amount,
 });
 
 const SourceTransactionSchema = z.looseObject({
   txHash: z.string(),
   timestamp: z.number(),
-  gasSpent: z.string(),
+  gasSpent: amount,
 });
 
 const DestinationTransactionSchema = z.looseObject({
   txHash: z.string(),
   timestamp: z.number(),
-  gasSpent: z.string(),
+  gasSpent: amount,
   rewardRedeemer: z.string(),
   delivererAddress: z.string(),
 });

@@ -81,8 +81,11 @@ export type OwnNodeChain = z.output<typeof OwnNodeChainSchema>;
 export type OwnNodes = z.output<typeof OwnNodesSchema>;
 export type OwnNodesInput = z.input<typeof OwnNodesSchema>;
 
-/** What a node is doing right now, as the poll status bar and /metrics show it. */
-export const CHAIN_STATES = ['starting', 'ok', 'down', 'slow', 'pruned', 'rate_limited', 'wrong_chain'] as const;
+/**
+ * What a node is doing right now, as the poll status bar and /metrics show it. `internal_error`: reading
+ * the chain failed in Teleporter Watch's own code, not for anything the node did (never blamed on it).
+ */
+export const CHAIN_STATES = ['starting', 'ok', 'down', 'slow', 'pruned', 'rate_limited', 'wrong_chain', 'internal_error'] as const;
 export type ChainState = (typeof CHAIN_STATES)[number];
 
 /**
@@ -106,6 +109,12 @@ export const SKIP_REASONS = [
   'not_asked_for',
   /** The block or transaction receipt a log needs is malformed. */
   'bad_block',
+  /** A block time that is not Unix seconds from 2020-01-01 to a day past now (a far-future block, milliseconds): its logs are skipped. */
+  'timestamp_out_of_range',
+  /** A block number or log index past 2^53. */
+  'block_number_out_of_range',
+  /** Gas used past 2^64 or a gas price past 2^128 wei in the receipt a log needs. */
+  'amount_out_of_range',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -127,7 +136,7 @@ export const OwnNodeStatusSchema = z.object({
   rpcCalls: z.number().int().nonnegative(),
   reorgs: z.number().int().nonnegative(),
   lastScanAt: z.number().nullable(),
-  /** Logs, blocks and receipts skipped as malformed since the service started, by reason. */
+  /** Logs, blocks and receipts skipped (malformed or out of range) since the service started, by reason. */
   skipped: z.partialRecord(z.enum(SKIP_REASONS), z.number().int().nonnegative()),
 });
 export type OwnNodeStatus = z.output<typeof OwnNodeStatusSchema>;

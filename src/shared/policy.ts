@@ -84,3 +84,19 @@ export const CATCH_UP_MAX_MS = 5 * 60_000;
  */
 export const ALERT_RETRY_BASE_MS = 2_000;
 export const ALERT_RETRY_MAX_MS = 5 * 60_000;
+
+// The boundary: what a record from the Data API, a custom URL or your own nodes may hold
+// (src/shared/record-bounds.ts, src/chain-index/node-answers.ts). A record or block outside these is
+// skipped with a named reason, counted and logged once per kind; it is never stored.
+/** The earliest transaction time a record may carry: 2020-01-01 00:00 UTC (before Avalanche's mainnet). */
+export const EARLIEST_RECORD_TIME_S = 1_577_836_800;
+/** How far past this machine's clock a transaction's time may be (a clock a little behind, a block producer's skew). */
+export const FUTURE_TIME_TOLERANCE_S = 24 * 3600;
+/** The longest text field of a record (IDs, addresses, hashes, names, links, any field it does not know). */
+export const MAX_RECORD_FIELD_CHARS = 2_048;
+/** The largest message payload (`data`) a record may carry, decoded: more than a block's gas pays for. */
+export const MAX_MESSAGE_DATA_BYTES = 1_048_576;
+/** The largest record as JSON: its payload in hex and room for everything else. */
+export const MAX_RECORD_CHARS = 2_621_440;
+/** The largest answer the Data API client reads (a page of 100 records); a longer one is cut and not read. */
+export const MAX_ANSWER_BYTES = 64 * 1_048_576;

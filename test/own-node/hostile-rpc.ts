@@ -1,7 +1,8 @@
 /**
  * A hostile JSON-RPC server in front of a real test node: forwards every request, and on demand
  * answers as a broken or lying node does (not JSON, oversized, endless, trickling, another request's
- * id, another chain ID, a negative head) or slips garbage logs in among the real ones.
+ * id, another chain ID, a negative head), slips garbage logs in among the real ones, or (`rewrite`)
+ * answers whatever a test makes of the node's result (the fuzz tests' arbitrary answers).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,8 @@ export interface HostileRpc {
   mode: HostileMode;
   /** Garbage logs served so far, by the reason the indexer should give. */
   garbageServed: Map<string, number>;
+  /** In honest mode, what to answer instead of the node's result (the fuzz tests' arbitrary answers); null: the node's. */
+  rewrite: ((method: string, params: unknown[], result: unknown) => unknown) | null;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,7 @@ function garbageFrom(real: Record<string, unknown>): [string, unknown][] {
 }
 
 export async function startHostileRpc(target: string): Promise<HostileRpc> {
-  const rpc: HostileRpc = { url: '', mode: 'honest', garbageServed: new Map(), close: async () => undefined };
+  const rpc: HostileRpc = { url: '', mode: 'honest', garbageServed: new Map(), rewrite: null, close: async () => undefined };
   const forward = async (req: RpcRequest): Promise<{ id: unknown; result?: unknown; error?: unknown }> => {
     const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
     return (await res.json()) as { id: unknown; result?: unknown };
@@ -66,6 +69,7 @@ export async function startHostileRpc(target: string): Promise<HostileRpc> {
     if (m === 'other_chain' && req.method === 'eth_chainId') return { jsonrpc: '2.0', id: req.id, result: '0x1' };
     if (m === 'negative_head' && req.method === 'eth_blockNumber') return { jsonrpc: '2.0', id: req.id, result: '-0x5' };
     const out = await forward(req);
+    if (m === 'honest' && rpc.rewrite && 'result' in out) return { ...out, result: rpc.rewrite(req.method, req.params ?? [], out.result) };
     if (m === 'wrong_id') return { ...out, id: typeof req.id === 'number' ? req.id + 1000 : `${req.id}x` };
     if (m === 'garbage_logs' && req.method === 'eth_getLogs' && Array.isArray(out.result) && out.result.length) {
       const extra: unknown[] = [];

@@ -22,7 +22,7 @@ const status = (over: Partial<OwnNodeStatus> = {}): OwnNodeStatus => ({
 
 describe('own node view', () => {
   it('names what was skipped as malformed, by reason, and says nothing of it when nothing was', () => {
-    expect(ownNodeView(status({ skipped: { negative_number: 2, bad_hex: 1 } })).detail).toContain('skipped 3 malformed (negative_number 2, bad_hex 1)');
+    expect(ownNodeView(status({ skipped: { negative_number: 2, bad_hex: 1 } })).detail).toContain('skipped 3 (negative number 2, bad hex 1)');
     expect(ownNodeView(status()).detail).not.toContain('skipped');
   });
 });

@@ -5,8 +5,11 @@ import { MonitorError, type ErrorInfo } from '../../shared/errors';
 import type { TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import { OPERATION_CU } from '../../shared/plans';
+import { MAX_ANSWER_BYTES } from '../../shared/policy';
+import type { RecordSkip } from '../../shared/record-bounds';
 import type { Logger } from '../log/logger';
 import type { RequestBudget } from './budget';
+import { readCappedBody } from './capped-body';
 import { httpError, networkError, parseRetryAfter } from './http-errors';
 import { otherFamily, PATH_FAMILIES, PathFamilyChoice, type PathFamily } from './path-family';
 import { parseListBody, parseMessageBody, type ApiResult } from './response-body';
@@ -53,6 +56,10 @@ export interface ClientOptions {
   random?: () => number;
   /** Told the outcome of every request sent (metrics). */
   observe?: (outcome: { ok: true } | { ok: false; error: ErrorInfo }) => void;
+  /** Told of every record skipped at the boundary (src/shared/record-bounds.ts), in a page or asked for by ID. */
+  onSkipped?: (skipped: readonly RecordSkip[]) => void;
+  /** The largest answer read (default MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 const RETRYABLE = new Set<ErrorInfo['kind']>(['server', 'network', 'timeout', 'invalid_response']);
@@ -88,14 +95,14 @@ export class DataApiClient {
       to: q.to,
       from: q.from,
     };
-    return this.inFamily((prefix) => this.get(`${prefix}/messages`, params, parseListBody, signal, true, OPERATION_CU.list));
+    return this.inFamily((prefix) => this.get(`${prefix}/messages`, params, parseListBody, signal, true, OPERATION_CU.list)).then((r) => this.noteSkips(r));
   }
 
   listAddressMessages(address: string, q: PageQuery = {}, signal?: AbortSignal): Promise<ApiResult<MessagePage>> {
     const params = { pageToken: q.pageToken, pageSize: q.pageSize?.toString() };
     return this.inFamily((prefix) =>
       this.get(`${prefix}/addresses/${encodeURIComponent(address)}/messages`, params, parseListBody, signal, true, OPERATION_CU.addressList),
-    );
+    ).then((r) => this.noteSkips(r));
   }
 
   /**
@@ -103,8 +110,10 @@ export class DataApiClient {
    * families means no such message: the error says so (kind not_found) rather than blaming the URL.
    */
   async getMessage(messageId: string, signal?: AbortSignal): Promise<ApiResult<TeleporterMessage>> {
-    const parse = (text: string) => parseMessageBody(text, this.host);
-    const r = await this.inFamily((prefix) => this.get(`${prefix}/messages/${encodeURIComponent(messageId)}`, {}, parse, signal, false, OPERATION_CU.byId));
+    const r = await this.inFamily((prefix) =>
+      this.get(`${prefix}/messages/${encodeURIComponent(messageId)}`, {}, parseMessageBody, signal, false, OPERATION_CU.byId),
+    );
+    if (!r.ok && r.skipped) this.o.onSkipped?.([r.skipped]);
     if (r.ok || r.error.kind !== 'not_found') return r;
     return { ok: false, error: { kind: 'not_found', status: 404, message: `${this.host} has no message with ID ${messageId} on any network.` } };
   }
@@ -116,6 +125,12 @@ export class DataApiClient {
   getNativeBalance(chainId: string, address: string, signal?: AbortSignal): Promise<ApiResult<NativeBalance>> {
     const path = `${this.paths.basePath}/v1/chains/${encodeURIComponent(chainId)}/addresses/${encodeURIComponent(address)}/balances:getNative`;
     return this.get(path, { currency: 'usd' }, parseNativeBalanceBody, signal, false, OPERATION_CU.nativeBalance);
+  }
+
+  /** Tells whoever counts them of a page's skipped records. */
+  private noteSkips(r: ApiResult<MessagePage>): ApiResult<MessagePage> {
+    if (r.ok && r.value.skipped?.length) this.o.onSkipped?.(r.value.skipped);
+    return r;
   }
 
   /** Runs an operation in the current family; on 404 tries the other family once and keeps it if it answers. */
@@ -151,8 +166,9 @@ export class DataApiClient {
     let last: ErrorInfo | null = null;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       const r = await this.once(url, parse, signal, cu);
-      this.o.observe?.(r.ok ? { ok: true } : { ok: false, error: r.error });
-      if (r.ok) return r;
+      // A record skipped at the boundary came in a good answer: counted as such, and never asked again.
+      this.o.observe?.(r.ok || r.skipped ? { ok: true } : { ok: false, error: r.error });
+      if (r.ok || r.skipped) return r;
       last = r.error;
       if (signal?.aborted) break;
       if (r.error.kind === 'rate_limited' && r.error.status !== 429) break; // the local budget's queue gave up: it said why
@@ -215,7 +231,18 @@ export class DataApiClient {
         const v = res.headers[n];
         return Array.isArray(v) ? v[0] : v;
       };
-      text = await res.body.text();
+      const body = await readCappedBody(res.body, this.o.maxAnswerBytes ?? MAX_ANSWER_BYTES, getHeader('content-length'));
+      if (body === null) {
+        const mb = Math.round((this.o.maxAnswerBytes ?? MAX_ANSWER_BYTES) / 1_048_576);
+        return {
+          ok: false,
+          error: {
+            kind: 'invalid_response',
+            message: `${this.host} sent an answer larger than ${mb} MB: it was not read. Retrying; if it persists the base URL may point at the wrong service.`,
+          },
+        };
+      }
+      text = body;
     } catch (e) {
       return { ok: false, error: networkError(e, this.host, timeoutMs) };
     }

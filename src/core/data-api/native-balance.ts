@@ -15,11 +15,12 @@ export interface NativeBalance {
   readAt: number;
 }
 
-const Money = z.object({ currencyCode: z.string(), value: z.number() });
+const Money = z.object({ currencyCode: z.string().max(16), value: z.number().nonnegative() });
+// Texts capped as a record's are (record-bounds.ts): they are kept with the wallet's figures and shown.
 const BodySchema = z.object({
   nativeTokenBalance: z.looseObject({
-    chainId: z.string(),
-    symbol: z.string(),
+    chainId: z.string().max(100),
+    symbol: z.string().max(100),
     decimals: z.number().int().min(0).max(36),
     balance: z.string().regex(/^\d{1,80}$/),
     price: Money.optional(),

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { MessagePage } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import { parseMessage, type TeleporterMessage } from '../../shared/messages';
+import { recordSkip, skipReasonText, type RecordSkip } from '../../shared/record-bounds';
 
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+/** An answer, or the error it was; `skipped`: the one record asked for by ID, skipped at the boundary (never retried). */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo; skipped?: RecordSkip };
 
 const invalid = (message: string): ApiResult<never> => ({ ok: false, error: { kind: 'invalid_response', message } });
 
@@ -41,20 +43,34 @@ export function parseListBody(text: string, host: string, now: number): ApiResul
   const body = envelope.data;
   const token = body.nextPageToken;
   const messages: TeleporterMessage[] = [];
-  let rejected = 0;
+  const skipped: RecordSkip[] = [];
+  // A record out of bounds is skipped; the rest of its page is used, and the page token still moves on.
   for (const raw of body.messages) {
-    const m = parseMessage(raw);
+    const skip = recordSkip(raw, now);
+    const m = skip ? null : parseMessage(raw);
     if (m) messages.push(m);
-    else rejected++;
+    else skipped.push(skip ?? { reason: 'malformed', field: 'messageId', messageId: null });
   }
-  const page: MessagePage = { messages, rejected, fetchedAt: now };
+  const page: MessagePage = { messages, rejected: skipped.length, fetchedAt: now };
+  if (skipped.length) page.skipped = skipped;
   if (token) page.nextPageToken = token;
   return { ok: true, value: page };
 }
 
-export function parseMessageBody(text: string, host: string): ApiResult<TeleporterMessage> {
+export function parseMessageBody(text: string, host: string, now: number): ApiResult<TeleporterMessage> {
   const parsed = json(text, host);
   if (!parsed.ok) return parsed.result;
-  const m = parseMessage(parsed.value);
-  return m ? { ok: true, value: m } : invalid(`${host} sent a message without a messageId. Check the base URL.`);
+  const skip = recordSkip(parsed.value, now);
+  const m = skip ? null : parseMessage(parsed.value);
+  if (m) return { ok: true, value: m };
+  // No record with an ID at all (an error page, another shape): a bad answer, retried as before.
+  if (!skip || skip.messageId === null) return invalid(`${host} sent a message without a usable messageId. Check the base URL.`);
+  return {
+    ok: false,
+    error: {
+      kind: 'invalid_response',
+      message: `${host} sent message ${skip.messageId} with ${skip.field} out of bounds (${skipReasonText(skip.reason)}): it is skipped and never stored. If it persists, the data source is sending records no Data API sends.`,
+    },
+    skipped: skip,
+  };
 }

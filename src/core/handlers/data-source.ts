@@ -6,7 +6,10 @@ import { RequestBudget, type DaySpend } from '../data-api/budget';
 import { DataApiClient, type ClientOptions } from '../data-api/client';
 import { PathFamilyChoice, type PathFamily } from '../data-api/path-family';
 import { PoolRegistry } from '../data-api/pools';
+import { SkippedRecordTally } from '../data-api/skipped-records';
+import { sourceKeyOf, sourceTitle } from '../../shared/sources';
 import type { Logger } from '../log/logger';
+import type { RecordSkipReason, SkippedRecords } from '../../shared/record-bounds';
 
 /** Small JSON values kept across restarts (the poll-state table). */
 interface KeptValues {
@@ -41,6 +44,8 @@ export class DataSources {
   private budgets = new Map<string, RequestBudget>();
   private clients = new Map<string, DataApiClient>();
   private families = new Map<string, PathFamilyChoice>();
+  /** Records each data source sent that were skipped at the boundary. */
+  private readonly skips: SkippedRecordTally;
 
   constructor(
     private readonly clock: Clock,
@@ -52,7 +57,16 @@ export class DataSources {
     private readonly ownNodesUrl: () => string | null = () => null,
     /** Where each base URL's spend of the day is kept (none: it starts again at each start). */
     private readonly kept?: KeptValues,
-  ) {}
+    /** Counts a skipped record into /metrics. */
+    countSkipped?: (reason: RecordSkipReason, source: string, n: number) => void,
+  ) {
+    this.skips = new SkippedRecordTally(clock, logger, countSkipped);
+  }
+
+  /** What the poll status says of the records the current data source sent that were skipped (undefined: none). */
+  skippedRecords(): SkippedRecords | undefined {
+    return this.skips.status(this.baseUrl());
+  }
 
   /** The base URL for the current data source, or null while the local service is not up. */
   baseUrl(): string | null {
@@ -97,6 +111,9 @@ export class DataSources {
   }
 
   private make(baseUrl: string, network: Network, header: string, apiKey: () => string | null): DataApiClient {
+    // The source as every source label names it (teleporter_watch_source_up's): its title, not its kind.
+    const source = sourceTitle(sourceKeyOf(this.settings().dataSource));
+    const host = new URL(baseUrl).host;
     return new DataApiClient({
       baseUrl,
       network,
@@ -107,6 +124,7 @@ export class DataSources {
       apiKey,
       apiKeyHeader: header,
       ...(this.observe ? { observe: this.observe } : {}),
+      onSkipped: (skipped) => this.skips.note(baseUrl, source, host, skipped),
       family: this.family(baseUrl),
     });
   }

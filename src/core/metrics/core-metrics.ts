@@ -3,6 +3,7 @@ import { routeLabel, type OwnChain } from '../../shared/chains';
 import { CHAIN_STATES, SKIP_REASONS } from '../../shared/own-nodes';
 import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
+import { RECORD_SKIP_REASONS, type RecordSkipReason } from '../../shared/record-bounds';
 import type { MetricsQueries } from '../store/metrics-queries';
 import { LabelCap } from './label-cap';
 import { registerQuotaMetrics } from './quota-metrics';
@@ -15,6 +16,7 @@ export const METRIC_PREFIX = 'teleporter_watch_';
 /** Distinct routes and watch labels kept as label values; the rest are counted as "other". */
 export const MAX_ROUTES = 100;
 export const MAX_WATCH_LABELS = 200;
+export const MAX_SOURCES = 10;
 
 interface CoreMetricsSources {
   queries: MetricsQueries;
@@ -41,12 +43,15 @@ export class CoreMetrics {
   readonly registry = new Registry();
   private readonly routes = new LabelCap(MAX_ROUTES);
   private readonly watchLabels = new LabelCap(MAX_WATCH_LABELS);
+  /** Data sources named in labels: one at a time, a few over a process's life. */
+  private readonly sources = new LabelCap(MAX_SOURCES);
   private readonly transitions: Counter<'kind' | 'route'>;
   private readonly latency: Histogram<'route'>;
   private readonly requests: Counter;
   private readonly errors: Counter<'kind'>;
   private readonly rateLimited: Counter;
   private readonly alerts: Counter<'channel' | 'outcome'>;
+  private readonly skipped: Counter<'reason' | 'source'>;
 
   constructor(
     private readonly s: CoreMetricsSources,
@@ -123,6 +128,12 @@ export class CoreMetrics {
       registers,
     });
     this.rateLimited = new Counter({ name: `${METRIC_PREFIX}poll_rate_limited_total`, help: 'Data API answers with HTTP 429.', registers });
+    this.skipped = new Counter({
+      name: `${METRIC_PREFIX}skipped_records_total`,
+      help: "Records the data source sent that were skipped at the boundary (never stored), by reason and data source (as teleporter_watch_source_up names it: Avalanche Data API, Embedded demo, Your own nodes, a custom URL's host).",
+      labelNames: ['reason', 'source'],
+      registers,
+    });
     new Gauge({
       name: `${METRIC_PREFIX}ratelimit_remaining`,
       help: 'Compute units left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
@@ -224,6 +235,11 @@ export class CoreMetrics {
     if (o.ok) return;
     this.errors.inc({ kind: o.error.kind });
     if (o.error.kind === 'rate_limited') this.rateLimited.inc();
+  }
+
+  /** A record skipped at the boundary; both labels are bounded (reasons a fixed set, sources capped like routes). */
+  observeSkipped(reason: RecordSkipReason, source: string, n: number): void {
+    this.skipped.inc({ reason: RECORD_SKIP_REASONS.includes(reason) ? reason : 'malformed', source: this.sources.of(source) }, n);
   }
 
   observeAlert(channel: string, outcome: 'sent' | 'failed', count: number): void {

@@ -34,6 +34,7 @@ export function dataSourcesPart(d: {
     metrics ? (o) => metrics.observeRequest(o) : undefined,
     d.ownNodesUrl,
     d.store.pollState,
+    metrics ? (reason, source, n) => metrics.observeSkipped(reason, source, n) : undefined,
   );
   return { name: 'data-sources', sources, stop: () => sources.close() };
 }

@@ -3,6 +3,7 @@ import type { OwnNodeStatus } from '../../shared/own-nodes';
 import type { Logger } from '../log/logger';
 import type { LocalDataApiSpec } from '../monitor-core';
 import { OwnNodesService } from '../own-nodes/own-nodes-service';
+import { OwnNodeSkipNews } from '../own-nodes/skip-news';
 import { OwnNodeStateChanges } from '../own-nodes/state-changes';
 import type { EventHub } from './events';
 import type { Part } from './part';
@@ -42,6 +43,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
   let following: Promise<void> = Promise.resolve();
   const queue = (): Promise<void> => (following = following.then(follow, follow));
   const changes = new OwnNodeStateChanges();
+  const skips = new OwnNodeSkipNews();
   events.tap((e) => {
     if (started && e.type === 'settings-changed') void queue();
   });
@@ -58,6 +60,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       if (!active() || !service) return;
       await service.refresh();
       for (const c of changes.changes(service.statuses() ?? [])) logger[c.level](c.line);
+      for (const line of skips.lines(service.statuses() ?? [])) logger.warn(line);
     },
     async start() {
       started = true;

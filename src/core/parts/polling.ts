@@ -56,6 +56,7 @@ export function pollingPart(d: PollingDeps): PollingPart {
     onStatus: (status) => d.emit({ type: 'poll-status', status: d.withChains(status) }),
     ...(d.sight ? { sight: d.sight } : {}),
     ...(d.onCycleEnd ? { onCycleEnd: d.onCycleEnd } : {}),
+    skippedRecords: () => d.sources.skippedRecords(),
     afterCycle: async () => {
       const batched = batch.take();
       if (batched) d.emit(batched);

@@ -6,6 +6,7 @@
 import type { PollStatus, Settings, Transition } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { ErrorInfo } from '../../shared/errors';
+import type { SkippedRecords } from '../../shared/record-bounds';
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
 import type { RequestBudget } from '../data-api/budget';
@@ -48,6 +49,8 @@ interface PollerDeps {
   sight?: Sight;
   /** Each cycle's outcome, before the after-cycle work (the source's health). */
   onCycleEnd?: (r: CycleReport) => void;
+  /** The records the current data source sent that were skipped at the boundary (for the status). */
+  skippedRecords?: () => SkippedRecords | undefined;
 }
 
 /** Errors after which the cycle stops asking (the next networks would meet the same wall). */
@@ -123,6 +126,7 @@ export class Poller {
     const now = this.d.clock.now();
     const maxLateSec = this.networks.maxLateSec(now);
     const stall = this.networks.recentStall(now);
+    const skippedRecords = this.d.skippedRecords?.();
     return {
       ...this.st,
       requestsLastMinute: b.usedLastMinute(),
@@ -139,6 +143,7 @@ export class Poller {
             },
           }
         : {}),
+      ...(skippedRecords ? { skippedRecords } : {}),
     };
   }
 

@@ -172,8 +172,9 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
     if (oldest !== null) res.oldestTs = res.oldestTs === null ? oldest : Math.min(res.oldestTs, oldest);
     const info: PageInfo = {
       index: res.pages - 1,
-      size: page.messages.length,
-      full: page.messages.length >= o.pageSize,
+      // Records skipped at the boundary were on the page too: a page the server filled is full.
+      size: page.messages.length + page.rejected,
+      full: page.messages.length + page.rejected >= o.pageSize,
       oldestTs: oldest,
       newestTs: newest,
       knownBefore,

@@ -113,7 +113,10 @@ export class CachedMessages {
    * is a backwards walk of the primary key that stops at the page size.
    */
   insert(row: MessageRow): void {
-    const second = row.sourceTs ?? row.destinationTs ?? Math.floor(row.seenAt / 1000);
+    const dated = row.sourceTs ?? row.destinationTs;
+    // The boundary (record-bounds.ts) lets no such time through; should one come, the row sorts by when it
+    // was seen rather than take a key past 2^53 that no later read of it could survive.
+    const second = dated !== null && Number.isSafeInteger((dated + 1) * ROWS_PER_SECOND) ? dated : Math.floor(row.seenAt / 1000);
     const lo = second * ROWS_PER_SECOND;
     const max = this.stmts.maxInSecond.get(lo, lo + ROWS_PER_SECOND - 1) ?? null;
     const rowid = max === null ? lo : max + 1;

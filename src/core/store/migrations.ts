@@ -2,6 +2,28 @@
  * Numbered schema migrations. Each entry runs once, in order, inside a transaction; the database's
  * `user_version` records how many have run. Never edit a shipped entry: append a new one.
  */
+/**
+ * A transaction time (s) a record may carry: 2020-01-01 to a day past now, policy.ts' EARLIEST_RECORD_TIME_S
+ * and FUTURE_TIME_TOLERANCE_S when this entry shipped (written out: a shipped entry never changes).
+ */
+const OUT_OF_RANGE = (column: string) => `${column} NOT BETWEEN 1577836800 AND unixepoch() + 86400`;
+/** A row written before the boundary checks that no read survives: its sort key (rowid, seconds × 1e6) past 2^53, or a time out of range. */
+const UNREADABLE = `rowid > 9007199254740991 OR rowid < 0 OR ${OUT_OF_RANGE('source_ts')} OR ${OUT_OF_RANGE('destination_ts')}`;
+
+/**
+ * Issue 41: a record stored before the boundary checks with a time in milliseconds (a custom server's)
+ * made its row's sort key too large for JavaScript, and every read meeting it failed (polls, the cache
+ * search, Charts). Such rows are let go of, with their search entries and watcher links, and so is a
+ * head cursor (poll_state) that such a record moved past now. Read again, they are skipped at the boundary.
+ */
+const BOUNDARY_REPAIR = `
+  DELETE FROM message_watchers WHERE message_id IN (SELECT message_id FROM messages WHERE ${UNREADABLE});
+  DELETE FROM messages_fts WHERE rowid IN (SELECT rowid FROM messages WHERE ${UNREADABLE});
+  DELETE FROM messages_prefix WHERE rowid IN (SELECT rowid FROM messages WHERE ${UNREADABLE});
+  DELETE FROM messages WHERE ${UNREADABLE};
+  DELETE FROM poll_state WHERE key LIKE 'head:%' AND ${OUT_OF_RANGE("json_extract(json, '$.ts')")};
+`;
+
 export const MIGRATIONS: readonly string[] = [
   // 1: everything the first release needs.
   `
@@ -330,4 +352,9 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE relayer_fuel;
   ALTER TABLE relayer_fuel_next RENAME TO relayer_fuel;
   `,
+  // 12: records stored before the boundary checks that no read survives are let go of (issue 41; above).
+  BOUNDARY_REPAIR,
 ];
+
+/** Where the boundary repair sits in the list: a database at this version has not had it yet. */
+export const BOUNDARY_REPAIR_VERSION = MIGRATIONS.indexOf(BOUNDARY_REPAIR);

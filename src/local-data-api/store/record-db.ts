@@ -32,7 +32,18 @@ export function openRecordDb(path: string, memory: StoreMemory = 'fast'): Databa
   db.exec(TABLES_SQL);
   checkVersion(db, path);
   createIndexes(db);
+  dropUnreadablePositions(db);
   return db;
+}
+
+/**
+ * A record stored before positions were bounded (record-keys.ts) with a far-future time (a node's
+ * lying block, a millisecond timestamp) has a position past 2^53 that no read survives: every page that
+ * met it failed. Such rows are let go of at open (a range of the primary key: nothing to scan); the
+ * chain indexer rebuilds what its events still support (chain-indexer.ts).
+ */
+function dropUnreadablePositions(db: Database): void {
+  db.exec(`DELETE FROM messages WHERE pos > ${Number.MAX_SAFE_INTEGER} OR pos < 0`);
 }
 
 function checkVersion(db: Database, path: string): void {

@@ -3,6 +3,13 @@
  * is kept as raw JSON, untouched, so unknown fields and unknown statuses survive.
  */
 import { z } from 'zod';
+import { POS_PER_SECOND } from './schema';
+
+/**
+ * The latest second a sort position (seconds × POS_PER_SECOND + a counter) can hold and still be read
+ * back as a JavaScript number: a later time (a millisecond timestamp) sorts as undated, never corrupting reads.
+ */
+const LAST_SORTABLE_S = Math.floor(Number.MAX_SAFE_INTEGER / POS_PER_SECOND) - 1;
 
 const Tx = z.looseObject({ timestamp: z.number().optional() }).optional();
 
@@ -26,7 +33,7 @@ interface RecordKeys {
   from: string;
   to: string;
   status: string;
-  /** Source timestamp, else destination timestamp, else 0 (Unix seconds). */
+  /** Source timestamp, else destination timestamp, else 0 (Unix seconds; 0 too for one no sort position can hold). */
   timestamp: number;
 }
 
@@ -45,6 +52,6 @@ export function recordKeys(record: unknown): RecordKeys {
     from: d.from.toLowerCase(),
     to: d.to.toLowerCase(),
     status: d.status,
-    timestamp: Number.isFinite(ts) && ts > 0 ? Math.floor(ts) : 0,
+    timestamp: Number.isFinite(ts) && ts > 0 && ts <= LAST_SORTABLE_S ? Math.floor(ts) : 0,
   };
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ErrorInfoSchema } from '../errors';
 import { OwnNodeStatusSchema } from '../own-nodes';
+import { SkippedRecordsSchema } from '../record-bounds';
 import { SettingsSchema } from '../schemas';
 import { SourceHealthSchema } from '../source-health';
 import { TransitionsEventSchema } from '../transitions';
@@ -78,6 +79,8 @@ export const PollStatusSchema = z.object({
       stall: z.object({ stalledSec: z.number().nonnegative(), sweptToMs: epochMs, limited: z.boolean() }).optional(),
     })
     .optional(),
+  /** Records the current data source sent that were skipped at the boundary since the core started (absent: none). */
+  skippedRecords: SkippedRecordsSchema.optional(),
 });
 
 const NotificationPayloadSchema = z.object({

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { TeleporterMessageSchema } from '../messages';
+import { RecordSkipSchema } from '../record-bounds';
 import { TRACKING_LIMIT_HOURS } from '../policy';
 import { FeedFilterSchema, network, NotifyPrefsSchema } from '../schemas';
 import { TransitionSchema } from '../transitions';
@@ -36,9 +37,11 @@ export type PageSource = z.output<typeof PageSourceSchema>;
 export const MessagePageSchema = z.object({
   messages: z.array(TeleporterMessageSchema),
   nextPageToken: z.string().optional(),
-  /** Records the API sent that had no usable messageId. */
+  /** Records the API sent that were not used: no usable messageId, or skipped at the boundary (`skipped` says why). */
   rejected: count,
   fetchedAt: epochMs,
+  /** The records of this page skipped at the boundary (src/shared/record-bounds.ts), each with its reason and field. */
+  skipped: z.array(RecordSkipSchema).optional(),
   /** Where the rows came from (set by the core when it answers a browse call). */
   source: PageSourceSchema.optional(),
 });

@@ -45,16 +45,21 @@ const STATE: Record<ChainState, { label: string; type: TagType; meaning: string 
     type: 'error',
     meaning: 'The node reports another chain than the one saved for it. Check the RPC URL; nothing is read from it meanwhile.',
   },
+  internal_error: {
+    label: 'internal error',
+    type: 'error',
+    meaning: 'Reading this chain failed in Teleporter Watch itself, not at the node. It is tried again; if it persists, please report it with the log.',
+  },
 };
 
 const num = (n: number) => n.toLocaleString('en-US');
 
-/** "skipped 3 malformed (negative_number 2, bad_hex 1)", or null when nothing was skipped. */
+/** "skipped 3 (negative number 2, timestamp out of range 1)", or null when nothing was skipped. */
 function skippedText(skipped: OwnNodeStatus['skipped'] | undefined): string | null {
   const parts = Object.entries(skipped ?? {}).filter(([, n]) => n > 0);
   if (!parts.length) return null;
   const total = parts.reduce((t, [, n]) => t + n, 0);
-  return `skipped ${num(total)} malformed (${parts.map(([r, n]) => `${r} ${num(n)}`).join(', ')})`;
+  return `skipped ${num(total)} (${parts.map(([r, n]) => `${r.replaceAll('_', ' ')} ${num(n)}`).join(', ')})`;
 }
 
 export function ownNodeView(s: OwnNodeStatus, o: { name?: string; confirmations?: number } = {}): OwnNodeView {
