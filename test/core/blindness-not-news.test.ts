@@ -5,8 +5,8 @@
  * <source>" once it has failed SOURCE_DOWN_AFTER_MS, and "read again" when it is back; no figure of
  * another source is counted or alerted on as the current one's.
  */
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../headless/engines';
 import { startTeleporterService, type DemoRelayer } from '../../src/local-data-api';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { NotificationPayload, PollStatus } from '../../src/shared/contract';
@@ -17,15 +17,6 @@ import { coreOnService } from './core-on-service';
 
 const START = Date.UTC(2026, 0, 1, 12);
 const STEP = 30_000;
-
-/** A port nothing listens on (taken from the OS, then closed). */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 describe('blindness is not news', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -114,7 +105,7 @@ describe('blindness is not news', () => {
     expect(status(core).tracked).toBeGreaterThan(0);
     const before = relayerAlerts(shown).length;
 
-    const port = await closedPort();
+    const port = await freePort();
     await call('updateSettings', { dataSource: { kind: 'custom', baseUrl: `http://127.0.0.1:${port}` } });
     expect(status(core).lastSuccessAt).toBeNull();
     await pollFor(6 * 60_000);

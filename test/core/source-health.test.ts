@@ -130,6 +130,12 @@ describe('the source health', () => {
     await clock.advance(SOURCE_DOWN_AFTER_MS);
     expect(h.snapshot()?.state).toBe('down');
     expect(h.seeing()).toBe(false);
+    // A fault of ours on a chain is never the node's: no chain down, but not seen either (its alerts held).
+    h.observeChains([chain('a', 'ok'), chain('b', 'internal_error', 'the index store was closed')], clock.now());
+    await clock.advance(SOURCE_DOWN_AFTER_MS);
+    expect(h.chainsDown()).toEqual([]);
+    expect(h.sees('b')).toBe(false);
+    expect(h.snapshot()?.chains.find((c) => c.blockchainId === 'b')?.reason).toMatch(/fault of the monitor's own \(not the node's\)/);
     // A chain starting is not seen yet; slow is read, later.
     h.observeChains([chain('a', 'starting'), chain('b', 'slow', 'answers in 4 s')], clock.now());
     expect(h.sees('a')).toBe(false);

@@ -5,24 +5,16 @@
  * The real local service as a child process, the real clock.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../headless/engines';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { localDataApiSpawnSpec } from '../../src/host/service-spawn';
 import type { AppInfo, PollStatus } from '../../src/shared/contract';
 import { randomAddress, tempDir } from './helpers';
 import { waitFor } from '../support/wait-for';
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 /** Whether anything answers at `url` (a refused connection: nothing does). */
 async function answers(url: string): Promise<boolean> {
@@ -56,7 +48,7 @@ describe('switching the data source at runtime', () => {
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
       return r.value as T;
     };
-    const unreachable = `http://127.0.0.1:${await closedPort()}`;
+    const unreachable = `http://127.0.0.1:${await freePort()}`;
     await call('updateSettings', { dataSource: { kind: 'custom', baseUrl: unreachable }, pollIntervalSeconds: 5 });
     await core.start();
     await call('addWatch', { address: randomAddress() });

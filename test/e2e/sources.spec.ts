@@ -152,7 +152,7 @@ test('demo, an unreachable URL, a restart, own nodes and the demo again: no figu
     .poll(
       async () => {
         await call('pollNow');
-        return ((await call<{ items: { messageId: string; source: string }[] }>('searchCache', { text: id })).items[0]?.source ?? null) as string | null;
+        return ((await call<{ items: { messageId: string; source: string }[] }>('searchCache', { text: id })).items[0]?.source ?? null);
       },
       { timeout: 60_000, intervals: [1_000] },
     )

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/wait-for';
 import { ALERTMANAGER, missing, PROMETHEUS, startAlertmanager, startPrometheus } from './engines';
 import { startOutage, startRelayerWatcher } from './relayer-rig';
-import { alertStack, pollNow, RULES, startReceiver, type AmAlert } from './rig';
+import { pollNow, RULES, startReceiver, type AmAlert } from './rig';
 import { JumpClock } from '../core/http-helpers';
 import { startTeleporterService } from '../../src/local-data-api';
 import { SOURCE_DOWN_AFTER_MS } from '../../src/shared/policy';

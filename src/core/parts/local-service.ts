@@ -4,6 +4,7 @@ import { LocalDataApiLauncher } from '../service-launcher/launcher';
 import type { LocalDataApiSpec } from '../monitor-core';
 import type { EventHub } from './events';
 import type { Part } from './part';
+import { settingsFollower } from './settings-follower';
 
 interface LocalServicePart extends Part {
   /** Where the local service answers now (it may move after a restart), or null while it is not up. */
@@ -29,13 +30,9 @@ export function localServicePart(
   const spawnSpec = spec?.kind === 'spawn' ? spec : null;
   const ready = new Set<() => void>();
   let launcher: LocalDataApiLauncher | null = null;
-  let started = false;
-  // One change at a time: a switch there and back while the child starts ends in the last state asked.
-  let following: Promise<void> = Promise.resolve();
-
-  async function follow(): Promise<void> {
+  const follower = settingsFollower(events, async (running) => {
     if (!spawnSpec) return;
-    if (started && settings().dataSource.kind === 'local') {
+    if (running && settings().dataSource.kind === 'local') {
       if (launcher) return; // running, or restarting itself after a crash
       launcher = new LocalDataApiLauncher(spawnSpec, dataDir, logger, () => ready.forEach((f) => f()));
       try {
@@ -49,23 +46,13 @@ export function localServicePart(
       await l.close();
       logger.info('local service stopped: the embedded demo is not the data source');
     }
-  }
-  const queue = (): Promise<void> => (following = following.then(follow, follow));
-  events.tap((e) => {
-    if (e.type === 'settings-changed') void queue();
   });
 
   return {
     name: 'local-service',
     url: () => (spec?.kind === 'url' ? spec.url : (launcher?.url() ?? null)),
     onReady: (listener) => void ready.add(listener),
-    async start() {
-      started = true;
-      await queue();
-    },
-    async stop() {
-      started = false;
-      await queue();
-    },
+    start: () => follower.start(),
+    stop: () => follower.stop(),
   };
 }

@@ -7,6 +7,7 @@ import { OwnNodeSkipNews } from '../own-nodes/skip-news';
 import { OwnNodeStateChanges } from '../own-nodes/state-changes';
 import type { EventHub } from './events';
 import type { Part } from './part';
+import { settingsFollower } from './settings-follower';
 
 interface OwnNodesPart extends Part {
   /** Where the own-nodes service answers, or null while it is not up. */
@@ -29,24 +30,17 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
   const ready = new Set<() => void>();
   const service = spec?.kind === 'spawn' ? new OwnNodesService(spec, dataDir, logger, () => ready.forEach((f) => f())) : null;
   const active = () => settings().dataSource.kind === 'ownNodes';
-  let started = false;
-  const follow = async () => {
+  const follower = settingsFollower(events, async (running) => {
     const ds = settings().dataSource;
     try {
-      if (started && ds.kind === 'ownNodes') await service?.ensure(ds.ownNodes);
+      if (running && ds.kind === 'ownNodes') await service?.ensure(ds.ownNodes);
       else await service?.stop();
     } catch (e) {
       logger.error('the own-nodes service did not start', { error: e });
     }
-  };
-  // One change at a time: switches in quick succession end in the last state asked.
-  let following: Promise<void> = Promise.resolve();
-  const queue = (): Promise<void> => (following = following.then(follow, follow));
+  });
   const changes = new OwnNodeStateChanges();
   const skips = new OwnNodeSkipNews();
-  events.tap((e) => {
-    if (started && e.type === 'settings-changed') void queue();
-  });
   return {
     name: 'own-nodes',
     url: () => service?.url() ?? null,
@@ -62,13 +56,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       for (const c of changes.changes(service.statuses() ?? [])) logger[c.level](c.line);
       for (const line of skips.lines(service.statuses() ?? [])) logger.warn(line);
     },
-    async start() {
-      started = true;
-      await queue();
-    },
-    async stop() {
-      started = false;
-      await queue();
-    },
+    start: () => follower.start(),
+    stop: () => follower.stop(),
   };
 }

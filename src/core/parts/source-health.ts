@@ -75,7 +75,15 @@ export function sourceHealthPart(d: {
     const down = new Map(health.chainsDown().map((c) => [chainKey(c.blockchainId), c]));
     for (const [key, c] of down) {
       if (open.has(key)) continue;
-      const e: EpisodeStart = { key, kind: 'chain_down', network: d.settings().network, subject: c.name, sourceChain: c.blockchainId, destinationChain: '', startedAt: c.since };
+      const e: EpisodeStart = {
+        key,
+        kind: 'chain_down',
+        network: d.settings().network,
+        subject: c.name,
+        sourceChain: c.blockchainId,
+        destinationChain: '',
+        startedAt: c.since,
+      };
       episodes.fire(e, now, {
         title: EPISODE_WORDS.chain_down.fire(c.name),
         body: `Can't read ${c.name} (your own node) since ${clock24(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,

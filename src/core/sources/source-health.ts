@@ -37,19 +37,23 @@ const noFacts = (): Facts => ({ lastSuccessAt: null, failingSince: null, failure
 
 interface ChainFacts extends Facts {
   name: string;
-  /** A state that reads on but late (slow, rate limited, pruned), or 'unknown' while starting. */
-  mild: 'unknown' | 'degraded' | null;
+  /**
+   * A state that reads on but late (slow, rate limited, pruned: `degraded`), not known yet while starting
+   * (`unknown`), or not read because of a fault of ours (`ours`: never the node's blame, but not seen).
+   */
+  mild: 'unknown' | 'degraded' | 'ours' | null;
   mildReason: string | null;
   /** When its current state began. */
   stateSince: number | null;
   lastState: HealthState;
 }
 
-/** A chain's service state as health: reads on (up or late), blind (failing), or not known yet. */
-function chainMood(s: OwnNodeStatus['state']): 'up' | 'degraded' | 'failing' | 'unknown' {
+/** A chain's service state as health: reads on (up or late), blind (the node failing, or a fault of ours), or not known yet. */
+function chainMood(s: OwnNodeStatus['state']): 'up' | 'degraded' | 'failing' | 'unknown' | 'ours' {
   if (s === 'ok') return 'up';
   if (s === 'starting') return 'unknown';
   if (s === 'down' || s === 'wrong_chain') return 'failing';
+  if (s === 'internal_error') return 'ours';
   return 'degraded';
 }
 
@@ -143,7 +147,7 @@ export class SourceHealthTracker implements Sight {
         c.failure = null;
         if (mood === 'up' || mood === 'degraded') c.lastSuccessAt = at;
         c.mild = mood === 'up' ? null : mood;
-        c.mildReason = mood === 'degraded' ? s.message || s.state.replace('_', ' ') : null;
+        c.mildReason = mood === 'degraded' || mood === 'ours' ? s.message || s.state.replace('_', ' ') : null;
       }
       this.chains.set(s.blockchainId, c);
     }
@@ -162,6 +166,7 @@ export class SourceHealthTracker implements Sight {
       const down = now - c.failingSince >= SOURCE_DOWN_AFTER_MS;
       return { state: down ? 'down' : 'degraded', reason: down ? c.failure : `failing since ${clock24(c.failingSince)}, retrying: ${c.failure ?? ''}` };
     }
+    if (c.mild === 'ours') return { state: 'degraded', reason: `not read because of a fault of the monitor's own (not the node's): ${c.mildReason ?? ''}` };
     if (c.mild) return { state: c.mild, reason: c.mild === 'unknown' ? 'starting' : c.mildReason };
     return { state: 'up', reason: null };
   }
@@ -264,7 +269,7 @@ export class SourceHealthTracker implements Sight {
     if (!this.seeing()) return false;
     const c = this.chains.get(blockchainId);
     if (!c) return true;
-    return c.failingSince === null && c.mild !== 'unknown';
+    return c.failingSince === null && c.mild !== 'unknown' && c.mild !== 'ours';
   }
 
   backSince(blockchainIds: readonly string[]): number | null {
