@@ -93,6 +93,28 @@ describe('the part list', () => {
     expect(log).toEqual(['start store', 'start poller', 'stop poller', 'stop store']);
   });
 
+  it('a close while the parts start wins: the parts not started yet are never started (a quit during the start leaves no timer)', async () => {
+    const { log, part } = rig();
+    let release!: () => void;
+    const slow: Part = {
+      name: 'local-service',
+      start: () => new Promise<void>((r) => (release = () => (log.push('start local-service'), r()))),
+      stop: () => void log.push('stop local-service'),
+    };
+    const list = await PartsBuilder.begin()
+      .add('store', () => part('store'))
+      .add('localService', () => slow)
+      .add('poller', () => part('poller'))
+      .build();
+    const started = list.start();
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    const stopped = list.stop();
+    release();
+    await Promise.all([started, stopped]);
+    expect(log).not.toContain('start poller');
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start store', 'start local-service']);
+  });
+
   it('stops every part when one fails to stop, then reports the first failure', async () => {
     const { log, part } = rig();
     const list = await PartsBuilder.begin()

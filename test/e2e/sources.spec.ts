@@ -104,11 +104,13 @@ test('demo, an unreachable URL, a restart, own nodes and the demo again: no figu
 
   // 1. The demo: a demo relayer watched from the offer; its deliveries count.
   await open(page, '#/relayers');
-  await health(page, 'local', /up/);
+  // Nothing watched yet: nothing is polled, so the demo is "not read yet" until the relayer is watched.
+  await expect(page.getByTestId('poll-source-health')).toHaveAttribute('data-source', 'local', { timeout: 60_000 });
   const offer = page.getByTestId('demo-relayer').first();
   const relayer = (await offer.getAttribute('data-address'))!;
   await offer.getByTestId('demo-relayer-watch').click();
   await expect.poll(() => deliveries(page, relayer), { timeout: 90_000, intervals: [2_000] }).toBeGreaterThan(0);
+  await health(page, 'local', /up/);
   await expect(page.getByTestId('source-kept-banner')).toHaveCount(0);
 
   // 2. A URL nothing answers: not read yet, then failing; alerts held; the demo's figures counted nowhere, marked everywhere.
@@ -152,7 +154,7 @@ test('demo, an unreachable URL, a restart, own nodes and the demo again: no figu
     .poll(
       async () => {
         await call('pollNow');
-        return ((await call<{ items: { messageId: string; source: string }[] }>('searchCache', { text: id })).items[0]?.source ?? null);
+        return (await call<{ items: { messageId: string; source: string }[] }>('searchCache', { text: id })).items[0]?.source ?? null;
       },
       { timeout: 60_000, intervals: [1_000] },
     )

@@ -95,11 +95,16 @@ class PartList<B extends object = object> {
   /**
    * Starts the parts in list order. When one fails, every part is stopped, last first (those started
    * release what they hold; the rest were created, so they are owned too), and its error is rethrown;
-   * a later stop() does nothing more.
+   * a later stop() does nothing more. Once stop() was called, no further part starts.
    */
   async start(): Promise<void> {
     try {
-      for (const p of this.list) await p.start?.();
+      for (const p of this.list) {
+        // A close during the start wins (a quit while the demo service starts): what has not started yet
+        // never starts, so nothing is left running behind the stop (a poll timer, a child process).
+        if (this.stopping) return;
+        await p.start?.();
+      }
     } catch (e) {
       await this.stop().catch(() => undefined);
       throw e;
