@@ -149,12 +149,13 @@ test('demo, an unreachable URL, a restart, own nodes and the demo again: no figu
   });
   await health(page, 'ownNodes', /up|degraded/);
   const route = await call<WatchedRoute>('addRoute', { source: 'Alpha', destination: 'Beta', alert: false });
-  const { messageId: id } = await sendMessage(a, b);
+  // The Data API lists message IDs without 0x.
+  const id = (await sendMessage(a, b)).messageId.slice(2);
   await expect
     .poll(
       async () => {
         await call('pollNow');
-        return (await call<{ items: { messageId: string; source: string }[] }>('searchCache', { text: id })).items[0]?.source ?? null;
+        return (await call<{ source: string } | null>('getMessage', { messageId: id }))?.source ?? null;
       },
       { timeout: 60_000, intervals: [1_000] },
     )
@@ -162,8 +163,10 @@ test('demo, an unreachable URL, a restart, own nodes and the demo again: no figu
   await expect(page.getByTestId('source-kept-banner')).toHaveAttribute('data-kept', DEMO);
   expect(await deliveries(page, relayer)).toBe(0);
   await view(page, 'cache');
+  await page.getByTestId('cache-filter').fill(id);
   await expect(page.locator(`[data-testid="cache-row"][data-message-id="${id}"]`)).toBeVisible();
   await expect(page.locator(`[data-testid="cache-row"][data-message-id="${id}"] [data-testid="other-source"]`)).toHaveCount(0);
+  await page.getByTestId('cache-filter').fill('');
   await rowsMarked(page, 'ownNodes', 'local');
 
   // 5. The demo again, started at runtime: its figures are current again; your own nodes' are the ones kept and marked.
