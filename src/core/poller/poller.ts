@@ -193,6 +193,8 @@ export class Poller {
 
   private async cycle(): Promise<void> {
     this.followSource();
+    // The source this cycle reads: a switch during it does not make its outcome the new source's.
+    const source = this.d.store.source();
     const settings = this.d.settings();
     const intervalMs = settings.pollIntervalSeconds * 1000;
     const started = this.d.clock.now();
@@ -230,7 +232,7 @@ export class Poller {
       this.d.logger.error('poll cycle failed', { error: e });
       error = { kind: 'internal', message: `Polling hit an unexpected problem: ${e instanceof Error ? e.message : String(e)}` };
     }
-    await this.finish(error, started, intervalMs, cycle, asked);
+    await this.finish(error, started, intervalMs, cycle, asked, source);
   }
 
   /** One network's share of a cycle: plan it from what is known, run the plan, remember how it ended. */
@@ -274,7 +276,7 @@ export class Poller {
     return state.lastError;
   }
 
-  private async finish(error: ErrorInfo | null, startedMs: number, intervalMs: number, cycle: CycleBudget, asked: boolean): Promise<void> {
+  private async finish(error: ErrorInfo | null, startedMs: number, intervalMs: number, cycle: CycleBudget, asked: boolean, source: SourceKey): Promise<void> {
     const nowMs = this.d.clock.now();
     const blockedUntil = error?.kind === 'rate_limited' ? this.d.budget().blockedUntilTime() : null;
     const o = cycleOutcome({ error, asked, startedMs, nowMs, intervalMs, offlineStreak: this.offlineStreak, blockedUntil });
@@ -285,7 +287,7 @@ export class Poller {
     // With echoes owed (a list busier than the budget's pace, echoes.ts; its re-checks by ID always take
     // the rest of the cycle): how long the oldest span owed one went unread.
     const behindMs = this.networks.behindMs(nowMs) ?? (cycle.cutShort ? nowMs - (this.lastFullCycleAt ?? startedMs) : null);
-    this.d.onCycleEnd?.({ source: this.d.store.source(), at: nowMs, error, asked, complete: error === null && !cycle.cutShort });
+    this.d.onCycleEnd?.({ source, at: nowMs, error, asked, complete: error === null && !cycle.cutShort });
     try {
       await this.d.afterCycle?.();
     } catch (e) {
