@@ -13,7 +13,7 @@ function rig(source = 'avalanche') {
   let current = source;
   const h = new SourceHealthTracker(clock, () => current);
   const cycle = (error: ErrorInfo | null, o: Partial<CycleReport> = {}) =>
-    h.observeCycle({ source: current, at: clock.now(), error, asked: true, complete: error === null, ...o });
+    h.observeCycle({ source: current, at: clock.now(), error, asked: true, read: error === null, complete: error === null, ...o });
   return { clock, h, cycle, switchTo: (s: string) => (current = s) };
 }
 
@@ -86,15 +86,51 @@ describe('the source health', () => {
     expect(h.seeing()).toBe(true);
   });
 
-  it('a rate limit makes reads later, not blind; our own faults and a refused request leave the state as it was', () => {
-    const { h, cycle } = rig();
+  it('a cycle the budget cut short after some reads is a read, a late one: it ends a failure and never leaves the source unknown', async () => {
+    const { clock, h, cycle } = rig();
+    const budget: ErrorInfo = { kind: 'rate_limited', message: 'The request budget for this poll cycle is used up; polling continues on the next cycle.' };
+    cycle(budget, { read: true, complete: false });
+    expect(h.snapshot()).toMatchObject({ state: 'degraded', lastSuccessAt: T0 });
+    cycle(net);
+    await clock.advance(SOURCE_DOWN_AFTER_MS);
+    cycle(net);
+    expect(h.snapshot()?.state).toBe('down');
+    await clock.advance(30_000);
+    cycle(budget, { read: true, complete: false });
+    expect(h.snapshot()).toMatchObject({ state: 'degraded', lastSuccessAt: clock.now() });
+    expect(h.sourceDown()).toBeNull();
+    await clock.advance(CATCH_UP_MAX_MS);
+    expect(h.seeing()).toBe(true);
+  });
+
+  it('rate limits make reads later, not blind, until nothing has been read for SOURCE_DOWN_AFTER_MS', async () => {
+    const { clock, h, cycle } = rig();
     cycle(null);
     cycle({ kind: 'rate_limited', message: 'Too many requests', retryAt: T0 + 60_000 });
     expect(h.snapshot()).toMatchObject({ state: 'degraded', seeing: true, reason: 'rate limited until 14:03' });
+    await clock.advance(SOURCE_DOWN_AFTER_MS);
+    cycle({ kind: 'rate_limited', message: 'Too many requests' });
+    expect(h.snapshot()).toMatchObject({ state: 'degraded', seeing: false });
+    expect(h.snapshot()?.reason).toMatch(/^nothing read since 14:02/);
+    // Never the source's "Can't read": it answers, it paces.
+    expect(h.sourceDown()).toBeNull();
+    cycle(null);
+    expect(h.snapshot()).toMatchObject({ state: 'up' });
+  });
+
+  it("our own fault that keeps a cycle from reading holds the alerts but is never the source's blame; a refused request is one request's", () => {
+    const { h, cycle } = rig();
     cycle(null);
     cycle({ kind: 'internal', message: 'Polling hit an unexpected problem: x is undefined' });
-    cycle({ kind: 'bad_request', message: 'HTTP 400: bad filter' });
+    expect(h.snapshot()).toMatchObject({ state: 'degraded', seeing: false });
+    expect(h.snapshot()?.reason).toMatch(/fault of the monitor's own \(not the source's\)/);
+    expect(h.sourceDown()).toBeNull();
+    cycle(null);
+    // A 400 beside other answers is that request's; a 400 to every call is a source that does not speak the Data API.
+    cycle({ kind: 'bad_request', message: 'HTTP 400: bad filter' }, { read: true });
     expect(h.snapshot()).toMatchObject({ state: 'up', seeing: true });
+    cycle({ kind: 'bad_request', message: 'HTTP 400: not the Data API' });
+    expect(h.snapshot()).toMatchObject({ state: 'degraded', seeing: false });
   });
 
   it("a switch starts again at unknown: one source's successes never vouch for another", () => {
@@ -109,7 +145,7 @@ describe('the source health', () => {
       lastSuccessAt: null,
     });
     // A cycle that began before the switch says nothing of the new source.
-    h.observeCycle({ source: 'local', at: T0, error: null, asked: true, complete: true });
+    h.observeCycle({ source: 'local', at: T0, error: null, asked: true, read: true, complete: true });
     expect(h.snapshot()?.state).toBe('unknown');
   });
 

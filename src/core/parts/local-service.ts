@@ -6,6 +6,9 @@ import type { EventHub } from './events';
 import type { Part } from './part';
 import { settingsFollower } from './settings-follower';
 
+/** A local service that did not start is started again this long after (real time: a real child process). */
+const RETRY_START_MS = 30_000;
+
 interface LocalServicePart extends Part {
   /** Where the local service answers now (it may move after a restart), or null while it is not up. */
   url(): string | null;
@@ -30,7 +33,10 @@ export function localServicePart(
   const spawnSpec = spec?.kind === 'spawn' ? spec : null;
   const ready = new Set<() => void>();
   let launcher: LocalDataApiLauncher | null = null;
+  let retry: NodeJS.Timeout | null = null;
   const follower = settingsFollower(events, async (running) => {
+    if (retry) clearTimeout(retry);
+    retry = null;
     if (!spawnSpec) return;
     if (running && settings().dataSource.kind === 'local') {
       if (launcher) return; // running, or restarting itself after a crash
@@ -38,7 +44,14 @@ export function localServicePart(
       try {
         await launcher.start();
       } catch (e) {
-        logger.error('local service did not start', { error: e });
+        // Not started (it could not be spawned, or exited before listening): tried again a while later,
+        // as long as the demo is still the source (the status says meanwhile that it cannot be read).
+        logger.error(`local service did not start; trying again in ${RETRY_START_MS / 1000} s`, { error: e });
+        // Closed so it does not restart itself too (not awaited: a child that never spawned may never exit).
+        void launcher.close();
+        launcher = null;
+        retry = setTimeout(() => void follower.again(), RETRY_START_MS);
+        retry.unref();
       }
     } else if (launcher) {
       const l = launcher;

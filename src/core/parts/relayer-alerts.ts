@@ -94,7 +94,8 @@ export function relayerAlertsPart(d: {
     start() {
       if (!d.metrics) return;
       try {
-        d.metrics.observe(snapshot(true));
+        // The counters' baseline only: the gauges wait for a judged cycle (the source may not be read yet).
+        snapshot(true);
       } catch (e) {
         d.logger.error('relayer figures failed', { error: e });
       }

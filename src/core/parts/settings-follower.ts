@@ -5,7 +5,10 @@ import type { EventHub } from './events';
  * source): `follow(running)` runs at the part's start and stop and after every settings change, one run
  * at a time, so switches in quick succession (there and back while a child starts) end in the last state asked.
  */
-export function settingsFollower(events: EventHub, follow: (running: boolean) => Promise<void>): { start(): Promise<void>; stop(): Promise<void> } {
+export function settingsFollower(
+  events: EventHub,
+  follow: (running: boolean) => Promise<void>,
+): { start(): Promise<void>; stop(): Promise<void>; again(): Promise<void> } {
   let running = false;
   let last: Promise<void> = Promise.resolve();
   const queue = (): Promise<void> => {
@@ -16,6 +19,8 @@ export function settingsFollower(events: EventHub, follow: (running: boolean) =>
     if (running && e.type === 'settings-changed') void queue();
   });
   return {
+    /** Follows once more (a start that failed, tried again). */
+    again: () => queue(),
     async start() {
       running = true;
       await queue();

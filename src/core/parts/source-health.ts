@@ -70,7 +70,8 @@ export function sourceHealthPart(d: {
     }
   }
 
-  function fireChains(now: number): void {
+  /** `known`: the chains' states were read this cycle (after a restart, before the service answers, they were not). */
+  function fireChains(now: number, known: boolean): void {
     const open = episodes.open(['chain_down']);
     const down = new Map(health.chainsDown().map((c) => [chainKey(c.blockchainId), c]));
     for (const [key, c] of down) {
@@ -89,18 +90,20 @@ export function sourceHealthPart(d: {
         body: `Can't read ${c.name} (your own node) since ${clock24(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,
       });
     }
-    const known = new Set(health.knownChains().map(chainKey));
+    // Until the service has said which chains it reads, an open alert is neither closed nor resolved.
+    if (!known) return;
+    const configured = new Set(health.knownChains().map(chainKey));
     for (const [key, e] of open) {
       if (down.has(key)) continue;
       // A chain no longer configured is closed quietly; one read again says so.
       const text: Announcement | null =
-        known.has(key) && health.sees(e.sourceChain)
+        configured.has(key) && health.sees(e.sourceChain)
           ? {
               title: EPISODE_WORDS.chain_down.resolve(e.subject),
               body: `${e.subject} (your own node) is read again (it could not be read for about ${lasted(e.startedAt, now)}).`,
             }
           : null;
-      if (text === null && known.has(key)) continue; // not down, not seen yet either (starting, catching up): wait
+      if (text === null && configured.has(key)) continue; // not down, not seen yet either (starting, catching up): wait
       episodes.resolve(e, now, text);
     }
   }
@@ -111,11 +114,18 @@ export function sourceHealthPart(d: {
     observeCycle: (r) => health.observeCycle(r),
     afterCycle() {
       const now = d.clock.now();
-      health.observeChains(d.chainStatuses(), now);
-      // Another source's health alerts: that source is no longer read (a switch), so they end without a word.
-      for (const e of episodes.openElsewhere(HEALTH_KINDS)) episodes.resolve(e, now, null);
+      const statuses = d.chainStatuses();
+      health.observeChains(statuses, now);
+      // Another source's health alerts: that source is no longer read (a switch). They end saying so, so that
+      // Alertmanager and webhooks hear the end too; it is not a recovery.
+      for (const e of episodes.openElsewhere(HEALTH_KINDS)) {
+        episodes.resolve(e, now, {
+          title: `No longer reading ${e.subject}`,
+          body: `The data source was switched: ${e.subject} is no longer read, so its "Can't read" alert ends here (it was not seen to come back).`,
+        });
+      }
       fireSource(now);
-      fireChains(now);
+      fireChains(now, statuses !== null);
     },
   };
 }

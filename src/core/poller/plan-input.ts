@@ -6,7 +6,7 @@ import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
-import { MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
+import { CATCH_UP_MAX_MS, MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { echoesPay, type CycleMeans } from './echoes';
 import type { NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
@@ -126,12 +126,13 @@ function addressPages(due: readonly DueMessage[], watchers: MessageWatchers): Ma
 
 /**
  * A pending message at its stuck threshold whose last read is older than its source's or chains' comeback:
- * `stuck` waits for a read that saw it (sources/sight.ts), so it is read again now, once.
+ * `stuck` waits for a read that saw it (sources/sight.ts), so it is asked for every cycle of the catch-up
+ * after the comeback (`CATCH_UP_MAX_MS`); one the source no longer returns then waits for its own cadence.
  */
 function stuckAwaitsRead(t: TrackedMessage, o: PlanInputSources): boolean {
   if (t.status !== 'pending' || t.stuckFired || !o.backSince) return false;
   const back = o.backSince([t.sourceChain, t.destinationChain]);
-  return back !== null && t.lastSeenAt < back && o.nowMs - (t.pendingSince ?? t.firstSeenAt) >= o.liveMs - o.intervalMs;
+  return back !== null && t.lastSeenAt < back && o.nowMs - back < CATCH_UP_MAX_MS && o.nowMs - (t.pendingSince ?? t.firstSeenAt) >= o.liveMs - o.intervalMs;
 }
 
 /** The timestamp (s) a tracked message sorts by in the API's newest-first order. */

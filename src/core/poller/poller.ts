@@ -193,8 +193,9 @@ export class Poller {
 
   private async cycle(): Promise<void> {
     this.followSource();
-    // The source this cycle reads: a switch during it does not make its outcome the new source's.
+    // The source this cycle reads: a switch during it does not make its outcome, or its pages, the new source's.
     const source = this.d.store.source();
+    this.d.engine.readingFrom(source);
     const settings = this.d.settings();
     const intervalMs = settings.pollIntervalSeconds * 1000;
     const started = this.d.clock.now();
@@ -215,7 +216,8 @@ export class Poller {
           error = { kind: 'network', message: 'The data source is not ready yet (the local service is starting).' };
           break;
         }
-        error = await this.pollNetwork(net, client, {
+        // One network's failure is not undone by the next one's success: the cycle reports the first.
+        const networkError = await this.pollNetwork(net, client, {
           cycle,
           intervalMs,
           liveMs: settings.stuckThresholdMinutes * 60_000,
@@ -223,7 +225,8 @@ export class Poller {
           means: () => ({ left: cycle.left, cap, pace: (budget.perMinute() * settings.pollIntervalSeconds) / 60, saved: budget.savedRequests() }),
         });
         asked = true;
-        if (stopsCycle(error)) break;
+        error ??= networkError;
+        if (stopsCycle(networkError)) break;
       }
       // Not while the source or a message's chain is not read, nor from a read older than its comeback.
       const stuck = this.d.engine.sweep((t) => stuckHeld(this.sight, t));
@@ -232,6 +235,7 @@ export class Poller {
       this.d.logger.error('poll cycle failed', { error: e });
       error = { kind: 'internal', message: `Polling hit an unexpected problem: ${e instanceof Error ? e.message : String(e)}` };
     }
+    this.d.engine.readingFrom(null);
     await this.finish(error, started, intervalMs, cycle, asked, source);
   }
 
@@ -287,7 +291,7 @@ export class Poller {
     // With echoes owed (a list busier than the budget's pace, echoes.ts; its re-checks by ID always take
     // the rest of the cycle): how long the oldest span owed one went unread.
     const behindMs = this.networks.behindMs(nowMs) ?? (cycle.cutShort ? nowMs - (this.lastFullCycleAt ?? startedMs) : null);
-    this.d.onCycleEnd?.({ source, at: nowMs, error, asked, complete: error === null && !cycle.cutShort });
+    this.d.onCycleEnd?.({ source, at: nowMs, error, asked, read: cycle.answered > 0, complete: error === null && !cycle.cutShort });
     try {
       await this.d.afterCycle?.();
     } catch (e) {

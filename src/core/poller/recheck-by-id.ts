@@ -32,6 +32,7 @@ export async function recheckById(client: DataApiClient, ids: readonly string[],
     const answers = await Promise.all(batch.map((id) => client.getMessage(id)));
     const found: TeleporterMessage[] = [];
     for (const a of answers) {
+      if (a.ok || a.error.kind === 'not_found' || a.skipped) o.cycle.answered++;
       if (a.ok) found.push(a.value);
       // A vanished message is the sweep's business; one skipped at the boundary was counted by the client.
       else if (a.error.kind !== 'not_found' && !a.skipped) return a.error;

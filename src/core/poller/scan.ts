@@ -9,6 +9,8 @@ import type { TransitionEngine } from '../watch/engine';
 /** Requests this cycle may still spend. */
 export class CycleBudget {
   used = 0;
+  /** Requests the source answered (a page, or a message found or not): a cycle cut short after some is a late read, not a blind one. */
+  answered = 0;
   /** `why` names the cause when the cap is reached (the server's limit or the local budget). */
   constructor(
     private cap: number,
@@ -134,6 +136,7 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       res.error = r.error;
       return res;
     }
+    o.cycle.answered++;
     const page = r.value;
     let oldest: number | null = null;
     let newest: number | null = null;

@@ -18,6 +18,8 @@ export interface CycleReport {
   error: ErrorInfo | null;
   /** Whether it asked the source anything (a cycle with nothing to read proves nothing). */
   asked: boolean;
+  /** Whether any answer was read (a cycle the budget cut short after some pages read is a read, a late one). */
+  read: boolean;
   /** Whether it read everything it planned (not cut short by the budget or an error). */
   complete: boolean;
 }
@@ -59,6 +61,9 @@ function chainMood(s: OwnNodeStatus['state']): 'up' | 'degraded' | 'failing' | '
 
 const clock24 = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+/** A rate limit in words: the server's (until when) or this cycle's share of the budget. */
+const limitWords = (e: ErrorInfo): string => (e.retryAt ? `rate limited until ${clock24(e.retryAt)}` : 'rate limited (the request budget paces the reads)');
+
 /** An error as the reason a source cannot be read (the client's message already says what to do). */
 const failureOf = (e: ErrorInfo): string => e.message;
 
@@ -69,10 +74,17 @@ const failureOf = (e: ErrorInfo): string => e.message;
  */
 const BLINDING: ReadonlySet<ErrorInfo['kind']> = new Set(['network', 'timeout', 'server', 'invalid_response', 'unauthorized', 'not_found']);
 
+/** A refused request blinds only when nothing else was read: a source that answers every list call with 400 does not speak the Data API. */
+const blinds = (e: ErrorInfo, read: boolean): boolean => BLINDING.has(e.kind) || (e.kind === 'bad_request' && !read);
+
 export class SourceHealthTracker implements Sight {
   private source: SourceKey | null = null;
   private facts: Facts = noFacts();
   private rateLimited: string | null = null;
+  /** Since when rate limits (the server's or the day's quota) let nothing be read at all (null: something was read). */
+  private limitedSince: number | null = null;
+  /** A fault of the monitor's own that kept the last cycle from reading (never the source's blame, but not seeing). */
+  private ourFault: string | null = null;
   /** Held alerts wait for a complete read after a comeback, until this moment at most (null: not waiting). */
   private catchUpUntil: number | null = null;
   private readonly chains = new Map<string, ChainFacts>();
@@ -96,6 +108,8 @@ export class SourceHealthTracker implements Sight {
     this.source = source;
     this.facts = noFacts();
     this.rateLimited = null;
+    this.limitedSince = null;
+    this.ourFault = null;
     this.catchUpUntil = null;
     this.chains.clear();
     this.state = 'unknown';
@@ -109,22 +123,29 @@ export class SourceHealthTracker implements Sight {
     if (r.source !== this.source) return;
     const f = this.facts;
     const e = r.error;
-    if (!e) {
-      if (!r.asked) return;
-      if (f.failingSince !== null) this.cameBack(f, r.at);
+    if (!r.asked) return;
+    if (!e || (e.kind === 'rate_limited' && r.read)) {
+      // Read (a cycle the budget cut short is a late read, not a blind one). The first read since the
+      // start or a switch, or since reads failed, is a comeback: what was judged before it is read again first.
+      if (f.failingSince !== null || f.lastSuccessAt === null) this.cameBack(f, r.at);
       f.failingSince = null;
       f.failure = null;
       f.lastSuccessAt = r.at;
-      this.rateLimited = null;
+      this.limitedSince = null;
+      this.ourFault = null;
+      this.rateLimited = e ? limitWords(e) : null;
       if (r.complete) this.catchUpUntil = null;
     } else if (e.kind === 'rate_limited') {
-      // Later, not blind: the budget or the server paces the reads; nothing is lost.
-      this.rateLimited = e.retryAt ? `rate limited until ${clock24(e.retryAt)}` : 'rate limited';
-    } else if (BLINDING.has(e.kind)) {
+      // Later, not blind, while the pace lets reads through; nothing read for long is not seeing either.
+      this.rateLimited = limitWords(e);
+      this.limitedSince ??= r.at;
+    } else if (blinds(e, r.read)) {
       f.failingSince ??= r.at;
       f.failure = failureOf(e);
+    } else if (!r.read) {
+      // Ours (a fault in the monitor) or one request's: never the source's blame, but nothing was read.
+      this.ourFault = e.message;
     }
-    // Any other error (ours, or one request's) leaves the source's state as it was: the log has it.
     this.settle(r.at);
   }
 
@@ -182,7 +203,11 @@ export class SourceHealthTracker implements Sight {
     const downChains = chains.filter((x) => x.s.state === 'down');
     if (chains.length && downChains.length === chains.length)
       return { state: 'down', reason: `every chain's node is down (${downChains.map((x) => x.c.name).join(', ')})` };
-    if (f.lastSuccessAt === null) return { state: 'unknown', reason: 'not read yet' };
+    if (f.lastSuccessAt === null)
+      return { state: 'unknown', reason: this.ourFault ? `not read yet: a fault of the monitor's own: ${this.ourFault}` : 'not read yet' };
+    if (this.ourFault) return { state: 'degraded', reason: `not read because of a fault of the monitor's own (not the source's): ${this.ourFault}` };
+    if (this.limitedSince !== null && now - this.limitedSince >= SOURCE_DOWN_AFTER_MS)
+      return { state: 'degraded', reason: `nothing read since ${clock24(this.limitedSince)}: ${this.rateLimited ?? 'rate limited'}` };
     if (this.rateLimited) return { state: 'degraded', reason: this.rateLimited };
     const late = chains.filter((x) => x.s.state !== 'up');
     if (late.length) return { state: 'degraded', reason: late.map((x) => `${x.c.name}: ${x.s.state}${x.s.reason ? ` (${x.s.reason})` : ''}`).join('; ') };
@@ -194,8 +219,8 @@ export class SourceHealthTracker implements Sight {
     const s = this.sourceState(now).state;
     if (s !== this.state) {
       this.state = s;
-      // Down since the reads began failing, not since the threshold passed.
-      this.since = s === 'down' && this.facts.failingSince !== null ? this.facts.failingSince : s === 'unknown' ? null : now;
+      // Down since the reads began failing (its own, or every chain's), not since the threshold passed.
+      this.since = s === 'down' ? (this.sourceDown()?.since ?? now) : s === 'unknown' ? null : now;
     }
     for (const c of this.chains.values()) {
       const cs = this.chainState(c, now).state;
@@ -256,7 +281,9 @@ export class SourceHealthTracker implements Sight {
   /** Whether the source is up now (or read, later than usual), and not waiting for its first complete read after a comeback. */
   upNow(): boolean {
     this.follow();
-    const s = this.sourceState(this.clock.now()).state;
+    const now = this.clock.now();
+    const s = this.sourceState(now).state;
+    if (this.ourFault || (this.limitedSince !== null && now - this.limitedSince >= SOURCE_DOWN_AFTER_MS)) return false;
     return s === 'up' || (s === 'degraded' && this.facts.failingSince === null);
   }
 

@@ -7,7 +7,7 @@ import { searchTextOf } from '../store';
 import type { WatcherInfo } from '../store/watch-store';
 import { isRouteKey, watcherRef } from '../store/watcher-key';
 import { chainLabel, ownChainsOf } from '../../shared/chains';
-import { sourceKeyOf } from '../../shared/sources';
+import { sourceKeyOf, type SourceKey } from '../../shared/sources';
 import { undoneText } from '../../shared/transitions';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
@@ -52,11 +52,23 @@ export class TransitionEngine {
     private readonly say: (line: string) => void = () => undefined,
   ) {}
 
+  /** The source the running poll cycle reads (null: none pinned). */
+  private cycleSource: SourceKey | null = null;
+
+  /**
+   * Pins the source a poll cycle reads: pages it reads after the user switched to another source are
+   * dropped, not stored as the new source's (the next cycle reads the new one). `null` unpins.
+   */
+  readingFrom(source: SourceKey | null): void {
+    this.cycleSource = source;
+  }
+
   /** Records a page of observations in one transaction; returns the transitions it logged. */
   observe(messages: readonly TeleporterMessage[], network: Network, opts: ObserveOptions = {}): Transition[] {
     const out: Transition[] = [];
     // Settings are read once per page, not once per message (each read parses and validates them).
     const settings = this.settings();
+    if (this.cycleSource !== null && this.cycleSource !== sourceKeyOf(settings.dataSource)) return out;
     this.store.transaction(() => {
       for (const m of messages) this.observeOne(m, network, opts, out, settings);
     });
