@@ -30,6 +30,21 @@ describe('transition engine', () => {
     expect(rig.store.messages.get(id)?.message.status).toBe('delivered');
   });
 
+  it("stores each message with the source that showed it, and drops a page a cycle read after a switch (never the new source's)", () => {
+    const id = randomId();
+    rig.engine.readingFrom('local');
+    rig.engine.observe([msg({ id, from: me, status: 'pending', ts: 1_767_225_600 })], 'mainnet');
+    expect(rig.store.messages.get(id)?.source).toBe('local');
+    // The user switches while the cycle still reads the demo: what it reads now belongs to neither.
+    rig.settings.dataSource = { kind: 'custom', baseUrl: 'http://127.0.0.1:9' };
+    const late = randomId();
+    expect(rig.engine.observe([msg({ id: late, from: me, status: 'pending', ts: 1_767_225_601 })], 'mainnet')).toEqual([]);
+    expect(rig.store.messages.get(late)).toBeNull();
+    rig.engine.readingFrom(null);
+    rig.engine.observe([msg({ id: late, from: me, status: 'pending', ts: 1_767_225_601 })], 'mainnet');
+    expect(rig.store.messages.get(late)?.source).toBe('custom:http://127.0.0.1:9');
+  });
+
   it('never goes backwards on a stale (out-of-order) page', () => {
     const id = randomId();
     rig.engine.observe([msg({ id, from: me, status: 'pending' })], 'mainnet');
