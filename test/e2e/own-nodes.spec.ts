@@ -15,7 +15,7 @@ import { RENDERER_OUT_DIR, SERVICE_CLI, TSX_LOADER } from '../../src/host/paths'
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
 import { startTestChains, type TestChain } from '../own-node/chains';
 import { sendMessage, TestRelayer } from '../own-node/relayer';
-import { chainConfig } from '../own-node/rig';
+import { alphaBetaSource } from '../own-node/rig';
 
 let a: TestChain, b: TestChain;
 let app: WebApp;
@@ -32,15 +32,7 @@ test.beforeAll(async () => {
     localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
     keychainService: `teleporter-watch-e2e-own-${process.pid}-${Date.now()}`,
     // Checked as Settings checks it: each node answers eth_chainId, each messenger holds code.
-    source: {
-      kind: 'ownNodes',
-      ownNodes: {
-        chains: [chainConfig(a, { name: 'Alpha', network: 'mainnet' }), chainConfig(b, { name: 'Beta', network: 'mainnet' })],
-        confirmations: 0,
-        pollIntervalMs: 200,
-        requestTimeoutMs: 15_000,
-      },
-    },
+    source: alphaBetaSource(a, b),
   });
   // Listed under mainnet, the Messages filter's default network.
   const r = await app.core.invoke('updateSettings', { pollIntervalSeconds: 5 });

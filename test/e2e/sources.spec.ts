@@ -16,7 +16,7 @@ import { ensureRendererBuilt } from '../../src/host/renderer-build';
 import type { WatchedRoute } from '../../src/shared/relayers';
 import { startTestChains, type TestChain } from '../own-node/chains';
 import { sendMessage } from '../own-node/relayer';
-import { chainConfig } from '../own-node/rig';
+import { alphaBetaSource } from '../own-node/rig';
 
 const DEMO = 'the embedded demo (simulated)';
 const OWN = 'your own nodes';
@@ -136,17 +136,7 @@ test('demo, an unreachable URL, a restart, own nodes and the demo again: no figu
   await rowsMarked(page, `custom:${UNREACHABLE}`, 'local');
 
   // 4. Your own nodes: a watched route's message on chain Alpha is theirs; the demo's are still marked, the URL gave nothing to name.
-  await call('updateSettings', {
-    dataSource: {
-      kind: 'ownNodes',
-      ownNodes: {
-        chains: [chainConfig(a, { name: 'Alpha', network: 'mainnet' }), chainConfig(b, { name: 'Beta', network: 'mainnet' })],
-        confirmations: 0,
-        pollIntervalMs: 200,
-        requestTimeoutMs: 15_000,
-      },
-    },
-  });
+  await call('updateSettings', { dataSource: alphaBetaSource(a, b) });
   await health(page, 'ownNodes', /up|degraded/);
   const route = await call<WatchedRoute>('addRoute', { source: 'Alpha', destination: 'Beta', alert: false });
   // The Data API lists message IDs without 0x.

@@ -12,6 +12,19 @@ export function chainConfig(c: TestChain, over: Partial<OwnNodeChain> = {}): Own
   return { rpcUrl: c.node.url, blockchainId: c.blockchainId, messengers: [c.messenger], network: 'fuji', ...over };
 }
 
+/** Your own nodes as the web specs choose them: chains Alpha and Beta, listed under mainnet (the Messages filter's default), read at once. */
+export function alphaBetaSource(a: TestChain, b: TestChain) {
+  return {
+    kind: 'ownNodes' as const,
+    ownNodes: {
+      chains: [chainConfig(a, { name: 'Alpha', network: 'mainnet' }), chainConfig(b, { name: 'Beta', network: 'mainnet' })],
+      confirmations: 0,
+      pollIntervalMs: 200,
+      requestTimeoutMs: 15_000,
+    },
+  };
+}
+
 /** A core (not started, no auto-poll) that spawns the local service as the app does: own nodes are chosen in its settings. */
 export function coreSpawningService(dataDir: string, over: Partial<MonitorCoreOptions> = {}): Promise<MonitorCore> {
   return createMonitorCore({

@@ -3,29 +3,14 @@
  * The poll status bar says when records come later than the overlap guarantees (10 min): how late, and
  * past what a record is not followed. A real core on the real local service finds a record 20 min late.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { mount, type VueWrapper } from '@vue/test-utils';
-import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
-import { useStatusStore } from '../../src/renderer/src/stores/status';
+import { describe, expect, it } from 'vitest';
 import { apiRecord } from '../core/helpers';
-import { setupRealRenderer, until } from './real-core';
-
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-});
+import { statusBarWatching, until } from './real-core';
 
 describe('PollStatusBar and late records', () => {
   it('shows nothing while records come on time, then how late they come once one is later than 10 min', async () => {
-    const ctx = await setupRealRenderer();
-    const address = ctx.service.simulator.addresses[0]!;
-    expect((await ctx.core.invoke('addWatch', { address })).ok).toBe(true);
-    await ctx.poll();
-    const status = useStatusStore();
-    await status.load();
-    wrapper = mount(PollStatusBar, { global: { plugins: [ctx.pinia] } });
-    await until(() => expect(wrapper!.find('[data-testid="poll-state"]').exists()).toBe(true));
+    const ctx = await statusBarWatching();
+    const { address, w: wrapper } = ctx;
     expect(wrapper.find('[data-testid="poll-late-records"]').exists()).toBe(false);
 
     // Sent 20 min ago, listed only now: the address's 30-min sweep finds it within 5 min.
@@ -41,7 +26,7 @@ describe('PollStatusBar and late records', () => {
     }
     expect(await cached()).toBe(true);
     await until(() =>
-      expect(wrapper!.get('[data-testid="poll-late-records"]').text()).toMatch(/^records up to 2\d min late; later than 30 min are not followed$/),
+      expect(wrapper.get('[data-testid="poll-late-records"]').text()).toMatch(/^records up to 2\d min late; later than 30 min are not followed$/),
     );
   });
 });

@@ -4,29 +4,14 @@
  * 41): how many, why, and (in its title) the latest one's message and field. A real core on the real
  * local service meets a record whose source time is in milliseconds.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { mount, type VueWrapper } from '@vue/test-utils';
-import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
-import { useStatusStore } from '../../src/renderer/src/stores/status';
+import { describe, expect, it } from 'vitest';
 import { apiRecord } from '../core/helpers';
-import { setupRealRenderer, until } from './real-core';
-
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-});
+import { statusBarWatching, until } from './real-core';
 
 describe('PollStatusBar and skipped records', () => {
   it('shows nothing while every record is usable, then how many were skipped and why', async () => {
-    const ctx = await setupRealRenderer();
-    const address = ctx.service.simulator.addresses[0]!;
-    expect((await ctx.core.invoke('addWatch', { address })).ok).toBe(true);
-    await ctx.poll();
-    const status = useStatusStore();
-    await status.load();
-    wrapper = mount(PollStatusBar, { global: { plugins: [ctx.pinia] } });
-    await until(() => expect(wrapper!.find('[data-testid="poll-state"]').exists()).toBe(true));
+    const ctx = await statusBarWatching();
+    const { address, w: wrapper } = ctx;
     expect(wrapper.find('[data-testid="poll-skipped-records"]').exists()).toBe(false);
 
     const bad = apiRecord({ from: address, status: 'pending' });
@@ -34,7 +19,7 @@ describe('PollStatusBar and skipped records', () => {
     ctx.service.store.upsert(bad);
     await ctx.clock.advance(30_000);
     await ctx.poll();
-    await until(() => expect(wrapper!.get('[data-testid="poll-skipped-records"]').text()).toBe('skipped 1 record: timestamp out of range'));
+    await until(() => expect(wrapper.get('[data-testid="poll-skipped-records"]').text()).toBe('skipped 1 record: timestamp out of range'));
     const title = wrapper.get('[data-testid="poll-skipped-records"]').attributes('title')!;
     expect(title).toContain(`message ${bad.messageId as string}, field sourceTransaction.timestamp (timestamp out of range)`);
     expect(title).toContain('never stored');

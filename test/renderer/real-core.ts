@@ -17,6 +17,8 @@ import { MonitorError } from '../../src/shared/errors';
 import { JumpClock } from '../core/http-helpers';
 import { coreOnService } from '../core/core-on-service';
 import { BEAM, C_CHAIN, DFK } from './fixtures';
+import PollStatusBar from '../../src/renderer/src/components/PollStatusBar.vue';
+import { useStatusStore } from '../../src/renderer/src/stores/status';
 
 /** What crosses the wire: a JSON copy (undefined stays undefined, as an absent input). */
 const wire = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
@@ -139,4 +141,23 @@ export async function mountOnRealCore(component: Component, props: Record<string
   const w = mount(component, { props, global: { plugins: [ctx.pinia] }, attachTo: document.body });
   cleanups.push(() => w.unmount());
   return { ...ctx, w };
+}
+
+/**
+ * The poll status bar on a real core that watches the service's first address, after one poll (the bar
+ * shown, its state read): the status bar's tests change the world and poll, then read it.
+ */
+export async function statusBarWatching(): Promise<RealRenderer & { w: VueWrapper; address: string }> {
+  const ctx = await setupRealRenderer();
+  const address = ctx.service.simulator.addresses[0]!;
+  const added = await ctx.core.invoke('addWatch', { address });
+  if (!added.ok) throw new Error(added.error.message);
+  await ctx.poll();
+  await useStatusStore().load();
+  const w = mount(PollStatusBar, { global: { plugins: [ctx.pinia] } });
+  cleanups.push(() => w.unmount());
+  await until(() => {
+    if (!w.find('[data-testid="poll-state"]').exists()) throw new Error('the status bar shows no state yet');
+  });
+  return { ...ctx, w, address };
 }
