@@ -73,7 +73,8 @@ export class ManualClock implements Clock {
       next.fn();
       await new Promise((r) => setTimeout(r, 0));
     }
-    this.current = end;
+    // Never backwards: another advance (a JumpClock's sleep) may have moved past this one's end meanwhile.
+    this.current = Math.max(this.current, end);
   }
   /** Jumps forward without firing timers' side effects out of order (same as advance). */
   set(at: number): Promise<void> {
