@@ -154,7 +154,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         sources: before.dataSources.sources,
         emit: before.events.emit,
         autoPoll: options.autoPoll ?? true,
-        withChains: (status) => withHealth(before.ownNodes.withChains(status), before.sourceHealth.health),
+        completeStatus: (status) => withHealth(before.ownNodes.withChains(status), before.sourceHealth.health),
         sight: before.sourceHealth.health,
         onCycleEnd: (r) => before.sourceHealth.observeCycle(r),
         runAfterCycle: afterCycleList(before, AFTER_CYCLE, before.log.logger),
@@ -164,9 +164,9 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
       before.ownNodes.onReady(() => polling.poller.nudge());
       return polling;
     })
-    .add('metricsReadings', ({ metrics, ownNodes, dataSources, alerts, polling, sourceHealth }) =>
+    .add('metricsReadings', ({ metrics, dataSources, alerts, polling }) =>
       metricsReadingsPart(metrics, {
-        pollStatus: () => withHealth(ownNodes.withChains(polling.poller.status()), sourceHealth.health),
+        pollStatus: () => polling.status(),
         sources: dataSources.sources,
         alertsPending: () => alerts.dispatcher.pending(),
         alertChannels: () => alerts.dispatcher.states(),
@@ -186,7 +186,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   // One redactor for everything that leaves the core: log lines, call answers, events.
   const redactor = createRedactor();
   const list = await coreParts(options, clock, redactor).build();
-  const { log, store, keys, watch, dataSources, events, metrics, notifications, ownNodes, polling, relayerEconomics, sourceHealth, alerts } = list.parts;
+  const { log, store, keys, watch, dataSources, events, metrics, notifications, polling, relayerEconomics, alerts } = list.parts;
   const logger = log.logger;
 
   const ctx: CoreContext = {
@@ -201,7 +201,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     sources: dataSources.sources,
     settings: store.settings,
     emit: events.emit,
-    pollStatus: () => withHealth(ownNodes.withChains(polling.poller.status()), sourceHealth.health),
+    pollStatus: () => polling.status(),
     economics: () => relayerEconomics.economics(),
     alertChannels: () => alerts.dispatcher.states(),
   };

@@ -7,13 +7,7 @@
  * carry a URL's path or query (webhook URLs hold secrets).
  */
 import type { AlertDeliveryResult } from '../core/monitor-core';
-import { formatDuration } from '../shared/format';
-
-/** A moment as the operator's clock shows it: "14:02". */
-const clockTime = (ms: number) => {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+import { clockTime, formatDuration } from '../shared/format';
 
 const alerts = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;
 

@@ -46,6 +46,12 @@ export function formatDuration(seconds: number): string {
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
 }
 
+/** A moment as the clock on the wall shows it, local time on 24 hours: "14:02". */
+export function clockTime(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
 /** "just now", "5 min ago", "in 2 h" relative to `now` (both epoch ms). */
 export function formatRelative(atMs: number, nowMs: number): string {
   const diff = (atMs - nowMs) / 1000;

@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
 import {
   MONITOR_RESULTS,
   parseMonitorEvent,
@@ -20,9 +19,8 @@ import {
 } from '../../src/shared/contract';
 import type { RelayerOverview } from '../../src/shared/relayers';
 import { waitFor } from '../support/wait-for';
-import { coreOnService } from './core-on-service';
-import { BEAM, C_CHAIN, tempDir } from './helpers';
-import { JumpClock } from './http-helpers';
+import { serviceAndCore } from './core-on-service';
+import { BEAM, C_CHAIN } from './helpers';
 
 const MIN = 60_000;
 
@@ -38,12 +36,7 @@ describe('one timeline: alerts in Activity beside the message transitions', () =
   });
 
   it('lists every fire and resolve with its severity and words, in time order with the transitions; filters; stable pages; live; logged in words', async () => {
-    const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
-    cleanups.push(() => svc.close());
-    const tmp = tempDir();
-    cleanups.push(() => tmp.cleanup());
-    const core = await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir });
+    const { svc, core, clock, dataDir } = await serviceAndCore({ rate: 0, warmStore: false, addressCount: 10 }, cleanups, Date.UTC(2026, 0, 1, 12));
     const events: MonitorEvent[] = [];
     core.onEvent((e) => void events.push(e));
     const call = async <T>(method: string, input?: unknown): Promise<T> => {
@@ -158,7 +151,7 @@ describe('one timeline: alerts in Activity beside the message transitions', () =
     // core.log: one line per fire (warn) and resolve (info), in words, the kind, key and names beside it.
     const logged = await waitFor(
       () => {
-        const lines = readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8')
+        const lines = readFileSync(join(dataDir, 'logs', 'core.log'), 'utf8')
           .split('\n')
           .filter(Boolean)
           .map((l) => JSON.parse(l) as { level: string; msg: string; alert?: string; phase?: string; key?: string; sourceChainName?: string });

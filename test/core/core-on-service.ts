@@ -36,13 +36,19 @@ export async function coreOnService(url: string, clock: Clock, cleanups: (() => 
   return core;
 }
 
-/** The local service (`service` options, on a fresh jump clock) and a started core reading it; both closed by `cleanups`. */
+/**
+ * The local service (`service` options, on a fresh jump clock from `start`) and a started core reading it
+ * on a data folder of its own (`dataDir`, for tests that read its files); both closed by `cleanups`.
+ */
 export async function serviceAndCore(
   service: Omit<ServiceOptions, 'clock'>,
   cleanups: (() => Promise<void> | void)[],
-): Promise<{ svc: RunningService; core: MonitorCore }> {
-  const clock = new JumpClock();
+  start?: number,
+): Promise<{ svc: RunningService; core: MonitorCore; clock: JumpClock; dataDir: string }> {
+  const clock = new JumpClock(start);
   const svc = await startTeleporterService({ clock, ...service });
   cleanups.push(() => svc.close());
-  return { svc, core: await coreOnService(svc.url, clock, cleanups) };
+  const tmp = tempDir();
+  cleanups.push(() => tmp.cleanup());
+  return { svc, core: await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir }), clock, dataDir: tmp.dir };
 }

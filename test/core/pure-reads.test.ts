@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/core/store';
-import { startTeleporterService } from '../../src/local-data-api';
 import type { MonitorEvent } from '../../src/shared/contract';
-import { coreOnService } from './core-on-service';
-import { tempDir } from './helpers';
-import { JumpClock } from './http-helpers';
+import { serviceAndCore } from './core-on-service';
 
 /** Everything a person can see or be told about: the cache, who watches what, the log, the outbox. */
 const VISIBLE = [
@@ -29,12 +26,7 @@ describe('reads are pure', () => {
   });
 
   it('browsing, opening and searching leave the database and the outbox as they were, and emit nothing', async () => {
-    const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
-    cleanups.push(() => svc.close());
-    const tmp = tempDir();
-    cleanups.push(() => tmp.cleanup());
-    const core = await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir });
+    const { svc, core, clock, dataDir } = await serviceAndCore({ rate: 0, warmStore: false, addressCount: 10 }, cleanups, Date.UTC(2026, 0, 1, 12));
     const call = async (method: string, input?: unknown) => {
       const r = await core.invoke(method, input);
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
@@ -59,7 +51,7 @@ describe('reads are pure', () => {
     // Delivered at the source now, but not yet polled: a read that observed it would log left_pending.
     await clock.advance(5 * 60_000);
 
-    const db = openDatabase(tmp.dir);
+    const db = openDatabase(dataDir);
     cleanups.push(() => db.close());
     const snapshot = () => Object.fromEntries(VISIBLE.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]));
     const before = snapshot();

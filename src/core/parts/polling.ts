@@ -13,6 +13,8 @@ import type { CycleReport } from '../sources/source-health';
 
 interface PollingPart extends Part {
   readonly poller: Poller;
+  /** The poll status as every reader gets it: the poller's, with what the other parts add. */
+  status(): PollStatus;
 }
 
 interface PollingDeps {
@@ -29,7 +31,7 @@ interface PollingDeps {
   /** The after-cycle list (parts/after-cycle.ts), run once the cycle's `transitions` event is out. */
   runAfterCycle: () => Promise<void>;
   /** Adds what other parts know to each poll status (own nodes' chain states, the source's health). */
-  withChains: (status: PollStatus) => PollStatus;
+  completeStatus: (status: PollStatus) => PollStatus;
   /** Whether the source and its chains are read now (`stuck` is held for what is not). */
   sight?: Sight;
   /** Each cycle's outcome, before the after-cycle list (the source's health). */
@@ -53,7 +55,7 @@ export function pollingPart(d: PollingDeps): PollingPart {
     client: (network) => d.sources.client(network),
     budget: () => d.sources.budget(),
     onTransitions: (ts) => batch.add(ts),
-    onStatus: (status) => d.emit({ type: 'poll-status', status: d.withChains(status) }),
+    onStatus: (status) => d.emit({ type: 'poll-status', status: d.completeStatus(status) }),
     ...(d.sight ? { sight: d.sight } : {}),
     ...(d.onCycleEnd ? { onCycleEnd: d.onCycleEnd } : {}),
     skippedRecords: () => d.sources.skippedRecords(),
@@ -66,6 +68,7 @@ export function pollingPart(d: PollingDeps): PollingPart {
   return {
     name: 'polling',
     poller,
+    status: () => d.completeStatus(poller.status()),
     start: () => {
       if (d.autoPoll) poller.start();
     },

@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import { clockTime } from '../../shared/format';
 import type { Settings } from '../../shared/contract';
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 import { sourceName, sourceTitle } from '../../shared/sources';
@@ -21,7 +22,6 @@ const HEALTH_KINDS = ['source_down', 'chain_down'] as const;
 const sourceKey = 'source-down';
 const chainKey = (blockchainId: string) => `chain-down:${blockchainId}`;
 
-const clock24 = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 const lasted = (from: number, to: number): string => `${Math.max(1, Math.round((to - from) / 60_000))} min`;
 const HELD = 'Relayer, route, fuel and stuck alerts that depend on it are held until it is read again; nothing is dropped, only later.';
 
@@ -60,7 +60,7 @@ export function sourceHealthPart(d: {
       };
       episodes.fire(e, now, {
         title: EPISODE_WORDS.source_down.fire(sourceTitle(source)),
-        body: `Can't read ${sourceName(source)} since ${clock24(down.since)}: ${down.reason} ${HELD}`,
+        body: `Can't read ${sourceName(source)} since ${clockTime(down.since)}: ${down.reason} ${HELD}`,
       });
     } else if (!down && open && health.upNow()) {
       episodes.resolve(open, now, {
@@ -87,7 +87,7 @@ export function sourceHealthPart(d: {
       };
       episodes.fire(e, now, {
         title: EPISODE_WORDS.chain_down.fire(c.name),
-        body: `Can't read ${c.name} (your own node) since ${clock24(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,
+        body: `Can't read ${c.name} (your own node) since ${clockTime(c.since)}: ${c.reason} Alerts on its routes and wallets are held until it is read again; the other chains are read as before.`,
       });
     }
     // Until the service has said which chains it reads, an open alert is neither closed nor resolved.

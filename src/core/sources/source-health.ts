@@ -4,6 +4,7 @@
  * A switch of source starts again at `unknown`: one source's successes never vouch for another.
  */
 import type { Clock } from '../../shared/clock';
+import { clockTime } from '../../shared/format';
 import type { ErrorInfo } from '../../shared/errors';
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 import { CATCH_UP_MAX_MS, SOURCE_DOWN_AFTER_MS } from '../../shared/policy';
@@ -59,10 +60,8 @@ function chainMood(s: OwnNodeStatus['state']): 'up' | 'degraded' | 'failing' | '
   return 'degraded';
 }
 
-const clock24 = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-
 /** A rate limit in words: the server's (until when) or this cycle's share of the budget. */
-const limitWords = (e: ErrorInfo): string => (e.retryAt ? `rate limited until ${clock24(e.retryAt)}` : 'rate limited (the request budget paces the reads)');
+const limitWords = (e: ErrorInfo): string => (e.retryAt ? `rate limited until ${clockTime(e.retryAt)}` : 'rate limited (the request budget paces the reads)');
 
 /** An error as the reason a source cannot be read (the client's message already says what to do). */
 const failureOf = (e: ErrorInfo): string => e.message;
@@ -185,7 +184,7 @@ export class SourceHealthTracker implements Sight {
   private chainState(c: ChainFacts, now: number): { state: HealthState; reason: string | null } {
     if (c.failingSince !== null) {
       const down = now - c.failingSince >= SOURCE_DOWN_AFTER_MS;
-      return { state: down ? 'down' : 'degraded', reason: down ? c.failure : `failing since ${clock24(c.failingSince)}, retrying: ${c.failure ?? ''}` };
+      return { state: down ? 'down' : 'degraded', reason: down ? c.failure : `failing since ${clockTime(c.failingSince)}, retrying: ${c.failure ?? ''}` };
     }
     if (c.mild === 'ours') return { state: 'degraded', reason: `not read because of a fault of the monitor's own (not the node's): ${c.mildReason ?? ''}` };
     if (c.mild) return { state: c.mild, reason: c.mild === 'unknown' ? 'starting' : c.mildReason };
@@ -197,7 +196,7 @@ export class SourceHealthTracker implements Sight {
     const f = this.facts;
     if (f.failingSince !== null) {
       const down = now - f.failingSince >= SOURCE_DOWN_AFTER_MS;
-      return { state: down ? 'down' : 'degraded', reason: down ? f.failure : `failing since ${clock24(f.failingSince)}, retrying: ${f.failure ?? ''}` };
+      return { state: down ? 'down' : 'degraded', reason: down ? f.failure : `failing since ${clockTime(f.failingSince)}, retrying: ${f.failure ?? ''}` };
     }
     const chains = [...this.chains.values()].map((c) => ({ c, s: this.chainState(c, now) }));
     const downChains = chains.filter((x) => x.s.state === 'down');
@@ -207,7 +206,7 @@ export class SourceHealthTracker implements Sight {
       return { state: 'unknown', reason: this.ourFault ? `not read yet: a fault of the monitor's own: ${this.ourFault}` : 'not read yet' };
     if (this.ourFault) return { state: 'degraded', reason: `not read because of a fault of the monitor's own (not the source's): ${this.ourFault}` };
     if (this.limitedSince !== null && now - this.limitedSince >= SOURCE_DOWN_AFTER_MS)
-      return { state: 'degraded', reason: `nothing read since ${clock24(this.limitedSince)}: ${this.rateLimited ?? 'rate limited'}` };
+      return { state: 'degraded', reason: `nothing read since ${clockTime(this.limitedSince)}: ${this.rateLimited ?? 'rate limited'}` };
     if (this.rateLimited) return { state: 'degraded', reason: this.rateLimited };
     const late = chains.filter((x) => x.s.state !== 'up');
     if (late.length) return { state: 'degraded', reason: late.map((x) => `${x.c.name}: ${x.s.state}${x.s.reason ? ` (${x.s.reason})` : ''}`).join('; ') };

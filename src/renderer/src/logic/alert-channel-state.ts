@@ -1,10 +1,8 @@
 import type { AlertChannelState } from '../../../shared/alert-schemas';
-import { formatDuration } from '../../../shared/format';
+import { clockTime, formatDuration } from '../../../shared/format';
 import { ALERT_RETRY_MAX_MS } from '../../../shared/policy';
 
 const ALERT_RETRY_MAX_S = ALERT_RETRY_MAX_MS / 1000;
-
-const clockTime = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** A channel's delivery state in words, for its row under Settings → Alert channels ("failing since 14:02 …"). */
 export function channelStateText(s: AlertChannelState, now: number): string {

@@ -1,7 +1,6 @@
 import type { SourceHealth } from '../../../shared/source-health';
+import { clockTime } from '../../../shared/format';
 import { sourceName } from '../../../shared/sources';
-
-const clock24 = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
  * A source's health in words: a short label, a tag colour, and the sentence that says since when and why.
@@ -11,7 +10,7 @@ export function healthWords(h: SourceHealth, watching = 1): { label: string; typ
   const name = sourceName(h.source);
   const held = h.seeing ? '' : ' Relayer, route, fuel and stuck alerts are held until it is read (and caught up) again.';
   if (h.state === 'down')
-    return { label: 'down', type: 'error', detail: `Can't read ${name}${h.since ? ` since ${clock24(h.since)}` : ''}: ${h.reason ?? ''}.${held}` };
+    return { label: 'down', type: 'error', detail: `Can't read ${name}${h.since ? ` since ${clockTime(h.since)}` : ''}: ${h.reason ?? ''}.${held}` };
   if (h.state === 'degraded') return { label: 'degraded', type: 'warning', detail: `${name} is read later than usual: ${h.reason ?? ''}.${held}` };
   if (h.state === 'unknown' && watching === 0)
     return {
@@ -21,5 +20,5 @@ export function healthWords(h: SourceHealth, watching = 1): { label: string; typ
     };
   if (h.state === 'unknown')
     return { label: 'not read yet', type: 'default', detail: `${name} has not been read yet since the start or the switch to it.${held}` };
-  return { label: 'up', type: 'success', detail: `${name} is read${h.since ? ` (since ${clock24(h.since)})` : ''}.${held}` };
+  return { label: 'up', type: 'success', detail: `${name} is read${h.since ? ` (since ${clockTime(h.since)})` : ''}.${held}` };
 }
