@@ -1,6 +1,7 @@
 /** The local service as the core and headless benchmarks run it: a fixed seed, history, and either no rate limit a benchmark could meet or a public plan's. */
 import { startTeleporterService, type RunningService, type ServiceOptions } from '../src/local-data-api';
 import type { PublicPlan } from '../src/local-data-api/compute-units';
+import type { Charge } from '../src/local-data-api/options';
 import type { Clock } from '../src/shared/clock';
 
 export interface BenchWorld {
@@ -25,7 +26,7 @@ export interface BenchWorld {
    */
   moveWorld?: { perRequestMs: number; maxAheadMs: number; when?: () => boolean };
   /** Told each request the service counts, with its CU and caller (the day's spend). */
-  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
+  onCharge?: (charge: Charge) => void;
   /** Accepted API keys (a key's calls count on the keyed plan). */
   apiKeys?: string[];
   /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
@@ -50,7 +51,7 @@ export const UPSTREAM_FAULTS = '5xx:0.01,burst:2,429:0.005,retryAfter:2,timeout:
 export async function startBenchService(clock: Clock, o: BenchWorld): Promise<RunningService> {
   let svc: RunningService | null = null;
   const move = o.moveWorld;
-  const onCharge = (c: { caller: 'key' | 'anonymous'; cu: number }) => {
+  const onCharge = (c: Charge) => {
     o.onCharge?.(c);
     if (!move || !svc || (move.when && !move.when())) return;
     const sim = svc.simulator;

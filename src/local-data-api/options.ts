@@ -8,6 +8,14 @@ import type { RelayerSchedule } from '../simulator/relayer-personas';
 import { RelayerScheduleSchema } from '../simulator/relayer-schedule-schema';
 import { PUBLIC_PLANS, REALISTIC_CU_LIMITS, requestsAsCu, type CuLimits, type PublicPlan } from './compute-units';
 
+/** One request the rate limit counted: its caller, CU and path, and the API key it came with (the embedder's own keys). */
+export interface Charge {
+  caller: 'key' | 'anonymous';
+  cu: number;
+  path: string;
+  key?: string;
+}
+
 export interface ServiceOptions {
   /** Default 0 (a free port); the host is always 127.0.0.1. */
   port?: number;
@@ -52,7 +60,7 @@ export interface ServiceOptions {
    * Called for each request the rate limit counts (the CU it counted, for a key or an anonymous caller),
    * before the request is answered: benchmarks count the day's spend with it, or move the world while a client reads.
    */
-  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
+  onCharge?: (charge: Charge) => void;
   /** Where log lines go (default stderr). */
   log?: (line: string) => void;
   /** Number of simulated user addresses (default 200). */

@@ -16,7 +16,7 @@ import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import { OPERATION_WEIGHT, type CuLimits } from './compute-units';
-import type { WorldOptions } from './options';
+import type { Charge, WorldOptions } from './options';
 import type { RecordStore } from './store/record-store';
 import type { TrafficSimulator } from '../simulator/simulator';
 import type { Route, RoutePlan } from '../simulator/route-plan';
@@ -43,7 +43,7 @@ interface HandlerDeps {
   /** The simulator's behaviours in effect (reported by /_local/info). */
   world: WorldOptions;
   /** Called for each request the rate limit counted, before it is answered (benchmarks: CU spent, a world that moves while a client reads). */
-  onCharge?: (charge: { caller: 'key' | 'anonymous'; cu: number }) => void;
+  onCharge?: (charge: Charge) => void;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -74,7 +74,7 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
-      if (decision.allowed) deps.onCharge?.({ caller: keyValid ? 'key' : 'anonymous', cu: cost });
+      if (decision.allowed) deps.onCharge?.({ caller: keyValid ? 'key' : 'anonymous', cu: cost, path: url.pathname, ...(keyValid ? { key: who.key } : {}) });
       if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {

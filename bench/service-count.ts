@@ -1,0 +1,67 @@
+/**
+ * What the service counted, per caller: the CU and requests it charged (refused calls are not charged),
+ * by UTC day and by minute, and the paths asked. The one count every bench judges spend by: never the
+ * core's own counters. A caller is an API key, or `anonymous` (the core at the keyless plan).
+ */
+import type { Charge } from '../src/local-data-api/options';
+import type { Clock } from '../src/shared/clock';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+interface CallerCount {
+  cu: number;
+  requests: number;
+  cuByDay: Map<number, number>;
+  cuByMinute: Map<number, number>;
+  paths: { at: number; path: string }[];
+}
+
+export class ServiceCount {
+  private readonly callers = new Map<string, CallerCount>();
+
+  constructor(
+    private readonly clock: Clock,
+    /** Keep each charged path with its time (balance reads per wallet); off by default (memory). */
+    private readonly keepPaths = false,
+  ) {}
+
+  /** Give this to the service (startBenchService's `onCharge`). */
+  readonly onCharge = (c: Charge): void => {
+    const who = c.key ?? 'anonymous';
+    let n = this.callers.get(who);
+    if (!n) this.callers.set(who, (n = { cu: 0, requests: 0, cuByDay: new Map(), cuByMinute: new Map(), paths: [] }));
+    const now = this.clock.now();
+    n.cu += c.cu;
+    n.requests++;
+    const day = Math.floor(now / DAY_MS);
+    n.cuByDay.set(day, (n.cuByDay.get(day) ?? 0) + c.cu);
+    const minute = Math.floor(now / MINUTE_MS);
+    n.cuByMinute.set(minute, (n.cuByMinute.get(minute) ?? 0) + c.cu);
+    if (this.keepPaths) n.paths.push({ at: now, path: c.path });
+  };
+
+  /** CU charged to a caller (an API key, or `anonymous`) since the start. */
+  cu(caller: string): number {
+    return this.callers.get(caller)?.cu ?? 0;
+  }
+
+  requests(caller: string): number {
+    return this.callers.get(caller)?.requests ?? 0;
+  }
+
+  /** CU charged to a caller on the UTC day holding `atMs`. */
+  cuOnDay(caller: string, atMs: number): number {
+    return this.callers.get(caller)?.cuByDay.get(Math.floor(atMs / DAY_MS)) ?? 0;
+  }
+
+  /** The most CU charged to a caller in one clock minute. */
+  peakMinuteCu(caller: string): number {
+    return Math.max(0, ...(this.callers.get(caller)?.cuByMinute.values() ?? []));
+  }
+
+  /** The paths charged to a caller, with their times (only with `keepPaths`). */
+  paths(caller: string): readonly { at: number; path: string }[] {
+    return this.callers.get(caller)?.paths ?? [];
+  }
+}
