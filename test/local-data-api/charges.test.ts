@@ -4,8 +4,8 @@ import { ManualClock } from '../../src/shared/clock';
 import { get, serve } from './helpers';
 
 describe('onCharge', () => {
-  it('tells the CU the limit counted, per key or anonymous caller, and nothing for a refused call', async () => {
-    const charges: { caller: string; cu: number }[] = [];
+  it('tells the CU the limit counted, its path, per key or anonymous caller, and nothing for a refused call', async () => {
+    const charges: { caller: string; cu: number; path: string; key?: string }[] = [];
     const s = await serve({
       clock: new ManualClock(),
       preload: 5,
@@ -20,10 +20,11 @@ describe('onCharge', () => {
     expect((await get(list)).status).toBe(200);
     // The third anonymous call would pass the minute's 40 CU: refused, not counted.
     expect((await get(list)).status).toBe(429);
+    const path = '/v1/teleporter/messages';
     expect(charges).toEqual([
-      { caller: 'anonymous', cu: 20 },
-      { caller: 'key', cu: 20 },
-      { caller: 'anonymous', cu: 20 },
+      { caller: 'anonymous', cu: 20, path },
+      { caller: 'key', cu: 20, path, key: 'bench-key-123456' },
+      { caller: 'anonymous', cu: 20, path },
     ]);
     // The local info route is not an API call: never counted.
     await get(`${s.url}/_local/info`);
