@@ -61,6 +61,12 @@ export const STALL_MAX_SWEEP_S = 4 * 3600;
 // Re-checks.
 /** Messages younger than this are re-checked every cycle (older ones on a quarter of their age, at least 3 intervals). */
 export const FRESH_AGE_MS = 2 * 60_000;
+/**
+ * While a baseline waits, this share of what a cycle has left after its news is kept for it: under a
+ * budget the news, echoes and re-checks always use up, a baseline must still end (until then no `stuck`
+ * of its history, and its older messages unread).
+ */
+export const BASELINE_SHARE_PERCENT = 25;
 
 // Relayers, retention, alerts.
 /** The shortest gap between two balance reads of one wallet (while its alert fires or its time to empty nears the threshold). */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as policy from '../../src/shared/policy';
 
-const UNIT_S: Record<string, number> = { s: 1, min: 60, h: 3600, days: 86_400, pages: 1, characters: 1, bytes: 1 };
+const UNIT_S: Record<string, number> = { s: 1, min: 60, h: 3600, days: 86_400, pages: 1, characters: 1, bytes: 1, '%': 1 };
 /** A constant's value in seconds (or pages), from the unit its name ends with. */
 function seconds(name: string, value: number): number {
   if (name.endsWith('_MS')) return value / 1000;
@@ -16,14 +16,14 @@ function seconds(name: string, value: number): number {
   if (name.includes('_HOURS')) return value * 3600;
   if (name.endsWith('_DAYS')) return value * 86_400;
   if (name.endsWith('_PAGES')) return value;
-  if (name.endsWith('_CHARS') || name.endsWith('_BYTES')) return value;
+  if (name.endsWith('_CHARS') || name.endsWith('_BYTES') || name.endsWith('_PERCENT')) return value;
   throw new Error(`${name}: its name says no unit`);
 }
 
 function documented(): Map<string, number> {
   const page = readFileSync(join(__dirname, '..', '..', 'docs', 'limits.md'), 'utf8');
   const rows = new Map<string, number>();
-  for (const m of page.matchAll(/^\| `([A-Z_.a-z]+)` \| ([\d,.]+) (s|min|h|days|pages|characters|bytes) \|/gm)) {
+  for (const m of page.matchAll(/^\| `([A-Z_.a-z]+)` \| ([\d,.]+) (s|min|h|days|pages|characters|bytes|%) \|/gm)) {
     rows.set(m[1]!, Number(m[2]!.replace(/,/g, '')) * UNIT_S[m[3]!]!);
   }
   return rows;

@@ -31,6 +31,8 @@ export interface Echo {
   gap: boolean;
   /** Read early (GUARANTEED_LATENESS_S on) already: only the MAX_LATENESS_S read is still owed. */
   early: boolean;
+  /** A re-check sweep (recheckSweep), not a span owed for late records: it moves neither the stored cursor nor "behind". */
+  recheck?: true;
 }
 
 /** Where the news reads stand: the floor the next echo's span reaches down to (the last read from the top's oldest record, s). */
@@ -73,11 +75,11 @@ export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOve
   return echoing ? cost > can / 2 : cost > can;
 }
 
-/** Due now: the list's top (`headTs`) is MAX_LATENESS_S past the span (a gap: at once); `early`: GUARANTEED_LATENESS_S past, not yet read early. */
-export function echoDue(e: Echo, headTs: number, early = false): boolean {
+/** Due now: the clock (`nowTs`, s) is MAX_LATENESS_S past the span (a gap: at once); `early`: GUARANTEED_LATENESS_S past, not yet read early. */
+export function echoDue(e: Echo, nowTs: number, early = false): boolean {
   if (e.gap) return true;
-  if (early) return !e.early && headTs >= e.topTs + GUARANTEED_LATENESS_S;
-  return headTs >= e.topTs + MAX_LATENESS_S;
+  if (early) return !e.early && nowTs >= e.topTs + GUARANTEED_LATENESS_S;
+  return nowTs >= e.topTs + MAX_LATENESS_S;
 }
 
 /** An echo's share of this cycle (an early read's or the owed one's): from its token down past its floor, at most `maxPages`. */
@@ -103,6 +105,34 @@ export function echoAfter(e: Echo, r: ScanResult, early: boolean): Echo | null {
     return done ? { ...rest, early: true } : { ...e, earlyToken: r.nextToken! };
   }
   return done ? null : { ...e, token: r.nextToken! };
+}
+
+/**
+ * An indexer stall seen in echo mode: the spans below where the list stopped were echoed by the clock
+ * while it held records back, so one more span, from where this read from the top stopped down to the
+ * stall's floor (30 min below where it stopped, at most STALL_MAX_SWEEP_S below now), is owed; it waits
+ * STALL_CATCH_UP_MS for the held records like the spans from before the stall.
+ */
+export function stallEcho(r: ScanResult, floorTs: number, now: number): Echo | null {
+  if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted || r.oldestTs < floorTs) return null;
+  return { token: r.nextToken, floorTs, topTs: r.oldestTs, readAt: now, gap: false, early: false };
+}
+
+/**
+ * Re-checks by the page: the due messages below this read from the top, when there are more
+ * of them than pages down to the oldest (at the list's measured density), are re-read by one sweep from
+ * where the read stopped down to that oldest one, due at once and resumed from its page each cycle, rather
+ * than one request each. A busy hour's thousands of open messages are then all read again every few
+ * minutes; asked by ID, the budget reached a few hundred and the rest never.
+ */
+export function recheckSweep(r: ScanResult, due: readonly { messageId: string; ts: number }[], densityPerSec: number, now: number): Echo | null {
+  if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted) return null;
+  const below = due.filter((c) => c.ts < r.oldestTs! && !r.seen.has(c.messageId));
+  if (!below.length) return null;
+  const floorTs = Math.min(...below.map((c) => c.ts));
+  const pages = Math.ceil((densityPerSec * (r.oldestTs - floorTs)) / PAGE_SIZE) + 1;
+  if (pages >= below.length) return null;
+  return { token: r.nextToken, floorTs, topTs: r.oldestTs, readAt: now, gap: true, early: true, recheck: true };
 }
 
 /** The part a read from the top cut short (budget, error) before `stopTs` did not reach: an echo due at once (null: it reached it). */

@@ -4,12 +4,12 @@
  * state (head cursor, rate, mode, baselines finished).
  */
 import type { ErrorInfo } from '../../shared/errors';
-import { GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
+import { BASELINE_SHARE_PERCENT, FRESH_AGE_MS, GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { planFollowUps } from './planner';
 import { type BaselineProgress } from './network-state';
 import { type FirehoseDiscovery, type NetworkPlan, type PerAddressDiscovery, type ScanStep, type StopRule } from './plan-types';
 import { recheckById } from './recheck-by-id';
-import { echoDue, echoStep } from './echoes';
+import { echoDue, echoStep, recheckSweep, type Echo } from './echoes';
 import { type ScanResult } from './scan';
 import { notifyHooks, reachedStop, readPages, type Execution } from './execution';
 
@@ -22,12 +22,12 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
   /** Where this cycle's head scan stopped (a sweep starting now need not read again what it read). */
   let headNext: string | null = null;
   if (d?.mode === 'firehose') {
-    const { error, next } = await discoverByFirehose(d, x, plan.fullOverlap, plan.echo);
-    if (error) return error;
+    const { error, next } = await discoverByFirehose(d, x, plan.fullOverlap, plan.echo, baselinesWait(plan));
+    if (error) return afterBudgetCut(error, plan, x);
     headNext = next;
   } else if (d) {
-    const error = await discoverPerAddress(d, x);
-    if (error !== undefined) return error;
+    const error = await discoverPerAddress(d, x, baselinesWait(plan));
+    if (error !== undefined) return error && afterBudgetCut(error, plan, x);
     if (plan.fullOverlap) x.state.lateness.fullDone(x.nowMs);
   }
   if (d) x.state.lastDiscoveryAt = x.nowMs;
@@ -47,7 +47,8 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
   }
   // In firehose mode every other cycle reads at least GUARANTEED_LATENESS_S below the cursor (late-records.ts); not in echo mode.
   // Nor while echoes are owed (a gap below the cursor is read when it is, maybe later).
-  const rereadFromTs = x.state.mode === 'firehose' && !plan.echo && x.state.echoes.length === 0 ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
+  const rereadFromTs =
+    x.state.mode === 'firehose' && !plan.echo && !x.state.echoes.some((e) => !e.recheck) ? Math.floor(x.nowMs / 1000) - GUARANTEED_LATENESS_S : null;
   for (const h of x.hooks) {
     const err = (await h.afterNetwork?.({ network: x.state.network, client: x.client, cycle: x.cycle, rereadFromTs })) ?? null;
     if (err) return err;
@@ -62,6 +63,7 @@ export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<E
  * budget stops again keeps its place. Returns the error that ended the cycle (the budget's when it ran out), or null.
  */
 async function takeBaselines(measured: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
+  x.cycle.release();
   // Priced at the rate this cycle's head read measured, when the plan waited for it.
   const plan = measured.baselinesAtRate ? { ...measured, ...measured.baselinesAtRate(x.state.ratePerSec) } : measured;
   const planned = new Set(plan.baselines.map((b) => b.watcher));
@@ -91,6 +93,23 @@ async function takeBaselines(measured: NetworkPlan, x: Execution): Promise<Error
   return null;
 }
 
+/**
+ * Discovery used the cycle's budget up (news, echoes, re-checks): the baselines still get the share kept
+ * for them, or a budget the rest always uses up would never let one end. Any other error ends the cycle.
+ */
+async function afterBudgetCut(error: ErrorInfo, plan: NetworkPlan, x: Execution): Promise<ErrorInfo> {
+  if (error.kind !== 'rate_limited' || !x.cycle.cutShort) return error;
+  return (await takeBaselines(plan, x)) ?? error;
+}
+
+/** Some watcher waits for its baseline: after the news, a share of the cycle is kept for it (keepForBaselines). */
+const baselinesWait = (plan: NetworkPlan): boolean => plan.listBaseline !== null || plan.baselines.length > 0;
+
+/** Keeps BASELINE_SHARE_PERCENT of what the cycle has left after its news for the baselines (released when they run). */
+function keepForBaselines(x: Execution, wait: boolean): void {
+  if (wait) x.cycle.hold(Math.ceil((x.cycle.left * BASELINE_SHARE_PERCENT) / 100));
+}
+
 /** Where a baseline the budget (or an error) stopped goes on next cycle; null when it ended (or read nothing and has no place yet). */
 function baselineGoesOn(progress: BaselineProgress | null, r: ScanResult): BaselineProgress | null {
   if (!r.error && !r.outOfBudget) return null;
@@ -104,7 +123,7 @@ function baselineGoesOn(progress: BaselineProgress | null, r: ScanResult): Basel
  * the busy ones), noting when each list's scan completed; then the lists' sweeps with what the cycle has
  * left. Returns the error that cut the cycle short (the budget's when it ran out), undefined when every list was read.
  */
-async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise<ErrorInfo | null | undefined> {
+async function discoverPerAddress(d: PerAddressDiscovery, x: Execution, baselinesWaiting: boolean): Promise<ErrorInfo | null | undefined> {
   const n = d.scans.length;
   const start = n ? x.state.scanStart % n : 0;
   /** Where each list's scan stopped: a sweep starting now goes on below it. */
@@ -124,6 +143,7 @@ async function discoverPerAddress(d: PerAddressDiscovery, x: Execution): Promise
     }
     byId.push(...belowNeedPages(step.stop, r));
   }
+  keepForBaselines(x, baselinesWaiting);
   const error = await askById([...new Set(byId)], x);
   if (error) return error;
   for (const { list, sweep, step } of d.sweeps) {
@@ -182,10 +202,13 @@ async function discoverByFirehose(
   x: Execution,
   fullOverlap: boolean,
   echo: boolean,
+  baselinesWaiting: boolean,
 ): Promise<{ error: ErrorInfo | null; next: string | null }> {
   const r = await readPages(d.head, x);
   x.states.afterHeadScan(x.state, r, x.nowMs, d.head.stop.kind === 'past' ? d.head.stop.ts : null, echo);
   if (r.error || r.outOfBudget) return { error: r.error, next: null };
+  keepForBaselines(x, baselinesWaiting);
+  const sweeping = startRecheckSweep(d, r, x);
   const reached = reachedStop(d.head.stop, r);
   if (fullOverlap && reached) x.state.lateness.fullDone(x.nowMs);
   const next = reached && !r.exhausted && !echo ? r.nextToken : null;
@@ -195,13 +218,30 @@ async function discoverByFirehose(
     const error = await readEchoes(x, false, Math.ceil(x.cycle.left * ECHO_SHARE));
     if (error) return { error, next };
   }
-  const followUps = planFollowUps(d, r);
+  // A re-check sweep reads the due messages above its floor; fresh ones are still asked at once.
+  const followUps = planFollowUps(sweeping ? leftToSweep(d, sweeping.floorTs, x.nowMs) : d, r);
   for (const step of followUps.scans) {
     const a = await readPages(step, x);
     if (a.error || a.outOfBudget) return { error: a.error, next };
   }
   const error = await askById(followUps.byId, x);
   return { error, next };
+}
+
+/** The re-check sweep owed (echoes.ts' recheckSweep), started now when the due messages below this read make one pay. */
+function startRecheckSweep(d: FirehoseDiscovery, r: ScanResult, x: Execution): Echo | null {
+  const owed = x.state.echoes.find((e) => e.recheck);
+  if (owed) return owed;
+  const sweep = recheckSweep(r, d.candidates, x.state.densityPerSec ?? x.state.ratePerSec ?? 0, x.nowMs);
+  if (sweep) x.state.echoes.push(sweep);
+  return sweep;
+}
+
+/** The re-checks a sweep down to `floorTs` leaves to ask: the fresh ones (quick detection) and those below its floor. */
+function leftToSweep(d: FirehoseDiscovery, floorTs: number, nowMs: number): FirehoseDiscovery {
+  const keep = (c: { ts: number }) => c.ts < floorTs || nowMs - c.ts * 1000 < FRESH_AGE_MS;
+  const byAddress = new Map([...d.rechecks.byAddress].map(([a, cs]) => [a, cs.filter(keep)] as const).filter(([, cs]) => cs.length));
+  return { ...d, candidates: d.candidates.filter(keep), rechecks: { ...d.rechecks, byAddress, byId: d.rechecks.byId.filter(keep) } };
 }
 
 /** Of what a cycle has left after its news, the share the echoes due may take (an echo costs about one cycle's news). */
@@ -213,8 +253,9 @@ const ECHO_SHARE = 2 / 3;
  */
 async function readEchoes(x: Execution, early: boolean, share: number): Promise<ErrorInfo | null> {
   const s = x.state;
-  // In echo mode an echo waits for the list's top to move on (an indexer stall holds records back); else for the clock.
-  const topTs = s.echoChain && s.head ? s.head.ts : Math.floor(x.nowMs / 1000);
+  // Due by the clock: a list gone quiet (its top stopped) still gets its echoes; what an indexer stall held
+  // back is read by the stall's own echo once it resumes (NetworkStates.afterHeadScan).
+  const topTs = Math.floor(x.nowMs / 1000);
   // Right after a stall, what it held back reappears over some minutes: the spans from before it wait for that.
   const heldBelowTs = s.stall && x.nowMs - s.stall.resumedAt < STALL_CATCH_UP_MS ? s.stall.fromTs : null;
   for (const e of [...s.echoes]) {

@@ -8,7 +8,7 @@ import type { PollStateStore } from '../store/poll-state-store';
 import { detectStall, joinStall, LatenessTracker, STALL_SHOWN_MS, type IndexerStall, type TrailSweep } from './late-records';
 import { MAX_LATENESS_S } from '../../shared/policy';
 import type { ScanResult } from './scan';
-import { echoAfter, echoesOfHeadRead, type Echo, type EchoChain } from './echoes';
+import { echoAfter, echoesOfHeadRead, stallEcho, type Echo, type EchoChain } from './echoes';
 
 /** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
 export interface BaselineProgress {
@@ -134,6 +134,8 @@ export class NetworkStates {
     if (echo) s.echoChain = left.chain ?? s.echoChain;
     const stall = s.head ? detectStall(s.head.ts, s.head.at, r.newestTs, now) : null;
     if (stall) s.stall = joinStall(s.stall, stall);
+    const held = stall && echo ? stallEcho(r, stall.floorTs, now) : null;
+    if (held) s.echoes.push(held);
     s.head = { ts: Math.max(r.newestTs, s.head?.ts ?? 0), at: now };
     this.persist(s);
   }
@@ -141,7 +143,7 @@ export class NetworkStates {
   /** The cursor as stored: at the oldest owed echo's floor while one is owed (a restart reads that part again, none is skipped). */
   private persist(s: NetworkState): void {
     if (!s.head) return;
-    const floor = Math.min(...s.echoes.map((e) => e.floorTs));
+    const floor = Math.min(...s.echoes.filter((e) => !e.recheck).map((e) => e.floorTs));
     this.persisted.set(headKey(s.network, s.source), floor < s.head.ts ? { ...s.head, ts: floor } : s.head);
   }
 
@@ -165,7 +167,7 @@ export class NetworkStates {
    */
   behindMs(now: number): number | null {
     let worst: number | null = null;
-    for (const s of this.states.values()) for (const e of s.echoes) worst = Math.max(worst ?? 0, now - e.readAt);
+    for (const s of this.states.values()) for (const e of s.echoes) if (!e.recheck) worst = Math.max(worst ?? 0, now - e.readAt);
     return worst;
   }
 

@@ -61,7 +61,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
   };
   const mode = discoveryMode(base);
-  const gapOpen = o.state.echoes.some((e) => e.gap);
+  const gapOpen = o.state.echoes.some((e) => e.gap && !e.recheck);
   // Not entered while an indexer stall's catch-up runs: what the stall held back floods the list's top
   // (the rate looks tens of times busier for a few cycles) and the catch-up sweeps of late-records.ts
   // must run then; echo mode, once on, handles a stall itself (echoes.ts).
@@ -70,7 +70,14 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     mode === 'firehose' &&
     o.state.head !== null &&
     (o.state.echoChain !== null || !catchingUp) &&
-    echoesPay(o.state.ratePerSec, o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.means, o.state.echoChain !== null);
+    // Priced at the list's density when that is higher: a quiet top over a busy hour makes every overlap that hour's pages.
+    echoesPay(
+      o.state.ratePerSec === null ? null : Math.max(o.state.ratePerSec, o.state.densityPerSec ?? 0),
+      o.intervalMs,
+      o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs),
+      o.means,
+      o.state.echoChain !== null,
+    );
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net &&

@@ -108,9 +108,10 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     nowSec,
     headPages,
     addressPages: (a) => i.addressPages.get(a) ?? 1,
-    // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again.
-    // News only (echo mode, a gap open): the rest is asked by ID.
-    maxDepthPages: i.newsOnly ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, i.requestsLeft ?? Infinity)),
+    // A depth the cycle cannot afford is cut short: the cursor does not move and the next cycle pays again,
+    // so the read from the top goes deep for re-checks with at most half of what the cycle has (deeper
+    // ones go to a re-check sweep, resumed each cycle: echoes.ts). News only (echo mode, a gap open): the rest is asked by ID.
+    maxDepthPages: i.newsOnly ? headPages : Math.max(headPages, Math.min(MAX_PAGES_PER_SCAN, Math.floor((i.requestsLeft ?? Infinity) / 2))),
     byId: true,
     fair: i.echo ?? false,
   });

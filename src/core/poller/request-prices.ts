@@ -117,7 +117,7 @@ export function planRechecks(cands: readonly RecheckCandidate[], p: RecheckPrici
   }
   return {
     depthTs: best.k > 0 ? (sorted[best.k - 1] as RecheckCandidate).ts : null,
-    byAddress,
+    byAddress: p.fair ? fairAddresses(byAddress) : byAddress,
     byId: p.fair ? fairShare(byIdList) : byIdList,
     cost: best.cost,
   };
@@ -142,6 +142,16 @@ export function fairShare(list: readonly RecheckCandidate[]): RecheckCandidate[]
       }
     }
   }
+  return out;
+}
+
+/**
+ * The address re-checks in fairShare's order (by each address's newest and longest unread message): in
+ * newest-first order alone a budget that cuts them short every cycle never reached the old ones.
+ */
+function fairAddresses(byAddress: ReadonlyMap<string, RecheckCandidate[]>): Map<string, RecheckCandidate[]> {
+  const out = new Map<string, RecheckCandidate[]>();
+  for (const c of fairShare([...byAddress.values()].flat())) if (!out.has(c.address!)) out.set(c.address!, byAddress.get(c.address!)!);
   return out;
 }
 

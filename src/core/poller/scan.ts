@@ -21,8 +21,16 @@ export class CycleBudget {
   ) {}
   /** Some read was turned away for want of budget. */
   refused = false;
+  /** Requests kept for a later read (the baselines' share): the others are refused past it until released. */
+  private held = 0;
+  hold(n: number): void {
+    this.held = Math.max(0, Math.min(n, this.left));
+  }
+  release(): void {
+    this.held = 0;
+  }
   take(): boolean {
-    if (this.used >= this.cap) {
+    if (this.used >= this.cap - this.held) {
       this.refused = true;
       return false;
     }
@@ -30,7 +38,7 @@ export class CycleBudget {
     return true;
   }
   get left(): number {
-    return Math.max(0, this.cap - this.used);
+    return Math.max(0, this.cap - this.held - this.used);
   }
   /** The cycle may have left reads undone: one was turned away, or it spent all it had (a cycle that asked nothing was not cut short). */
   get cutShort(): boolean {

@@ -95,7 +95,9 @@ export class TransitionEngine {
           this.store.messages.markStuck(t.messageId);
           const m = this.store.messages.get(t.messageId);
           const watchers = m ? announcing(this.index.watchersOf(m.message, t.network)) : [];
-          const live = watchers.filter((w) => w.baselineDone);
+          // A message linked to a watcher (its baseline saw it open, or a read since) is followed, baseline finished or not.
+          const linked = new Set(this.store.messageWatchers.of(t.messageId).map((l) => l.watcher));
+          const live = watchers.filter((w) => w.baselineDone || linked.has(w.key));
           if (m && live.length) this.log(out, m.message, t.network, 'stuck', 'pending', 'pending', watchers, live, since, settings);
         }
         if (t.status === 'pending' && now - (t.pendingSince ?? t.firstSeenAt) >= PENDING_TRACKING_MS) {
