@@ -49,10 +49,10 @@ type Target = [value: number | null, atMost: number];
 
 const unclean = (c: Contender) => (c.missed || c.duplicates || c.unexpected ? `${c.missed} missed, ${c.duplicates} dup, ${c.unexpected} unexpected` : null);
 
-/** Why a fair poller does not count (null: it does). */
-function fairWhy(p: Contender | NotRun): string | null {
+/** Why a contender does not keep the fair pollers' rule, every reason (null: it does). */
+function why(p: Contender | NotRun): string | null {
   if ('notRun' in p) return `not run: ${p.notRun}`;
-  return unclean(p) ?? p.spend?.over ?? null;
+  return [p.spend?.over, unclean(p)].filter((w) => w).join('; ') || null;
 }
 
 /** The spend rule as targets: the day's pace to the run's end, the minute limit, no 429. */
@@ -63,8 +63,8 @@ export function spendTargets(s: SpendVerdict | null): Record<string, Target> {
 
 export function judgeWatcher(ours: Contender, fair: readonly (Contender | NotRun)[], detection: DetectionFigures, keepsUp: boolean) {
   const standings: Standing[] = fair.map((p) => {
-    const why = fairWhy(p);
-    return { name: p.name, counts: why === null, why, cu: 'cu' in p ? p.cu : null, requests: 'requests' in p ? p.requests : null };
+    const reason = why(p);
+    return { name: p.name, counts: reason === null, why: reason, cu: 'cu' in p ? p.cu : null, requests: 'requests' in p ? p.requests : null };
   });
   const counting = standings.filter((s) => s.counts);
   const cheaper = counting.length ? counting.reduce((a, b) => (b.cu! < a.cu! ? b : a)) : null;
@@ -82,7 +82,7 @@ export function judgeWatcher(ours: Contender, fair: readonly (Contender | NotRun
     cheaperFair: cheaper && { name: cheaper.name, cu: cheaper.cu!, requests: cheaper.requests! },
     oursOverCheaperFair,
     /** Ours' own standing by the fair pollers' rule (what it would be as one of them). */
-    oursWhy: unclean(ours) ?? ours.spend?.over ?? null,
+    oursWhy: why(ours),
     keepsUp,
     targets,
   };

@@ -64,6 +64,6 @@ describe('judgeWatcher', () => {
     expect(Object.keys(v.targets).sort()).toEqual(['dayCu', 'duplicates', 'missed', 'peakMinuteCu', 'refused', 'unexpected']);
     expect(v.targets.missed).toEqual([4, 0]);
     expect(v.targets.dayCu).toEqual([10_000, 8_333]);
-    expect(v.oursWhy).toBe('4 missed, 0 dup, 0 unexpected');
+    expect(v.oursWhy).toBe('10,000 CU > 8,333 the day allows by then; 4 missed, 0 dup, 0 unexpected');
   });
 });
