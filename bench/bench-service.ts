@@ -27,6 +27,8 @@ export interface BenchWorld {
   moveWorld?: { perRequestMs: number; maxAheadMs: number; when?: () => boolean };
   /** Told each request the service counts, with its CU and caller (the day's spend). */
   onCharge?: (charge: Charge) => void;
+  /** Told each request the rate limit refused (429), with its caller (ServiceCount.onRefused). */
+  onRefused?: (charge: Charge) => void;
   /** Accepted API keys (a key's calls count on the keyed plan). */
   apiKeys?: string[];
   /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
@@ -69,8 +71,10 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Ru
     ...(o.faults ? { faults: o.faults } : {}),
     ...(o.tickMs ? { tickMs: o.tickMs } : {}),
     ...(o.onCharge || move ? { onCharge } : {}),
+    ...(o.onRefused ? { onRefused: o.onRefused } : {}),
   };
-  const keys = [...(o.apiKeys ?? []), ...(o.plan ? Object.values(FAIR_POLLER_KEYS) : [])];
+  // The fair pollers' keys always: the service then counts each poller apart, with or without a plan.
+  const keys = [...(o.apiKeys ?? []), ...Object.values(FAIR_POLLER_KEYS)];
   if (keys.length) options.apiKeys = keys;
   if (o.plan) options.computeUnits = { keyed: o.plan, anonymous: o.plan };
   else if (o.publicLimits) options.computeUnits = { keyed: 'free', anonymous: 'unauthenticated' };

@@ -3,7 +3,9 @@
  * parent sets before each poll, against the local service in the same process; beside it, on the same
  * world and clock, the two fair pollers (the list poller and the per-address poller), each with its own
  * API key (its own quota at the service's plan). All three are judged against one ground truth
- * (test/support/ground-truth.ts). `npm run bench` runs one cell; `npm run bench:grid` the matrix.
+ * (test/support/ground-truth.ts) and by the one verdict (bench/verdict.ts), their spend as the service
+ * counted it (bench/service-count.ts: the core is the keyless `anonymous` caller). `npm run bench` runs
+ * one cell; `npm run bench:grid` the matrix.
  */
 import type { PublicPlan } from '../src/local-data-api/compute-units';
 import { ManualClock } from '../src/shared/clock';
@@ -15,7 +17,16 @@ import { AddressPoller } from './fair-pollers/address-poller';
 import { ListPoller } from './fair-pollers/list-poller';
 import { WatchPoller } from './fair-pollers/watch-poller';
 import { gridRoutes } from './grid-routes';
+import { injected, overspend, tamper } from './inject';
+import { judgeSpend } from './judge';
+import { keepsUp, physicalLimit } from './physical-limit';
+import { ServiceCount } from './service-count';
+import { storedPending } from './stored-pending';
+import { judgeWatcher, type Contender } from './verdict';
 import { runHeader, type RunKnobs } from './world-knobs';
+
+/** The core's caller at the service: it sends no key (the keyless plan), the fair pollers each their own. */
+const CORE_CALLER = 'anonymous';
 
 export interface CellKnobs extends RunKnobs {
   /** The core's request budget a minute as custom plan figures; null: the app's default plan (keyless: unauthenticated). */
@@ -48,14 +59,18 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   const intervalMs = k.intervalS * 1000;
   const inIntervals = (n: number | null) => (n === null ? null : Math.round((n / intervalMs) * 100) / 100);
   const perMinute = (n: number, minutes: number) => Math.round(n / minutes);
-  const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, k.startHourUtc));
+  const count = new ServiceCount(clock);
   const svc = await startBenchService(clock, {
     rate: k.rate,
     addresses: k.addresses,
     preload: k.preload,
     realistic: k.realistic,
+    onCharge: count.onCharge,
+    onRefused: count.onRefused,
     ...(k.servicePlan ? { plan: k.servicePlan } : {}),
   });
+  const oursNow = () => count.requests(CORE_CALLER);
   const truth = GroundTruth.listen(svc);
   const routeSet = k.routes ? gridRoutes(svc) : null;
   const addresses = routeSet ? [] : svc.simulator.addresses.slice(0, k.addresses);
@@ -82,7 +97,7 @@ export async function runCoreCell(k: CellKnobs, work: string) {
 
   // Baselines, with no traffic: ours (as many cycles at that instant as the budget allows), then each fair poller's own first read.
   svc.simulator.detachClock();
-  let before = svc.requestCount();
+  let before = oursNow();
   await initChild(child, svc.url, work, clock.now(), {
     addresses,
     intervalSeconds: k.intervalS,
@@ -92,10 +107,12 @@ export async function runCoreCell(k: CellKnobs, work: string) {
       ? { routes: routeSet.filters.map((f) => ({ source: f.sourceBlockchainId, destination: f.destinationBlockchainId })), relayers: routeSet.relayers }
       : {}),
   });
-  const ours = { baseline: svc.requestCount() - before, traffic: 0, settle: 0 };
+  const ours = { baseline: oursNow() - before, traffic: 0, settle: 0, injected: 0 };
   await list?.cycle(true);
   await perAddress?.cycle(true);
-  const baselineRequests = { list: list?.requests ?? 0, perAddress: perAddress?.requests ?? 0 };
+  const listKey = FAIR_POLLER_KEYS.list;
+  const perAddressKey = FAIR_POLLER_KEYS.perAddress;
+  const baselineRequests = { list: count.requests(listKey), perAddress: count.requests(perAddressKey) };
   const baselineAt = clock.now();
   await clock.advance(1);
   svc.simulator.attach(clock);
@@ -104,11 +121,13 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   let peakTracked = 0;
   let maxBehindMs = 0;
   let rateLimitedCycles = 0;
+  const cycleTimes: number[] = [];
   const cycle = async (phase: 'traffic' | 'settle') => {
     await clock.advance(intervalMs);
-    before = svc.requestCount();
+    cycleTimes.push(clock.now());
+    before = oursNow();
     const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
-    ours[phase] += svc.requestCount() - before;
+    ours[phase] += oursNow() - before;
     detected.push(...(r.transitions as Detection[]));
     const status = r.status as { tracked?: number; behindMs?: number | null; state?: string };
     peakTracked = Math.max(peakTracked, status.tracked ?? 0);
@@ -120,14 +139,19 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   };
   for (let i = 0; i < Math.ceil((k.minutes * 60) / k.intervalS); i++) await cycle('traffic');
   const trafficEnd = clock.now();
-  const listAtTrafficEnd = list?.requests ?? 0;
-  const perAddressAtTrafficEnd = perAddress?.requests ?? 0;
+  const listAtTrafficEnd = count.requests(listKey);
+  const perAddressAtTrafficEnd = count.requests(perAddressKey);
   // Traffic stops; every poller catches up with the last changes.
   svc.simulator.detachClock();
   for (let i = 0; i < Math.ceil((k.settleMinutes * 60) / k.intervalS); i++) await cycle('settle');
   const endAt = clock.now();
   const closed = await childCall(child, { type: 'close' }, 'closed');
   truth.stop();
+  // Proof the judge fails (never in a measured run): more requests as the core's caller, reports dropped or repeated.
+  const inj = injected();
+  before = oursNow();
+  await overspend(svc.url, inj.overspend);
+  ours.injected = oursNow() - before;
 
   // `stuck` near a delivery, the baseline or the end is either way: within the slowest re-check cadence of a pending message (5 intervals) and one more.
   const stuck = { thresholdMs: stuckMs, endAt, marginMs: 6 * intervalMs };
@@ -138,27 +162,63 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     ...(routeSet ? {} : { stuck }),
     receipts,
   });
-  const judged = compare(expected, detected.slice(k.drop));
+  const judged = compare(expected, tamper(detected, inj));
   const { onTime, late } = latencies(judged.hits, intervalMs);
   const lateOverBound = late.filter((l) => l.afterVisible > 2 * intervalMs).length;
   const minutes = (trafficEnd - baselineAt) / 60_000;
-  const oursTotal = ours.baseline + ours.traffic + ours.settle;
-  const fairPoller = (p: ListPoller | AddressPoller | WatchPoller | null, baseline: number, atTrafficEnd: number) => {
+  const oursTotal = oursNow();
+  const oursCu = count.cu(CORE_CALLER);
+  // Every caller by the one spend rule over the same span, from the same start of day.
+  const spendOf = (caller: string) => (k.servicePlan ? judgeSpend(count, caller, k.servicePlan, baselineAt, endAt, count.refused(caller)) : null);
+  const fairPoller = (name: string, p: ListPoller | AddressPoller | WatchPoller | null, key: string, baseline: number, atTrafficEnd: number) => {
     if (!p) return null;
     const c = compare(expected, p.detections);
     const lat = latencies(c.hits, intervalMs).onTime;
-    return {
+    const total = count.requests(key);
+    const contender: Contender = {
+      name,
+      missed: c.missed.length,
+      duplicates: c.duplicates,
+      unexpected: c.unexpected.length,
+      cu: count.cu(key),
+      requests: total,
+      spend: spendOf(key),
+    };
+    const figures = {
       ...tally(c),
-      requests: { baseline, traffic: atTrafficEnd - baseline, settle: p.requests - atTrafficEnd, total: p.requests },
-      refusedWalks: p.refused,
+      requests: { baseline, traffic: atTrafficEnd - baseline, settle: total - atTrafficEnd, total },
+      cu: contender.cu,
+      spend: contender.spend,
       trafficPerMinute: perMinute(atTrafficEnd - baseline, minutes),
       latencyMs: { p50: ms(percentile(lat, 50)), p95: ms(percentile(lat, 95)) },
-      oursOverThis: Math.round((oursTotal / Math.max(1, p.requests)) * 1000) / 1000,
+      oursOverThis: Math.round((oursCu / Math.max(1, contender.cu)) * 1000) / 1000,
     };
+    return { figures, contender };
   };
+  const listPoller = fairPoller('list', list, listKey, baselineRequests.list, listAtTrafficEnd);
+  const perAddressPoller = fairPoller(routeSet ? 'per-watch' : 'per-address', perAddress, perAddressKey, baselineRequests.perAddress, perAddressAtTrafficEnd);
+  const physical = physicalLimit(svc.store, truth, expected, cycleTimes, intervalMs);
+  const oursAfterBaseline = ours.traffic + ours.settle;
+  const oursSpend = spendOf(CORE_CALLER);
+  const p95Intervals = inIntervals(percentile(onTime, 95));
+  const verdict = judgeWatcher(
+    {
+      name: 'core',
+      missed: judged.missed.length,
+      duplicates: judged.duplicates,
+      unexpected: judged.unexpected.length,
+      cu: oursCu,
+      requests: oursTotal,
+      spend: oursSpend,
+    },
+    [listPoller?.contender, perAddressPoller?.contender].filter((c): c is Contender => !!c),
+    { p95Intervals, lateOverBound },
+    keepsUp(physical, k.servicePlan),
+  );
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {
     ...runHeader('core', k, minutes, addresses.length),
+    startUtc: new Date(baselineAt).toISOString(),
     ...(routeSet
       ? { watchedRoutes: routeSet.labels, watchedRelayers: routeSet.relayerNames, relayerDeliveries: relayerDeliveries(routeSet, expected, judged) }
       : {}),
@@ -169,9 +229,9 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     stuckThresholdMinutes: k.stuckMinutes,
     transitionsExpected: [...expected.values()].filter((e) => !e.optional).length,
     stuckExpected: [...expected].filter(([key, e]) => key.endsWith(':stuck') && !e.optional).length,
+    injected: inj,
     ours: {
       ...tally(judged),
-      injectedMisses: k.drop,
       onTime: {
         count: onTime.length,
         latencyMs: {
@@ -180,7 +240,7 @@ export async function runCoreCell(k: CellKnobs, work: string) {
           p99: ms(percentile(onTime, 99)),
           max: ms(onTime[onTime.length - 1] ?? null),
         },
-        p95Intervals: inIntervals(percentile(onTime, 95)),
+        p95Intervals,
         p99Intervals: inIntervals(percentile(onTime, 99)),
       },
       // Records visible after they happened: each must be reported within its lag plus 2 intervals.
@@ -190,36 +250,33 @@ export async function runCoreCell(k: CellKnobs, work: string) {
         maxAfterVisibleMs: Math.round(late.reduce((m, l) => Math.max(m, l.afterVisible), 0)),
         overLagPlus2Intervals: lateOverBound,
       },
+      /** As the service counted the keyless caller: baseline, traffic, settle, injected (a test's overspend). */
       requests: { ...ours, total: oursTotal },
+      cu: oursCu,
+      spend: oursSpend,
       trafficPerMinute: perMinute(ours.traffic, minutes),
       peakTrackedMessages: peakTracked,
       /** The status bar's "behind" at its largest (the budget cut a cycle short). */
       maxBehindSeconds: Math.round(maxBehindMs / 1000),
       rateLimitedCycles,
     },
-    listPoller: fairPoller(list, baselineRequests.list, listAtTrafficEnd),
-    perAddressPoller: fairPoller(perAddress, baselineRequests.perAddress, perAddressAtTrafficEnd),
+    listPoller: listPoller?.figures ?? null,
+    perAddressPoller: perAddressPoller?.figures ?? null,
     fairPollerDepthMinutes: k.depthMin,
+    /** The fewest requests after the baseline any poller could see every transition with (bench/physical-limit.ts), beside the core's. */
+    physicalLimit: {
+      ...physical,
+      keepsUp: verdict.keepsUp,
+      oursAfterBaseline,
+      oursOverPhysical: Math.round((oursAfterBaseline / Math.max(1, physical.requests)) * 100) / 100,
+    },
+    verdict,
     peakRssMb,
   };
   const debug = { judged, expected, detected, baselineAt, truth, svc };
   await Promise.all([list?.close(), perAddress?.close()]);
   const fairUnexpected = perAddress ? compare(expected, perAddress.detections).unexpected : [];
-  return { result, lateOverBound, debug, fairUnexpected, close: () => svc.close() };
-}
-
-/** The records stored before the bench (the preload) still pending: each may become `stuck` without changing. */
-function* storedPending(store: { page(q: object, before: number | undefined, limit: number): { records: string[]; positions: number[]; hasMore: boolean } }) {
-  let before: number | undefined;
-  for (;;) {
-    const page = store.page({}, before, 500);
-    for (const raw of page.records) {
-      const r = JSON.parse(raw) as Record<string, unknown>;
-      if (r.status === 'pending') yield r;
-    }
-    if (!page.hasMore || !page.positions.length) return;
-    before = page.positions[page.positions.length - 1];
-  }
+  return { result, debug, fairUnexpected, close: () => svc.close() };
 }
 
 /** Each watched relayer's deliveries on the watched routes: expected (the routes' `left_pending` it delivered) and reported. */

@@ -1,13 +1,18 @@
 /**
  * `npm run bench:grid`: issue 27's matrix at the user's defaults. For each watch set (3, 20 and 1,000
- * addresses; 5 routes and 3 relayers, bench/grid-routes.ts) and each rate (0.02, 0.2, 2 and 20 messages/s), one short core bench (bench/core-cell.ts:
- * 30 s interval, the keyless plan, the service's limits on, 30 min stuck threshold, 6 + 3 simulated
- * minutes) with the two fair pollers beside the core (the routes' row: the unfiltered list poller and the
- * per-watch poller, one filtered list per route and one address list per relayer). A cell passes when the core missed nothing, reported
- * nothing twice and nothing unexpected, and spent no more requests than the cheaper fair poller that
- * counts (one that missed nothing, was never refused and kept to the plan's day pace); where none counts
- * (no simple poller fits the budget), the core must still lose nothing, and the table says how far
- * behind it fell. Prints one table (and a JSON line per cell on stderr); exits 1 when a cell fails.
+ * addresses; 5 routes and 3 relayers, bench/grid-routes.ts) and each rate (0.02, 0.2, 2 and 20 messages/s),
+ * one short core bench (bench/core-cell.ts: 30 s interval, the keyless plan, the service's limits on,
+ * 30 min stuck threshold, 6 + 3 simulated minutes) with the two fair pollers beside the core (the routes'
+ * row: the unfiltered list poller and the per-watch poller, one filtered list per route and one address
+ * list per relayer). Each cell runs from 00:00 UTC (nothing of the day unspent to borrow) and, unless
+ * BENCH_GRID_NOON=0, again from 12:00 (half the day unspent, for every caller alike).
+ *
+ * Every row is judged by the one verdict (bench/verdict.ts), the core and the fair pollers alike, their
+ * spend as the service counted it: a fair poller counts when it is clean and keeps the spend rule; the
+ * core passes when it is clean, keeps the rule, spent no more CU than the cheapest fair poller that
+ * counts, and, where the plan keeps up (the cell's physical limit fits the day pace), detects within
+ * 2 intervals (p95, late records within lag + 2). Both rows of a cell count to the exit code.
+ * Prints one JSON line, then one table (and a JSON line per row on stderr); exits 1 when a row fails.
  * BENCH_GRID_CELLS=3@0.2,1000@20,routes@2 runs only those cells.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
 import { runCoreCell } from './core-cell';
-import { envNumber } from './targets';
+import { envNumber, judgeTargets } from './targets';
 import { coreKnobs } from './world-knobs';
 
 /** Watched addresses, or `routes`: 5 routes and 3 relayers (bench/grid-routes.ts) in the 1,000-address world. */
@@ -25,8 +30,8 @@ const ROUTES_WORLD = 1000;
 const RATES = [0.02, 0.2, 2, 20];
 const MINUTES = envNumber('BENCH_MINUTES', 6);
 const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 3);
-/** CU per list call (the service's weight of every operation the pollers use). */
-const CALL_CU = 20;
+/** Each cell's starts, hours after 00:00 UTC: midnight always (no unspent day to borrow), noon unless BENCH_GRID_NOON=0. */
+const STARTS = envNumber('BENCH_GRID_NOON', 1) ? [0, 12] : [0];
 
 type Cell = Awaited<ReturnType<typeof runCoreCell>>['result'];
 type Fair = NonNullable<Cell['listPoller']>;
@@ -43,75 +48,109 @@ function cellsToRun(): { set: WatchSet; rate: number }[] {
 }
 
 const setLabel = (set: WatchSet) => (set === 'routes' ? '5 routes + 3 relayers' : `${set.toLocaleString('en-US')} addresses`);
-
-/** Requests a minute a plan's day sustains (its day quota spread over the day, at CALL_CU a call). */
-const dayPace = (plan: PublicPlan) => PUBLIC_PLANS[plan].cuPerDay / 1440 / CALL_CU;
-
-/** Why a fair poller does not count (null: it does). */
-function disqualified(p: Fair | null, minutes: number, pace: number): string | null {
-  if (!p) return 'not run';
-  if (p.missed || p.duplicates || p.unexpected) return `${p.missed} missed, ${p.duplicates} dup, ${p.unexpected} unexpected`;
-  if (p.refusedWalks) return `refused ${p.refusedWalks}× (429)`;
-  if (p.requests.total / minutes > pace) return `${Math.round(p.requests.total / minutes)}/min > day pace`;
-  return null;
-}
-
-function judge(c: Cell, pace: number) {
-  const minutes = c.simulatedMinutes + c.settleMinutes;
-  const fair = [
-    { name: 'list', p: c.listPoller, why: disqualified(c.listPoller, minutes, pace) },
-    { name: 'per-address', p: c.perAddressPoller, why: disqualified(c.perAddressPoller, minutes, pace) },
-  ];
-  const counting = fair.filter((f) => f.why === null).map((f) => f.p!.requests.total);
-  const cheapest = counting.length ? Math.min(...counting) : null;
-  const clean = c.ours.missed === 0 && c.ours.duplicates === 0 && c.ours.unexpected === 0;
-  const cheapEnough = cheapest === null || c.ours.requests.total <= cheapest;
-  return {
-    fair,
-    cheapest,
-    pass: clean && cheapEnough,
-    why: !clean ? 'core lost or repeated' : !cheapEnough ? `core ${c.ours.requests.total} > ${cheapest}` : '',
-  };
-}
-
 const s = (ms: number | null) => (ms === null ? '–' : `${Math.round(ms / 1000)} s`);
-const fairCell = (p: Fair | null, why: string | null) => (p ? `${p.missed} / ${p.requests.total} / ${s(p.latencyMs.p95)}${why ? ` (out: ${why})` : ''}` : '–');
+const n = (v: number) => v.toLocaleString('en-US');
+
+function fairCell(p: Fair | null, why: string | null | undefined): string {
+  if (!p) return '–';
+  return `${n(p.missed)} / ${n(p.requests.total)} / ${s(p.latencyMs.p95)} ${why ? `(out: ${why})` : '(counts)'}`;
+}
+
+/** The core's spend as the service counted it, against the rule's day allowance and minute limit. */
+function spendCell(c: Cell): string {
+  const sp = c.ours.spend;
+  if (!sp) return `${n(c.ours.cu)} CU (limits lifted)`;
+  return `${n(sp.cu)} / ${n(sp.dayAllowanceCu)}, peak minute ${n(sp.peakMinuteCu)} / ${n(sp.minuteLimitCu)}${sp.refused ? `, ${sp.refused}× 429` : ''}`;
+}
+
+function row(set: WatchSet, rate: number, c: Cell, failed: string[]): string {
+  const o = c.ours;
+  const v = c.verdict;
+  const ph = c.physicalLimit;
+  const standing = (name: string) => v.fair.find((f) => f.name === name)?.why;
+  const verdict = failed.length ? `**FAIL**: ${failed.map((t) => `${t} ${JSON.stringify(v.targets[t]![0])} > ${v.targets[t]![1]}`).join(', ')}` : 'pass';
+  const cheaper = v.cheaperFair ? `${v.oursOverCheaperFair} of ${v.cheaperFair.name}` : 'none counts';
+  return `| ${setLabel(set)}, ${rate} msg/s | ${c.startUtc.slice(11, 16)} | ${c.transitionsExpected} (${c.stuckExpected} stuck) | ${o.missed} / ${o.duplicates} / ${o.unexpected} | ${n(o.requests.total)} (${o.requests.baseline} + ${o.requests.traffic} + ${o.requests.settle}) | ${spendCell(c)} | ${n(ph.requests)} (${ph.perMinute}/min${ph.keepsUp ? '' : ', over the day pace'}) | ${ph.oursOverPhysical} | ${cheaper} | ${s(o.onTime.latencyMs.p95)} | ${o.maxBehindSeconds} s | ${fairCell(c.listPoller, standing('list'))} | ${fairCell(c.perAddressPoller, standing(set === 'routes' ? 'per-watch' : 'per-address'))} | ${verdict} |`;
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
   const rows: string[] = [];
-  let failed = 0;
+  const cells: Record<string, unknown>[] = [];
+  const failedRows: string[] = [];
   let plan: PublicPlan | null = null;
   for (const { set, rate } of cellsToRun()) {
-    const routes = set === 'routes';
-    const knobs = { ...coreKnobs({ addresses: routes ? ROUTES_WORLD : set, rate, minutes: MINUTES, settleMinutes: SETTLE_MINUTES }), routes };
-    plan = knobs.servicePlan;
-    const work = mkdtempSync(join(tmpdir(), 'tw-grid-'));
-    const cellStart = Date.now();
-    const cell = await runCoreCell(knobs, work);
-    await cell.close();
-    rmSync(work, { recursive: true, force: true });
-    const c = cell.result;
-    const v = judge(c, dayPace(knobs.servicePlan ?? 'unauthenticated'));
-    if (!v.pass) failed++;
-    console.error(JSON.stringify({ cell: `${set}@${rate}`, wallSeconds: Math.round((Date.now() - cellStart) / 1000), ...c, verdict: v }));
-    const o = c.ours;
-    rows.push(
-      `| ${setLabel(set)}, ${rate} msg/s | ${c.transitionsExpected} (${c.stuckExpected} stuck) | ${o.missed} / ${o.duplicates} / ${o.unexpected} | ${o.requests.total} (${o.requests.baseline} + ${o.requests.traffic} + ${o.requests.settle}) | ${s(o.onTime.latencyMs.p95)} | ${o.maxBehindSeconds} s | ${fairCell(c.listPoller, v.fair[0]!.why)} | ${fairCell(c.perAddressPoller, v.fair[1]!.why)} | ${v.pass ? 'pass' : `**FAIL**: ${v.why}`} |`,
-    );
+    for (const startHourUtc of STARTS) {
+      const routes = set === 'routes';
+      const knobs = {
+        ...coreKnobs({ addresses: routes ? ROUTES_WORLD : set, rate, minutes: MINUTES, settleMinutes: SETTLE_MINUTES }),
+        startHourUtc,
+        routes,
+      };
+      plan = knobs.servicePlan;
+      const work = mkdtempSync(join(tmpdir(), 'tw-grid-'));
+      const cellStart = Date.now();
+      const cell = await runCoreCell(knobs, work);
+      await cell.close();
+      rmSync(work, { recursive: true, force: true });
+      const c = cell.result;
+      const judged = judgeTargets(c.verdict.targets);
+      const label = `${set}@${rate} from ${c.startUtc.slice(11, 16)}`;
+      if (judged.failed.length) failedRows.push(`${label}: ${judged.failed.join(', ')}`);
+      const wallSeconds = Math.round((Date.now() - cellStart) / 1000);
+      console.error(JSON.stringify({ cell: label, wallSeconds, ...c, ...judged }));
+      cells.push({
+        cell: `${set}@${rate}`,
+        startUtc: c.startUtc,
+        wallSeconds,
+        transitionsExpected: c.transitionsExpected,
+        stuckExpected: c.stuckExpected,
+        injected: c.injected,
+        ours: {
+          missed: c.ours.missed,
+          duplicates: c.ours.duplicates,
+          unexpected: c.ours.unexpected,
+          missedByKind: c.ours.missedByKind,
+          requests: c.ours.requests,
+          spend: c.ours.spend,
+          p95Intervals: c.ours.onTime.p95Intervals,
+          maxBehindSeconds: c.ours.maxBehindSeconds,
+        },
+        physicalLimit: c.physicalLimit,
+        verdict: c.verdict,
+        ...judged,
+        pass: judged.failed.length === 0,
+      });
+      rows.push(row(set, rate, c, judged.failed));
+    }
   }
-  const pace = plan ? `${plan} plan (day pace ${Math.round(dayPace(plan))} requests a minute)` : 'service limits lifted';
+  const pace = plan
+    ? `${plan} plan (day pace ${Math.round(PUBLIC_PLANS[plan].cuPerDay / 1440)} CU, ${Math.round(PUBLIC_PLANS[plan].cuPerDay / 1440 / 20)} list calls a minute)`
+    : 'service limits lifted';
+  const wallMinutes = Math.round((Date.now() - started) / 60_000);
+  console.log(
+    JSON.stringify({
+      bench: 'grid',
+      simulatedMinutes: MINUTES,
+      settleMinutes: SETTLE_MINUTES,
+      starts: STARTS,
+      wallMinutes,
+      cells,
+      failed: failedRows,
+      pass: failedRows.length === 0,
+    }),
+  );
   console.log(
     [
-      `Grid at the defaults: 30 s interval, no key, ${pace}, stuck 30 min, realistic world, seed 42, ${MINUTES} + ${SETTLE_MINUTES} simulated minutes a cell; ${Math.round((Date.now() - started) / 60_000)} min of wall time.`,
+      `Grid at the defaults: 30 s interval, no key, ${pace}, stuck 30 min, realistic world, seed 42, ${MINUTES} + ${SETTLE_MINUTES} simulated minutes a row; rows from 00:00 and ${STARTS.length > 1 ? 'from 12:00 UTC, both counting to the exit code' : 'only (BENCH_GRID_NOON=0)'}; ${wallMinutes} min of wall time.`,
       '',
-      '| cell | expected | core missed / dup / unexpected | core requests (baseline + traffic + settle) | core p95 | core behind at most | list poller: missed / requests / p95 | per-address poller: missed / requests / p95 | verdict |',
-      '|---|---|---|---|---|---|---|---|---|',
+      "| cell | start (UTC) | expected | core missed / dup / unexpected | core requests (baseline + traffic + settle) | core CU / the rule's day allowance, peak minute / limit | physical limit after the baseline | core / physical | core CU / the cheapest counting fair poller's | core p95 | core behind at most | list poller: missed / requests / p95 | per-address poller: missed / requests / p95 | verdict |",
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n'),
   );
-  if (failed) {
-    console.error(`bench:grid: ${failed} cell(s) failed`);
+  if (failedRows.length) {
+    console.error(`bench:grid: ${failedRows.length} row(s) failed: ${failedRows.join('; ')}`);
     process.exitCode = 1;
   }
 }

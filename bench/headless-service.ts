@@ -1,55 +1,47 @@
 /**
- * The local service of `npm run bench:headless`: the bench's world with the public CU limits on for
- * the watcher. The watcher sends a key (only so the service can tell it from the fair pollers, which
- * share the service and 127.0.0.1); the key's limits are the plan's public figures
- * (src/local-data-api/compute-units.ts, the service's own copy), so a keyless run is held to the
- * unauthenticated plan's. Callers without a key (the fair pollers) are not limited.
+ * The local service of `npm run bench:headless`: the bench's world (bench/bench-service.ts) with every
+ * caller on the plan's public CU limits (src/local-data-api/compute-units.ts, the service's own copy):
+ * the watcher with a key of its own (so the service tells it from the fair pollers, which share the
+ * service and 127.0.0.1), each fair poller with its own (FAIR_POLLER_KEYS). What the service charged and
+ * refused each of them is counted at the service (bench/service-count.ts), the only count judged.
  */
 import { randomBytes } from 'node:crypto';
-import { OPERATION_WEIGHT, PUBLIC_PLANS, startTeleporterService, type RunningService } from '../src/local-data-api';
+import { OPERATION_WEIGHT, PUBLIC_PLANS, type RunningService } from '../src/local-data-api';
 import type { Clock } from '../src/shared/clock';
+import { startBenchService } from './bench-service';
 import type { HeadlessKnobs } from './headless-knobs';
+import { ServiceCount } from './service-count';
 
 export interface JudgedService {
   service: RunningService;
   apiKey: string;
+  count: ServiceCount;
   /** Requests the plan's minute limit allows (its CU a minute at the list operations' weight). */
   planRequestsPerMinute: number;
   planLabel: string;
   limitsLabel: string;
-  /** Requests with the watcher's key, and how many of them the service refused with 429. */
-  counts: { ours: number; oursRateLimited: number };
 }
-
-const LINE = /^\S+ \S+ (\d{3}) \S+ (key|anonymous)$/;
 
 export async function startJudgedService(clock: Clock, k: HeadlessKnobs): Promise<JudgedService> {
   const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-  const counts = { ours: 0, oursRateLimited: 0 };
+  const count = new ServiceCount(clock);
   const plan = PUBLIC_PLANS[k.plan];
-  const service = await startTeleporterService({
-    clock,
-    seed: 42,
+  const service = await startBenchService(clock, {
     rate: k.rate,
-    addressCount: k.addresses,
+    addresses: k.addresses,
     preload: k.preload,
-    ...(k.realistic ? { realistic: true } : {}),
+    realistic: k.realistic,
     apiKeys: [apiKey],
-    computeUnits: { keyed: k.plan, anonymous: { cuPerMinute: 1_000_000_000_000, cuPerDay: null } },
-    logRequests: true,
-    log: (line) => {
-      const m = LINE.exec(line);
-      if (m?.[2] !== 'key') return;
-      counts.ours++;
-      if (m[1] === '429') counts.oursRateLimited++;
-    },
+    plan: k.plan,
+    onCharge: count.onCharge,
+    onRefused: count.onRefused,
   });
   return {
     service,
     apiKey,
+    count,
     planRequestsPerMinute: Math.floor(plan.cuPerMinute / OPERATION_WEIGHT.list),
     planLabel: `${k.plan} (${plan.cuPerMinute.toLocaleString('en-US')} CU a minute, ${plan.cuPerDay.toLocaleString('en-US')} a day)`,
-    limitsLabel: `the watcher's: the ${k.plan} plan's public CU limits; the fair pollers': none`,
-    counts,
+    limitsLabel: `every caller (the watcher, each fair poller with its own key): the ${k.plan} plan's public CU limits`,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * What the service counted, per caller: the CU and requests it charged (refused calls are not charged),
- * by UTC day and by minute, and the paths asked. The one count every bench judges spend by: never the
+ * What the service counted, per caller: the CU and requests it charged (refused calls are not charged,
+ * only counted apart), by UTC day and by minute, and the paths asked. The one count every bench judges spend by: never the
  * core's own counters. A caller is an API key, or `anonymous` (the core at the keyless plan).
  */
 import type { Charge } from '../src/local-data-api/options';
@@ -19,6 +19,7 @@ interface CallerCount {
 
 export class ServiceCount {
   private readonly callers = new Map<string, CallerCount>();
+  private readonly refusals = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -40,6 +41,17 @@ export class ServiceCount {
     n.cuByMinute.set(minute, (n.cuByMinute.get(minute) ?? 0) + c.cu);
     if (this.keepPaths) n.paths.push({ at: now, path: c.path });
   };
+
+  /** Give this to the service (startBenchService's `onRefused`): each 429 the rate limit answered. */
+  readonly onRefused = (c: Charge): void => {
+    const who = c.key ?? 'anonymous';
+    this.refusals.set(who, (this.refusals.get(who) ?? 0) + 1);
+  };
+
+  /** Requests of a caller the service refused with 429 (never charged). */
+  refused(caller: string): number {
+    return this.refusals.get(caller) ?? 0;
+  }
 
   /** CU charged to a caller (an API key, or `anonymous`) since the start. */
   cu(caller: string): number {

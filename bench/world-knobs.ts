@@ -33,8 +33,8 @@ export interface RunKnobs {
   stuckMinutes: number;
   /** How far back the fair pollers read each interval (covers delivery, receipts and indexing lag). */
   depthMin: number;
-  /** Test hook: drop this many of the watcher's reports before judging them (the bench must then fail). */
-  drop: number;
+  /** The clock's start, hours after 00:00 UTC of the run's day: at 0 (the default) no unspent part of the day is there to borrow. */
+  startHourUtc: number;
   /** The local service's realistic profile (indexing lag, sparse routes, two messenger versions). */
   realistic: boolean;
 }
@@ -61,7 +61,7 @@ export function runKnobs(defaults: Partial<RunKnobs>, depthEnv = 'BENCH_FAIR_DEP
     preload: envNumber('BENCH_PRELOAD', defaults.preload ?? 20_000),
     stuckMinutes: envNumber('BENCH_STUCK_MINUTES', defaults.stuckMinutes ?? 30),
     depthMin: envNumber(depthEnv, defaults.depthMin ?? 15),
-    drop: envNumber('BENCH_INJECT_MISSES', 0),
+    startHourUtc: envNumber('BENCH_START_HOUR', defaults.startHourUtc ?? 0),
     realistic: (process.env.BENCH_PROFILE ?? 'realistic') === 'realistic',
   };
 }

@@ -44,6 +44,8 @@ interface HandlerDeps {
   world: WorldOptions;
   /** Called for each request the rate limit counted, before it is answered (benchmarks: CU spent, a world that moves while a client reads). */
   onCharge?: (charge: Charge) => void;
+  /** Called for each request the rate limit refused (429), with what it would have cost. */
+  onRefused?: (charge: Charge) => void;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -74,10 +76,12 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
-      if (decision.allowed) deps.onCharge?.({ caller: keyValid ? 'key' : 'anonymous', cu: cost, path: url.pathname, ...(keyValid ? { key: who.key } : {}) });
+      const charge: Charge = { caller: keyValid ? 'key' : 'anonymous', cu: cost, path: url.pathname, ...(keyValid ? { key: who.key } : {}) };
+      if (decision.allowed) deps.onCharge?.(charge);
       if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {
+        deps.onRefused?.(charge);
         const who = keyValid ? 'this API key' : `anonymous callers (send an ${API_KEY_HEADER} for a higher limit)`;
         const per = decision.window === 'day' ? 'day (it resets at 00:00 UTC)' : 'minute';
         return sendError(
