@@ -119,10 +119,17 @@ export class RequestBudget {
     return sum;
   }
 
-  /** CU the pace line allows spent by `now` today: a minute's burst, then the sustained rate. */
+  /**
+   * CU the pace line allows spent by `now` today: the day's quota spread evenly from 00:00 UTC and one
+   * request ahead of it (a new day's first read goes out at once), no more: a minute's burst on top put a
+   * run from 00:00 over the even pace the benchmarks hold every poller to; a start later in the day has
+   * what was not spent before it.
+   */
   private allowance(now: number): number {
+    // A plain rate has no day to spread (setLimits' number form).
+    if (this.limits.cuPerDay === Number.MAX_SAFE_INTEGER) return this.dayCapCu();
     const elapsed = now - dayStart(now);
-    return Math.min(this.dayCapCu(), this.minuteCapCu() + (this.dayCapCu() * elapsed) / DAY_MS);
+    return Math.min(this.dayCapCu(), REQUEST_CU + (this.dayCapCu() * elapsed) / DAY_MS);
   }
 
   /** CU that may go out now without waiting. */
