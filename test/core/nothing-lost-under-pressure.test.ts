@@ -1,0 +1,66 @@
+/**
+ * Nothing lost under pressure (issue 42): a world far busier than the budget (300 watched addresses at
+ * 20 messages/s, the core on 30 requests a minute, a tenth of what a list poller needs) for 4 minutes,
+ * then the traffic stops. Once it has calmed for the stated bound (MAX_LATENESS_S and a few minutes of
+ * reading the backlog), every transition is found: the real local service with its realistic profile and
+ * CU limits, the real core in its own process, judged against the ground truth (bench/core-cell.ts).
+ * Before, 3 in 10 of the receipts and deliveries were never read again (the re-checks one by one reached
+ * a few hundred of thousands; the baselines never ended, so no `stuck`; a quiet list's top left its
+ * echoes owed for good). The one exception is the stated limit of a baseline (docs/architecture.md,
+ * "the one change it cannot tell"): a receipt back after the watch began for a message delivered before
+ * it, which the baseline met only with the receipt.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCoreCell } from '../../bench/core-cell';
+import { MAX_LATENESS_S } from '../../src/shared/policy';
+
+const SETTLE_MINUTES = MAX_LATENESS_S / 60 + 5;
+
+describe('nothing lost under pressure', () => {
+  it(`a world ten times busier than the budget: every transition found within ${SETTLE_MINUTES} min of the traffic calming`, { timeout: 300_000 }, async () => {
+    const work = mkdtempSync(join(tmpdir(), 'tw-pressure-'));
+    const cell = await runCoreCell(
+      {
+        intervalS: 30,
+        minutes: 4,
+        settleMinutes: SETTLE_MINUTES,
+        addresses: 300,
+        rate: 20,
+        preload: 5000,
+        stuckMinutes: 30,
+        depthMin: 15,
+        drop: 0,
+        realistic: true,
+        budget: 30,
+        servicePlan: 'free',
+        fairPollers: false,
+        startHourUtc: 0,
+      },
+      work,
+    );
+    try {
+      const { judged, svc, baselineAt } = cell.debug;
+      const r = cell.result;
+      // Receipts the baseline could not tell from history: delivered before the watch began.
+      const deliveredBefore = (key: string) => {
+        const rec = svc.store.get(key.split(':')[0]!) as { destinationTransaction?: { timestamp?: number } } | null;
+        return (rec?.destinationTransaction?.timestamp ?? Infinity) * 1000 < baselineAt;
+      };
+      const lost = judged.missed.filter((k) => !(k.endsWith(':receipt_delivered') && deliveredBefore(k)));
+      expect(r.transitionsExpected).toBeGreaterThan(5000);
+      expect(r.ours.rateLimitedCycles, 'the budget was short: the case is one of pressure').toBeGreaterThan(5);
+      expect(lost, JSON.stringify(r.ours.missedByKind)).toEqual([]);
+      expect(r.ours.duplicates).toBe(0);
+      expect(r.ours.unexpected).toBe(0);
+      // The stated limit grows with the baseline's delay under pressure (2.3 % measured from 00:00, where the
+      // day's pace line gives the first minutes little): it stays a small share, said in docs/limits.md.
+      expect(judged.missed.length).toBeLessThan(r.transitionsExpected / 20);
+    } finally {
+      await cell.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
