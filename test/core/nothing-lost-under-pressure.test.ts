@@ -32,7 +32,6 @@ describe('nothing lost under pressure', () => {
         preload: 5000,
         stuckMinutes: 30,
         depthMin: 15,
-        drop: 0,
         realistic: true,
         budget: 30,
         servicePlan: 'free',
