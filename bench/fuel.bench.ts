@@ -233,9 +233,11 @@ async function main(): Promise<void> {
     const truthById = new Map(truthLog.deliveries().map((d) => [d.messageId, d]));
     const want = new Map<string, bigint>();
     let receiptsNotReadYet = 0;
+    /** Receipts the service showed that the core holds as owed past the stated cadence (diagnosis). */
+    const receiptsLate: { messageId: string; shownBeforeEndS: number; ageAtReceiptS: number; readBeforeEndS: number | null; allowedS: number }[] = [];
     const coreDb = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
     try {
-      const lastRead = coreDb.prepare('SELECT last_seen_at FROM messages WHERE message_id = ?');
+      const lastRead = coreDb.prepare('SELECT last_seen_at, receipt_delivered FROM messages WHERE message_id = ?');
       for (const m of records) {
         if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
         const t = m.destinationTransaction.timestamp * 1000;
@@ -249,11 +251,19 @@ async function main(): Promise<void> {
         const receiptAt = d ? d.receiptShownAt : m.receiptDelivered ? t : undefined;
         let paid = receiptAt !== undefined && receiptAt <= at;
         if (paid && d) {
-          const seenAt = (lastRead.get(m.messageId) as { last_seen_at: number } | undefined)?.last_seen_at;
-          if (seenAt !== undefined && seenAt < receiptAt! && at - receiptAt! <= receiptLagAllowedMs(receiptAt! - (d.sentAt ?? d.deliveredAt), INTERVAL_MS)) {
+          const row = lastRead.get(m.messageId) as { last_seen_at: number; receipt_delivered: number } | undefined;
+          const allowed = receiptLagAllowedMs(receiptAt! - (d.sentAt ?? d.deliveredAt), INTERVAL_MS);
+          if (row && row.last_seen_at < receiptAt! && at - receiptAt! <= allowed) {
             paid = false;
             receiptsNotReadYet++;
-          }
+          } else if (row?.receipt_delivered === 0 && receiptsLate.length < 12)
+            receiptsLate.push({
+              messageId: m.messageId,
+              shownBeforeEndS: Math.round((at - receiptAt!) / 1000),
+              ageAtReceiptS: Math.round((receiptAt! - (d.sentAt ?? d.deliveredAt)) / 1000),
+              readBeforeEndS: Math.round((at - row.last_seen_at) / 1000),
+              allowedS: Math.round(allowed / 1000),
+            });
         }
         for (const part of [paid ? 'paid' : 'owed', 'all']) {
           const key = `${name}|${m.sourceBlockchainId}>${m.destinationBlockchainId}|${m.rewardDetails.address.toLowerCase()}|${part}`;
@@ -276,6 +286,7 @@ async function main(): Promise<void> {
           }
     const mismatched = [...new Set([...want.keys(), ...got.keys()])].filter((k) => want.get(k) !== got.get(k));
     const rewardMismatches = mismatched.length;
+    const rewardMismatchSample = mismatched.slice(0, 12).map((k) => ({ key: k, want: String(want.get(k) ?? 0n), got: String(got.get(k) ?? 0n) }));
 
     // The dry wallet: each stall in the run alerted before it; no fuel alert for any other wallet; one
     // alert per episode (a wallet's fires and refills alternate). Judged on the alerts as reported (tampered
@@ -328,6 +339,8 @@ async function main(): Promise<void> {
         dryAlerts: dryFires.length,
         refills: fuelShown.filter((n) => n.title.startsWith('Relayer refilled: ')).length,
         receiptsNotReadYet,
+        receiptsLate,
+        rewardMismatchSample,
         notReadYetExcused: { total: Object.values(excusedAt).reduce((s, n) => s + n, 0), byRead: excusedAt, rewardsAtEnd: rewardsExcused },
         droppedAt,
         droppedSample,
