@@ -37,15 +37,38 @@ export function coreStateOf(row: CoreRow | undefined, d: Pick<TruthDelivery, 'vi
   return null;
 }
 
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+/**
+ * The most of the core's self-reported "behind" (its status bar's "reads N min behind") a judge excuses:
+ * the lateness docs/limits.md states for a list busier than the budget (MAX_LATENESS_S, 30 min: a
+ * record up to 30 min late, or a pending message's delivery the re-checks by ID did not reach, shows
+ * that late at most). A core further behind than this has its deliveries judged as drops beyond it.
+ */
+export const BEHIND_EXCUSED_MAX_MS = 30 * MIN;
+
+/** The part of the core's "behind" a judge excuses: never more than BEHIND_EXCUSED_MAX_MS. */
+export const behindExcusedMs = (behindMs: number): number => Math.min(Math.max(0, behindMs), BEHIND_EXCUSED_MAX_MS);
+
 /**
  * How late the core may read a pending message's delivery, by the docs' re-check cadence
  * (docs/architecture.md "Quick detection"): younger than 2 min every cycle, older every quarter of its
  * age (at least 3 intervals, at most 1 h); plus 2 intervals for the cycle that reads it and the one
- * before, and however far behind the core's status bar said its reads were at the end.
+ * before, and however far behind the core's status bar said its reads were at the end (capped).
  */
 export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: number): number {
-  const cadence = ageMs < 2 * 60_000 ? intervalMs : Math.min(3_600_000, Math.max(3 * intervalMs, ageMs / 4));
-  return cadence + 2 * intervalMs + behindMs;
+  const cadence = ageMs < 2 * MIN ? intervalMs : Math.min(HOUR, Math.max(3 * intervalMs, ageMs / 4));
+  return cadence + 2 * intervalMs + behindExcusedMs(behindMs);
+}
+
+/**
+ * How late the core may read a delivered message's receipt (docs/architecture.md "Quick detection"):
+ * the fallback re-check, every quarter of the message's age, 5 min … 1 h (a carrier is faster), plus 2
+ * intervals. `ageMs`: the message's age when the service first showed its receipt.
+ */
+export function receiptLagAllowedMs(ageMs: number, intervalMs: number): number {
+  return Math.min(HOUR, Math.max(5 * MIN, ageMs / 4)) + 2 * intervalMs;
 }
 
 /**

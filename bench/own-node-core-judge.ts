@@ -6,13 +6,14 @@
  * bound (its poll, the confirmation depth's time and one scan's reading).
  */
 import { compare, percentile, type Detection, type ExpectedTransition } from '../test/support/ground-truth';
+import type { Injected } from './inject';
 
 const KINDS = { sends: 'new', deliveries: 'left_pending', receipts: 'receipt_delivered' } as const;
 
 export function judgeCore(
   truth: ReadonlyMap<string, ExpectedTransition>,
   reported: readonly Detection[],
-  o: { intervalMs: number; serviceTargetMs: number; injectedMisses: number },
+  o: { intervalMs: number; serviceTargetMs: number; injected: Injected },
 ) {
   const stuck = reported.filter((d) => d.kind === 'stuck').length;
   const c = compare(
@@ -39,7 +40,7 @@ export function judgeCore(
       expected: truth.size,
       missed: c.missed.length,
       firstMissed: c.missed.slice(0, 5),
-      injectedMisses: o.injectedMisses,
+      injected: o.injected,
       duplicates: c.duplicates,
       unexpected: c.unexpected.length,
       firstUnexpected: c.unexpected.slice(0, 5),

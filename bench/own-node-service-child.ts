@@ -1,30 +1,33 @@
 // The local service in own-nodes mode for `bench:own-node`, alone in its process as in the app: it
 // reads both chains and stamps each record it writes (wall clock, shared with the parent). The public
-// API's CU limits are on (src/local-data-api/compute-units.ts: no key, the unauthenticated plan's), and
-// the requests it answered, and how many with 429, go to the parent at close.
+// API's CU limits are on (src/local-data-api/compute-units.ts: no key, the unauthenticated plan's); it
+// counts what it charged and refused per caller, and at close judges the keyless caller's spend (the
+// core's, and any call made as it) against the published plan (bench/judge.ts), for the parent.
 import { REALISTIC_CU_LIMITS, startTeleporterService, type RunningService } from '../src/local-data-api/index';
+import { systemClock } from '../src/shared/clock';
 import type { OwnNodesInput } from '../src/shared/own-nodes';
+import { judgeSpend } from './judge';
 import { serveRole } from './own-node-role';
+import { RefusalCount } from './refusal-count';
+import { ServiceCount } from './service-count';
 
 let service: RunningService | null = null;
-const answered = { requests: 0, rateLimited: 0 };
-const REQUEST_LINE = /^\S+ \S+ (\d{3}) \S+ (?:key|anonymous)$/;
+const count = new ServiceCount(systemClock);
+const refusals = new RefusalCount((l) => process.stderr.write(l + '\n'));
+let startedAt = 0;
 
 serveRole({
   name: 'service',
   async start(m) {
+    startedAt = Date.now();
     service = await startTeleporterService({
       rate: 0,
       warmStore: false,
       dbPath: m.dbPath as string,
       computeUnits: REALISTIC_CU_LIMITS,
+      onCharge: count.onCharge,
       logRequests: true,
-      log: (l) => {
-        const r = REQUEST_LINE.exec(l);
-        if (!r) return void process.stderr.write(l + '\n');
-        answered.requests++;
-        if (r[1] === '429') answered.rateLimited++;
-      },
+      log: refusals.onLine,
       ownNodes: m.ownNodes as OwnNodesInput,
     });
     service.onRecordChange((changes) => {
@@ -34,7 +37,8 @@ serveRole({
     return { url: service.url };
   },
   async close() {
-    const report = { statuses: service?.ownNodes() ?? [], stored: service?.store.count() ?? 0, ...answered };
+    const spend = judgeSpend(count, 'anonymous', 'unauthenticated', startedAt, Date.now(), refusals.of('anonymous'));
+    const report = { statuses: service?.ownNodes() ?? [], stored: service?.store.count() ?? 0, spend };
     await service?.close();
     return report;
   },

@@ -13,8 +13,10 @@
  * bench/own-node-naive-reader.ts), JSON-RPC calls per minute and the peak RSS of the monitoring side
  * alone: the service and a core watching the senders each run bundled in a child process of their own
  * as in the app (bench/own-node-service-child.ts, own-node-core-child.ts), apart from solc, the senders
- * and the relayer; BENCH_WITH_CORE=0 leaves the core out. Exits 1 on a miss or a duplicate. Everything
- * runs on 127.0.0.1.
+ * and the relayer; BENCH_WITH_CORE=0 leaves the core out. The keyless caller's spend (the core's) is
+ * judged by what the service counted against the published unauthenticated plan (bench/judge.ts).
+ * Exits 1 on a miss or a duplicate. Everything runs on 127.0.0.1. Proof it fails (test/bench/benches-fail.test.ts):
+ * BENCH_INJECT_MISSES / _DUPLICATES drop or repeat the core's transitions, BENCH_INJECT_OVERSPEND calls as the core.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +32,8 @@ import { childCall } from './child-call';
 import { startNaiveReader } from './own-node-naive-reader';
 import { chainTruth } from './own-node-chain-truth';
 import { judgeCore } from './own-node-core-judge';
+import { injected, overspend, tamper } from './inject';
+import type { SpendVerdict } from './judge';
 import { envNumber, judgeTargets, report } from './targets';
 import { DEFAULT_SETTINGS } from '../src/shared/contract';
 
@@ -46,8 +50,8 @@ const IN_FLIGHT = 8;
 const RELAY_IN_FLIGHT = 16;
 /** The core's poll interval: the app's default unless BENCH_CORE_INTERVAL_S says otherwise. */
 const CORE_INTERVAL_S = envNumber('BENCH_CORE_INTERVAL_S', DEFAULT_SETTINGS.pollIntervalSeconds);
-/** Test hook: drop this many of the core's transitions before judging them (the bench must then fail). */
-const DROP = envNumber('BENCH_INJECT_MISSES', 0);
+/** Test hook: the core's transitions, some dropped or repeated, and calls made as the core (the bench must then fail). */
+const INJECT = injected();
 
 const mb = (n: number) => Math.round(n / 1048576);
 const pct = (xs: number[], p: number) => {
@@ -173,9 +177,10 @@ async function main(): Promise<void> {
     while (Date.now() < coreEnd && [...truth.keys()].some((k) => !reported().has(k))) await new Promise((r) => setTimeout(r, 1000));
   }
   const naiveCalls = await naive.stop();
+  await overspend(url as string, INJECT.overspend);
 
   const minutes = (Date.now() - started) / 60_000;
-  type Closed = { statuses: OwnNodeStatus[]; stored: number; transitions: number; peakRss: number; requests: number; rateLimited: number };
+  type Closed = { statuses: OwnNodeStatus[]; stored: number; transitions: number; peakRss: number; spend: SpendVerdict };
   const coreClosed = coreChild ? ((await childCall(coreChild, { type: 'close' }, 'closed')) as Closed) : null;
   const closed = (await childCall(child, { type: 'close' }, 'closed')) as Closed;
   const statuses = closed.statuses;
@@ -197,7 +202,7 @@ async function main(): Promise<void> {
     detectionMs: { sendP50: pct(naiveSend, 50), sendP95: pct(naiveSend, 95), deliveryP50: pct(naiveDelivery, 50), deliveryP95: pct(naiveDelivery, 95) },
     rpcCallsPerMinute: Math.round(naiveCalls / minutes),
   };
-  const core = truth && judgeCore(truth, coreSaw.slice(DROP), { intervalMs: CORE_INTERVAL_S * 1000, serviceTargetMs: targetMs, injectedMisses: DROP });
+  const core = truth && judgeCore(truth, tamper(coreSaw, INJECT), { intervalMs: CORE_INTERVAL_S * 1000, serviceTargetMs: targetMs, injected: INJECT });
   const result = {
     bench: 'own-node',
     rate: RATE,
@@ -226,7 +231,7 @@ async function main(): Promise<void> {
     peakRssMb: { service: mb(closed.peakRss), core: coreClosed ? mb(coreClosed.peakRss) : null },
     coreTransitions: coreClosed?.transitions ?? null,
     core: core?.figures ?? null,
-    serviceRequests: { answered: closed.requests, rateLimited: closed.rateLimited, limits: 'the public CU limits (no key: the unauthenticated plan)' },
+    spend: closed.spend,
     chains: statuses.map((s) => ({ state: s.state, span: s.span, reorgs: s.reorgs, rpcCalls: s.rpcCalls })),
     loadAverage: { start: loadAtStart, end: loadavg()[0]! },
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
@@ -251,8 +256,8 @@ async function main(): Promise<void> {
       serviceRssMb: [mb(closed.peakRss), 149.9],
       ...(coreClosed ? { coreRssMb: [mb(coreClosed.peakRss), 149.9] as [number, number] } : {}),
       ...(core?.targets ?? {}),
-      // The service enforces the public CU limits: the core's budget must never meet them.
-      rateLimitedAnswers: [closed.rateLimited, 0],
+      // The service enforces the public CU limits; its count of the keyless caller (the core) judged on the published plan.
+      spendOverPlan: [closed.spend.over === null ? 0 : 1, 0],
     }),
   );
 }

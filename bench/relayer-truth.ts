@@ -16,6 +16,8 @@ export interface TruthDelivery {
   /** When the service first showed the message at all (clock ms; pending or delivered; absent: visibleAt). */
   shownAt?: number;
   reward: { token: string; value: bigint } | null;
+  /** When the service first showed the message's receipt delivered (clock ms; absent: not yet). */
+  receiptShownAt?: number;
 }
 
 export interface Figures {
@@ -81,6 +83,7 @@ export class RelayerTruth {
       visibleAt: before?.visibleAt ?? visibleAt,
       shownAt: this.firstShown.get(id) ?? visibleAt,
       reward: reward && /^\d+$/.test(reward.value) ? { token: reward.address, value: BigInt(reward.value) } : null,
+      ...(before?.receiptShownAt !== undefined || r.receiptDelivered === true ? { receiptShownAt: before?.receiptShownAt ?? visibleAt } : {}),
     });
   }
 

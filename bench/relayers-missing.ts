@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE } from '../src/core/store/database';
-import { CORE_ROW_SQL, coreStateOf, type CoreRow, type CoreState } from './not-read-yet';
+import { behindExcusedMs, CORE_ROW_SQL, coreStateOf, readLagAllowedMs, type CoreRow, type CoreState } from './not-read-yet';
 import type { TruthDelivery } from './relayer-truth';
 
 export interface MissingDelivery {
@@ -67,6 +67,18 @@ export function missingDeliveries(dataDir: string, truth: readonly TruthDelivery
   } finally {
     db.close();
   }
+}
+
+/**
+ * A missing delivery the core had not read yet at the end, judged by the stated re-check cadence and the
+ * core's "behind" (its status bar's, capped at BEHIND_EXCUSED_MAX_MS): held pending as last read before
+ * its delivery showed, within the cadence for its age; or never seen, first shown within that "behind"
+ * plus 2 intervals of the end (the part of the list it appeared in is still owed a read). Else a drop.
+ */
+export function notYetDue(m: MissingDelivery, intervalMs: number, behindMs: number): boolean {
+  if (m.state === 'pending_unread')
+    return (m.deliveredBeforeEndS - m.visibleAfterS) * 1000 <= readLagAllowedMs(((m.latencyS ?? 0) + m.visibleAfterS) * 1000, intervalMs, behindMs);
+  return m.state === 'never_seen' && m.shownBeforeEndS * 1000 <= behindExcusedMs(behindMs) + 2 * intervalMs;
 }
 
 /** Counts of the missing by a key, most first. */

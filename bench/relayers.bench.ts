@@ -2,9 +2,13 @@
  * `npm run bench:relayers`: the core's relayer figures and alerts against the local service in its
  * realistic profile, two simulated hours at 20 messages/s, five watched routes (mainnet's busy ones),
  * eight relayers watched (one scheduled outage, one slow-down), at the app's defaults: its poll interval and its plan (keyless:
- * unauthenticated; BENCH_PLAN=free sends a key), the service's public CU limits on. Its requests are judged against that plan's
- * budget (bench/relayers-budget.ts), which the bench never sets.
- * Truth from the simulator's records (bench/relayer-truth.ts). Prints one JSON line; exits 1 on a miss.
+ * unauthenticated; BENCH_PLAN=free sends a key), the service's public CU limits on. Its spend is judged by what the service
+ * counted against the published plan (bench/judge.ts), never by the core's budget, which the bench never sets.
+ * Truth from the simulator's records (bench/relayer-truth.ts). Deliveries the core has not read yet are excused by the stated
+ * re-check cadence and its status bar's "behind", of which at most 30 min (bench/not-read-yet.ts; a target of its own).
+ * Proof it fails (test/bench/relayers-judge.test.ts): BENCH_INJECT_DROPS loses deliveries in the core's cache,
+ * BENCH_INJECT_MISSES / _DUPLICATES drop or repeat the relayer alerts it showed, BENCH_INJECT_OVERSPEND spends as the core.
+ * Prints one JSON line; exits 1 on a miss.
  */
 import { join } from 'node:path';
 import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
@@ -14,10 +18,14 @@ import type { RelayerOverview } from '../src/shared/relayers';
 import { ManualClock } from '../src/shared/clock';
 import { startBundledChild } from './bundle-child';
 import { childCall, initChild } from './child-call';
+import { injected, overspend, tamper } from './inject';
+import { judgeSpend } from './judge';
+import { BEHIND_EXCUSED_MAX_MS, behindExcusedMs } from './not-read-yet';
+import { RefusalCount } from './refusal-count';
 import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
-import { benchPlan, judgeBudget, RequestLog } from './relayers-budget';
-import { readLagAllowedMs } from './not-read-yet';
-import { missingDeliveries, tally } from './relayers-missing';
+import { benchPlan } from './relayers-plan';
+import { missingDeliveries, notYetDue, tally } from './relayers-missing';
+import { ServiceCount } from './service-count';
 import { envNumber, judgeTargets, report } from './targets';
 import { makeWorkDir, removeWorkDir } from './work-dir';
 
@@ -35,11 +43,9 @@ const SLOWDOWN = { startMs: Math.round(MINUTES * 0.6 * MIN), durationMs: Math.ro
 const ROUTES = 5;
 /** Test only (test/bench/relayers-judge.test.ts): delivered route messages the core's cache is made to lose before the figures. */
 const INJECT_DROPS = envNumber('BENCH_INJECT_DROPS', 0);
-/**
- * The plan the core runs on: `unauthenticated` (default: keyless, the app's default plan) or a named one
- * (the core then sends a key: with `free` its plan stays the app's `auto`, which means Free with a key).
- * The bench never sets the core's budget: the core's own, from its plan setting, is what is judged.
- */
+/** Test only: the relayer alerts the core showed, some dropped or repeated, and calls made as the core (bench/inject.ts). */
+const INJECT = injected();
+/** The plan the core runs on and its spend is judged by (bench/relayers-plan.ts); the bench never sets the core's budget. */
 const PLAN = benchPlan();
 const intervalMs = INTERVAL_S * 1000;
 
@@ -70,7 +76,9 @@ async function main(): Promise<void> {
   // the core may first spend the morning's unspent share, as the budget allows).
   const start = Date.UTC(2026, 0, 1, 0);
   const clock = new ManualClock(start);
-  const requests = new RequestLog(clock);
+  // What the service charged and refused, per caller: the spend is judged on these alone.
+  const count = new ServiceCount(clock);
+  const refusals = new RefusalCount();
   const busy = planRoutes(SEED)
     .busy.mainnet.slice(0, ROUTES)
     .map(([r]) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId, label: `${r.source.name}>${r.destination.name}` }));
@@ -82,8 +90,9 @@ async function main(): Promise<void> {
     relayers: schedule(busy.map(({ source, destination }) => ({ source, destination }))),
     // The public plans' CU limits on (the realistic profile's: a key is Free, no key unauthenticated).
     ...PLAN.service,
+    onCharge: count.onCharge,
     logRequests: true,
-    log: requests.onLine,
+    log: refusals.onLine,
   });
   const truth = new RelayerTruth(svc, new Map(busy.map((r) => [`${r.source}>${r.destination}`, r.label])));
   const named = svc.simulator.demoRelayers();
@@ -101,6 +110,7 @@ async function main(): Promise<void> {
   });
   await clock.advance(1);
   svc.simulator.attach(clock);
+  const requestsAtStart = count.requests(PLAN.caller);
 
   const shown: { title: string; at: number }[] = [];
   // How far behind the core's reads were (its poll status: the budget cut a cycle short), the worst and the last.
@@ -116,6 +126,7 @@ async function main(): Promise<void> {
   };
   for (let i = 0; i < Math.ceil((MINUTES * 60_000) / intervalMs); i++) await cycle();
   const trafficEnd = clock.now();
+  const trafficRequests = count.requests(PLAN.caller) - requestsAtStart;
   const trafficMinutes = (clock.now() - start) / MIN;
   // Traffic stops; the core catches up with the last changes before its figures are judged.
   svc.simulator.detachClock();
@@ -128,24 +139,18 @@ async function main(): Promise<void> {
   const all = truth.deliveries();
   // Which deliveries the figures lack and what the core holds for each (its database, read-only).
   // A delivery the core has not read yet is excused when its re-check is not due yet by the stated cadence
-  // (or the status bar said the reads were that far behind): the figures are judged against the truth the
-  // core could have read (like with like, latency too). Anything else missing is a drop and fails.
+  // (or the status bar said the reads were that far behind, at most BEHIND_EXCUSED_MAX_MS of it): the figures
+  // are judged against the truth the core could have read (like with like, latency too). Anything else
+  // missing is a drop and fails (bench/relayers-missing.ts `notYetDue`).
   const inWindow = all.filter((d) => d.deliveredAt > now - 24 * 60 * MIN && d.deliveredAt <= now);
   const gaps = missingDeliveries(join(work, 'core'), inWindow, now, start);
-  // A message the core never saw is not read yet when the service first showed it within the status
-  // bar's "behind" (+ 2 intervals) of the end: the part of the list it appeared in is still owed a read.
-  const notYetDue = gaps.missing.filter(
-    (m) =>
-      (m.state === 'pending_unread' &&
-        (m.deliveredBeforeEndS - m.visibleAfterS) * 1000 <= readLagAllowedMs(((m.latencyS ?? 0) + m.visibleAfterS) * 1000, intervalMs, behind.lastMs)) ||
-      (m.state === 'never_seen' && m.shownBeforeEndS * 1000 <= behind.lastMs + 2 * intervalMs),
-  );
-  const excused = new Set(notYetDue.map((m) => m.messageId));
+  const notYet = gaps.missing.filter((m) => notYetDue(m, intervalMs, behind.lastMs));
+  const excused = new Set(notYet.map((m) => m.messageId));
   const dropped = gaps.missing.filter((m) => !excused.has(m.messageId));
   const bucket = (s: number) => (s < 60 ? '<1m' : s < 300 ? '1-5m' : s < 900 ? '5-15m' : s < 3600 ? '15-60m' : '>1h');
   const missing = {
     count: gaps.missing.length,
-    notYetDue: notYetDue.length,
+    notYetDue: notYet.length,
     dropped: dropped.length,
     extraInCore: gaps.extra,
     byState: tally(gaps.missing, (m) => m.state),
@@ -235,9 +240,11 @@ async function main(): Promise<void> {
   const lastDelivery = (name: string, at: number) =>
     all.filter((d) => d.deliverer.toLowerCase() === addressOf.get(name) && d.deliveredAt <= at).reduce((m, d) => Math.max(m, d.deliveredAt), -Infinity);
   const silentSinceTrafficStopped = (s: { title: string; at: number }) => s.at >= trafficEnd && s.at - lastDelivery(of(s), s.at) >= SILENT_MIN * MIN;
-  const allFires = shown.filter((s) => s.title.startsWith('Relayer silent:'));
+  // The alerts as the core showed them (tampered only by the failing test's injections).
+  const alerts = tamper(shown, INJECT);
+  const allFires = alerts.filter((s) => s.title.startsWith('Relayer silent:'));
   const fires = allFires.filter((s) => !silentSinceTrafficStopped(s));
-  const resolves = shown.filter((s) => s.title.startsWith('Relayer delivering again:'));
+  const resolves = alerts.filter((s) => s.title.startsWith('Relayer delivering again:'));
   const outageFires = fires.filter((s) => of(s) === outageName);
   const outageResolves = resolves.filter((s) => of(s) === outageName);
   const healthyAlerts = fires.filter((s) => of(s) !== outageName).length;
@@ -246,9 +253,11 @@ async function main(): Promise<void> {
   const resolveAfterS = outageResolves[0] && Number.isFinite(back) ? (outageResolves[0].at - back) / 1000 : null;
 
   const naivePerMinute = ROUTES * (60 / INTERVAL_S);
-  // Every request of the run (the first poll, the traffic and the settle minutes) against the plan's budget.
-  const spend = judgeBudget(requests, PLAN.resolved, clock, start, clock.now());
-  const trafficPerMinute = requests.times.filter((t) => t > start && t <= trafficEnd).length / trafficMinutes;
+  // Every request of the run (the first poll, the traffic and the settle minutes), as the service counted it,
+  // against the published plan: the day's quota spread from 00:00 UTC (the run's start), its minute, no 429.
+  await overspend(svc.url, INJECT.overspend, PLAN.apiKey ?? undefined);
+  const spend = judgeSpend(count, PLAN.caller, PLAN.plan, start, clock.now(), refusals.of(PLAN.caller));
+  const trafficPerMinute = trafficRequests / trafficMinutes;
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {
     bench: 'relayers',
@@ -261,6 +270,7 @@ async function main(): Promise<void> {
     relayers: watched.length,
     deliveriesOnWatchedRoutes: all.length,
     ...(INJECT_DROPS ? { injectedDrops: INJECT_DROPS } : {}),
+    ...(INJECT.misses || INJECT.duplicates || INJECT.overspend ? { injected: INJECT } : {}),
     schedule: { outage: OUTAGE, slowdown: SLOWDOWN, silentMinutes: SILENT_MIN, pendingMinutes: PENDING_MIN },
     figures: { countMismatches, rewardMismatches, worstLatencyGapS: round(worstLatencyGapS, 3), missing, perRoute, perRelayer },
     alerts: {
@@ -276,10 +286,16 @@ async function main(): Promise<void> {
         judged: false,
         why: `the traffic stops for the settle minutes: ${SILENT_MIN} min after its last delivery every relayer is silent in fact`,
       },
-      shown,
+      shown: alerts,
     },
-    requests: { ...spend.figures, trafficPerMinute: round(trafficPerMinute), naivePerMinute, shareOfNaive: round(trafficPerMinute / naivePerMinute, 3) },
-    behind: { maxS: behind.maxMs / 1000, atEndS: behind.lastMs / 1000, cyclesCutShort: behind.cutCycles },
+    spend,
+    requests: { trafficPerMinute: round(trafficPerMinute), naivePerMinute, shareOfNaive: round(trafficPerMinute / naivePerMinute, 3) },
+    behind: {
+      maxS: behind.maxMs / 1000,
+      atEndS: behind.lastMs / 1000,
+      excusedS: behindExcusedMs(behind.lastMs) / 1000,
+      cyclesCutShort: behind.cutCycles,
+    },
     peakRssMb,
     wallSeconds: Math.round((Date.now() - wallStart) / 1000),
   };
@@ -294,7 +310,9 @@ async function main(): Promise<void> {
     resolveAfterReturnS: [resolveAfterS, 2 * INTERVAL_S],
     healthyAlerts: [healthyAlerts, 0],
     duplicateEpisodes: [duplicates, 0],
-    ...spend.targets,
+    // The core's own "behind" excuses deliveries not read yet: at most the stated lateness, else this fails.
+    behindExcusedMinutes: [round(behind.lastMs / MIN, 2), BEHIND_EXCUSED_MAX_MS / MIN],
+    spendOverPlan: [spend.over === null ? 0 : 1, 0],
     peakRssMb: [peakRssMb, 149.9],
   });
   report(result, verdict);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/core/store';
 import { readLagAllowedMs } from '../../bench/not-read-yet';
-import { missingDeliveries } from '../../bench/relayers-missing';
+import { missingDeliveries, notYetDue, type MissingDelivery } from '../../bench/relayers-missing';
 import type { TruthDelivery } from '../../bench/relayer-truth';
 
 const MIN = 60_000;
@@ -80,5 +80,29 @@ describe('bench:relayers: which deliveries the figures lack', () => {
     expect(readLagAllowedMs(3 * MIN, interval, 0)).toBe(150_000); // at least 3 intervals
     expect(readLagAllowedMs(10 * 3_600_000, interval, 0)).toBe(3_600_000 + 60_000); // at most 1 h
     expect(readLagAllowedMs(40 * MIN, interval, 5 * MIN)).toBe(15 * MIN + 60_000);
+    // The core's own "behind" counts for 30 min at most (the stated lateness): 34.5 min is not all excused.
+    expect(readLagAllowedMs(40 * MIN, interval, 34.5 * MIN)).toBe(40 * MIN + 60_000);
+  });
+
+  it("excuses no more of the core's behind than 30 min: past it, a delivery not read is a drop", () => {
+    const interval = 30_000;
+    const neverSeen = (shownBeforeEndS: number): MissingDelivery => ({
+      route: 'A>B',
+      deliverer: RELAYER,
+      state: 'never_seen',
+      deliveredBeforeEndS: shownBeforeEndS,
+      visibleAfterS: 0,
+      shownBeforeEndS,
+      latencyS: 60,
+      readBeforeEndS: null,
+      trackingEnded: null,
+    });
+    // Shown 20 min before the end, the core 25 min behind: still owed a read.
+    expect(notYetDue(neverSeen(20 * 60), interval, 25 * MIN)).toBe(true);
+    // Shown 33 min before the end: the core says 34.5 min behind, but only 30 min + 2 intervals are excused.
+    expect(notYetDue(neverSeen(33 * 60), interval, 34.5 * MIN)).toBe(false);
+    expect(notYetDue(neverSeen(31 * 60), interval, 34.5 * MIN)).toBe(true);
+    // Read after its delivery showed and still pending: never excused, however far behind.
+    expect(notYetDue({ ...neverSeen(60), state: 'pending_read', readBeforeEndS: 30 }, interval, 34.5 * MIN)).toBe(false);
   });
 });

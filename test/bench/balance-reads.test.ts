@@ -1,0 +1,32 @@
+/**
+ * bench:fuel's read-gap rule counts each wallet's balance reads at the real service, every request
+ * whenever it came (not sampled at the core's polls): a read a minute after the last of its wallet is
+ * too soon, one 5 minutes after is not, and another wallet's read or a list call never counts.
+ */
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/shared/clock';
+import { balanceReadGaps } from '../../bench/balance-reads';
+import { ServiceCount } from '../../bench/service-count';
+import { get, serve } from '../local-data-api/helpers';
+
+const MIN = 60_000;
+
+describe('balance reads counted at the service', () => {
+  it('finds the read sooner than the stated minimum, per wallet', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 13));
+    const count = new ServiceCount(clock, true);
+    const s = await serve({ clock, dryWallet: true, onCharge: count.onCharge });
+    const info = (await get(`${s.url}/_local/info`)).json as { demoRelayers: { address: string }[] };
+    const [a, b] = info.demoRelayers.map((r) => r.address);
+    const read = async (wallet: string) => expect((await get(`${s.url}/v1/chains/43114/addresses/${wallet}/balances:getNative`)).status).toBe(200);
+    await read(a!);
+    await read(b!);
+    await clock.advance(MIN);
+    await read(a!); // a minute after a's last read: too soon
+    await get(`${s.url}/v1/teleporter/messages?pageSize=1`);
+    await clock.advance(5 * MIN);
+    await read(a!); // 5 minutes after: not
+    await read(b!); // b's first read was 6 minutes ago
+    expect(balanceReadGaps(count, 'anonymous', 5 * MIN)).toEqual({ reads: 5, wallets: 2, tooSoon: 1, smallestGapMinutes: 1 });
+  });
+});
