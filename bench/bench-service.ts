@@ -27,6 +27,8 @@ export interface BenchWorld {
   moveWorld?: { perRequestMs: number; maxAheadMs: number; when?: () => boolean };
   /** Told each request the service counts, with its CU and caller (the day's spend). */
   onCharge?: (charge: Charge) => void;
+  /** Told each request the service's limit refused (429): a caller over its plan (ServiceCount.onRefuse). */
+  onRefuse?: (refusal: Charge) => void;
   /** Accepted API keys (a key's calls count on the keyed plan). */
   apiKeys?: string[];
   /** How often (clock ms) the simulator catches up with the clock at most (default 1000). */
@@ -69,6 +71,7 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Ru
     ...(o.faults ? { faults: o.faults } : {}),
     ...(o.tickMs ? { tickMs: o.tickMs } : {}),
     ...(o.onCharge || move ? { onCharge } : {}),
+    ...(o.onRefuse ? { onRefuse: o.onRefuse } : {}),
   };
   const keys = [...(o.apiKeys ?? []), ...(o.plan ? Object.values(FAIR_POLLER_KEYS) : [])];
   if (keys.length) options.apiKeys = keys;

@@ -12,6 +12,8 @@ const DAY_MS = 86_400_000;
 interface CallerCount {
   cu: number;
   requests: number;
+  /** Requests the limit refused (429): the caller went over its plan. */
+  refused: number;
   cuByDay: Map<number, number>;
   cuByMinute: Map<number, number>;
   paths: { at: number; path: string }[];
@@ -28,9 +30,7 @@ export class ServiceCount {
 
   /** Give this to the service (startBenchService's `onCharge`). */
   readonly onCharge = (c: Charge): void => {
-    const who = c.key ?? 'anonymous';
-    let n = this.callers.get(who);
-    if (!n) this.callers.set(who, (n = { cu: 0, requests: 0, cuByDay: new Map(), cuByMinute: new Map(), paths: [] }));
+    const n = this.caller(c);
     const now = this.clock.now();
     n.cu += c.cu;
     n.requests++;
@@ -40,6 +40,23 @@ export class ServiceCount {
     n.cuByMinute.set(minute, (n.cuByMinute.get(minute) ?? 0) + c.cu);
     if (this.keepPaths) n.paths.push({ at: now, path: c.path });
   };
+
+  /** Give this to the service too (startBenchService's `onRefuse`): the refusals judgeSpend counts. */
+  readonly onRefuse = (c: Charge): void => {
+    this.caller(c).refused++;
+  };
+
+  private caller(c: Charge): CallerCount {
+    const who = c.key ?? 'anonymous';
+    let n = this.callers.get(who);
+    if (!n) this.callers.set(who, (n = { cu: 0, requests: 0, refused: 0, cuByDay: new Map(), cuByMinute: new Map(), paths: [] }));
+    return n;
+  }
+
+  /** Requests of a caller the limit refused with 429 (an injected fault's 429 is not one). */
+  refused(caller: string): number {
+    return this.callers.get(caller)?.refused ?? 0;
+  }
 
   /** CU charged to a caller (an API key, or `anonymous`) since the start. */
   cu(caller: string): number {

@@ -142,6 +142,7 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
         : {}),
       limits: o.limits,
       ...(o.onCharge ? { onCharge: o.onCharge } : {}),
+      ...(o.onRefuse ? { onRefuse: o.onRefuse } : {}),
       ...(o.logRequests ? { onRequest: (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms ${r.caller}`) } : {}),
     });
     const srv = createServer({ maxHeaderSize: MAX_HEADER_BYTES, ...slowClientServerOptions() }, (req, res) => {

@@ -61,6 +61,8 @@ export interface ServiceOptions {
    * before the request is answered: benchmarks count the day's spend with it, or move the world while a client reads.
    */
   onCharge?: (charge: Charge) => void;
+  /** Called for each request the rate limit refused (429, not counted), with the CU it would have cost: a caller over its plan. */
+  onRefuse?: (refusal: Charge) => void;
   /** Where log lines go (default stderr). */
   log?: (line: string) => void;
   /** Number of simulated user addresses (default 200). */
@@ -154,6 +156,7 @@ const ServiceOptionsSchema = z
     logRequests: z.boolean().default(false),
     log: z.custom<(line: string) => void>((f) => typeof f === 'function').optional(),
     onCharge: z.custom<NonNullable<ServiceOptions['onCharge']>>((f) => typeof f === 'function', 'onCharge must be a function.').optional(),
+    onRefuse: z.custom<NonNullable<ServiceOptions['onRefuse']>>((f) => typeof f === 'function', 'onRefuse must be a function.').optional(),
     addressCount: z.number().int().min(2).max(100_000).default(200),
     tickMs: z.number().int().min(1).max(60_000).default(1000),
     realistic: z.boolean().default(false),

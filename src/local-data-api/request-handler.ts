@@ -44,6 +44,8 @@ interface HandlerDeps {
   world: WorldOptions;
   /** Called for each request the rate limit counted, before it is answered (benchmarks: CU spent, a world that moves while a client reads). */
   onCharge?: (charge: Charge) => void;
+  /** A request the limit refused (429), with the CU it would have cost. */
+  onRefuse?: (refusal: Charge) => void;
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
@@ -74,7 +76,9 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
       const cost = OPERATION_WEIGHT[route?.operation ?? 'other'];
       const decision = deps.limiter.take(bucket, keyValid ? deps.limits.keyed : deps.limits.anonymous, cost);
       const headers = rateLimitHeaders(decision);
-      if (decision.allowed) deps.onCharge?.({ caller: keyValid ? 'key' : 'anonymous', cu: cost, path: url.pathname, ...(keyValid ? { key: who.key } : {}) });
+      const charge: Charge = { caller: keyValid ? 'key' : 'anonymous', cu: cost, path: url.pathname, ...(keyValid ? { key: who.key } : {}) };
+      if (decision.allowed) deps.onCharge?.(charge);
+      else deps.onRefuse?.(charge);
       if (who.kind === 'invalid') return sendError(res, 401, invalidKeyMessage(who.header), headers);
       if (who.kind === 'missing' && deps.requireKey) return sendError(res, 401, missingKeyMessage, headers);
       if (!decision.allowed) {

@@ -1,11 +1,12 @@
-/** onCharge: each request the rate limit counts is told, with its CU and caller, before it is answered; refused ones are not. */
+/** onCharge: each request the rate limit counts is told, with its CU and caller, before it is answered; refused ones go to onRefuse. */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { get, serve } from './helpers';
 
 describe('onCharge', () => {
-  it('tells the CU the limit counted, its path, per key or anonymous caller, and nothing for a refused call', async () => {
+  it('tells the CU the limit counted, its path, per key or anonymous caller, and a refused call to onRefuse only', async () => {
     const charges: { caller: string; cu: number; path: string; key?: string }[] = [];
+    const refusals: typeof charges = [];
     const s = await serve({
       clock: new ManualClock(),
       preload: 5,
@@ -13,6 +14,7 @@ describe('onCharge', () => {
       computeUnits: { keyed: { cuPerMinute: 60, cuPerDay: null }, anonymous: { cuPerMinute: 40, cuPerDay: 1_000 } },
       rateLimitPerMinute: undefined,
       onCharge: (c) => charges.push(c),
+      onRefuse: (c) => refusals.push(c),
     });
     const list = `${s.url}/v1/teleporter/messages?pageSize=2`;
     expect((await get(list)).status).toBe(200);
@@ -26,6 +28,8 @@ describe('onCharge', () => {
       { caller: 'key', cu: 20, path, key: 'bench-key-123456' },
       { caller: 'anonymous', cu: 20, path },
     ]);
+    // The refused call is told apart (a caller over its plan), and only it.
+    expect(refusals).toEqual([{ caller: 'anonymous', cu: 20, path }]);
     // The local info route is not an API call: never counted.
     await get(`${s.url}/_local/info`);
     expect(charges).toHaveLength(3);
