@@ -209,7 +209,9 @@ export async function runCoreCell(k: CellKnobs, work: string) {
 }
 
 /** The records stored before the bench (the preload) still pending: each may become `stuck` without changing. */
-function* storedPending(store: { page(q: object, before: number | undefined, limit: number): { records: string[]; positions: number[]; hasMore: boolean } }) {
+export function* storedPending(store: {
+  page(q: object, before: number | undefined, limit: number): { records: string[]; positions: number[]; hasMore: boolean };
+}) {
   let before: number | undefined;
   for (;;) {
     const page = store.page({}, before, 500);
