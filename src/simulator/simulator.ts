@@ -44,6 +44,8 @@ export class TrafficSimulator {
   private readonly relay: ReceiptRelay;
   private readonly tickMs: number;
   private seq = 0;
+  /** New messages a second (setRate changes it). */
+  private rate: number;
   private simNow: number;
   private sent = 0;
   private follow: ClockFollow | null = null;
@@ -52,6 +54,7 @@ export class TrafficSimulator {
   constructor(private readonly opts: SimulatorOptions) {
     this.seed = opts.seed;
     this.simNow = opts.startMs;
+    this.rate = opts.rate;
     this.tickMs = opts.tickMs ?? 1000;
     const w = seedWorld(opts);
     ({ addresses: this.addresses, hotAddresses: this.hotAddresses, relayers: this.relayers, personas: this.personas, routes: this.routes } = w);
@@ -124,7 +127,7 @@ export class TrafficSimulator {
    * (most delivered with receipts, recent ones still in flight, a few never delivered). Only final states are
    * written, in large batches: this is the fast path for big stores.
    */
-  preload(count: number, ratePerSecond = this.opts.rate > 0 ? this.opts.rate : 2): void {
+  preload(count: number, ratePerSecond = this.rate > 0 ? this.rate : 2): void {
     if (count <= 0) return;
     const end = this.simNow;
     const gap = 1000 / ratePerSecond;
@@ -137,6 +140,15 @@ export class TrafficSimulator {
     } finally {
       this.writer.endBulk();
     }
+  }
+
+  /**
+   * New messages a second from now on (a busy hour, then calm): the next arrival already drawn stands,
+   * the ones after it are drawn at this rate. Traffic on (rate > 0) stays on: no second chain of arrivals.
+   */
+  setRate(perSecond: number): void {
+    if (!(perSecond > 0) || !(this.rate > 0)) throw new Error('setRate changes a running traffic rate (both rates above 0).');
+    this.rate = perSecond;
   }
 
   /** Follows `clock`: catches up with it whenever an event is due (at most every tickMs). */
@@ -154,8 +166,8 @@ export class TrafficSimulator {
   }
 
   private scheduleArrivals(): void {
-    if (this.opts.rate <= 0) return;
-    this.push({ at: this.simNow + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
+    if (this.rate <= 0) return;
+    this.push({ at: this.simNow + this.rng.exp(1000 / this.rate), kind: 'arrival' });
     for (const route of this.routes?.quiet ?? []) this.push({ at: this.simNow + this.rng.exp(QUIET_MEAN_GAP_MS), kind: 'quiet', route });
   }
 
@@ -173,7 +185,7 @@ export class TrafficSimulator {
           const index = b.index + 1;
           if (index < b.count) this.push({ at: b.start + (index + this.rng.next()) * b.gap, kind: 'arrival', bulk: { ...b, index } });
         } else {
-          this.push({ at: ev.at + this.rng.exp(1000 / this.opts.rate), kind: 'arrival' });
+          this.push({ at: ev.at + this.rng.exp(1000 / this.rate), kind: 'arrival' });
         }
         return;
       }

@@ -195,6 +195,27 @@ describe('lifecycle on a ManualClock', () => {
   });
 });
 
+describe('a rate that changes', () => {
+  it('sends at the new rate from then on (a busy hour, then calm), as the list shows', async () => {
+    const clock = new ManualClock(START);
+    // Without the relayers' receipt re-sends (messages too): every message counted is an arrival.
+    const s = await serve({ clock, rate: 20, receiptResends: false });
+    await clock.advance(60_000);
+    const busy = s.simulator.messagesSent;
+    // 1,200 expected in the minute (Poisson: sd about 35).
+    expect(busy).toBeGreaterThan(1_000);
+    expect(busy).toBeLessThan(1_400);
+    s.simulator.setRate(0.2);
+    await clock.advance(600_000);
+    // 120 expected in the 10 calm minutes (sd about 11); at the old rate it would be 12,000.
+    const calm = s.simulator.messagesSent - busy;
+    expect(calm).toBeGreaterThan(60);
+    expect(calm).toBeLessThan(180);
+    expect(s.store.count()).toBe(s.simulator.messagesSent);
+    expect(() => s.simulator.setRate(0)).toThrow(/above 0/);
+  });
+});
+
 describe('realistic records', () => {
   it('every preloaded record is a valid variant with real-looking fields', async () => {
     const clock = new ManualClock(START);
