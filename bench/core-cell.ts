@@ -9,6 +9,7 @@
  */
 import type { PublicPlan } from '../src/local-data-api/compute-units';
 import { ManualClock } from '../src/shared/clock';
+import type { KeepUp } from '../src/shared/contract';
 import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
 import { FAIR_POLLER_KEYS, startBenchService } from './bench-service';
 import { startBundledChild } from './bundle-child';
@@ -119,6 +120,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
 
   const detected: Detection[] = [];
   let peakTracked = 0;
+  // A holder, not a `let`: assigned in the cycle closure, read after it (TypeScript would narrow a `let` to null).
+  const said: { keepUp: (KeepUp & { cycles: number }) | null } = { keepUp: null };
   let maxBehindMs = 0;
   let rateLimitedCycles = 0;
   const cycleTimes: number[] = [];
@@ -129,7 +132,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
     ours[phase] += oursNow() - before;
     detected.push(...(r.transitions as Detection[]));
-    const status = r.status as { tracked?: number; behindMs?: number | null; state?: string };
+    const status = r.status as { tracked?: number; behindMs?: number | null; state?: string; keepUp?: KeepUp | null };
+    if (status.keepUp) said.keepUp = { ...status.keepUp, cycles: (said.keepUp?.cycles ?? 0) + 1 };
     peakTracked = Math.max(peakTracked, status.tracked ?? 0);
     maxBehindMs = Math.max(maxBehindMs, status.behindMs ?? 0);
     if (status.state === 'rate_limited') rateLimitedCycles++;
@@ -256,6 +260,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
       spend: oursSpend,
       trafficPerMinute: perMinute(ours.traffic, minutes),
       peakTrackedMessages: peakTracked,
+      /** The poll status's "the plan does not keep up" at its last, and in how many cycles it said so (null: never). */
+      keepUp: said.keepUp,
       /** The status bar's "behind" at its largest (the budget cut a cycle short). */
       maxBehindSeconds: Math.round(maxBehindMs / 1000),
       rateLimitedCycles,

@@ -157,6 +157,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         completeStatus: (status) => withHealth(before.ownNodes.withChains(status), before.sourceHealth.health),
         sight: before.sourceHealth.health,
         onCycleEnd: (r) => before.sourceHealth.observeCycle(r),
+        onKeepUp: (k) => before.quotaWarning.observeKeepUp(k),
         runAfterCycle: afterCycleList(before, AFTER_CYCLE, before.log.logger),
       });
       // A data source that has just come up is read at once, not an interval later.

@@ -10,7 +10,7 @@
  * "the one change it cannot tell"): a receipt back after the watch began for a message delivered before
  * it, which the baseline met only with the receipt.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,12 @@ describe('nothing lost under pressure', () => {
       expect(r.ours.rateLimitedCycles, 'the budget was short: the case is one of pressure').toBeGreaterThan(5);
       expect(lost, JSON.stringify(r.ours.missedByKind)).toEqual([]);
       expect(r.ours.duplicates).toBe(0);
+      // The app said the plan does not keep up, and which published plan would (30 requests a minute is below every one).
+      expect(r.ours.keepUp?.cycles).toBeGreaterThan(5);
+      expect(r.ours.keepUp?.planThatWould).toMatch(/^(unauthenticated|free|base|growth|pro)$/);
+      // … and warned once (a log line; a notification too where notifications are on).
+      const log = readFileSync(join(work, 'core', 'logs', 'core.log'), 'utf8');
+      expect(log.match(/the list is busier than it keeps up with/g)).toHaveLength(1);
       expect(r.ours.unexpected).toBe(0);
       // The stated limit grows with the baseline's delay under pressure (2.3 % measured from 00:00, where the
       // day's pace line gives the first minutes little): it stays a small share, said in docs/limits.md.

@@ -121,15 +121,16 @@ export class RequestBudget {
 
   /**
    * CU the pace line allows spent by `now` today: the day's quota spread evenly from 00:00 UTC and one
-   * request ahead of it (a new day's first read goes out at once), no more: a minute's burst on top put a
-   * run from 00:00 over the even pace the benchmarks hold every poller to; a start later in the day has
+   * minute of that pace ahead of it (a new day's first reads go out at once), no more: the minute cap's
+   * burst on top put a run from 00:00 over the even pace the benchmarks hold every poller to, where one
+   * minute of pace stays within it after 20 minutes, the margin being 5 %. A start later in the day has
    * what was not spent before it.
    */
   private allowance(now: number): number {
     // A plain rate has no day to spread (setLimits' number form).
     if (this.limits.cuPerDay === Number.MAX_SAFE_INTEGER) return this.dayCapCu();
     const elapsed = now - dayStart(now);
-    return Math.min(this.dayCapCu(), REQUEST_CU + (this.dayCapCu() * elapsed) / DAY_MS);
+    return Math.min(this.dayCapCu(), (this.dayCapCu() * (elapsed + WINDOW_MS)) / DAY_MS);
   }
 
   /** CU that may go out now without waiting. */

@@ -1,4 +1,5 @@
-import type { NotificationPayload, QuotaStatus } from '../../shared/contract';
+import type { KeepUp, NotificationPayload, QuotaStatus } from '../../shared/contract';
+import { PLAN_LABELS } from '../../shared/plans';
 import type { Logger } from '../log/logger';
 import { dayKey } from '../data-api/quota-status';
 
@@ -48,6 +49,39 @@ export class QuotaWarning {
     if (this.kept.get<string>(KEY) === today) return;
     this.kept.set(KEY, today);
     const text = quotaWarningText(q);
+    this.logger.warn(text.title, { detail: text.body });
+    await this.announce(text);
+  }
+}
+
+const KEEP_UP_KEY = 'keep-up-warned';
+
+/** What the keep-up warning says: nothing is lost, how late, and the plan that would keep up. */
+export function keepUpText(k: KeepUp): Pick<NotificationPayload, 'title' | 'body'> {
+  const plan = k.planThatWould
+    ? `The ${PLAN_LABELS[k.planThatWould]} plan would keep up (about ${k.needPerMinute} requests a minute).`
+    : `No published plan keeps up (about ${k.needPerMinute} requests a minute): watch fewer addresses or a quieter network.`;
+  return {
+    title: 'Data API plan: the list is busier than it keeps up with',
+    body: `Nothing is lost: each record is read twice instead of at every overlap, so late records and changes show up to 30 min late (the status bar says how far behind). ${plan}`,
+  };
+}
+
+/** Warns once a UTC day (remembered across restarts) when the plan stops keeping up: a log line and a notification. */
+export class KeepUpWarning {
+  constructor(
+    private readonly kept: Kept,
+    private readonly logger: Logger,
+    private readonly announce: (n: Pick<NotificationPayload, 'title' | 'body'>) => Promise<void> | void,
+    private readonly now: () => number,
+  ) {}
+
+  async observe(k: KeepUp | null): Promise<void> {
+    if (!k) return;
+    const today = dayKey(this.now());
+    if (this.kept.get<string>(KEEP_UP_KEY) === today) return;
+    this.kept.set(KEEP_UP_KEY, today);
+    const text = keepUpText(k);
     this.logger.warn(text.title, { detail: text.body });
     await this.announce(text);
   }

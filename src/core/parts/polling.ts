@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock';
-import type { MonitorEvent, PollStatus, Settings } from '../../shared/contract';
+import type { KeepUp, MonitorEvent, PollStatus, Settings } from '../../shared/contract';
 import type { DataSources } from '../handlers/data-source';
 import type { CoreLogger } from '../log/logger';
 import { Poller } from '../poller/poller';
@@ -36,6 +36,8 @@ interface PollingDeps {
   sight?: Sight;
   /** Each cycle's outcome, before the after-cycle list (the source's health). */
   onCycleEnd?: (r: CycleReport) => void;
+  /** Whether the plan keeps up, told with each status (the keep-up warning). */
+  onKeepUp?: (k: KeepUp | null) => void;
 }
 
 /**
@@ -55,7 +57,10 @@ export function pollingPart(d: PollingDeps): PollingPart {
     client: (network) => d.sources.client(network),
     budget: () => d.sources.budget(),
     onTransitions: (ts) => batch.add(ts),
-    onStatus: (status) => d.emit({ type: 'poll-status', status: d.completeStatus(status) }),
+    onStatus: (status) => {
+      d.onKeepUp?.(status.keepUp ?? null);
+      d.emit({ type: 'poll-status', status: d.completeStatus(status) });
+    },
     ...(d.sight ? { sight: d.sight } : {}),
     ...(d.onCycleEnd ? { onCycleEnd: d.onCycleEnd } : {}),
     skippedRecords: () => d.sources.skippedRecords(),

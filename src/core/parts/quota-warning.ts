@@ -1,14 +1,16 @@
 import type { Clock } from '../../shared/clock';
-import type { QuotaStatus, Settings } from '../../shared/contract';
+import type { KeepUp, QuotaStatus, Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 import type { OutboxDrainer } from '../notify/drainer';
-import { QuotaWarning } from '../notify/quota-warning';
+import { KeepUpWarning, QuotaWarning } from '../notify/quota-warning';
 import type { Store } from '../store';
 import type { Part } from './part';
 
 interface QuotaWarningPart extends Part {
   /** After each cycle: warns once a UTC day when the day's quota runs high or is spent. */
   afterCycle(): Promise<void>;
+  /** With each poll status: warns once a UTC day when the plan does not keep up with the list. */
+  observeKeepUp(k: KeepUp | null): void;
 }
 
 /** The quota warning: logged always, and shown as a notification when notifications are on. Nothing to start or stop. */
@@ -27,5 +29,11 @@ export function quotaWarningPart(d: {
     (n) => (d.settings().notifications.enabled ? d.drainer.announce(n) : undefined),
     () => d.clock.now(),
   );
-  return { name: 'quota-warning', afterCycle: () => warning.observe(d.quota()) };
+  const keepUp = new KeepUpWarning(
+    d.store.pollState,
+    d.logger,
+    (n) => (d.settings().notifications.enabled ? d.drainer.announce(n) : undefined),
+    () => d.clock.now(),
+  );
+  return { name: 'quota-warning', afterCycle: () => warning.observe(d.quota()), observeKeepUp: (k) => void keepUp.observe(k) };
 }

@@ -64,15 +64,20 @@ const SAVED_CYCLES = 120;
  */
 export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOverlapSec: number, means: CycleMeans | undefined, echoing: boolean): boolean {
   if (ratePerSec === null || means === undefined) return echoing;
-  const intervalS = intervalMs / 1000;
-  const pages = (sec: number) => (ratePerSec * sec) / PAGE_SIZE;
-  const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
-  const cost = pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
+  const cost = lateReadsPerCycle(ratePerSec, intervalMs, fullOverlapSec);
   // With an hour saved only the minute's cap binds: a cycle after a burst (a first read) has less left, the next ones the cap again.
   // Not what this cycle has left: a cycle a sweep or a 429 left short says nothing of the list's rate
   // against the budget (at 0.2 messages/s such a cycle turned echo mode on, off the stall catch-up).
   const can = means.saved >= SAVED_CYCLES * cost ? means.cap : means.pace;
   return echoing ? cost > can / 2 : cost > can;
+}
+
+/** Pages a cycle of late-records.ts' reads: half a full overlap, a trailing sweep's share, the news. */
+export function lateReadsPerCycle(ratePerSec: number, intervalMs: number, fullOverlapSec: number): number {
+  const intervalS = intervalMs / 1000;
+  const pages = (sec: number) => (ratePerSec * sec) / PAGE_SIZE;
+  const trailCycles = Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
+  return pages(fullOverlapSec + intervalS) / 2 + pages(MAX_LATENESS_S) / trailCycles + pages(intervalS) + 1;
 }
 
 /** Due now: the clock (`nowTs`, s) is MAX_LATENESS_S past the span (a gap: at once); `early`: GUARANTEED_LATENESS_S past, not yet read early. */

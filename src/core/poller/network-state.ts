@@ -9,6 +9,8 @@ import { detectStall, joinStall, LatenessTracker, STALL_SHOWN_MS, type IndexerSt
 import { MAX_LATENESS_S } from '../../shared/policy';
 import type { ScanResult } from './scan';
 import { echoAfter, echoesOfHeadRead, stallEcho, type Echo, type EchoChain } from './echoes';
+import { keepUp } from './keep-up';
+import type { KeepUp } from '../../shared/contract';
 
 /** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
 export interface BaselineProgress {
@@ -168,6 +170,17 @@ export class NetworkStates {
   behindMs(now: number): number | null {
     let worst: number | null = null;
     for (const s of this.states.values()) for (const e of s.echoes) if (!e.recheck) worst = Math.max(worst ?? 0, now - e.readAt);
+    return worst;
+  }
+
+  /** The plan does not keep up where a network echoes (keep-up.ts): the costliest such network's figures; null where it keeps up. */
+  keepUp(now: number, intervalMs: number): KeepUp | null {
+    let worst: KeepUp | null = null;
+    for (const s of this.states.values()) {
+      if (s.echoChain === null || s.ratePerSec === null) continue;
+      const k = keepUp(Math.max(s.ratePerSec, s.densityPerSec ?? 0), intervalMs, s.lateness.fullOverlapSec(now, intervalMs));
+      if (!worst || k.needPerMinute > worst.needPerMinute) worst = k;
+    }
     return worst;
   }
 

@@ -74,6 +74,7 @@ export class Poller {
     requestsLastMinute: 0,
     budgetPerMinute: 0,
     behindMs: null,
+    keepUp: null,
     tracked: 0,
     watching: 0,
   };
@@ -297,7 +298,7 @@ export class Poller {
     } catch (e) {
       this.d.logger.warn('after-cycle work failed', { error: e });
     }
-    this.setStatus({ ...o.patch, state: o.state, behindMs });
+    this.setStatus({ ...o.patch, state: o.state, behindMs, keepUp: this.networks.keepUp(nowMs, intervalMs) });
     // Without start() (manual pollNow only) nothing is scheduled.
     if (!this.stopped) this.schedule(o.delayMs);
   }

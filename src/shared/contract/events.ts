@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ErrorInfoSchema } from '../errors';
 import { OwnNodeStatusSchema } from '../own-nodes';
 import { SkippedRecordsSchema } from '../record-bounds';
+import { PLAN_NAMES } from '../plans';
 import { SettingsSchema } from '../schemas';
 import { SourceHealthSchema } from '../source-health';
 import { TransitionsEventSchema } from '../transitions';
@@ -18,6 +19,15 @@ export type { Transition, TransitionsEvent, WatchedAddress, WatcherRef } from '.
 export { TransitionsEventSchema, watchedAddressesOf } from '../transitions';
 
 const epochMs = z.number();
+
+/** The plan does not keep up with the list (PollStatus.keepUp). */
+export const KeepUpSchema = z.object({
+  /** Requests a minute the late-record reads of a plan that keeps up would take. */
+  needPerMinute: z.number().int().nonnegative(),
+  /** The smallest published plan whose day pace pays them (null: none does). */
+  planThatWould: z.enum(PLAN_NAMES).nullable(),
+});
+export type KeepUp = z.output<typeof KeepUpSchema>;
 
 export const PollStatusSchema = z.object({
   state: z.enum(['idle', 'polling', 'rate_limited', 'offline', 'error', 'stopped']),
@@ -56,6 +66,12 @@ export const PollStatusSchema = z.object({
    * last cycle that read everything it planned (null: not behind).
    */
   behindMs: z.number().nonnegative().nullable().optional(),
+  /**
+   * The list is busier than the plan's day pace pays for its late-record reads (echo mode): nothing is
+   * lost, records and changes show up to 30 min late. What those reads would cost a minute, and the
+   * smallest plan that pays them (null: none). Absent or null: the plan keeps up.
+   */
+  keepUp: KeepUpSchema.nullable().optional(),
   /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: z.number().int().nonnegative(),
   watching: z.number().int().nonnegative(),

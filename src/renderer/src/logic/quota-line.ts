@@ -1,5 +1,6 @@
 import type { PollStatus } from '../../../shared/contract';
 import { formatDuration } from '../../../shared/format';
+import { PLAN_LABELS } from '../../../shared/plans';
 
 interface QuotaLine {
   /** Today's spend against the day's quota, and where the current pace leads. */
@@ -8,6 +9,8 @@ interface QuotaLine {
   warn: boolean;
   /** "reads 4 min behind" when the budget cut the last cycle short by a minute or more (null: not behind). */
   behind: string | null;
+  /** The plan does not keep up with the list: nothing lost, up to 30 min late, and the plan that would (null: it keeps up). */
+  keepUp: string | null;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -29,5 +32,9 @@ export function quotaLine(p: PollStatus): QuotaLine | null {
   }
   // Under a minute is within the poll cadence: not worth a word.
   const behind = (p.behindMs ?? 0) >= 60_000 ? `reads ${formatDuration(Math.round((p.behindMs ?? 0) / 60_000) * 60)} behind` : null;
-  return { text: spent + pace, warn: q.level !== 'ok', behind };
+  const k = p.keepUp;
+  const keepUp = k
+    ? `busier than the plan keeps up with: nothing lost, up to 30 min late · ${k.planThatWould ? `the ${PLAN_LABELS[k.planThatWould]} plan would keep up` : 'no plan would keep up'}`
+    : null;
+  return { text: spent + pace, warn: q.level !== 'ok', behind, keepUp };
 }
