@@ -34,14 +34,14 @@ describe('PollStatusBar: the quota line', () => {
     });
     expect(line.text()).toMatch(/at this pace runs out at \d\d:\d\d UTC, polling slows to last the day/);
     expect(line.attributes('data-level')).toBe('warning');
-    // A plan whose day is already spent: cycles are cut short, and the bar says by how much.
-    expect((await r.core.invoke('updateSettings', { plan: { cuPerMinute: 400, cuPerDay: 400 } })).ok).toBe(true);
+    // A plan whose day is already spent (less than the spend so far): cycles are cut short, and the bar says by how much.
+    expect((await r.core.invoke('updateSettings', { plan: { cuPerMinute: 100, cuPerDay: 200 } })).ok).toBe(true);
     for (let i = 0; i < 6; i++) {
       await r.clock.advance(30_000);
       await r.poll();
     }
     await until(() => expect(wrapper!.get('[data-testid="poll-behind"]').text()).toMatch(/^reads [2-9] min behind$/));
-    expect(wrapper.get('[data-testid="poll-quota"]').text()).toMatch(/^today [\d,]+ \/ 400 CU .* · today's share spent, resumes 00:00 UTC$/);
+    expect(wrapper.get('[data-testid="poll-quota"]').text()).toMatch(/^today [\d,]+ \/ 200 CU .* · today's share spent, resumes 00:00 UTC$/);
     expect(wrapper.get('[data-testid="poll-quota"]').attributes('data-level')).toBe('exhausted');
     expect(r.service.requestCount()).toBeGreaterThan(0);
   });
