@@ -3,9 +3,9 @@
  * can pay). Instead of re-reading from the top down to the full overlap and sweeping MAX_LATENESS_S below
  * now, each cycle's read from the top reads news only (down to MIN_OVERLAP_S below the cursor) and keeps
  * the page token where it stopped; the span between that token and where the previous such read
- * stopped is read once more ("echo") from that token once the list's top is MAX_LATENESS_S newer than the
- * span (every record up to MAX_LATENESS_S late has appeared by then; after an indexer stall the top stops
- * moving, so echoes wait for it), and earlier, GUARANTEED_LATENESS_S on, when the cycle has room left. One
+ * stopped is read once more ("echo") from that token once the clock is MAX_LATENESS_S past the span (every
+ * record up to MAX_LATENESS_S late has appeared by then; an indexer stall seen meanwhile owes a span of its
+ * own, stallEcho, down to where the stall began), and earlier, GUARANTEED_LATENESS_S on, when the cycle has room left. One
  * echo costs about one more read of a cycle's news. Owed echoes are a FIFO queue, never dropped (tokens
  * live 24 h); the stored cursor stays at the oldest owed echo's floor, so a restart reads that part again.
  * A read from the top the budget cut short in echo mode leaves its unread part as an echo due at once
@@ -23,7 +23,7 @@ export interface Echo {
   earlyToken?: string;
   /** It ends once a page reaches below this source timestamp (s). */
   floorTs: number;
-  /** The newest source timestamp (s) the span can hold: it is due once the list's top is MAX_LATENESS_S past it. */
+  /** The newest source timestamp (s) the span can hold: it is due once the clock is MAX_LATENESS_S past it. */
   topTs: number;
   /** When the span was first read (ms): its records have not been read since (how far behind the reads are). */
   readAt: number;
