@@ -119,6 +119,8 @@ export function judgeCoreDay(f: DayFacts, c: CoreDay) {
       maxLagMin: round(late.reduce((m, l) => Math.max(m, l.lag), 0) / MIN),
       maxAfterVisibleMin: round(late.reduce((m, l) => Math.max(m, l.afterVisible), 0) / MIN),
       overBound: lateOver.length,
+      // By how much the worst of them missed its bound (s): a hair or minutes.
+      worstOverBoundS: round(lateOver.reduce((m, l) => Math.max(m, l.afterVisible - lateBoundMs(l.lag, f.intervalMs)), 0) / 1000),
     },
     behindMin: {
       p50: round(percentile(behindSorted, 50)! / MIN),
