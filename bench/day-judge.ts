@@ -6,7 +6,7 @@
  * "reads N min behind") against its own target and cap. Each figure is named with the plan and the
  * day's rate (missedFreeAt20), so one JSON line holds every day.
  */
-import { compare, latencies, percentile, type Detection, type ExpectedTransition } from '../test/support/ground-truth';
+import { compare, latencies, percentile, type Detection, type ExpectedTransition, type Hit } from '../test/support/ground-truth';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, STALL_CATCH_UP_MS, TRAIL_PERIOD_MS } from '../src/shared/policy';
 import type { SpendVerdict } from './judge';
 import type { KeepsUp } from './day-keeps-up';
@@ -24,8 +24,8 @@ export interface DayFacts {
   dayStart: number;
   /** When the traffic calmed (the busy hours' end; the day's end for the calm day). */
   calmAt: number;
-  /** The longest indexer stall the day had (ms; 0: none). */
-  longestStallMs: number;
+  /** The indexer stalls the day had (clock ms): what happened in one is held until its catch-up. */
+  stalls: readonly { start: number; end: number }[];
   expected: ReadonlyMap<string, ExpectedTransition>;
 }
 
@@ -42,13 +42,16 @@ const round = (n: number | null, d = 1) => (n === null ? null : Math.round(n * 1
 const byKind = (keys: string[]) =>
   keys.reduce<Record<string, number>>((m, k) => ((m[k.slice(k.indexOf(':') + 1)] = (m[k.slice(k.indexOf(':') + 1)] ?? 0) + 1), m), {});
 
+/** The trailing sweep's bound: the next starts within 5 min and reaches down within its 5 min (docs/architecture.md "Late records"). */
+export const sweepBoundMs = (intervalMs: number) => 2 * TRAIL_PERIOD_MS + intervalMs;
+
 /**
  * How long after it became visible a late record may be reported: up to GUARANTEED_LATENESS_S late, its
- * lag + 2 intervals (within 2 intervals of appearing); later (up to MAX_LATENESS_S, or held by a stall),
- * within 10 min and 1 interval of appearing (the trailing sweep: the next starts within 5 min and reaches
- * down within its 5 min; after a stall the same, docs/architecture.md "Late records").
+ * lag + 2 intervals (within 2 intervals of appearing); later (up to MAX_LATENESS_S), or held by a stall
+ * (caught within about 10 min of the resume), within the trailing sweep's bound.
  */
-export const lateBoundMs = (lagMs: number, intervalMs: number) => (lagMs <= GUARANTEED_LATENESS_S * 1000 ? 2 * intervalMs : 2 * TRAIL_PERIOD_MS + intervalMs);
+export const lateBoundMs = (lagMs: number, intervalMs: number, heldByStall: boolean) =>
+  lagMs <= GUARANTEED_LATENESS_S * 1000 && !heldByStall ? 2 * intervalMs : sweepBoundMs(intervalMs);
 
 /**
  * Behind's target (p95 over the cycles of the busy and calm hours) and cap (max), in minutes. Keeping up:
@@ -66,11 +69,20 @@ export function judgeCoreDay(f: DayFacts, c: CoreDay) {
   const name = (figure: string) => `${figure}${c.plan === 'free' ? 'Free' : 'Keyless'}${rateSuffix(f.rate)}`;
   const judged = compare(f.expected, c.detected);
   const { onTime, late } = latencies(judged.hits, f.intervalMs);
-  const lateOver = late.filter((l) => l.afterVisible > lateBoundMs(l.lag, f.intervalMs));
+  const overBy = (h: Hit) =>
+    h.detectedAt -
+    h.visibleAt -
+    lateBoundMs(
+      h.visibleAt - h.happenedAt,
+      f.intervalMs,
+      f.stalls.some((st) => h.happenedAt >= st.start && h.happenedAt < st.end),
+    );
+  const lateOver = judged.hits.filter((h) => h.visibleAt - h.happenedAt > f.intervalMs && overBy(h) > 0);
+  const longestStallMs = Math.max(0, ...f.stalls.map((st) => st.end - st.start));
   const behindSorted = c.behind.map((b) => b.ms).sort((a, b) => a - b);
   const saidAt = c.behind.find((b) => b.ms >= SHOWN_BEHIND_MS)?.at;
   const saidBehindAfterMin = saidAt === undefined ? null : round((saidAt - f.dayStart) / MIN);
-  const limits = behindLimits(c.keeps.keepsUp, f.intervalMs, f.longestStallMs);
+  const limits = behindLimits(c.keeps.keepsUp, f.intervalMs, longestStallMs);
   // What the busy hours did that was still unfound when the traffic calmed, and when the last of it was found.
   const busyHits = judged.hits.filter((h) => h.visibleAt < f.calmAt);
   const foundAt = new Map(busyHits.map((h) => [h.key, h.detectedAt]));
@@ -119,6 +131,8 @@ export function judgeCoreDay(f: DayFacts, c: CoreDay) {
       maxLagMin: round(late.reduce((m, l) => Math.max(m, l.lag), 0) / MIN),
       maxAfterVisibleMin: round(late.reduce((m, l) => Math.max(m, l.afterVisible), 0) / MIN),
       overBound: lateOver.length,
+      // By how much the worst of them missed its bound (s): a hair or minutes.
+      worstOverBoundS: round(lateOver.reduce((m, h) => Math.max(m, overBy(h)), 0) / 1000),
     },
     behindMin: {
       p50: round(percentile(behindSorted, 50)! / MIN),

@@ -17,6 +17,7 @@ import { GroundTruth, type Detection } from '../test/support/ground-truth';
 import { startBenchService } from './bench-service';
 import { childCall } from './child-call';
 import { storedPending } from './stored-pending';
+import { sweepBoundMs } from './day-judge';
 import { CALM_RATE, type DayShape } from './day-shapes';
 import { overspend, type Injected } from './inject';
 import { judgeSpend, type SpendVerdict } from './judge';
@@ -236,7 +237,8 @@ export async function runDay(shape: DayShape, k: DayKnobs) {
   }
 
   // `stuck` near a delivery, the baseline or the end is either way: within the slowest re-check cadence of a pending message (5 intervals) and one more.
-  const stuck = { thresholdMs: Number(settings.stuckThresholdMinutes) * 60_000, endAt, marginMs: 6 * intervalMs };
+  // A record a stall held is found within the trailing sweep's bound of reappearing: seen delivered first if its delivery shows by then.
+  const stuck = { thresholdMs: Number(settings.stuckThresholdMinutes) * 60_000, endAt, marginMs: 6 * intervalMs, lateSightingMs: sweepBoundMs(intervalMs) };
   const expected = truth.expected({
     baselineAt,
     watched: (r) =>
@@ -255,7 +257,7 @@ export async function runDay(shape: DayShape, k: DayKnobs) {
     dayEnd,
     endAt,
     stalls: stalls.map((s) => ({ startH: Math.round(((s.start - dayStart) / HOUR) * 100) / 100, minutes: Math.round((s.end - s.start) / 6_000) / 10 })),
-    longestStallMs: Math.max(0, ...stalls.map((s) => s.end - s.start)),
+    stallSpans: stalls.map((s) => ({ start: s.start, end: s.end })),
     messagesSent: svc.simulator.messagesSent,
     expected,
     watchedAddresses: addresses.length,

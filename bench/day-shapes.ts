@@ -31,7 +31,8 @@ const DEFAULT_SHAPES: Record<string, Omit<DayShape, 'rate'>> = {
  * a busy day's calm (quick runs); another rate than the three takes the 20 msg/s day's shape.
  */
 export function dayShapes(): DayShape[] {
-  const rates = (process.env.BENCH_DAY_RATES ?? '0.2,2,20').split(',').map((r) => Number(r.trim()));
+  // BENCH_RATE, the knob before busy days, still picks one rate.
+  const rates = (process.env.BENCH_DAY_RATES ?? process.env.BENCH_RATE ?? '0.2,2,20').split(',').map((r) => Number(r.trim()));
   for (const r of rates) if (!(r > 0)) throw new Error(`BENCH_DAY_RATES: each rate must be a number above 0 (got "${process.env.BENCH_DAY_RATES}").`);
   return rates.map((rate) => {
     const d = DEFAULT_SHAPES[String(rate)] ?? DEFAULT_SHAPES['20']!;

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       intervalMs: day.intervalMs,
       dayStart: day.dayStart,
       calmAt: day.calmAt,
-      longestStallMs: day.longestStallMs,
+      stalls: day.stallSpans,
       expected: day.expected,
     };
     const cores = run.cores.map((c) => {

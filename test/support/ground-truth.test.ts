@@ -169,6 +169,18 @@ describe('the ground truth', () => {
       expect(judged.hits.map((h) => h.key)).toContain('close:stuck');
     });
 
+    it('a late record whose delivery shows within the late sighting bound of it is either way; one delivered later is stuck', () => {
+      const t = new GroundTruth();
+      // Both sent at 10 min, held by a stall until 55 min; one delivered visible 4 min after it reappears, one 12 min after.
+      t.add([change(sent('held', 'pending', 10), 10 * MIN, 55 * MIN), change(sent('stays', 'pending', 10), 10 * MIN, 55 * MIN)]);
+      t.add([change(sent('held', 'delivered', 10), 11 * MIN, 59 * MIN), change(sent('stays', 'delivered', 10), 11 * MIN, 67 * MIN)]);
+      const e = t.expected({ baselineAt: 5 * MIN, watched, stuck: { ...rule, lateSightingMs: 10 * MIN } });
+      expect(e.get('held:stuck')?.optional).toBe(true);
+      expect(e.get('stays:stuck')).toEqual({ happenedAt: 55 * MIN, visibleAt: 55 * MIN });
+      // Without the bound, only the 2 min margin: the first is expected too.
+      expect(t.expected({ baselineAt: 5 * MIN, watched, stuck: rule }).get('held:stuck')?.optional).toBeUndefined();
+    });
+
     it('without a rule no stuck is expected, and a reported one is unexpected', () => {
       const t = new GroundTruth();
       t.add([change(sent('slow', 'pending', 10), 10 * MIN)]);

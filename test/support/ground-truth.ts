@@ -75,6 +75,12 @@ export interface StuckRule {
   thresholdMs: number;
   endAt: number;
   marginMs: number;
+  /**
+   * A late record (an indexer stall's catch-up) is found up to this long after it appears, so one whose
+   * delivery became visible within this long of the record may be first seen delivered: either way
+   * (absent: 0, only `marginMs` around the moment).
+   */
+  lateSightingMs?: number;
 }
 
 const stateOf = (r: Record<string, unknown>): State => ({ status: String(r.status), receiptDelivered: r.receiptDelivered === true });
@@ -182,7 +188,8 @@ function stuckOf(h: History, baselineAt: number, rule: StuckRule): ExpectedTrans
   const left = h.prior && h.prior.status !== 'pending' ? -Infinity : (h.steps.find((s) => s.status !== 'pending')?.visibleAt ?? Infinity);
   if (left <= at - rule.marginMs) return null;
   const near = (t: number) => Math.abs(t - at) < rule.marginMs;
-  const optional = near(left) || near(baselineAt) || near(rule.endAt);
+  const seenDelivered = left < firstVisible + (rule.lateSightingMs ?? 0);
+  const optional = near(left) || seenDelivered || near(baselineAt) || near(rule.endAt);
   return { happenedAt: at, visibleAt: at, ...(optional ? { optional: true as const } : {}) };
 }
 
