@@ -20,7 +20,7 @@ import { WatchPoller } from './fair-pollers/watch-poller';
 import { gridRoutes } from './grid-routes';
 import { injected, overspend, tamper } from './inject';
 import { judgeSpend } from './judge';
-import { keepsUp, physicalLimit } from './physical-limit';
+import { keepsUp, physicalFigures, physicalLimit } from './physical-limit';
 import { ServiceCount } from './service-count';
 import { storedPending } from './stored-pending';
 import { judgeWatcher, type Contender } from './verdict';
@@ -270,12 +270,7 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     perAddressPoller: perAddressPoller?.figures ?? null,
     fairPollerDepthMinutes: k.depthMin,
     /** The fewest requests after the baseline any poller could see every transition with (bench/physical-limit.ts), beside the core's. */
-    physicalLimit: {
-      ...physical,
-      keepsUp: verdict.keepsUp,
-      oursAfterBaseline,
-      oursOverPhysical: Math.round((oursAfterBaseline / Math.max(1, physical.requests)) * 100) / 100,
-    },
+    physicalLimit: physicalFigures(physical, verdict.keepsUp, oursAfterBaseline),
     verdict,
     peakRssMb,
   };

@@ -31,7 +31,7 @@ import { judgeDetection, tallyPoller } from './headless-judge';
 import { startJudgedService } from './headless-service';
 import { injected, overspend, tamper } from './inject';
 import { judgeSpend } from './judge';
-import { keepsUp, physicalLimit } from './physical-limit';
+import { keepsUp, physicalFigures, physicalLimit } from './physical-limit';
 import { storedPending } from './stored-pending';
 import { runHeader } from './world-knobs';
 import { judgeTargets, report } from './targets';
@@ -198,12 +198,7 @@ async function main(): Promise<void> {
       cheaperFairPoller: verdict.cheaperFair,
       oursOverCheaperFair: verdict.oursOverCheaperFair,
     },
-    physicalLimit: {
-      ...physical,
-      keepsUp: verdict.keepsUp,
-      oursAfterBaseline,
-      oursOverPhysical: Math.round((oursAfterBaseline / Math.max(1, physical.requests)) * 100) / 100,
-    },
+    physicalLimit: physicalFigures(physical, verdict.keepsUp, oursAfterBaseline),
     verdict,
     watchlistSyncMs: ready.syncMs,
     peakRssMb,

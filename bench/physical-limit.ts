@@ -117,3 +117,8 @@ export function keepsUp(limit: PhysicalLimit, plan: PublicPlan | null): boolean 
   if (!plan) return true;
   return (limit.requests * OPERATION_WEIGHT.list) / limit.minutes <= PUBLIC_PLANS[plan].cuPerDay / 1440;
 }
+
+/** The limit as a bench's JSON line prints it: beside the core's requests after its baseline, with their ratio. */
+export function physicalFigures(limit: PhysicalLimit, keeps: boolean, oursAfterBaseline: number) {
+  return { ...limit, keepsUp: keeps, oursAfterBaseline, oursOverPhysical: Math.round((oursAfterBaseline / Math.max(1, limit.requests)) * 100) / 100 };
+}

@@ -9,7 +9,7 @@ interface Kept {
   set(key: string, value: unknown): void;
 }
 
-const KEY = 'quota-warned';
+export const QUOTA_WARNED_KEY = 'quota-warned';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const utcTime = (t: number) => `${new Date(t).toISOString().slice(11, 16)} UTC`;
 
@@ -32,29 +32,34 @@ function quotaWarningText(q: QuotaStatus): Pick<NotificationPayload, 'title' | '
 }
 
 /**
- * Warns once a UTC day (remembered across restarts) when the quota line turns to warning or
- * exhausted: a log line and a notification through `announce`.
+ * A warning said once a UTC day (remembered across restarts under `key`): a log line and a notification
+ * through `announce`, whenever `text` finds something to say.
  */
-export class QuotaWarning {
+export class DailyWarning<T> {
   constructor(
+    private readonly key: string,
+    private readonly text: (v: T) => Pick<NotificationPayload, 'title' | 'body'> | null,
     private readonly kept: Kept,
     private readonly logger: Logger,
     private readonly announce: (n: Pick<NotificationPayload, 'title' | 'body'>) => Promise<void> | void,
     private readonly now: () => number,
   ) {}
 
-  async observe(q: QuotaStatus | undefined): Promise<void> {
-    if (!q || q.level === 'ok') return;
+  async observe(v: T): Promise<void> {
+    const text = this.text(v);
+    if (!text) return;
     const today = dayKey(this.now());
-    if (this.kept.get<string>(KEY) === today) return;
-    this.kept.set(KEY, today);
-    const text = quotaWarningText(q);
+    if (this.kept.get<string>(this.key) === today) return;
+    this.kept.set(this.key, today);
     this.logger.warn(text.title, { detail: text.body });
     await this.announce(text);
   }
 }
 
-const KEEP_UP_KEY = 'keep-up-warned';
+/** The quota warning: when the quota line turns to warning or exhausted. */
+export const quotaWarning = (q: QuotaStatus | undefined) => (!q || q.level === 'ok' ? null : quotaWarningText(q));
+
+export const KEEP_UP_WARNED_KEY = 'keep-up-warned';
 
 /** What the keep-up warning says: nothing is lost, how late, and the plan that would keep up. */
 export function keepUpText(k: KeepUp): Pick<NotificationPayload, 'title' | 'body'> {
@@ -67,22 +72,5 @@ export function keepUpText(k: KeepUp): Pick<NotificationPayload, 'title' | 'body
   };
 }
 
-/** Warns once a UTC day (remembered across restarts) when the plan stops keeping up: a log line and a notification. */
-export class KeepUpWarning {
-  constructor(
-    private readonly kept: Kept,
-    private readonly logger: Logger,
-    private readonly announce: (n: Pick<NotificationPayload, 'title' | 'body'>) => Promise<void> | void,
-    private readonly now: () => number,
-  ) {}
-
-  async observe(k: KeepUp | null): Promise<void> {
-    if (!k) return;
-    const today = dayKey(this.now());
-    if (this.kept.get<string>(KEEP_UP_KEY) === today) return;
-    this.kept.set(KEEP_UP_KEY, today);
-    const text = keepUpText(k);
-    this.logger.warn(text.title, { detail: text.body });
-    await this.announce(text);
-  }
-}
+/** The keep-up warning: when the plan stops keeping up with the list. */
+export const keepUpWarning = (k: KeepUp | null) => (k ? keepUpText(k) : null);

@@ -1,8 +1,8 @@
 import type { Clock } from '../../shared/clock';
-import type { KeepUp, QuotaStatus, Settings } from '../../shared/contract';
+import type { KeepUp, NotificationPayload, QuotaStatus, Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 import type { OutboxDrainer } from '../notify/drainer';
-import { KeepUpWarning, QuotaWarning } from '../notify/quota-warning';
+import { DailyWarning, KEEP_UP_WARNED_KEY, keepUpWarning, QUOTA_WARNED_KEY, quotaWarning } from '../notify/quota-warning';
 import type { Store } from '../store';
 import type { Part } from './part';
 
@@ -23,17 +23,16 @@ export function quotaWarningPart(d: {
   /** The day's quota line now (the data source's budget). */
   quota: () => QuotaStatus | undefined;
 }): QuotaWarningPart {
-  const warning = new QuotaWarning(
-    d.store.pollState,
-    d.logger,
-    (n) => (d.settings().notifications.enabled ? d.drainer.announce(n) : undefined),
-    () => d.clock.now(),
-  );
-  const keepUp = new KeepUpWarning(
-    d.store.pollState,
-    d.logger,
-    (n) => (d.settings().notifications.enabled ? d.drainer.announce(n) : undefined),
-    () => d.clock.now(),
-  );
+  const daily = <T>(key: string, text: (v: T) => Pick<NotificationPayload, 'title' | 'body'> | null) =>
+    new DailyWarning(
+      key,
+      text,
+      d.store.pollState,
+      d.logger,
+      (n) => (d.settings().notifications.enabled ? d.drainer.announce(n) : undefined),
+      () => d.clock.now(),
+    );
+  const warning = daily(QUOTA_WARNED_KEY, quotaWarning);
+  const keepUp = daily(KEEP_UP_WARNED_KEY, keepUpWarning);
   return { name: 'quota-warning', afterCycle: () => warning.observe(d.quota()), observeKeepUp: (k) => void keepUp.observe(k) };
 }
