@@ -125,15 +125,22 @@ export function stallEcho(r: ScanResult, floorTs: number, now: number): Echo | n
 
 /**
  * Re-checks by the page: the due messages below this read from the top, when there are more
- * of them than pages down to the oldest (at the list's measured density), are re-read by one sweep from
+ * of them than pages down to the oldest (at the list's measured density) and than the cycle has left to
+ * ask them one by one (`affordable`: a budget that pays them all asks them at once), are re-read by one sweep from
  * where the read stopped down to that oldest one, due at once and resumed from its page each cycle, rather
  * than one request each. A busy hour's thousands of open messages are then all read again every few
  * minutes; asked by ID, the budget reached a few hundred and the rest never.
  */
-export function recheckSweep(r: ScanResult, due: readonly { messageId: string; ts: number }[], densityPerSec: number, now: number): Echo | null {
+export function recheckSweep(
+  r: ScanResult,
+  due: readonly { messageId: string; ts: number }[],
+  densityPerSec: number,
+  now: number,
+  affordable = 0,
+): Echo | null {
   if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted) return null;
   const below = due.filter((c) => c.ts < r.oldestTs! && !r.seen.has(c.messageId));
-  if (!below.length) return null;
+  if (below.length <= affordable) return null;
   const floorTs = Math.min(...below.map((c) => c.ts));
   const pages = Math.ceil((densityPerSec * (r.oldestTs - floorTs)) / PAGE_SIZE) + 1;
   if (pages >= below.length) return null;
