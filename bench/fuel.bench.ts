@@ -37,7 +37,6 @@ import { injected, overspend, tamper } from './inject';
 import { JumpClock } from './jump-clock';
 import { judgeSpend } from './judge';
 import { CORE_ROW_SQL, coreStateOf, notReadYet, receiptLagAllowedMs, type CoreRow, type CoreState } from './not-read-yet';
-import { RefusalCount } from './refusal-count';
 import { RelayerTruth } from './relayer-truth';
 import { dropDeliveries } from './relayers-inject';
 import { ServiceCount } from './service-count';
@@ -66,7 +65,6 @@ async function main(): Promise<void> {
   const clock = new JumpClock(START);
   // What the service charged, with each path (a balance read names its wallet), and what it refused.
   const count = new ServiceCount(clock, true);
-  const refusals = new RefusalCount();
   const svc = await startTeleporterService({
     clock,
     rate: RATE,
@@ -74,8 +72,7 @@ async function main(): Promise<void> {
     warmStore: false,
     computeUnits: { keyed: 'free', anonymous: PLAN },
     onCharge: count.onCharge,
-    logRequests: true,
-    log: refusals.onLine,
+    onRefused: count.onRefused,
   });
   /** The watched routes (filled below), for the truth of when each delivery first showed. */
   const routeLabels = new Map<string, string>();
@@ -314,7 +311,7 @@ async function main(): Promise<void> {
     // From the service's count alone: each wallet's reads (every request, not sampled at polls), and the spend.
     await overspend(svc.url, INJECT.overspend);
     const reads = balanceReadGaps(count, 'anonymous', READ_EVERY_MS);
-    const spend = judgeSpend(count, 'anonymous', PLAN, START, clock.now(), refusals.of('anonymous'));
+    const spend = judgeSpend(count, 'anonymous', PLAN, START, clock.now(), count.refused('anonymous'));
     const verdict = judgeTargets({
       droppedDeliveries: [droppedIds.size, 0],
       maxBalanceErr: [maxBalanceErr, 0.05],

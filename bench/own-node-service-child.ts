@@ -8,12 +8,10 @@ import { systemClock } from '../src/shared/clock';
 import type { OwnNodesInput } from '../src/shared/own-nodes';
 import { judgeSpend } from './judge';
 import { serveRole } from './own-node-role';
-import { RefusalCount } from './refusal-count';
 import { ServiceCount } from './service-count';
 
 let service: RunningService | null = null;
 const count = new ServiceCount(systemClock);
-const refusals = new RefusalCount((l) => process.stderr.write(l + '\n'));
 let startedAt = 0;
 
 serveRole({
@@ -26,8 +24,7 @@ serveRole({
       dbPath: m.dbPath as string,
       computeUnits: REALISTIC_CU_LIMITS,
       onCharge: count.onCharge,
-      logRequests: true,
-      log: refusals.onLine,
+      onRefused: count.onRefused,
       ownNodes: m.ownNodes as OwnNodesInput,
     });
     service.onRecordChange((changes) => {
@@ -37,7 +34,7 @@ serveRole({
     return { url: service.url };
   },
   async close() {
-    const spend = judgeSpend(count, 'anonymous', 'unauthenticated', startedAt, Date.now(), refusals.of('anonymous'));
+    const spend = judgeSpend(count, 'anonymous', 'unauthenticated', startedAt, Date.now(), count.refused('anonymous'));
     const report = { statuses: service?.ownNodes() ?? [], stored: service?.store.count() ?? 0, spend };
     await service?.close();
     return report;

@@ -21,7 +21,6 @@ import { childCall, initChild } from './child-call';
 import { injected, overspend, tamper } from './inject';
 import { judgeSpend } from './judge';
 import { BEHIND_EXCUSED_MAX_MS, behindExcusedMs } from './not-read-yet';
-import { RefusalCount } from './refusal-count';
 import { figuresOf, RelayerTruth, type Figures } from './relayer-truth';
 import { benchPlan } from './relayers-plan';
 import { missingDeliveries, notYetDue, tally } from './relayers-missing';
@@ -78,7 +77,6 @@ async function main(): Promise<void> {
   const clock = new ManualClock(start);
   // What the service charged and refused, per caller: the spend is judged on these alone.
   const count = new ServiceCount(clock);
-  const refusals = new RefusalCount();
   const busy = planRoutes(SEED)
     .busy.mainnet.slice(0, ROUTES)
     .map(([r]) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId, label: `${r.source.name}>${r.destination.name}` }));
@@ -91,8 +89,7 @@ async function main(): Promise<void> {
     // The public plans' CU limits on (the realistic profile's: a key is Free, no key unauthenticated).
     ...PLAN.service,
     onCharge: count.onCharge,
-    logRequests: true,
-    log: refusals.onLine,
+    onRefused: count.onRefused,
   });
   const truth = new RelayerTruth(svc, new Map(busy.map((r) => [`${r.source}>${r.destination}`, r.label])));
   const named = svc.simulator.demoRelayers();
@@ -256,7 +253,7 @@ async function main(): Promise<void> {
   // Every request of the run (the first poll, the traffic and the settle minutes), as the service counted it,
   // against the published plan: the day's quota spread from 00:00 UTC (the run's start), its minute, no 429.
   await overspend(svc.url, INJECT.overspend, PLAN.apiKey ?? undefined);
-  const spend = judgeSpend(count, PLAN.caller, PLAN.plan, start, clock.now(), refusals.of(PLAN.caller));
+  const spend = judgeSpend(count, PLAN.caller, PLAN.plan, start, clock.now(), count.refused(PLAN.caller));
   const trafficPerMinute = trafficRequests / trafficMinutes;
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {

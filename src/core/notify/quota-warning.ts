@@ -1,5 +1,6 @@
 import type { KeepUp, NotificationPayload, QuotaStatus } from '../../shared/contract';
 import { PLAN_LABELS } from '../../shared/plans';
+import { MAX_LATENESS_S } from '../../shared/policy';
 import type { Logger } from '../log/logger';
 import { dayKey } from '../data-api/quota-status';
 
@@ -68,7 +69,7 @@ export function keepUpText(k: KeepUp): Pick<NotificationPayload, 'title' | 'body
     : `No published plan keeps up (about ${k.needPerMinute} requests a minute): watch fewer addresses or a quieter network.`;
   return {
     title: 'Data API plan: the list is busier than it keeps up with',
-    body: `Nothing is lost: each record is read twice instead of at every overlap, so late records and changes show up to 30 min late (the status bar says how far behind). ${plan}`,
+    body: `Nothing is lost: each record is read twice instead of at every overlap, so late records and changes show up to ${MAX_LATENESS_S / 60} min late (the status bar says how far behind). ${plan}`,
   };
 }
 

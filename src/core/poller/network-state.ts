@@ -81,6 +81,13 @@ export interface NetworkState {
 }
 
 /** Per-network states, keyed by data source and network; head cursors are written through to the store. */
+/**
+ * The rate the pages below the list's top are priced at: its density when higher than its current rate
+ * (a quiet top over a busy hour makes every read below it that hour's pages); null before the first read.
+ */
+export const pagesRate = (s: Pick<NetworkState, 'ratePerSec' | 'densityPerSec'>): number | null =>
+  s.ratePerSec === null ? null : Math.max(s.ratePerSec, s.densityPerSec ?? 0);
+
 export class NetworkStates {
   private states = new Map<string, NetworkState>();
 
@@ -178,7 +185,7 @@ export class NetworkStates {
     let worst: KeepUp | null = null;
     for (const s of this.states.values()) {
       if (s.echoChain === null || s.ratePerSec === null) continue;
-      const k = keepUp(Math.max(s.ratePerSec, s.densityPerSec ?? 0), intervalMs, s.lateness.fullOverlapSec(now, intervalMs));
+      const k = keepUp(pagesRate(s)!, intervalMs, s.lateness.fullOverlapSec(now, intervalMs));
       if (!worst || k.needPerMinute > worst.needPerMinute) worst = k;
     }
     return worst;

@@ -8,7 +8,7 @@ import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
 import { CATCH_UP_MAX_MS, MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { echoesPay, type CycleMeans } from './echoes';
-import type { NetworkState } from './network-state';
+import { pagesRate, type NetworkState } from './network-state';
 import { PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
 import { discoveryMode } from './planner';
@@ -70,14 +70,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     mode === 'firehose' &&
     o.state.head !== null &&
     (o.state.echoChain !== null || !catchingUp) &&
-    // Priced at the list's density when that is higher: a quiet top over a busy hour makes every overlap that hour's pages.
-    echoesPay(
-      o.state.ratePerSec === null ? null : Math.max(o.state.ratePerSec, o.state.densityPerSec ?? 0),
-      o.intervalMs,
-      o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs),
-      o.means,
-      o.state.echoChain !== null,
-    );
+    echoesPay(pagesRate(o.state), o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.means, o.state.echoChain !== null);
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net &&

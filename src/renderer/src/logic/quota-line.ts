@@ -1,6 +1,7 @@
 import type { PollStatus } from '../../../shared/contract';
 import { formatDuration } from '../../../shared/format';
 import { PLAN_LABELS } from '../../../shared/plans';
+import { MAX_LATENESS_S } from '../../../shared/policy';
 
 interface QuotaLine {
   /** Today's spend against the day's quota, and where the current pace leads. */
@@ -34,7 +35,7 @@ export function quotaLine(p: PollStatus): QuotaLine | null {
   const behind = (p.behindMs ?? 0) >= 60_000 ? `reads ${formatDuration(Math.round((p.behindMs ?? 0) / 60_000) * 60)} behind` : null;
   const k = p.keepUp;
   const keepUp = k
-    ? `busier than the plan keeps up with: nothing lost, up to 30 min late · ${k.planThatWould ? `the ${PLAN_LABELS[k.planThatWould]} plan would keep up` : 'no plan would keep up'}`
+    ? `busier than the plan keeps up with: nothing lost, up to ${MAX_LATENESS_S / 60} min late · ${k.planThatWould ? `the ${PLAN_LABELS[k.planThatWould]} plan would keep up` : 'no plan would keep up'}`
     : null;
   return { text: spent + pace, warn: q.level !== 'ok', behind, keepUp };
 }
