@@ -180,6 +180,14 @@ export class NetworkStates {
     return worst;
   }
 
+  /**
+   * Drops what is held in memory (a switch of source): each network starts again from its stored cursor, as
+   * after a restart (an echo still owed is read again from there; the stored cursor stays at its floor).
+   */
+  forgetInMemory(): void {
+    this.states.clear();
+  }
+
   /** The plan does not keep up where a network echoes (keep-up.ts): the costliest such network's figures; null where it keeps up. */
   keepUp(now: number, intervalMs: number): KeepUp | null {
     let worst: KeepUp | null = null;

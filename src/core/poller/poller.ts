@@ -118,6 +118,8 @@ export class Poller {
     this.st = { ...this.st, lastSuccessAt: null, lastError: null, rateLimitedUntil: null };
     this.offlineStreak = 0;
     this.lastFullCycleAt = null;
+    // Nor its reads behind or its plan not keeping up: what is held in memory starts again as after a restart.
+    this.networks.forgetInMemory();
   }
 
   status(): PollStatus {
