@@ -127,7 +127,9 @@ async function main(): Promise<void> {
       sampleRss();
       if (++ticks % 3 === 0) endPhase(`cycles to ${ticks + 3}`);
       const transitions = [...fresh.map((t) => ({ id: t.messageId, kind: t.kind, at: t.at })), ...(routes?.read(clock.now()) ?? [])];
-      send({ type: 'polled', transitions, status, memory: process.memoryUsage() });
+      // The watches still `baselining…` (the Watchlist's tag): the judge's stated limits need when each went live.
+      const baselining = (await core.handlers.listWatches(undefined)).filter((w) => w.baselinePending).map((w) => w.address);
+      send({ type: 'polled', transitions, status, baselining, memory: process.memoryUsage() });
       fresh = [];
     } else if (m.type === 'close') {
       endPhase('close');

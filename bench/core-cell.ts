@@ -22,8 +22,10 @@ import { injected, overspend, tamper } from './inject';
 import { judgeSpend } from './judge';
 import { keepsUp, physicalFigures, physicalLimit } from './physical-limit';
 import { ServiceCount } from './service-count';
+import { markStatedLimits } from './stated-limits';
 import { storedPending } from './stored-pending';
-import { judgeWatcher, type Contender } from './verdict';
+import { judgeWatcher, overStatedBound, type Contender } from './verdict';
+import { keepsUp as lateReadsFit } from './day-keeps-up';
 import { runHeader, type RunKnobs } from './world-knobs';
 
 /** The core's caller at the service: it sends no key (the keyless plan), the fair pollers each their own. */
@@ -51,6 +53,8 @@ const tally = (c: Comparison) => ({
   duplicates: c.duplicates,
   unexpected: c.unexpected.length,
   missedByKind: byKind(c.missed),
+  /** Expected under a stated limit (bench/stated-limits.ts) and not reported: counted apart, never silent. */
+  limitsReached: c.limits,
   unexpectedByKind: byKind(c.unexpected),
   firstMissed: c.missed.slice(0, 5),
 });
@@ -124,6 +128,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   const said: { keepUp: (KeepUp & { cycles: number }) | null } = { keepUp: null };
   let maxBehindMs = 0;
   let rateLimitedCycles = 0;
+  /** When each watched address went live (its baseline done, as the Watchlist shows it); absent: not yet. */
+  const liveAt = new Map<string, number>();
   const cycleTimes: number[] = [];
   const cycle = async (phase: 'traffic' | 'settle') => {
     await clock.advance(intervalMs);
@@ -132,6 +138,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     const r = await childCall(child, { type: 'tick', now: clock.now() }, 'polled');
     ours[phase] += oursNow() - before;
     detected.push(...(r.transitions as Detection[]));
+    const baselining = new Set((r.baselining as string[]).map((a) => a.toLowerCase()));
+    for (const a of addresses) if (!liveAt.has(a.toLowerCase()) && !baselining.has(a.toLowerCase())) liveAt.set(a.toLowerCase(), clock.now());
     const status = r.status as { tracked?: number; behindMs?: number | null; state?: string; keepUp?: KeepUp | null };
     if (status.keepUp) said.keepUp = { ...status.keepUp, cycles: (said.keepUp?.cycles ?? 0) + 1 };
     peakTracked = Math.max(peakTracked, status.tracked ?? 0);
@@ -166,6 +174,7 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     ...(routeSet ? {} : { stuck }),
     receipts,
   });
+  const limitsCovered = markStatedLimits(expected, { store: svc.store, truth, baselineAt, liveAt: (a) => liveAt.get(a.toLowerCase()) ?? endAt, addresses });
   const judged = compare(expected, tamper(detected, inj));
   const { onTime, late } = latencies(judged.hits, intervalMs);
   const lateOverBound = late.filter((l) => l.afterVisible > 2 * intervalMs).length;
@@ -202,6 +211,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
   const listPoller = fairPoller('list', list, listKey, baselineRequests.list, listAtTrafficEnd);
   const perAddressPoller = fairPoller(routeSet ? 'per-watch' : 'per-address', perAddress, perAddressKey, baselineRequests.perAddress, perAddressAtTrafficEnd);
   const physical = physicalLimit(svc.store, truth, expected, cycleTimes, intervalMs);
+  // From the world and the published plan, never the core: its physical limit and the late-record reads of its rate fit the day pace.
+  const planKeepsUp = keepsUp(physical, k.servicePlan) && (k.servicePlan === null || lateReadsFit(k.rate, k.servicePlan, intervalMs).keepsUp);
   const oursAfterBaseline = ours.traffic + ours.settle;
   const oursSpend = spendOf(CORE_CALLER);
   const p95Intervals = inIntervals(percentile(onTime, 95));
@@ -216,8 +227,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
       spend: oursSpend,
     },
     [listPoller?.contender, perAddressPoller?.contender].filter((c): c is Contender => !!c),
-    { p95Intervals, lateOverBound },
-    keepsUp(physical, k.servicePlan),
+    { p95Intervals, lateOverBound, overStatedBound: overStatedBound(judged.hits, intervalMs) },
+    planKeepsUp,
   );
   const peakRssMb = Math.round((Number(closed.peakRss) / 1024 / 1024) * 10) / 10;
   const result = {
@@ -233,6 +244,8 @@ export async function runCoreCell(k: CellKnobs, work: string) {
     stuckThresholdMinutes: k.stuckMinutes,
     transitionsExpected: [...expected.values()].filter((e) => !e.optional).length,
     stuckExpected: [...expected].filter(([key, e]) => key.endsWith(':stuck') && !e.optional).length,
+    /** Expected transitions a stated limit covers (either way; those not reported are each contender's `limitsReached`). */
+    statedLimits: limitsCovered,
     injected: inj,
     ours: {
       ...tally(judged),

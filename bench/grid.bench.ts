@@ -10,8 +10,11 @@
  * Every row is judged by the one verdict (bench/verdict.ts), the core and the fair pollers alike, their
  * spend as the service counted it: a fair poller counts when it is clean and keeps the spend rule; the
  * core passes when it is clean, keeps the rule, spent no more CU than the cheapest fair poller that
- * counts, and, where the plan keeps up (the cell's physical limit fits the day pace), detects within
- * 2 intervals (p95, late records within lag + 2). Both rows of a cell count to the exit code.
+ * counts, and, where the plan keeps up (the cell's physical limit and its rate's late-record reads fit the
+ * day pace), detects within 2 intervals (p95, late records within lag + 2); where it does not, finds
+ * everything within the stated bound (30 min and 2 intervals after visible). Transitions a stated limit
+ * covers (bench/stated-limits.ts: a baseline's page cap, a receipt met while baselining) are either way,
+ * and those not reported are counted in a column of their own. Both rows of a cell count to the exit code.
  * Prints one JSON line, then one table (and a JSON line per row on stderr); exits 1 when a row fails.
  * BENCH_GRID_CELLS=3@0.2,1000@20,routes@2 runs only those cells.
  */
@@ -65,6 +68,12 @@ function fairCell(p: Fair | null, why: string | null | undefined): string {
   return `${n(p.missed)} / ${n(p.requests.total)} / ${s(p.latencyMs.p95)} ${why ? `(out: ${why})` : '(counts)'}`;
 }
 
+/** Expected transitions a stated limit covers that the core did not report (bench/stated-limits.ts), by limit. */
+const limitsCell = (l: Record<string, number>) =>
+  Object.entries(l)
+    .map(([k, v]) => `${n(v)} ${k}`)
+    .join(', ') || '0';
+
 /** The core's spend as the service counted it, against the rule's day allowance and minute limit. */
 function spendCell(c: Cell): string {
   const sp = c.ours.spend;
@@ -79,7 +88,7 @@ function row(set: WatchSet, rate: number, c: Cell, failed: string[]): string {
   const standing = (name: string) => v.fair.find((f) => f.name === name)?.why;
   const verdict = failed.length ? `**FAIL**: ${failed.map((t) => `${t} ${JSON.stringify(v.targets[t]![0])} > ${v.targets[t]![1]}`).join(', ')}` : 'pass';
   const cheaper = v.cheaperFair ? `${v.oursOverCheaperFair} of ${v.cheaperFair.name}` : 'none counts';
-  return `| ${setLabel(set)}, ${rate} msg/s | ${c.startUtc.slice(11, 16)} | ${c.transitionsExpected} (${c.stuckExpected} stuck) | ${o.missed} / ${o.duplicates} / ${o.unexpected} | ${n(o.requests.total)} (${o.requests.baseline} + ${o.requests.traffic} + ${o.requests.settle}) | ${spendCell(c)} | ${n(ph.requests)} (${ph.perMinute}/min${ph.keepsUp ? '' : ', over the day pace'}) | ${ph.oursOverPhysical} | ${cheaper} | ${s(o.onTime.latencyMs.p95)} | ${o.maxBehindSeconds} s | ${fairCell(c.listPoller, standing('list'))} | ${fairCell(c.perAddressPoller, standing(set === 'routes' ? 'per-watch' : 'per-address'))} | ${verdict} |`;
+  return `| ${setLabel(set)}, ${rate} msg/s | ${c.startUtc.slice(11, 16)} | ${c.transitionsExpected} (${c.stuckExpected} stuck) | ${o.missed} / ${o.duplicates} / ${o.unexpected} | ${limitsCell(o.limitsReached)} | ${n(o.requests.total)} (${o.requests.baseline} + ${o.requests.traffic} + ${o.requests.settle}) | ${spendCell(c)} | ${n(ph.requests)} (${ph.perMinute}/min${ph.keepsUp ? '' : ', over the day pace'}) | ${ph.oursOverPhysical} | ${cheaper} | ${s(o.onTime.latencyMs.p95)} | ${o.maxBehindSeconds} s | ${fairCell(c.listPoller, standing('list'))} | ${fairCell(c.perAddressPoller, standing(set === 'routes' ? 'per-watch' : 'per-address'))} | ${verdict} |`;
 }
 
 async function main(): Promise<void> {
@@ -114,12 +123,14 @@ async function main(): Promise<void> {
         wallSeconds,
         transitionsExpected: c.transitionsExpected,
         stuckExpected: c.stuckExpected,
+        statedLimits: c.statedLimits,
         injected: c.injected,
         ours: {
           missed: c.ours.missed,
           duplicates: c.ours.duplicates,
           unexpected: c.ours.unexpected,
           missedByKind: c.ours.missedByKind,
+          limitsReached: c.ours.limitsReached,
           requests: c.ours.requests,
           spend: c.ours.spend,
           p95Intervals: c.ours.onTime.p95Intervals,
@@ -154,8 +165,8 @@ async function main(): Promise<void> {
     [
       `Grid at the defaults: 30 s interval, no key, ${pace}, stuck 30 min, realistic world, seed 42, ${MINUTES} + ${SETTLE_MINUTES} simulated minutes a row (+ ${PRESSURE_SETTLE_MINUTES} to settle at 20 msg/s: later, never lost); rows from 00:00 and ${STARTS.length > 1 ? 'from 12:00 UTC, both counting to the exit code' : 'only (BENCH_GRID_NOON=0)'}; ${wallMinutes} min of wall time.`,
       '',
-      "| cell | start (UTC) | expected | core missed / dup / unexpected | core requests (baseline + traffic + settle) | core CU / the rule's day allowance, peak minute / limit | physical limit after the baseline | core / physical | core CU / the cheapest counting fair poller's | core p95 | core behind at most | list poller: missed / requests / p95 | per-address poller: missed / requests / p95 | verdict |",
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      "| cell | start (UTC) | expected | core missed / dup / unexpected | stated limits reached (not reported, not missed) | core requests (baseline + traffic + settle) | core CU / the rule's day allowance, peak minute / limit | physical limit after the baseline | core / physical | core CU / the cheapest counting fair poller's | core p95 | core behind at most | list poller: missed / requests / p95 | per-address poller: missed / requests / p95 | verdict |",
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n'),
   );

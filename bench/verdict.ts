@@ -6,10 +6,15 @@
  * - ours passes when it is clean, keeps the spend rule, and, where a fair poller counts, spent no more
  *   CU at the service than the cheapest one that counts (`oursOverCheaperFair` ≤ 1); where none counts it
  *   must still be clean and keep the rule (the caller shows how far behind it fell);
- * - where the plan keeps up (the run's physical limit fits the plan's day pace, bench/physical-limit.ts),
- *   on-time detection p95 within 2 intervals and every late record within its lag + 2 intervals.
+ * - where the plan keeps up (the run's physical limit fits the plan's day pace, bench/physical-limit.ts,
+ *   and so do the late-record reads of the world's rate, bench/day-keeps-up.ts: the callers decide it from
+ *   the world and the published plan, never from the watcher), on-time detection p95 within 2 intervals
+ *   and every late record within its lag + 2 intervals; where it does not, every transition found within
+ *   the stated bound of a list busier than the plan (STATED_BOUND_MS after it became visible: docs/limits.md,
+ *   echo mode), later but found.
  * The result's `targets` go to judgeTargets (bench/targets.ts): each names what was missed.
  */
+import { MAX_LATENESS_S } from '../src/shared/policy';
 import type { SpendVerdict } from './judge';
 
 export interface Contender {
@@ -43,7 +48,19 @@ export interface Standing {
 export interface DetectionFigures {
   p95Intervals: number | null;
   lateOverBound: number;
+  /** Transitions reported later than STATED_BOUND_MS after they became visible (judged where the plan does not keep up). */
+  overStatedBound: number;
 }
+
+/**
+ * A list busier than the plan (echo mode, docs/limits.md): a change shows up to MAX_LATENESS_S after its
+ * span was first read, that read a cycle after the change became visible, the echo one more cycle.
+ */
+export const statedBoundMs = (intervalMs: number): number => MAX_LATENESS_S * 1000 + 2 * intervalMs;
+
+/** How many hits were reported later than the stated bound after they became visible. */
+export const overStatedBound = (hits: readonly { visibleAt: number; detectedAt: number }[], intervalMs: number): number =>
+  hits.filter((h) => h.detectedAt - h.visibleAt > statedBoundMs(intervalMs)).length;
 
 type Target = [value: number | null, atMost: number];
 
@@ -75,7 +92,9 @@ export function judgeWatcher(ours: Contender, fair: readonly (Contender | NotRun
     unexpected: [ours.unexpected, 0],
     ...spendTargets(ours.spend),
     ...(cheaper ? { oursOverCheaperFair: [oursOverCheaperFair, 1] as Target } : {}),
-    ...(keepsUp ? { p95Intervals: [detection.p95Intervals, 2] as Target, lateOverBound: [detection.lateOverBound, 0] as Target } : {}),
+    ...(keepsUp
+      ? { p95Intervals: [detection.p95Intervals, 2] as Target, lateOverBound: [detection.lateOverBound, 0] as Target }
+      : { overStatedBound: [detection.overStatedBound, 0] as Target }),
   };
   return {
     fair: standings,

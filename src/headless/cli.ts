@@ -15,6 +15,7 @@ import { RENDERER_DIR } from './app-files';
 import { OwnNodeSkipNews } from '../core/own-nodes/skip-news';
 import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
 import { visibleText } from '../shared/visible-text';
+import { BASELINE_MAX_PAGES } from '../shared/policy';
 
 const WATCH_USAGE = `Usage: teleporter-watch --config <file> [options]   (or: npm run watch -- --config <file>)
 
@@ -113,7 +114,12 @@ async function main(): Promise<number> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   const onWatchLive = ({ watch, baselineMs }: LiveEvent) =>
-    say(`live: ${describeWatch(watch)}: baseline done in ${(baselineMs / 1000).toFixed(1)} s; its changes alert from now on.`);
+    say(
+      `live: ${describeWatch(watch)}: baseline done in ${(baselineMs / 1000).toFixed(1)} s; its changes alert from now on.` +
+        (watch.historyCutAt === null
+          ? ''
+          : ` Its history was read back to ${new Date(watch.historyCutAt).toISOString()} only (${BASELINE_MAX_PAGES} pages): older open messages are not followed.`),
+    );
   // Delivery failures on stderr too (the log file has every attempt), at most one line a minute per channel.
   const deliveries = new DeliveryConsole(warn);
   watcher = await startHeadless({

@@ -19,6 +19,8 @@ interface WatchLive {
   /** The label (address) or name (feed); empty for an unlabelled address. */
   label: string;
   live: boolean;
+  /** Its first read stopped at its page cap: history is followed back to here only (ms; null: not cut). */
+  historyCutAt: number | null;
 }
 
 export interface LiveEvent {
@@ -53,8 +55,10 @@ export function followLiveness(core: Pick<MonitorCore, 'invoke' | 'onEvent' | 'm
     // A failed read (the core closing) changes nothing; the next event reads again.
     if (closed || !watches.ok || !feeds.ok) return;
     const next = new Map<string, WatchLive>();
-    for (const w of watches.value as WatchedAddress[]) next.set(`a:${w.address}`, { kind: 'address', id: w.address, label: w.label, live: !w.baselinePending });
-    for (const f of feeds.value as SavedFeed[]) next.set(`f:${f.id}`, { kind: 'feed', id: f.id, label: f.name, live: !f.baselinePending });
+    for (const w of watches.value as WatchedAddress[])
+      next.set(`a:${w.address}`, { kind: 'address', id: w.address, label: w.label, live: !w.baselinePending, historyCutAt: w.historyCutAt });
+    for (const f of feeds.value as SavedFeed[])
+      next.set(`f:${f.id}`, { kind: 'feed', id: f.id, label: f.name, live: !f.baselinePending, historyCutAt: f.historyCutAt });
     const now = clock.now();
     for (const [key, w] of next) {
       if (!w.live) since.set(key, since.get(key) ?? now);

@@ -48,6 +48,8 @@ export const WatchedAddressSchema = z.object({
   unread: z.number().int().nonnegative(),
   /** True until the first baseline of its history has been taken. */
   baselinePending: z.boolean(),
+  /** Its baseline stopped at its page cap (BASELINE_MAX_PAGES): history is followed back to here only (ms; null: not cut). */
+  historyCutAt: z.number().nullable(),
 });
 export type WatchedAddress = z.output<typeof WatchedAddressSchema>;
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeSpend } from '../../bench/judge';
 import { ServiceCount } from '../../bench/service-count';
-import { judgeWatcher, type Contender } from '../../bench/verdict';
+import { judgeWatcher, overStatedBound, statedBoundMs, type Contender } from '../../bench/verdict';
 import { ManualClock } from '../../src/shared/clock';
 
 const MIDNIGHT = Date.UTC(2026, 0, 1);
@@ -38,7 +38,12 @@ describe('judgeWatcher', () => {
       spend: judgeSpend(count, name, 'unauthenticated', MIDNIGHT, MIDNIGHT + RUN_MS),
       ...extra,
     });
-    const v = judgeWatcher(who('ours'), [who('list'), who('perAddress'), who('missing', { missed: 2 })], { p95Intervals: 1.2, lateOverBound: 0 }, true);
+    const v = judgeWatcher(
+      who('ours'),
+      [who('list'), who('perAddress'), who('missing', { missed: 2 })],
+      { p95Intervals: 1.2, lateOverBound: 0, overStatedBound: 0 },
+      true,
+    );
     expect(v.fair.map((f) => [f.name, f.counts])).toEqual([
       ['list', true],
       ['perAddress', false],
@@ -53,17 +58,30 @@ describe('judgeWatcher', () => {
     expect(v.targets.p95Intervals).toEqual([1.2, 2]);
   });
 
-  it('where no fair poller counts, ours is still held to clean and the spend rule; no latency bound where the plan cannot keep up', async () => {
+  it('where no fair poller counts, ours is still held to clean and the spend rule; where the plan cannot keep up, the stated bound instead of the latency one', async () => {
     const { count } = await counted({ ours: 500, list: 900 });
     const spend = (name: string) => judgeSpend(count, name, 'unauthenticated', MIDNIGHT, MIDNIGHT + RUN_MS);
     const ours: Contender = { name: 'ours', ...clean, missed: 4, cu: count.cu('ours'), requests: 500, spend: spend('ours') };
     const list: Contender = { name: 'list', ...clean, cu: count.cu('list'), requests: 900, spend: spend('list') };
-    const v = judgeWatcher(ours, [list, { name: 'per-address', notRun: 'too many addresses' }], { p95Intervals: 9, lateOverBound: 3 }, false);
+    const v = judgeWatcher(
+      ours,
+      [list, { name: 'per-address', notRun: 'too many addresses' }],
+      { p95Intervals: 9, lateOverBound: 3, overStatedBound: 2 },
+      false,
+    );
     expect(v.cheaperFair).toBeNull();
     expect(v.fair[1]).toMatchObject({ counts: false, why: 'not run: too many addresses' });
-    expect(Object.keys(v.targets).sort()).toEqual(['dayCu', 'duplicates', 'missed', 'peakMinuteCu', 'refused', 'unexpected']);
+    expect(Object.keys(v.targets).sort()).toEqual(['dayCu', 'duplicates', 'missed', 'overStatedBound', 'peakMinuteCu', 'refused', 'unexpected']);
+    expect(v.targets.overStatedBound).toEqual([2, 0]);
     expect(v.targets.missed).toEqual([4, 0]);
     expect(v.targets.dayCu).toEqual([10_000, 8_333]);
     expect(v.oursWhy).toBe('10,000 CU > 8,333 the day allows by then; 4 missed, 0 dup, 0 unexpected');
+  });
+
+  it('counts the transitions found later than the stated bound of a list busier than the plan (30 min and 2 intervals after visible)', () => {
+    const interval = 30_000;
+    expect(statedBoundMs(interval)).toBe(31 * 60_000);
+    const at = (afterVisibleMs: number) => ({ visibleAt: 1_000, detectedAt: 1_000 + afterVisibleMs });
+    expect(overStatedBound([at(0), at(31 * 60_000), at(31 * 60_000 + 1), at(3 * 3_600_000)], interval)).toBe(2);
   });
 });

@@ -6,9 +6,9 @@
  * CU limits, the real core in its own process, judged against the ground truth (bench/core-cell.ts).
  * Before, 3 in 10 of the receipts and deliveries were never read again (the re-checks one by one reached
  * a few hundred of thousands; the baselines never ended, so no `stuck`; a quiet list's top left its
- * echoes owed for good). The one exception is the stated limit of a baseline (docs/architecture.md,
- * "the one change it cannot tell"): a receipt back after the watch began for a message delivered before
- * it, which the baseline met only with the receipt.
+ * echoes owed for good). The exceptions are the stated limits of a baseline (bench/stated-limits.ts,
+ * docs/limits.md), counted apart: a receipt back while the watch was still baselining for a message
+ * delivered before it (the baseline met it only with the receipt), and history below a first read's page cap.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,14 +41,11 @@ describe('nothing lost under pressure', () => {
       work,
     );
     try {
-      const { judged, svc, baselineAt } = cell.debug;
+      const { judged } = cell.debug;
       const r = cell.result;
-      // Receipts the baseline could not tell from history: delivered before the watch began.
-      const deliveredBefore = (key: string) => {
-        const rec = svc.store.get(key.split(':')[0]!) as { destinationTransaction?: { timestamp?: number } } | null;
-        return (rec?.destinationTransaction?.timestamp ?? Infinity) * 1000 < baselineAt;
-      };
-      const lost = judged.missed.filter((k) => !(k.endsWith(':receipt_delivered') && deliveredBefore(k)));
+      // What the stated limits cover (bench/stated-limits.ts: a receipt met while baselining, a baseline's
+      // page cap) is counted apart, not missed: everything else is found.
+      const lost = judged.missed;
       expect(r.transitionsExpected).toBeGreaterThan(5000);
       expect(r.ours.rateLimitedCycles, 'the budget was short: the case is one of pressure').toBeGreaterThan(5);
       expect(lost, JSON.stringify(r.ours.missedByKind)).toEqual([]);
@@ -62,7 +59,8 @@ describe('nothing lost under pressure', () => {
       expect(r.ours.unexpected).toBe(0);
       // The stated limit grows with the baseline's delay under pressure (2.3 % measured from 00:00, where the
       // day's pace line gives the first minutes little): it stays a small share, said in docs/limits.md.
-      expect(judged.missed.length).toBeLessThan(r.transitionsExpected / 20);
+      const limited = Object.values(judged.limits).reduce((a, b) => a + b, 0);
+      expect(limited).toBeLessThan(r.transitionsExpected / 20);
     } finally {
       await cell.close();
       rmSync(work, { recursive: true, force: true });

@@ -249,6 +249,15 @@ describe('planNetwork', () => {
     expect(planNetwork(input({ addresses, head, ratePerSec: 50, echoing: true })).discovery?.mode).toBe('firehose');
     expect(discoveryMode(input({ addresses, head: null, ratePerSec: 50, echoing: true }))).toBe('per-address');
   });
+
+  it('leaves the address operation when the watched lists themselves are dense (their pages outnumber the firehose pages)', () => {
+    const addresses = ['A', 'B', 'C', 'D'].map(live);
+    const head = { ts: NOW - 10, at: NOW_MS - 10_000 };
+    // 50 msg/s over 10 s: 6 firehose pages; four lists at 40 msg/s each: 5 pages each.
+    expect(discoveryMode(input({ addresses, head, ratePerSec: 50, listRatesPerSec: [40, 40, 40, 40] }))).toBe('firehose');
+    expect(planNetwork(input({ addresses, head, ratePerSec: 50, listRatesPerSec: [40, 40, 40, 40] })).discovery?.mode).toBe('firehose');
+    expect(discoveryMode(input({ addresses, head, ratePerSec: 50, listRatesPerSec: [1, 1, 1, 1] }))).toBe('per-address');
+  });
 });
 
 describe('planFollowUps', () => {

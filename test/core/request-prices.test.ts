@@ -9,6 +9,16 @@ describe('request planning', () => {
     expect(preferFirehose(20, 10, 3)).toBe(false); // 3 pages do not beat 3 requests
   });
 
+  it('prices each watched list at its own density: a few addresses carrying most of the traffic cost more than the firehose', () => {
+    // 20 msg/s, 30 s: the firehose's news is 7 pages; three lists of 10 msg/s each are 4 pages each.
+    expect(preferFirehose(20, 30, 3, [10, 10, 10])).toBe(true);
+    // Two lists as busy as the whole list: 2 × 7 pages.
+    expect(preferFirehose(20, 30, 2, [20, 20])).toBe(true);
+    // Quiet lists stay a page each, cheaper than 7.
+    expect(preferFirehose(20, 30, 3, [0.1, 0.2, 0])).toBe(false);
+    expect(preferFirehose(20, 30, 2, [3, 3])).toBe(false);
+  });
+
   it('covers recent messages by paging the firehose deeper and old ones by their address', () => {
     const now = 1_000_000;
     const cands = [

@@ -18,6 +18,11 @@ export interface ExpectedTransition {
   visibleAt: number;
   /** Either way is right (a `stuck` whose delivery became visible about when it fell due, or near an edge of the run): never missed, never unexpected. */
   optional?: true;
+  /**
+   * A stated limit of the monitor's (docs/limits.md) covers it: either way, and when not reported it is
+   * counted apart by the limit's name (Comparison.limits), never silent. Set by the bench (bench/stated-limits.ts).
+   */
+  limit?: string;
 }
 
 /** A transition the monitor reported, at its clock time. */
@@ -208,6 +213,8 @@ export interface Comparison {
   unexpected: string[];
   /** Expected and reported. */
   hits: Hit[];
+  /** Expected under a stated limit and not reported, by the limit's name. */
+  limits: Record<string, number>;
 }
 
 /** Judges the monitor's reports against the expected transitions. */
@@ -221,13 +228,15 @@ export function compare(expected: ReadonlyMap<string, ExpectedTransition>, detec
   }
   const missed: string[] = [];
   const hits: Hit[] = [];
+  const limits: Record<string, number> = {};
   for (const [key, e] of expected) {
     const at = first.get(key);
     if (at !== undefined) hits.push({ key, ...e, detectedAt: at });
+    else if (e.limit !== undefined) limits[e.limit] = (limits[e.limit] ?? 0) + 1;
     else if (!e.optional) missed.push(key);
   }
   const unexpected = [...first.keys()].filter((k) => !expected.has(k));
-  return { missed, duplicates, unexpected, hits };
+  return { missed, duplicates, unexpected, hits, limits };
 }
 
 /** The p-th percentile (nearest rank) of ascending numbers; null when there are none. */

@@ -280,6 +280,7 @@ async function readEchoes(x: Execution, early: boolean, share: number): Promise<
 function finishBaselines(watchers: readonly string[], r: ScanResult, progress: BaselineProgress | null, x: Execution): number | null {
   const oldest = r.oldestTs === null ? (progress?.oldestTs ?? null) : Math.min(r.oldestTs, progress?.oldestTs ?? Infinity);
   const floor = r.exhausted || oldest === null ? null : oldest + 1;
-  for (const w of watchers) x.watches.finishBaseline(w, floor);
+  // Stopped at its page cap (BASELINE_MAX_PAGES) with open history maybe below: the watch says where it was cut.
+  for (const w of watchers) x.watches.finishBaseline(w, floor, r.capped ? floor : null);
   return floor;
 }

@@ -9,10 +9,10 @@ import { type LatenessTracker } from './late-records';
 import { CATCH_UP_MAX_MS, MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { echoesPay, type CycleMeans } from './echoes';
 import { pagesRate, type NetworkState } from './network-state';
-import { PAGE_SIZE } from './request-prices';
+import { firehoseHeadCost, PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
-import { discoveryMode } from './planner';
-import { type DueMessage, type NetworkPlanInput } from './plan-types';
+import { discoveryMode, gapSec } from './planner';
+import { type DueMessage, type NetworkPlanInput, type WatcherSummary } from './plan-types';
 
 interface PlanInputSources {
   state: NetworkState;
@@ -60,7 +60,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     echoing: o.state.echoChain !== null,
     ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
   };
-  const mode = discoveryMode(base);
+  const mode = discoveryMode({ ...base, ...listRates(base, o) });
   const gapOpen = o.state.echoes.some((e) => e.gap && !e.recheck);
   // Not entered while an indexer stall's catch-up runs: what the stall held back floods the list's top
   // (the rate looks tens of times busier for a few cycles) and the catch-up sweeps of late-records.ts
@@ -92,6 +92,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   }));
   return {
     ...base,
+    ...listRates(base, o),
     due,
     addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map(),
     // Late records: a full overlap every other cycle, the least one between (late-records.ts); on a list
@@ -115,6 +116,29 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
 function overlap(lateness: LatenessTracker, nowMs: number, intervalMs: number): { overlapSec: number; fullOverlap: boolean } {
   const full = lateness.fullDue(nowMs, intervalMs);
   return { overlapSec: full ? lateness.fullOverlapSec(nowMs, intervalMs) : MIN_OVERLAP_S, fullOverlap: full };
+}
+
+/** The window (s, ending now) a watched list's own rate is counted over. */
+const LIST_RATE_WINDOW_S = 600;
+
+/**
+ * Each watched list's messages per second in the cache, asked only where the per-address mode
+ * could still be chosen (no more lists than the firehose's head pages): there, a few dense lists may cost more.
+ */
+function listRates(
+  base: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds'>,
+  o: Pick<PlanInputSources, 'watchers'>,
+): { listRatesPerSec?: number[] } {
+  if (base.ratePerSec === null || !base.head) return {};
+  const lists = [...base.addresses, ...base.feeds];
+  if (lists.length === 0 || lists.length > firehoseHeadCost(base.ratePerSec, gapSec(base))) return {};
+  const nowSec = Math.floor(base.nowMs / 1000);
+  // A list watched for less than the window (its baseline maybe still running): its news since it was added.
+  const rate = (w: WatcherSummary) => {
+    const from = Math.max(nowSec - LIST_RATE_WINDOW_S, w.since === undefined ? -Infinity : Math.floor(w.since / 1000));
+    return from >= nowSec ? 0 : o.watchers.countSince(w.key, from) / (nowSec - from);
+  };
+  return { listRatesPerSec: lists.map(rate) };
 }
 
 /** Pages of each address's cached history down to its oldest due message: the price of asking it. */

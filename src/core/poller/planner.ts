@@ -31,7 +31,7 @@ export const MAX_PAGES_PER_SCAN = 60;
 export const NEED_MAX_PAGES = 10;
 
 /** Seconds since the head cursor (one interval without one). */
-const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number =>
+export const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number =>
   i.head ? Math.max(1, (i.nowMs - i.head.at) / 1000) : i.intervalMs / 1000;
 
 /**
@@ -39,14 +39,14 @@ const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): num
  * counts: its news (what was sent after it was added) is read from the first cycle, before any history.
  */
 export function discoveryMode(
-  i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds' | 'echoing'>,
+  i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head' | 'ratePerSec' | 'addresses' | 'feeds' | 'echoing' | 'listRatesPerSec'>,
 ): DiscoveryMode | null {
   const watched = i.addresses.length + i.feeds.length;
   if (watched === 0) return null;
   // Echoing, each record is read twice on the unfiltered list, where one list per watch would need its own
   // sweeps, which the budget cannot pay either; the read from the top that leaves echo mode closes the chain.
   if (i.echoing && i.head) return 'firehose';
-  return preferFirehose(i.ratePerSec, gapSec(i), watched) ? 'firehose' : 'per-address';
+  return preferFirehose(i.ratePerSec, gapSec(i), watched, i.listRatesPerSec) ? 'firehose' : 'per-address';
 }
 
 /** The plan of one cycle on one network. */

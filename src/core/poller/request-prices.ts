@@ -13,11 +13,16 @@ export function firehoseHeadCost(ratePerSec: number, gapSec: number): number {
   return Math.floor((ratePerSec * gapSec) / PAGE_SIZE) + 1;
 }
 
-/** Is one firehose cheaper than asking every watched address of the network? */
-export function preferFirehose(ratePerSec: number | null, gapSec: number, addressCount: number): boolean {
-  if (addressCount < 3) return false;
-  if (ratePerSec === null) return true; // one page tells us the rate; it costs less than 3 address calls
-  return firehoseHeadCost(ratePerSec, gapSec) < addressCount;
+/**
+ * Is one firehose cheaper than asking every watched list of the network? Each list costs a page a cycle at
+ * least, a dense one (a few addresses carrying most of the traffic) a page per 100 of its own news.
+ */
+export function preferFirehose(ratePerSec: number | null, gapSec: number, addressCount: number, listRatesPerSec?: readonly number[]): boolean {
+  if (ratePerSec === null) return addressCount >= 3; // one page tells us the rate; it costs less than 3 address calls
+  const head = firehoseHeadCost(ratePerSec, gapSec);
+  const listPages = (listRatesPerSec ?? []).reduce((sum, r) => sum + firehoseHeadCost(r, gapSec), 0);
+  if (listPages > head) return true;
+  return addressCount >= 3 && head < addressCount;
 }
 
 export interface RecheckCandidate {

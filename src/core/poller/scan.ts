@@ -77,6 +77,8 @@ export interface ScanResult {
   restarted: boolean;
   /** The token of the page after the last one read (null: none). */
   nextToken: string | null;
+  /** Stopped at its page cap (`maxPages`) while its stop rule still asked for more. */
+  capped: boolean;
   /** Lateness (s, now minus source timestamp) of each message this scan stored first, as news, whose timestamp was below `lateBelow`. */
   late: number[];
 }
@@ -109,6 +111,7 @@ interface ScanOptions {
 /** A scan that has read nothing yet. */
 export const emptyScan = (): ScanResult => ({
   pages: 0,
+  capped: false,
   error: null,
   outOfBudget: false,
   exhausted: false,
@@ -196,7 +199,11 @@ export async function scan(fetchPage: (token: string | undefined) => Promise<Api
       res.exhausted = true;
       return res;
     }
-    if (res.pages >= o.maxPages || !o.next(info, res.seen)) return res;
+    if (!o.next(info, res.seen)) return res;
+    if (res.pages >= o.maxPages) {
+      res.capped = true;
+      return res;
+    }
     token = page.nextPageToken;
   }
 }

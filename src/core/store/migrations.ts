@@ -354,6 +354,12 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 12: records stored before the boundary checks that no read survives are let go of (issue 41; above).
   BOUNDARY_REPAIR,
+  // 13: a baseline that stopped at its page cap (BASELINE_MAX_PAGES) with open history maybe below says
+  // where (s): the Watchlist shows that its history was read back to there only (a stated limit, issue 42).
+  `
+  ALTER TABLE watches ADD COLUMN history_cut_at INTEGER;
+  ALTER TABLE feeds ADD COLUMN history_cut_at INTEGER;
+  `,
 ];
 
 /** Where the boundary repair sits in the list: a database at this version has not had it yet. */

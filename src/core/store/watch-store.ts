@@ -19,6 +19,7 @@ interface WatchRow {
   last_viewed_at: number | null;
   baseline_done: number;
   baseline_floor: number | null;
+  history_cut_at: number | null;
   unread?: number;
 }
 
@@ -31,6 +32,7 @@ interface FeedRow {
   created_at: number;
   baseline_done: number;
   baseline_floor: number | null;
+  history_cut_at: number | null;
 }
 
 export { feedKey } from './watcher-key';
@@ -66,8 +68,8 @@ export class WatchStore {
       untrackOrphans: db.prepare('UPDATE messages SET tracked = 0 WHERE tracked = 1 AND message_id NOT IN (SELECT message_id FROM message_watchers)'),
       deleteWatch: db.prepare('DELETE FROM watches WHERE address = ?'),
       markViewed: db.prepare('UPDATE watches SET last_viewed_at = ? WHERE address = ?'),
-      finishFeedBaseline: db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ? WHERE id = ?'),
-      finishWatchBaseline: db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ? WHERE address = ?'),
+      finishFeedBaseline: db.prepare('UPDATE feeds SET baseline_done = 1, baseline_floor = ?, history_cut_at = ? WHERE id = ?'),
+      finishWatchBaseline: db.prepare('UPDATE watches SET baseline_done = 1, baseline_floor = ?, history_cut_at = ? WHERE address = ?'),
       finishRouteBaseline: db.prepare('UPDATE route_watches SET baseline_done = 1, baseline_floor = ? WHERE id = ?'),
       listFeeds: db.prepare<[], FeedRow>('SELECT * FROM feeds ORDER BY created_at, id'),
       addFeed: db.prepare('INSERT INTO feeds (id, name, network, filter, notify, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -141,12 +143,15 @@ export class WatchStore {
     this.stmts.markViewed.run(at, address);
   }
 
-  /** Records that the silent baseline of a watcher is complete. */
-  finishBaseline(key: string, floor: number | null): void {
+  /**
+   * Records that the silent baseline of a watcher is complete; `cutAt` (s): where it stopped at its page
+   * cap with open history maybe below (null: it read all it meant to). A route shows its own reach.
+   */
+  finishBaseline(key: string, floor: number | null, cutAt: number | null = null): void {
     const ref = watcherRef(key);
     if (isRouteKey(key)) this.stmts.finishRouteBaseline.run(floor, routeIdOf(key));
-    else if (ref.kind === 'feed') this.stmts.finishFeedBaseline.run(floor, ref.feedId);
-    else this.stmts.finishWatchBaseline.run(floor, ref.address);
+    else if (ref.kind === 'feed') this.stmts.finishFeedBaseline.run(floor, cutAt, ref.feedId);
+    else this.stmts.finishWatchBaseline.run(floor, cutAt, ref.address);
     this.changed('baseline');
   }
 
@@ -158,7 +163,7 @@ export class WatchStore {
     const id = randomUUID().slice(0, 8);
     this.stmts.addFeed.run(id, f.name, f.network, JSON.stringify(f.filter), JSON.stringify(f.notify), f.createdAt);
     this.changed();
-    return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt, baselinePending: true };
+    return { id, name: f.name, network: f.network, filter: f.filter, notify: f.notify, createdAt: f.createdAt, baselinePending: true, historyCutAt: null };
   }
 
   removeFeed(id: string): boolean {
@@ -193,11 +198,12 @@ function toWatcherInfo(r: Pick<WatchRow, 'address' | 'network' | 'notify' | 'bas
 }
 
 /** What a watched address and a saved feed both say of themselves, from the columns their tables share. */
-const listedFields = (r: Pick<WatchRow, 'network' | 'notify' | 'created_at' | 'baseline_done'>) => ({
+const listedFields = (r: Pick<WatchRow, 'network' | 'notify' | 'created_at' | 'baseline_done' | 'history_cut_at'>) => ({
   network: r.network as Network,
   notify: JSON.parse(r.notify) as NotifyPrefs,
   createdAt: r.created_at,
   baselinePending: r.baseline_done === 0,
+  historyCutAt: r.history_cut_at === null ? null : r.history_cut_at * 1000,
 });
 
 function toWatch(r: WatchRow): WatchedAddress {

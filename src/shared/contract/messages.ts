@@ -22,6 +22,8 @@ export const SavedFeedSchema = z.object({
   createdAt: epochMs,
   /** True until the first baseline of what the feed matches has been taken (its changes alert only after). */
   baselinePending: z.boolean(),
+  /** Its baseline stopped at its page cap (BASELINE_MAX_PAGES): history is followed back to here only (ms; null: not cut). */
+  historyCutAt: epochMs.nullable(),
 });
 export type SavedFeed = z.output<typeof SavedFeedSchema>;
 
