@@ -201,6 +201,27 @@ describe('transition engine', () => {
     expect(rig.engine.sweep()).toEqual([]);
   });
 
+  it('history a late baseline meets past the threshold fires `stuck` when that moment came after the watch began; not when before', async () => {
+    rig.settings.stuckThresholdMinutes = 30;
+    const other = randomAddress();
+    rig.watch(other, { baselineDone: false });
+    const addedS = Math.floor(rig.clock.now() / 1000);
+    // Its baseline meets them 20 min after the watch was added (a budget short for a busy list).
+    await rig.clock.advance(20 * 60_000);
+    const crossedSince = randomId(); // sent 15 min before the watch: stuck 15 min after it
+    const stuckBefore = randomId(); // sent 40 min before: stuck 10 min before the watch began
+    const history = [
+      msg({ id: crossedSince, from: other, status: 'pending', ts: addedS - 15 * 60 }),
+      msg({ id: stuckBefore, from: other, status: 'pending', ts: addedS - 40 * 60 }),
+    ];
+    expect(rig.engine.observe(history, 'mainnet', { baselineFor: new Set([other]) })).toEqual([]);
+    rig.store.watches.finishBaseline(other, null);
+    const fired = rig.engine.sweep();
+    expect(fired.map((t) => [t.messageId, t.kind])).toEqual([[crossedSince, 'stuck']]);
+    await rig.clock.advance(60 * 60_000);
+    expect(rig.engine.sweep()).toEqual([]);
+  });
+
   it('writes notifications for the kinds a watch asked for, in the same transaction', () => {
     rig.store.watches.updateWatch(me, { notify: { new: false, left_pending: true, receipt_delivered: false, stuck: true } });
     const id = randomId();

@@ -125,11 +125,12 @@ export function stallEcho(r: ScanResult, floorTs: number, now: number): Echo | n
 
 /**
  * Re-checks by the page: the due messages below this read from the top, when there are more
- * of them than pages down to the oldest (at the list's measured density) and than the cycle has left to
- * ask them one by one (`affordable`: a budget that pays them all asks them at once), are re-read by one sweep from
+ * of them than pages down to the oldest (at the list's measured density), are re-read by one sweep from
  * where the read stopped down to that oldest one, due at once and resumed from its page each cycle, rather
- * than one request each. A busy hour's thousands of open messages are then all read again every few
- * minutes; asked by ID, the budget reached a few hundred and the rest never.
+ * than one request each: when the sweep fits what this cycle has for it (`room`: read now, as soon as by ID
+ * and cheaper), or when the cycle cannot ask them all one by one (`affordable`; else by ID, at once). A
+ * busy hour's thousands of open messages are then all read again every few minutes; asked by ID, the
+ * budget reached a few hundred and the rest never, and a budget that could pay them all paid a request each.
  */
 export function recheckSweep(
   r: ScanResult,
@@ -137,13 +138,15 @@ export function recheckSweep(
   densityPerSec: number,
   now: number,
   affordable = 0,
+  room = 0,
 ): Echo | null {
   if (r.pages === 0 || r.oldestTs === null || r.nextToken === null || r.exhausted) return null;
   const below = due.filter((c) => c.ts < r.oldestTs! && !r.seen.has(c.messageId));
-  if (below.length <= affordable) return null;
+  if (below.length === 0) return null;
   const floorTs = Math.min(...below.map((c) => c.ts));
   const pages = Math.ceil((densityPerSec * (r.oldestTs - floorTs)) / PAGE_SIZE) + 1;
   if (pages >= below.length) return null;
+  if (below.length <= affordable && pages > room) return null;
   return { token: r.nextToken, floorTs, topTs: r.oldestTs, readAt: now, gap: true, early: true, recheck: true };
 }
 

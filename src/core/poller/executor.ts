@@ -232,7 +232,7 @@ async function discoverByFirehose(
 function startRecheckSweep(d: FirehoseDiscovery, r: ScanResult, x: Execution): Echo | null {
   const owed = x.state.echoes.find((e) => e.recheck);
   if (owed) return owed;
-  const sweep = recheckSweep(r, d.candidates, x.state.densityPerSec ?? x.state.ratePerSec ?? 0, x.nowMs, x.cycle.left);
+  const sweep = recheckSweep(r, d.candidates, x.state.densityPerSec ?? x.state.ratePerSec ?? 0, x.nowMs, x.cycle.left, Math.floor(x.cycle.left * ECHO_SHARE));
   if (sweep) x.state.echoes.push(sweep);
   return sweep;
 }

@@ -115,8 +115,10 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
     byId: true,
     fair: i.echo ?? false,
   });
-  // Below the cursor by the overlap: a record that appeared late, under where the last scan passed.
-  const stopBelow = Math.min(i.head ? i.head.ts - i.overlapSec : Infinity, rechecks.depthTs ?? Infinity);
+  // Below the last read by the overlap: a record at most that late that appeared since that read has a
+  // source time at most that far before it. From the read's clock time, not the newest record it saw: on a
+  // list gone quiet over a busy spell the newest record stays put, and reading below it re-read the spell.
+  const stopBelow = Math.min(i.head ? overlapFloor(i.head, i.overlapSec) : Infinity, rechecks.depthTs ?? Infinity);
   const head: ScanStep = {
     source: { kind: 'firehose' },
     // Deep enough for the overlap (a full one can be longer than MAX_PAGES_PER_SCAN at a busy rate), with room for the rate being off.
@@ -129,6 +131,9 @@ function planFirehose(i: NetworkPlanInput): FirehoseDiscovery {
   };
   return { mode: 'firehose', head, candidates, rechecks };
 }
+
+/** Where a read from the top stops for late records: `overlapSec` below the last read's clock time. */
+const overlapFloor = (head: NonNullable<NetworkPlanInput['head']>, overlapSec: number): number => Math.floor(head.at / 1000) - overlapSec;
 
 function planPerAddress(i: NetworkPlanInput): PerAddressDiscovery {
   const dueByAddress = new Map<string, DueMessage[]>();

@@ -143,8 +143,9 @@ export class TransitionEngine {
     if (!prev || !prevWatched) {
       const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
       const row = this.row(m, network, now, followOf(watchers), pendingSince, false, settings);
-      // History found silently that is already over the threshold does not fire `stuck` later.
-      row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold;
+      // History found silently that was already over the threshold when its watches began does not fire
+      // `stuck` later; one that crossed it since (a baseline that met it late) fires at the next sweep.
+      row.stuckFired = !liveShown.length && pendingSince !== null && now - pendingSince >= threshold && shown.every((w) => pendingSince + threshold < w.since);
       if (prev) this.store.messages.update(prev.rowid, row);
       else this.store.messages.insert(row);
       // Sent before a watcher was added but delivered since (its destination time says so): that delivery,
@@ -297,15 +298,13 @@ function rolledBack(s: Settings, raw: Record<string, unknown>, delivery: boolean
 
 /** Tracked while someone watches it and it is pending or still awaiting its receipt. */
 /**
- * How far a message is followed: an address's or a feed's until its receipt is back; a message only
- * routes watch until it is delivered (a route's figures and alerts are deliveries and pending age, and a
- * receipt comes back minutes later: following it would cost a busy route most of its requests).
+ * How far a message is followed: until its receipt is back, a route's message too (its relayer's rewards
+ * are paid or owed by the receipt: docs/relayer-fuel.md; where the firehose is read, the message that
+ * carries the receipt back hints at it, the fallback re-check is every quarter of its age, 5 min … 1 h).
  */
-type Follow = 'none' | 'delivery' | 'receipt';
-const followOf = (watchers: readonly WatcherInfo[]): Follow =>
-  watchers.length === 0 ? 'none' : watchers.every((w) => isRouteKey(w.key)) ? 'delivery' : 'receipt';
-const trackedState = (status: string, rd: boolean, follow: Follow): boolean =>
-  follow === 'receipt' ? status === 'pending' || !rd : follow === 'delivery' && status === 'pending';
+type Follow = 'none' | 'receipt';
+const followOf = (watchers: readonly WatcherInfo[]): Follow => (watchers.length === 0 ? 'none' : 'receipt');
+const trackedState = (status: string, rd: boolean, follow: Follow): boolean => follow === 'receipt' && (status === 'pending' || !rd);
 
 /** Settled, and its latest transaction older than the retention (store/pruning.ts goes by the same time). */
 function pastRetention(m: TeleporterMessage, now: number, s: Settings): boolean {
