@@ -11,6 +11,7 @@ import { echoesPay, type CycleMeans } from './echoes';
 import { pagesRate, type NetworkState } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
+import { stuckReadDue } from './stuck-read';
 import { discoveryMode, gapSec } from './planner';
 import { type DueMessage, type NetworkPlanInput, type WatcherSummary } from './plan-types';
 
@@ -74,7 +75,9 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net &&
-      (recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose') || stuckAwaitsRead(t, o)),
+      (recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose') ||
+        stuckAwaitsRead(t, o) ||
+        stuckReadDue(t, o.nowMs, o.liveMs, o.intervalMs)),
   );
   // Feed membership costs a query per message: asked only when feeds are scanned one by one.
   const liveFeeds = new Set(mode === 'per-address' ? feeds.filter((f) => f.baselineDone).map((f) => f.key) : []);

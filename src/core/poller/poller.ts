@@ -24,6 +24,7 @@ import type { CycleMeans } from './echoes';
 import { receiptHook } from './receipt-hook';
 import { CycleBudget } from './scan';
 import { ALWAYS_SEEING, stuckHeld, type Sight } from '../sources/sight';
+import { stuckUnconfirmed } from './stuck-read';
 import type { CycleReport } from '../sources/source-health';
 import type { SourceKey } from '../../shared/sources';
 
@@ -231,8 +232,11 @@ export class Poller {
         error ??= networkError;
         if (stopsCycle(networkError)) break;
       }
-      // Not while the source or a message's chain is not read, nor from a read older than its comeback.
-      const stuck = this.d.engine.sweep((t) => stuckHeld(this.sight, t));
+      // Not while the source or a message's chain is not read, nor from a read older than its comeback,
+      // nor from a read older than the interval before its threshold (stuck-read.ts).
+      const now = this.d.clock.now();
+      const thresholdMs = settings.stuckThresholdMinutes * 60_000;
+      const stuck = this.d.engine.sweep((t) => stuckHeld(this.sight, t) || stuckUnconfirmed(t, now, thresholdMs, intervalMs));
       if (stuck.length) this.d.onTransitions(stuck);
     } catch (e) {
       this.d.logger.error('poll cycle failed', { error: e });
