@@ -11,6 +11,7 @@ import { echoesPay, type CycleMeans } from './echoes';
 import { pagesRate, type NetworkState } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE } from './request-prices';
 import { recheckDue } from './recheck-cadence';
+import { isRouteKey } from '../store/watcher-key';
 import { stuckReadDue } from './stuck-read';
 import { discoveryMode, gapSec } from './planner';
 import { type DueMessage, type NetworkPlanInput, type WatcherSummary } from './plan-types';
@@ -72,12 +73,13 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     o.state.head !== null &&
     (o.state.echoChain !== null || !catchingUp) &&
     echoesPay(pagesRate(o.state), o.intervalMs, o.state.lateness.fullOverlapSec(o.nowMs, o.intervalMs), o.means, o.state.echoChain !== null);
+  const announcingFeeds = feeds.some((f) => !isRouteKey(f.key));
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net &&
       (recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose') ||
         stuckAwaitsRead(t, o) ||
-        stuckReadDue(t, o.nowMs, o.liveMs, o.intervalMs)),
+        (stuckReadDue(t, o.nowMs, o.liveMs, o.intervalMs) && stuckAnnounced(t, net, o, announcingFeeds))),
   );
   // Feed membership costs a query per message: asked only when feeds are scanned one by one.
   const liveFeeds = new Set(mode === 'per-address' ? feeds.filter((f) => f.baselineDone).map((f) => f.key) : []);
@@ -150,6 +152,14 @@ function addressPages(due: readonly DueMessage[], watchers: MessageWatchers): Ma
   for (const t of due) if (t.address !== null) oldest.set(t.address, Math.min(t.ts, oldest.get(t.address) ?? Infinity));
   return new Map([...oldest].map(([address, ts]) => [address, Math.ceil((watchers.countSince(address, ts) + 1) / PAGE_SIZE)]));
 }
+
+/**
+ * Whether a `stuck` of this message would be announced: a watched address's, or a saved feed's (a route
+ * announces none: asking for its messages at their threshold would only cost requests). Any saved feed
+ * counts, not asked per message (a query each).
+ */
+const stuckAnnounced = (t: TrackedMessage, net: string, o: PlanInputSources, announcingFeeds: boolean): boolean =>
+  announcingFeeds || o.index.watchedAddressOf(t.from, t.to, net as Network) !== null;
 
 /**
  * A pending message at its stuck threshold whose last read is older than its source's or chains' comeback:
