@@ -5,7 +5,7 @@
  * cycles would make them later); more than the cycle can ask: the sweep, over cycles; dearer by the page: by ID.
  */
 import { describe, expect, it } from 'vitest';
-import { recheckSweep } from '../../src/core/poller/echoes';
+import { echoReadOrder, recheckSweep, type Echo } from '../../src/core/poller/echoes';
 import { emptyScan, type ScanResult } from '../../src/core/poller/scan';
 
 const NOW_S = 1_767_225_600;
@@ -34,5 +34,21 @@ describe('recheckSweep', () => {
   it('asks by ID when that is fewer requests than the pages', () => {
     // 50 due over 400 s at 20 messages/s: 81 pages.
     expect(recheckSweep(head, fifty, 20, NOW_S * 1000, 10, 100)).toBeNull();
+  });
+});
+
+describe('echoReadOrder', () => {
+  it('reads the spans owed first, oldest first, and the re-check sweeps after them', () => {
+    const e = (token: string, recheck = false): Echo => ({
+      token,
+      floorTs: 0,
+      topTs: 1,
+      readAt: 0,
+      gap: recheck,
+      early: recheck,
+      ...(recheck ? { recheck: true as const } : {}),
+    });
+    const order = echoReadOrder([e('sweep', true), e('span1'), e('gap'), e('span2')]).map((x) => x.token);
+    expect(order).toEqual(['span1', 'gap', 'span2', 'sweep']);
   });
 });

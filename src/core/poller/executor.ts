@@ -9,7 +9,7 @@ import { planFollowUps } from './planner';
 import { type BaselineProgress } from './network-state';
 import { type FirehoseDiscovery, type NetworkPlan, type PerAddressDiscovery, type ScanStep, type StopRule } from './plan-types';
 import { recheckById } from './recheck-by-id';
-import { echoDue, echoStep, recheckSweep, type Echo } from './echoes';
+import { echoDue, echoReadOrder, echoStep, recheckSweep, type Echo } from './echoes';
 import { type ScanResult } from './scan';
 import { notifyHooks, reachedStop, readPages, type Execution } from './execution';
 
@@ -258,7 +258,7 @@ async function readEchoes(x: Execution, early: boolean, share: number): Promise<
   const topTs = Math.floor(x.nowMs / 1000);
   // Right after a stall, what it held back reappears over some minutes: the spans from before it wait for that.
   const heldBelowTs = s.stall && x.nowMs - s.stall.resumedAt < STALL_CATCH_UP_MS ? s.stall.fromTs : null;
-  for (const e of [...s.echoes]) {
+  for (const e of echoReadOrder(s.echoes)) {
     if (share <= 0 || x.cycle.left === 0) return null;
     const earlyRead = early && !e.gap; // a gap is read in full whenever there is room
     if (!echoDue(e, topTs, earlyRead) || (!e.gap && heldBelowTs !== null && e.topTs <= heldBelowTs)) continue;
