@@ -3,8 +3,9 @@
  * the ground truth, never the monitor's counters, on the one expected map every contender is judged by.
  * A transition under a limit is either way; when not reported it is counted by the limit's name
  * (Comparison.limits) and printed, never silent:
- * - `baseline-reach`: the `stuck` (or the receipt, delivered before the watch began) of a message sent before the watch began that lies below the first
- *   BASELINE_MAX_PAGES pages of each watched list it is on, as that list stood when its watch went live
+ * - `baseline-reach`: the `stuck` (or the receipt, when delivered before the watch began) of a message
+ *   sent before the watch began that lies below the first BASELINE_MAX_PAGES pages of each watched list
+ *   it is on, as that list stood when its watch went live
  *   (a first read goes no deeper, the news on top of the list included; the Watchlist row says where its
  *   history was cut);
  * - `baseline-receipt`: a receipt back after the watch began for a message delivered before it, visible
@@ -36,12 +37,12 @@ const sourceTs = (r: Record<string, unknown> | null | undefined): number | null 
   const t = (r?.sourceTransaction as { timestamp?: unknown } | undefined)?.timestamp;
   return typeof t === 'number' ? t : null;
 };
-/** Where the list sorts a record: its source time, or its delivery's when its source is not indexed. */
-const sentTs = (r: Record<string, unknown> | null | undefined): number | null => sourceTs(r) ?? deliveredTs(r);
 const deliveredTs = (r: Record<string, unknown> | null | undefined): number | null => {
   const t = (r?.destinationTransaction as { timestamp?: unknown } | undefined)?.timestamp;
   return typeof t === 'number' ? t : null;
 };
+/** Where the list sorts a record: its source time, or its delivery's when its source is not indexed. */
+const sentTs = (r: Record<string, unknown> | null | undefined): number | null => sourceTs(r) ?? deliveredTs(r);
 
 /** Source time (s) of the last record a first read of this address's list reaches: its BASELINE_MAX_PAGES-th page's last (null: the list is shorter). */
 function reachOf(address: string, o: LimitInputs): number | null {

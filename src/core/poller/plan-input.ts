@@ -62,7 +62,9 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     echoing: o.state.echoChain !== null,
     ...(o.routeHistoryMs !== undefined ? { routeHistoryMs: o.routeHistoryMs } : {}),
   };
-  const mode = discoveryMode({ ...base, ...listRates(base, o) });
+  // Asked once a cycle: a count query per watched list.
+  const rates = listRates(base, o);
+  const mode = discoveryMode({ ...base, ...rates });
   const gapOpen = o.state.echoes.some((e) => e.gap && !e.recheck);
   // Not entered while an indexer stall's catch-up runs: what the stall held back floods the list's top
   // (the rate looks tens of times busier for a few cycles) and the catch-up sweeps of late-records.ts
@@ -97,7 +99,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   }));
   return {
     ...base,
-    ...listRates(base, o),
+    ...rates,
     due,
     addressPages: mode === 'firehose' ? addressPages(due, o.watchers) : new Map(),
     // Late records: a full overlap every other cycle, the least one between (late-records.ts); on a list

@@ -78,8 +78,8 @@ export interface NetworkPlanInput {
   addresses: readonly WatcherSummary[];
   feeds: readonly FeedSummary[];
   /**
-   * Messages per second of each watched list that took its baseline, from the cache (absent: not measured,
-   * each list priced at one page a cycle): dense lists cost the per-address mode a page per 100 each.
+   * Messages per second of each watched list, from the cache (absent: not measured, each list priced at
+   * one page a cycle): dense lists cost the per-address mode a page per 100 each.
    */
   listRatesPerSec?: readonly number[];
   /** How far back a route's baseline reads (ms; absent: DEFAULT_ROUTE_HISTORY_HOURS). */
