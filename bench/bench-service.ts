@@ -83,3 +83,14 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Ru
   svc = await startTeleporterService(options);
   return svc;
 }
+
+/**
+ * Brings the world up to the clock before a cycle reads. With a coarse `tickMs` the world follows the
+ * clock only every few seconds, so a change due just before a cycle's time would be written (and timed
+ * by the truth as visible) while that cycle already reads: visible by the truth's clock, unreadable by
+ * the reader's. Call after every clock advance that a reader then polls at.
+ */
+export function worldAtClock(svc: RunningService, clock: Clock): void {
+  const behind = clock.now() - svc.simulator.now();
+  if (behind > 0) svc.simulator.step(behind);
+}

@@ -133,6 +133,14 @@ export function judgeCoreDay(f: DayFacts, c: CoreDay) {
       overBound: lateOver.length,
       // By how much the worst of them missed its bound (s): a hair or minutes.
       worstOverBoundS: round(lateOver.reduce((m, h) => Math.max(m, overBy(h)), 0) / 1000),
+      // The first few (s from the day's start; lag and over in s): enough to see why.
+      firstOver: lateOver.slice(0, 5).map((h) => ({
+        key: h.key,
+        visibleS: round((h.visibleAt - f.dayStart) / 1000),
+        lagS: round((h.visibleAt - h.happenedAt) / 1000),
+        afterVisibleS: round((h.detectedAt - h.visibleAt) / 1000),
+        overS: round(overBy(h) / 1000),
+      })),
     },
     behindMin: {
       p50: round(percentile(behindSorted, 50)! / MIN),

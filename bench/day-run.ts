@@ -14,7 +14,7 @@ import { ManualClock } from '../src/shared/clock';
 import { DEFAULT_SETTINGS, type FeedFilter } from '../src/shared/contract';
 import { PRUNE_EVERY_MS } from '../src/shared/policy';
 import { GroundTruth, type Detection } from '../test/support/ground-truth';
-import { startBenchService } from './bench-service';
+import { startBenchService, worldAtClock } from './bench-service';
 import { childCall } from './child-call';
 import { storedPending } from './stored-pending';
 import { sweepBoundMs } from './day-judge';
@@ -103,7 +103,8 @@ export async function runDay(shape: DayShape, k: DayKnobs) {
     faults: k.faults,
     publicLimits: true,
     apiKeys: [DAY_KEY],
-    // The world catches up with the clock every 5 s at most (a change is visible within 5 s of its time): far fewer timer hops in a day.
+    // Between cycles the world catches up with the clock every 5 s at most (far fewer timer hops in a day);
+    // each cycle's reads start with it at the clock (worldAtClock), so the truth's "visible" is what a reader saw.
     tickMs: 5_000,
     moveWorld: { perRequestMs: k.moveWorldPerRequestMs, maxAheadMs: (DEFAULT_SETTINGS.pollIntervalSeconds * 1000) / 2, when: () => moving },
     onCharge: count.onCharge,
@@ -170,6 +171,7 @@ export async function runDay(shape: DayShape, k: DayKnobs) {
   const wallStart = Date.now();
   const cycle = async (phase: 'day' | 'settle') => {
     await clock.advance(intervalMs);
+    worldAtClock(svc, clock);
     const now = clock.now();
     const sample = phase === 'day' && (now - baselineAt) % HOUR === 0;
     await Promise.all(

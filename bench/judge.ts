@@ -18,6 +18,8 @@ export interface SpendVerdict {
   plan: PublicPlan;
   cu: number;
   requests: number;
+  /** Its requests by operation (list, byId, address, other), as the service counted them. */
+  byOperation: Record<string, number>;
   /** CU the plan's day allows from 00:00 UTC to the run's end, at its even pace. */
   dayAllowanceCu: number;
   peakMinuteCu: number;
@@ -42,5 +44,16 @@ export function judgeSpend(count: ServiceCount, caller: string, plan: PublicPlan
         : peakMinuteCu > p.cuPerMinute
           ? `${peakMinuteCu} CU in a minute > ${p.cuPerMinute}`
           : null;
-  return { caller, plan, cu, requests: count.requests(caller), dayAllowanceCu, peakMinuteCu, minuteLimitCu: p.cuPerMinute, refused, over };
+  return {
+    caller,
+    plan,
+    cu,
+    requests: count.requests(caller),
+    byOperation: count.operations(caller),
+    dayAllowanceCu,
+    peakMinuteCu,
+    minuteLimitCu: p.cuPerMinute,
+    refused,
+    over,
+  };
 }

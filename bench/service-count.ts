@@ -15,6 +15,15 @@ interface CallerCount {
   cuByDay: Map<number, number>;
   cuByMinute: Map<number, number>;
   paths: { at: number; path: string }[];
+  byOperation: Map<string, number>;
+}
+
+/** Which operation a charged path is: where a caller's requests went. */
+export function operationOf(path: string): 'list' | 'byId' | 'address' | 'other' {
+  if (/\/addresses\/[^/]+\/messages$/.test(path)) return 'address';
+  if (/\/messages\/[^/]+$/.test(path)) return 'byId';
+  if (/\/messages$/.test(path)) return 'list';
+  return 'other';
 }
 
 export class ServiceCount {
@@ -31,7 +40,7 @@ export class ServiceCount {
   readonly onCharge = (c: Charge): void => {
     const who = c.key ?? 'anonymous';
     let n = this.callers.get(who);
-    if (!n) this.callers.set(who, (n = { cu: 0, requests: 0, cuByDay: new Map(), cuByMinute: new Map(), paths: [] }));
+    if (!n) this.callers.set(who, (n = { cu: 0, requests: 0, cuByDay: new Map(), cuByMinute: new Map(), paths: [], byOperation: new Map() }));
     const now = this.clock.now();
     n.cu += c.cu;
     n.requests++;
@@ -40,6 +49,8 @@ export class ServiceCount {
     const minute = Math.floor(now / MINUTE_MS);
     n.cuByMinute.set(minute, (n.cuByMinute.get(minute) ?? 0) + c.cu);
     if (this.keepPaths) n.paths.push({ at: now, path: c.path });
+    const op = operationOf(c.path);
+    n.byOperation.set(op, (n.byOperation.get(op) ?? 0) + 1);
   };
 
   /** Give this to the service (startBenchService's `onRefused`): each 429 the rate limit answered. */
@@ -70,6 +81,11 @@ export class ServiceCount {
   /** The most CU charged to a caller in one clock minute. */
   peakMinuteCu(caller: string): number {
     return Math.max(0, ...(this.callers.get(caller)?.cuByMinute.values() ?? []));
+  }
+
+  /** Requests charged to a caller by operation (list, byId, address, other). */
+  operations(caller: string): Record<string, number> {
+    return Object.fromEntries(this.callers.get(caller)?.byOperation ?? []);
   }
 
   /** The paths charged to a caller, with their times (only with `keepPaths`). */
