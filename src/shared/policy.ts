@@ -47,6 +47,11 @@ export const BASELINE_MAX_PAGES = 50;
 export const MAX_LATENESS_S = 30 * 60;
 /** A trailing sweep starts this often; a record later than the overlap is caught within about this long after it appears. */
 export const TRAIL_PERIOD_MS = 5 * 60_000;
+/**
+ * A delivered message last read this long after the unfiltered list began to be read without a gap is no
+ * longer re-checked for its receipt (src/core/poller/carrier-coverage.ts): every carrier since was read.
+ */
+export const COVERAGE_MARGIN_MS = MAX_LATENESS_S * 1000;
 /** The overlap read below the cursor every cycle: at least this… */
 export const MIN_OVERLAP_S = 20;
 /** …at most this (later records are the sweep's). */

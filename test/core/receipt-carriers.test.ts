@@ -213,23 +213,27 @@ describe('recheckDue', () => {
   const t = (status: string, receiptDelivered: boolean) => ({ status, receiptDelivered }) as TrackedMessage;
   it('where carriers are seen, an open receipt waits for the fallback cadence; a pending message keeps the live cadence (its delivery needs no traffic back)', () => {
     const interval = 10_000;
-    expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, false)).toBe(true);
-    expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(false);
-    expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, true)).toBe(true);
-    expect(recheckDue(t('pending', false), 60_000, 20_000, interval, 30 * 60_000, true)).toBe(true);
+    expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, 'unseen')).toBe(true);
+    expect(recheckDue(t('delivered', false), 60_000, 20_000, interval, 30 * 60_000, 'seen')).toBe(false);
+    expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, 'seen')).toBe(true);
+    expect(recheckDue(t('pending', false), 60_000, 20_000, interval, 30 * 60_000, 'seen')).toBe(true);
     // A pending message 90 s old (a quiet one-way route: no carrier will come): every cycle, carriers or not;
     // 150 s old (past FRESH_AGE_MS, 2 min): a quarter of its age, at least 3 intervals (here 37.5 s), carriers or not.
-    expect(recheckDue(t('pending', false), 90_000, interval, interval, 30 * 60_000, true)).toBe(true);
-    expect(recheckDue(t('pending', false), 150_000, interval, interval, 30 * 60_000, true)).toBe(false);
-    expect(recheckDue(t('pending', false), 150_000, 4 * interval, interval, 30 * 60_000, true)).toBe(true);
+    expect(recheckDue(t('pending', false), 90_000, interval, interval, 30 * 60_000, 'seen')).toBe(true);
+    expect(recheckDue(t('pending', false), 150_000, interval, interval, 30 * 60_000, 'seen')).toBe(false);
+    expect(recheckDue(t('pending', false), 150_000, 4 * interval, interval, 30 * 60_000, 'seen')).toBe(true);
     // An old pending message within the stuck threshold: a quarter of its age (10 min old: 2.5 min), carriers or not.
-    for (const carriers of [false, true]) {
+    for (const carriers of ['unseen', 'seen', 'covered'] as const) {
       expect(recheckDue(t('pending', false), 10 * 60_000, 150_000, interval, 30 * 60_000, carriers)).toBe(true);
       expect(recheckDue(t('pending', false), 10 * 60_000, 50_000, interval, 30 * 60_000, carriers)).toBe(false);
     }
     // An old one awaiting its receipt: a quarter of its age.
-    expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, true)).toBe(false);
-    expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, true)).toBe(true);
+    expect(recheckDue(t('delivered', false), 4 * 3600_000, 30 * 60_000, interval, 30 * 60_000, 'seen')).toBe(false);
+    expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, 'seen')).toBe(true);
+    // Every carrier read since its last read (carrier-coverage.ts): never by the fallback; a pending one as ever.
+    expect(recheckDue(t('delivered', false), 4 * 3600_000, 60 * 60_000, interval, 30 * 60_000, 'covered')).toBe(false);
+    expect(recheckDue(t('delivered', false), 60_000, 5 * 60_000, interval, 30 * 60_000, 'covered')).toBe(false);
+    expect(recheckDue(t('pending', false), 90_000, interval, interval, 30 * 60_000, 'covered')).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
  * feeding every page to the transition engine (scan.ts), and records what it learnt in the network's
  * state (head cursor, rate, mode, baselines finished).
  */
+import { noteCoverage } from './carrier-coverage';
 import type { ErrorInfo } from '../../shared/errors';
 import { BASELINE_SHARE_PERCENT, FRESH_AGE_MS, GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { planFollowUps } from './planner';
@@ -19,6 +20,7 @@ export type { CycleHook, Execution } from './execution';
 export async function runNetworkPlan(plan: NetworkPlan, x: Execution): Promise<ErrorInfo | null> {
   const d = plan.discovery;
   x.state.mode = d?.mode ?? null;
+  noteCoverage(x.state, x.nowMs);
   /** Where this cycle's head scan stopped (a sweep starting now need not read again what it read). */
   let headNext: string | null = null;
   if (d?.mode === 'firehose') {

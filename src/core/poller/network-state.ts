@@ -64,6 +64,8 @@ export interface NetworkState {
   stall: IndexerStall | null;
   /** When the last trailing sweep started (ms; null: none since start, so one starts at once). */
   lastTrailAt: number | null;
+  /** Since when (ms) its reads saw every record, carriers of receipts included (carrier-coverage.ts; null: not now). */
+  coveredSince: number | null;
   /** When discovery last completed on this network (ms). */
   lastDiscoveryAt: number | null;
   /** Per-address discovery: when each list's (watcher key's) last completed sweep MAX_LATENESS_S down started (ms). */
@@ -111,6 +113,7 @@ export class NetworkStates {
         trail: null,
         stall: null,
         lastTrailAt: null,
+        coveredSince: null,
         lastDiscoveryAt: null,
         sweptAt: new Map(),
         listSweeps: new Map(),

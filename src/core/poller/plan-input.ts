@@ -8,9 +8,10 @@ import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
 import { CATCH_UP_MAX_MS, MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { echoesPay, type CycleMeans } from './echoes';
-import { pagesRate, type NetworkState } from './network-state';
+import { pagesRate, type DiscoveryMode, type NetworkState } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE } from './request-prices';
-import { recheckDue } from './recheck-cadence';
+import { recheckDue, type Carriers } from './recheck-cadence';
+import { receiptCovered } from './carrier-coverage';
 import { isRouteKey } from '../store/watcher-key';
 import { stuckReadDue } from './stuck-read';
 import { discoveryMode, gapSec } from './planner';
@@ -79,7 +80,7 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
   const tracked = o.messages.trackedWhere(
     (t) =>
       canonicalNetwork(t.network) === net &&
-      (recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, mode === 'firehose') ||
+      (recheckDue(t, o.nowMs - trackedTs(t) * 1000, o.nowMs - t.lastSeenAt, o.intervalMs, o.liveMs, carriersOf(mode, o.state, t.lastSeenAt)) ||
         stuckAwaitsRead(t, o) ||
         (stuckReadDue(t, o.nowMs, o.liveMs, o.intervalMs) && stuckAnnounced(t, net, o, announcingFeeds))),
   );
@@ -119,6 +120,10 @@ export function gatherPlanInput(o: PlanInputSources): NetworkPlanInput {
     listBaselineProgress: o.state.listBaseline,
   };
 }
+
+/** How this message's receipt carriers are read (recheck-cadence.ts). */
+const carriersOf = (mode: DiscoveryMode | null, s: NetworkState, lastSeenAt: number): Carriers =>
+  mode !== 'firehose' ? 'unseen' : receiptCovered(s.coveredSince, lastSeenAt) ? 'covered' : 'seen';
 
 function overlap(lateness: LatenessTracker, nowMs: number, intervalMs: number): { overlapSec: number; fullOverlap: boolean } {
   const full = lateness.fullDue(nowMs, intervalMs);

@@ -16,13 +16,15 @@ import type { Clock } from '../../shared/clock';
 import { contractAddress, effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { CachedMessages } from '../store';
-import { carrierDue } from './recheck-cadence';
+import { carrierDue, fallbackCadence } from './recheck-cadence';
 
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 const FORGET_PENDING_MS = 3600_000;
 /**
- * An original a carrier named is asked for until it was read this many times (the API's record of it may
- * lag behind the carrier's; a read cut short by an error does not count), or until it moved on.
+ * An original a carrier named is asked for every cycle until it was read this many times (the API's record
+ * of it may lag behind the carrier's; a read cut short by an error does not count), then on the fallback
+ * cadence by the time since it was named, until it moved on or is no longer tracked: where every carrier
+ * is read (carrier-coverage.ts) nothing else re-checks it.
  */
 const ORIGINAL_READS = 3;
 
@@ -41,10 +43,13 @@ interface PendingCarrier {
   readAt: number;
 }
 
-/** An original a carrier named: held as pending or awaiting its receipt, with the reads left and its sort timestamp (s). */
+/** An original a carrier named: held as pending or awaiting its receipt, its reads since, and its sort timestamp (s). */
 interface Asked {
   pending: boolean;
-  readsLeft: number;
+  reads: number;
+  /** When named, and when last read (ms). */
+  namedAt: number;
+  readAt: number;
   ts: number | null;
 }
 
@@ -85,7 +90,10 @@ export class ReceiptCarriers {
       const delivered = effectiveStatus(m) !== 'pending';
       const ts = messageTimestamp(m) ?? null;
       const ask = asked?.get(m.messageId);
-      if (ask && --ask.readsLeft <= 0) asked?.delete(m.messageId);
+      if (ask) {
+        ask.reads++;
+        ask.readAt = this.clock.now();
+      }
       if (raw.receiptDelivered !== true)
         this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce), {
           messageId: m.messageId,
@@ -112,7 +120,7 @@ export class ReceiptCarriers {
 
   /**
    * IDs to ask for by ID on `network`: originals a carrier named that are still open as they were
-   * (each until read ORIGINAL_READS times), and remembered pending carriers nobody watches that name an
+   * (every cycle until read ORIGINAL_READS times, then on the fallback cadence), and remembered pending carriers nobody watches that name an
    * open original, when due by their age (carrierDue; the rest are forgotten). One sorted at or above `rereadFromTs` (s) is not asked for:
    * the firehose's next full read below the cursor reads it anyway, within 2 intervals, and that read
    * counts as one of its reads (null: no such read on this network, ask for every one).
@@ -126,7 +134,7 @@ export class ReceiptCarriers {
       const st = this.messages.state(id);
       // Moved on (delivered, its receipt back, or no longer tracked): nothing left to ask.
       if (!st?.tracked || (a.pending && st.status !== 'pending')) asked?.delete(id);
-      else if (!reread(a.ts)) out.push(id);
+      else if (!reread(a.ts) && (a.reads < ORIGINAL_READS || now - a.readAt >= fallbackCadence(now - a.namedAt))) out.push(id);
     }
     for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;
@@ -149,6 +157,7 @@ export class ReceiptCarriers {
   private noteOriginal(network: Network, id: string, pending: boolean, ts: number | null): void {
     const asked = this.originalsToAsk.get(network) ?? new Map<string, Asked>();
     this.originalsToAsk.set(network, asked);
-    asked.set(id, { pending, readsLeft: ORIGINAL_READS, ts });
+    const now = this.clock.now();
+    asked.set(id, { pending, reads: 0, namedAt: now, readAt: now, ts });
   }
 }

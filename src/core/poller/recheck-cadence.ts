@@ -5,8 +5,9 @@
  * its receipt is different: its receipt only comes back ON a carrier (a message back, or a relayer's
  * receipt re-send), and where carriers are seen (the network's firehose is read: every new message
  * passes its head with its `receipts[]`) the carrier hints at it (receipt-carriers.ts). So it is
- * re-checked only as a fallback for a carrier missed (a restart, a scan cut short): a quarter of its
- * age, at least RECHECK_FALLBACK_MS, at most hourly.
+ * re-checked only as a fallback for a carrier that may have been missed: a quarter of its age, at least
+ * RECHECK_FALLBACK_MS, at most hourly; not at all where every carrier since its last read was read
+ * (carrier-coverage.ts).
  */
 import type { TrackedMessage } from '../store';
 import { FRESH_AGE_MS } from '../../shared/policy';
@@ -15,12 +16,15 @@ import { isDue } from './request-prices';
 const RECHECK_FALLBACK_MS = 5 * 60_000;
 
 /** A quarter of the age, at least RECHECK_FALLBACK_MS, at most hourly. */
-const fallbackCadence = (ageMs: number) => Math.min(3600_000, Math.max(RECHECK_FALLBACK_MS, ageMs / 4));
+export const fallbackCadence = (ageMs: number) => Math.min(3600_000, Math.max(RECHECK_FALLBACK_MS, ageMs / 4));
 
-export function recheckDue(t: TrackedMessage, ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs: number, carriersSeen: boolean): boolean {
+/** How a receipt's carriers are read: not (per-address mode), seen (the firehose), or all read since the message's last read. */
+export type Carriers = 'unseen' | 'seen' | 'covered';
+
+export function recheckDue(t: TrackedMessage, ageMs: number, sinceSeenMs: number, intervalMs: number, liveMs: number, carriers: Carriers): boolean {
   const awaitingReceipt = t.status !== 'pending' && !t.receiptDelivered;
-  if (!carriersSeen || !awaitingReceipt) return isDue(ageMs, sinceSeenMs, intervalMs, liveMs);
-  return sinceSeenMs >= fallbackCadence(ageMs) - intervalMs / 2;
+  if (carriers === 'unseen' || !awaitingReceipt) return isDue(ageMs, sinceSeenMs, intervalMs, liveMs);
+  return carriers === 'seen' && sinceSeenMs >= fallbackCadence(ageMs) - intervalMs / 2;
 }
 
 /**
