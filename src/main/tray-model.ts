@@ -4,6 +4,7 @@
  */
 import type { PollStatus } from '../shared/contract';
 import { formatDuration, formatRelative } from '../shared/format';
+import { watchingLine } from '../shared/watching-line';
 
 export interface TrayState {
   status: PollStatus | null;
@@ -63,7 +64,7 @@ export function trayMenu(state: TrayState, now: number): TrayMenuItem[] {
     {
       kind: 'info',
       id: 'pending',
-      label: s ? `${plural(s.tracked, 'message')} pending delivery or receipt · watching ${s.watching}` : 'Starting…',
+      label: s ? `${plural(s.tracked, 'message')} pending delivery or receipt · ${watchingLine(s).text}` : 'Starting…',
     },
     { kind: 'info', id: 'poll', label: `Polling: ${clip(pollText(s, now), 90)}` },
   ];

@@ -17,7 +17,7 @@ export const ERROR_KINDS = [
   'keychain_unavailable',
   'internal',
 ] as const;
-type ErrorKind = (typeof ERROR_KINDS)[number];
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** An error as it crosses a boundary. */
 export const ErrorInfoSchema = z.object({

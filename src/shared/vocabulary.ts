@@ -3,6 +3,7 @@
  * status, a transition and an alert's severity. Change a word here and it changes everywhere.
  */
 import type { TransitionKind } from './contract/settings';
+import type { ErrorKind } from './errors';
 
 /** The arrow between a route's chains and between two states, everywhere. */
 export const ARROW = '→';
@@ -26,6 +27,12 @@ export const TRANSITION_WORDS: Record<TransitionKind, { label: string; title: st
   delivery_undone: { label: 'delivery undone', title: 'Delivery undone by a reorg' },
   receipt_undone: { label: 'receipt undone', title: 'Receipt undone by a reorg' },
 };
+
+/**
+ * Words an earlier version showed for an event and no view may show again: a person read "left pending"
+ * in one place and "Message delivered" in another for the same change. The UI's vocabulary test fails on them.
+ */
+export const RETIRED_EVENT_WORDS = ['left pending', 'leave pending', 'leaves pending', 'leaving pending'] as const;
 
 /** What a transition changed, in words: "pending → delivered"; a receipt says "receipt delivered", not "delivered → delivered". */
 export function changeWords(t: { kind: TransitionKind; fromStatus: string | null; toStatus: string }): string {
@@ -100,6 +107,12 @@ export const EPISODE_WORDS = {
   },
 } satisfies Record<string, EpisodeWords>;
 
+/**
+ * A relayer-silent episode can end two ways; only one is the relayer delivering. When it ends because no
+ * message on its routes waits past its threshold any more, the title says so, not "delivering again".
+ */
+export const silenceClearedTitle = (n: string): string => `Relayer silent cleared: ${n}`;
+
 export type EpisodeKind = keyof typeof EPISODE_WORDS;
 export const EPISODE_KINDS = Object.keys(EPISODE_WORDS) as [EpisodeKind, ...EpisodeKind[]];
 export const SEVERITIES = ['warning', 'success', 'info'] as const satisfies readonly Severity[];
@@ -124,3 +137,24 @@ export const alertSeverity = (kind: EpisodeKind, phase: 'fire' | 'resolve', quie
 
 /** What a fire or resolve says in one line (the log, the headless watcher's console): its title, then its body. */
 export const alertSentence = (e: { title: string; body: string }): string => `${e.title} — ${e.body}`;
+
+/** Every word a view may show for an event (a transition, an alert kind): the UI's vocabulary test checks event labels against it. */
+export const EVENT_VOCABULARY: ReadonlySet<string> = new Set([
+  ...Object.values(TRANSITION_WORDS).flatMap((w) => [w.label, w.title]),
+  ...Object.values(EPISODE_WORDS).map((w) => w.label),
+]);
+
+/** An error's kind in words (the status bar's last error); the raw kind stays in data attributes. */
+export const ERROR_KIND_WORDS: Record<ErrorKind, string> = {
+  network: 'network',
+  timeout: 'timeout',
+  rate_limited: 'rate limited',
+  unauthorized: 'unauthorized',
+  bad_request: 'bad request',
+  not_found: 'not found',
+  server: 'server error',
+  invalid_response: 'invalid response',
+  invalid_input: 'invalid input',
+  keychain_unavailable: 'keychain unavailable',
+  internal: 'internal error',
+};

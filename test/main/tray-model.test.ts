@@ -14,6 +14,7 @@ const status = (over: Partial<PollStatus> = {}): PollStatus => ({
   budgetPerMinute: 60,
   tracked: 3,
   watching: 2,
+  watchers: { addresses: 1, feeds: 0, routes: 1 },
   ...over,
 });
 
@@ -21,7 +22,7 @@ describe('tray model', () => {
   it('says how many messages are pending and how polling goes', () => {
     expect(trayTooltip({ status: status(), windowVisible: false }, NOW)).toBe('Teleporter Watch: 3 pending · up to date, last poll 2 min ago');
     const menu = trayMenu({ status: status({ tracked: 1 }), windowVisible: false }, NOW);
-    expect(menu[0]).toEqual({ kind: 'info', id: 'pending', label: '1 message pending delivery or receipt · watching 2' });
+    expect(menu[0]).toEqual({ kind: 'info', id: 'pending', label: '1 message pending delivery or receipt · watching 1 address, 1 route' });
     expect(menu[1]).toEqual({ kind: 'info', id: 'poll', label: 'Polling: up to date, last poll 2 min ago' });
   });
 

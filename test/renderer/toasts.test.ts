@@ -103,6 +103,34 @@ describe('toasts', () => {
     await until(() => expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0));
   });
 
+  it('five warnings fold to two and "3 more"; expanded they all show; "Dismiss all" clears them', async () => {
+    const r = await setupRealRenderer();
+    const activity = useActivityStore();
+    wrapper = mount(Toaster, { global: { plugins: [r.pinia] }, attachTo: document.body });
+    for (let i = 1; i <= 5; i++)
+      activity.pendingToasts.push({
+        key: `n${20 + i}`,
+        kind: 'notification',
+        notification: { id: 20 + i, title: `Route backlog: r${i}`, body: 'waits', severity: 'warning', transitionIds: [] },
+      });
+    await nextTick();
+    await r.clock.advance(400);
+    const toasts = () => [...document.querySelectorAll<HTMLElement>('[data-testid="toast"]')];
+    const more = () => document.querySelector<HTMLElement>('[data-testid="toasts-more"]');
+    await until(() => expect(toasts()).toHaveLength(2));
+    expect(document.querySelector('[data-testid="toasts"]')!.getAttribute('data-count')).toBe('5');
+    expect(more()!.dataset.count).toBe('3');
+    expect(more()!.textContent).toContain('3 more');
+    // The newest first: the folded strip shows the latest two.
+    expect(document.body.textContent).toContain('Route backlog: r5');
+    expect(document.body.textContent).not.toContain('Route backlog: r1');
+    more()!.click();
+    await until(() => expect(toasts()).toHaveLength(5));
+    expect(more()).toBeNull();
+    document.querySelector<HTMLElement>('[data-testid="toasts-dismiss-all"]')!.click();
+    await until(() => expect(document.querySelector('[data-testid="toasts"]')).toBeNull());
+  });
+
   it("leaves out what the watch's Notify-on choices leave out, and a burst toast opens Activity filtered", async () => {
     const r = await setupRealRenderer();
     const activity = useActivityStore();

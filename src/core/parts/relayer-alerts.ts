@@ -1,27 +1,25 @@
 import type { Clock } from '../../shared/clock';
 import { ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
-import { TRACKING_LIMIT_HOURS, type Settings } from '../../shared/contract';
-import { EPISODE_WORDS } from '../../shared/vocabulary';
-import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { Settings } from '../../shared/contract';
+import type { RelayerRow, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import { canonicalNetwork } from '../../shared/validators';
 import type { Logger } from '../log/logger';
 import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
-import { evaluateConditions, silentKey, backlogKey, type Conditions, type Silence } from '../relayers/conditions';
+import { evaluateConditions, silentKey, backlogKey, type Conditions } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
 import { ALWAYS_SEEING, type Sight } from '../sources/sight';
 import type { Store } from '../store';
-import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
+import type { EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
 import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
+import { backlogText, resolveText, silentText, type SilenceEnd } from './relayer-alert-text';
 
 interface RelayerAlertsPart extends Part {
   /** After each poll cycle: runs both rules once, fires new episodes, resolves cleared ones, through the outbox. */
   afterCycle(): void;
 }
-
-const minutesAgo = (now: number, t: number) => `${Math.max(0, Math.round((now - t) / 60_000))} min`;
-const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /**
  * The relayer-silent and route-backlog alerts. Open episodes live in the core's database, so a restart
@@ -83,7 +81,7 @@ export function relayerAlertsPart(d: {
     }
     for (const key of step.resolved) {
       const e = open.get(key) as OpenEpisode;
-      episodes.resolve(e, now, resolveText(e, now));
+      episodes.resolve(e, now, resolveText(e, now, silenceEnd(relayers.get(key), s.overview.relayers, now)));
     }
     // No longer watched (or its alert turned off): closed without an announcement.
     for (const [key, e] of open) if (!step.open.has(key) && !step.resolved.includes(key)) episodes.resolve(e, now, null);
@@ -128,6 +126,17 @@ function asJudged(c: Conditions, held: ReadonlySet<string>, open: ReadonlyMap<st
   return { ...c, holding };
 }
 
+/**
+ * How a relayer's silence ended (null: not a relayer's episode): it delivered within its silent threshold
+ * (the rule's first half no longer holds), or no message on its routes waits long enough any more.
+ */
+function silenceEnd(r: WatchedRelayer | undefined, rows: readonly RelayerRow[], now: number): SilenceEnd | null {
+  if (!r) return null;
+  const row = rows.find((x) => x.address.toLowerCase() === r.address.toLowerCase() && canonicalNetwork(x.network) === canonicalNetwork(r.network));
+  const last = row?.lastDeliveryAt ?? null;
+  return last !== null && now - last < r.silentMinutes * 60_000 ? { delivered: true, at: last } : { delivered: false, pendingMinutes: r.pendingMinutes };
+}
+
 function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): EpisodeStart {
   const subject = r.label || r.address;
   return { key, kind: 'relayer_silent', network: r.network, subject, sourceChain: '', destinationChain: '', startedAt, relayer: r.address };
@@ -136,38 +145,4 @@ function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): Episo
 function backlogEpisode(key: string, r: WatchedRoute, startedAt: number, own: readonly OwnChain[]): EpisodeStart {
   const subject = r.label || routeLabel(r.sourceChain, r.destinationChain, own);
   return { key, kind: 'route_backlog', network: r.network, subject, sourceChain: r.sourceChain, destinationChain: r.destinationChain, startedAt };
-}
-
-/** What it has not done for how long, and which route's message waits how long: the facts, with the thresholds. */
-function silentText(r: WatchedRelayer, s: Silence, now: number, own: readonly OwnChain[]): Announcement {
-  const name = r.label ? `${r.label} (${shortAddress(r.address)})` : r.address;
-  return {
-    title: EPISODE_WORDS.relayer_silent.fire(r.label || shortAddress(r.address)),
-    body:
-      `${name} has not delivered for ${minutesAgo(now, s.quietSince)} while ${routeLabel(s.sourceChain, s.destinationChain, own)} ` +
-      `holds a message pending ${minutesAgo(now, s.pendingSince)} (alerts after ${r.silentMinutes} min silent while a message waits ${r.pendingMinutes} min).`,
-  };
-}
-
-function backlogText(e: EpisodeStart, r: WatchedRoute, now: number, own: readonly OwnChain[]): Announcement {
-  return {
-    title: EPISODE_WORDS.route_backlog.fire(e.subject),
-    body:
-      `The oldest pending message on ${routeLabel(r.sourceChain, r.destinationChain, own)} is older than ${r.backlogMinutes} min (for ${minutesAgo(now, e.startedAt)} past that). ` +
-      `This clears when it is delivered, or when the watch stops following it after ${TRACKING_LIMIT_HOURS.pending_too_long / 24} days pending; ` +
-      `if that message is never meant to arrive (the embedded demo keeps some pending on purpose), raise the route's threshold or unwatch it.`,
-  };
-}
-
-function resolveText(e: OpenEpisode, now: number): Announcement {
-  const lasted = minutesAgo(now, e.startedAt);
-  return e.kind === 'relayer_silent'
-    ? {
-        title: EPISODE_WORDS.relayer_silent.resolve(e.subject),
-        body: `${e.subject} delivers again, or nothing waits on its routes any more (the episode lasted about ${lasted}).`,
-      }
-    : {
-        title: EPISODE_WORDS.route_backlog.resolve(e.subject),
-        body: `No message on ${e.subject} is pending past its threshold any more (the backlog lasted about ${lasted}).`,
-      };
 }

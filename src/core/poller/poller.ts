@@ -14,6 +14,7 @@ import type { Logger } from '../log/logger';
 import type { Store } from '../store';
 import type { TransitionEngine } from '../watch/engine';
 import type { WatcherIndex } from '../watch/watcher-index';
+import { isRouteKey } from '../store/watcher-key';
 import { cycleOutcome } from './cycle-outcome';
 import { runNetworkPlan, type CycleHook } from './executor';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../shared/policy';
@@ -123,6 +124,13 @@ export class Poller {
     this.networks.forgetInMemory();
   }
 
+  /** What `watching` counts, by kind: a route is kept among the feeds' list (it is read like one). */
+  private watchers(): NonNullable<PollStatus['watchers']> {
+    const feeds = this.d.index.feedList();
+    const routes = feeds.filter((f) => isRouteKey(f.key)).length;
+    return { addresses: this.d.index.addresses().length, feeds: feeds.length - routes, routes };
+  }
+
   status(): PollStatus {
     this.followSource();
     const b = this.d.budget();
@@ -138,6 +146,7 @@ export class Poller {
       quota: b.quota(),
       tracked: this.d.store.messages.trackedCount(),
       watching: this.d.index.size,
+      watchers: this.watchers(),
       ...(maxLateSec > GUARANTEED_LATENESS_S || stall
         ? {
             lateRecords: {

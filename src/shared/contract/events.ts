@@ -74,7 +74,10 @@ export const PollStatusSchema = z.object({
   keepUp: KeepUpSchema.nullable().optional(),
   /** Messages still tracked: pending, or delivered but awaiting a receipt. */
   tracked: z.number().int().nonnegative(),
+  /** Everything the poller reads for: watched addresses, saved feeds and watched routes together. */
   watching: z.number().int().nonnegative(),
+  /** `watching` by what it counts (the status bar names each: the Watchlist lists addresses and feeds, Relayers the routes). */
+  watchers: z.object({ addresses: z.number().int().nonnegative(), feeds: z.number().int().nonnegative(), routes: z.number().int().nonnegative() }).optional(),
   /**
    * The current data source's health (up, degraded, down, since when, why; with your own nodes each
    * chain's), and whether alerts are judged now (absent before the first cycle).

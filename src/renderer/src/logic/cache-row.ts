@@ -1,6 +1,5 @@
 import type { CacheSummary } from '../../../shared/contract';
 import { chainLabel } from '../../../shared/chains';
-import { shortHex } from '../../../shared/format';
 import { statusTag, type TagType } from './message-view';
 
 /** What one cache search row shows: computed once per result, so rendering reads plain strings. */
@@ -8,13 +7,11 @@ export interface CacheRow {
   /** Position in the result list (also the row's key, so a new search patches rows instead of remounting them). */
   index: number;
   messageId: string;
-  shortId: string;
   status: string;
   statusLabel: string;
   statusType: TagType;
   route: string;
   from: string | null;
-  shortFrom: string;
   /** Epoch ms of the newest known time (last seen when the record has none). */
   at: number;
   /** The data source that showed it, and when it last did (another source's rows are marked). */
@@ -27,13 +24,11 @@ export function toCacheRow(item: CacheSummary, index: number): CacheRow {
   return Object.freeze({
     index,
     messageId: item.messageId,
-    shortId: shortHex(item.messageId, 10, 6),
     status: item.status,
     statusLabel: tag.label,
     statusType: tag.type,
     route: `${chainLabel(item.sourceChain ?? undefined)} → ${chainLabel(item.destinationChain ?? undefined)}`,
     from: item.from,
-    shortFrom: item.from ? shortHex(item.from) : '—',
     at: item.time === null ? item.lastSeenAt : item.time * 1000,
     source: item.source,
     lastSeenAt: item.lastSeenAt,
