@@ -46,7 +46,7 @@ test('filters by sender and page size', async ({ openApp, stack }) => {
   await page.getByTestId('filter-page-size').fill('5');
   await page.getByTestId('filter-apply').click();
   const rows = page.getByTestId('message-row');
-  const senders = () => rows.evaluateAll((els) => els.map((r) => r.querySelectorAll('code')[0]?.getAttribute('title')));
+  const senders = () => rows.evaluateAll((els) => els.map((r) => r.querySelector('[data-kind="address"]')?.getAttribute('data-full')));
   await expect.poll(senders).toEqual(expect.arrayContaining([from]));
   const froms = await senders();
   expect(froms.length).toBeLessThanOrEqual(5);
