@@ -28,15 +28,26 @@ const FORGET_PENDING_MS = 3600_000;
  */
 const ORIGINAL_READS = 3;
 
-const keyOf = (source: unknown, destination: unknown, contract: string | undefined, nonce: unknown) =>
-  `${String(source)}|${String(destination)}|${(contract ?? '').toLowerCase()}|${String(nonce)}`;
+/** An original as a carrier names it: its route, messenger contract (lower case) and nonce, and all four as one key. */
+interface Name {
+  key: string;
+  source: string;
+  destination: string;
+  contract: string;
+  nonce: string;
+}
+
+const nameOf = (source: unknown, destination: unknown, contract: string | undefined, nonce: unknown): Name => {
+  const n = { source: String(source), destination: String(destination), contract: (contract ?? '').toLowerCase(), nonce: String(nonce) };
+  return { ...n, key: `${n.source}|${n.destination}|${n.contract}|${n.nonce}` };
+};
 
 interface PendingCarrier {
   network: Network;
   /** Its sort timestamp (s). */
   ts: number | null;
-  /** Keys (route|contract|nonce) of the originals it names. */
-  names: string[];
+  /** The originals it names. */
+  names: Name[];
   /** When first seen pending (ms): it is forgotten FORGET_PENDING_MS later. */
   seenAt: number;
   /** When last read still pending, on a page or by ID (ms): its cadence counts from there. */
@@ -60,8 +71,13 @@ interface Open {
 }
 
 export class ReceiptCarriers {
-  /** route|contract|nonce → open message: the tracked ones at refresh, plus what pages showed since. */
-  private open = new Map<string, Open>();
+  /**
+   * What this network's poll read without its receipt, by name (route|contract|nonce): the cache may not
+   * hold it yet. Anything else open is looked up in the cache by name (never all of it held in memory).
+   */
+  private readonly seen = new Map<string, Open>();
+  /** Names a delivered carrier settled this poll: not asked for twice. */
+  private readonly settled = new Set<string>();
   /** Carriers seen still pending, by carrier ID: asked for by ID (when nobody tracks them) until delivered. */
   private readonly pendingCarriers = new Map<string, PendingCarrier>();
   /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID; with the reads left. */
@@ -72,13 +88,19 @@ export class ReceiptCarriers {
     private readonly messages: CachedMessages,
   ) {}
 
-  /** Reloads the tracked messages (at the start of a network's poll). */
+  /** At the start of a network's poll: what the last one read is in the cache now. */
   refresh(): void {
-    this.open = new Map(
-      this.messages
-        .openByRoute()
-        .map((a) => [keyOf(a.sourceChain, a.destinationChain, a.contract, a.nonce), { messageId: a.messageId, pending: a.pending, ts: a.sortTs }]),
-    );
+    this.seen.clear();
+    this.settled.clear();
+  }
+
+  /** The open message a carrier names: read this poll, else tracked in the cache (undefined: none, or settled this poll). */
+  private openOf(n: Name): Open | undefined {
+    if (this.settled.has(n.key)) return undefined;
+    const read = this.seen.get(n.key);
+    if (read) return read;
+    const o = this.messages.openByNonce(n.source, n.destination, n.nonce).find((m) => m.contract.toLowerCase() === n.contract);
+    return o && { messageId: o.messageId, pending: o.pending, ts: o.sortTs };
   }
 
   /** Learns from messages just observed which originals to ask for (nothing is written: see toAsk). */
@@ -95,7 +117,7 @@ export class ReceiptCarriers {
         ask.readAt = this.clock.now();
       }
       if (raw.receiptDelivered !== true)
-        this.open.set(keyOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce), {
+        this.seen.set(nameOf(raw.sourceBlockchainId, raw.destinationBlockchainId, contract, raw.messageNonce).key, {
           messageId: m.messageId,
           pending: !delivered,
           ts,
@@ -104,15 +126,15 @@ export class ReceiptCarriers {
       // Without its messenger contract a carrier names nothing for sure.
       if (!receipts.length || contract === undefined) continue;
       // The originals went the other way: from the carrier's destination to its source, through the same messenger.
-      const names = receipts.map((r) => keyOf(raw.destinationBlockchainId, raw.sourceBlockchainId, contract, r.receivedMessageNonce));
+      const names = receipts.map((r) => nameOf(raw.destinationBlockchainId, raw.sourceBlockchainId, contract, r.receivedMessageNonce));
       const known = this.pendingCarriers.get(m.messageId);
       if (delivered) this.pendingCarriers.delete(m.messageId);
       else if (known) known.readAt = this.clock.now();
       else this.pendingCarriers.set(m.messageId, { network, ts, names, seenAt: this.clock.now(), readAt: this.clock.now() });
-      for (const k of names) {
-        const o = this.open.get(k);
+      for (const n of names) {
+        const o = this.openOf(n);
         if (!o || (!o.pending && !delivered)) continue; // a pending carrier has not brought the receipt back yet
-        if (!o.pending) this.open.delete(k);
+        if (!o.pending) this.settled.add(n.key);
         this.noteOriginal(network, o.messageId, o.pending, o.ts);
       }
     }
@@ -138,7 +160,7 @@ export class ReceiptCarriers {
     }
     for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;
-      if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((k) => this.open.has(k))) this.pendingCarriers.delete(id);
+      if (now - c.seenAt > FORGET_PENDING_MS || !c.names.some((n) => this.openOf(n) !== undefined)) this.pendingCarriers.delete(id);
       else if (!this.isTracked(id) && !reread(c.ts) && this.carrierDue(c, now) && !out.includes(id)) out.push(id);
     }
     return out;

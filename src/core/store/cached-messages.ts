@@ -19,15 +19,12 @@ import type { SearchIndex } from './search-index';
 const ROWS_PER_SECOND = 1_000_000;
 
 /** A tracked message as the messages carrying receipts back name it. */
-interface OpenByRoute {
+export interface OpenByRoute {
   messageId: string;
   /** Still pending (else delivered, awaiting its receipt). */
   pending: boolean;
-  sourceChain: string;
-  destinationChain: string;
   /** The messenger contract that sent it (nonces repeat across messenger versions on one route). */
   contract: string;
-  nonce: string;
   /** Where the list operation sorts it (source timestamp, else destination), seconds. */
   sortTs: number | null;
 }
@@ -78,14 +75,12 @@ export class CachedMessages {
       ),
       trackedCount: db.prepare<[string], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1 AND source = ?').pluck(),
       // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
-      openByRoute: db.prepare<
-        [string],
-        { message_id: string; pending: number; source_chain: string; destination_chain: string; contract: unknown; nonce: unknown; sort_ts: number | null }
-      >(
-        `SELECT message_id, status = 'pending' AS pending, source_chain, destination_chain, COALESCE(source_ts, destination_ts) AS sort_ts,
-                COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract,
-                json_extract(raw, '$.messageNonce') AS nonce
-         FROM messages WHERE tracked = 1 AND source = ?`,
+      // Uses messages_open_nonce (migration 14): the tracked messages of one route with one nonce.
+      openByNonce: db.prepare<[string, string, string, string], { message_id: string; pending: number; contract: unknown; sort_ts: number | null }>(
+        `SELECT message_id, status = 'pending' AS pending, COALESCE(source_ts, destination_ts) AS sort_ts,
+                COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract
+         FROM messages
+         WHERE tracked = 1 AND source_chain = ? AND destination_chain = ? AND CAST(json_extract(raw, '$.messageNonce') AS TEXT) = ? AND source = ?`,
       ),
       get: db.prepare<[string], MessagesRow & TrackingEndedColumns>(
         `SELECT ${columns}, tracking_ended, tracking_ended_at, raw FROM messages WHERE message_id = ?`,
@@ -162,15 +157,15 @@ export class CachedMessages {
     return this.stmts.sweepable.all({ stuckBefore, receiptBefore, pendingBefore, source: this.source() }).map(toMessageState);
   }
 
-  /** Every tracked message of the current source by its route, messenger contract and nonce (what a message carrying receipts back names). */
-  openByRoute(): OpenByRoute[] {
-    return this.stmts.openByRoute.all(this.source()).map((r) => ({
+  /**
+   * The tracked messages of the current source sent on this route with this nonce, each with its messenger
+   * contract (what a message carrying receipts back names; nonces repeat across messenger versions).
+   */
+  openByNonce(sourceChain: string, destinationChain: string, nonce: string): OpenByRoute[] {
+    return this.stmts.openByNonce.all(sourceChain, destinationChain, nonce, this.source()).map((r) => ({
       messageId: r.message_id,
       pending: r.pending === 1,
-      sourceChain: r.source_chain,
-      destinationChain: r.destination_chain,
       contract: typeof r.contract === 'string' ? r.contract : '',
-      nonce: String(r.nonce),
       sortTs: r.sort_ts,
     }));
   }

@@ -360,6 +360,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE watches ADD COLUMN history_cut_at INTEGER;
   ALTER TABLE feeds ADD COLUMN history_cut_at INTEGER;
   `,
+  // 14: a message carrying receipts back names its originals by route and nonce: looked up one by one
+  // (receipt-carriers.ts), where every tracked message was read into memory each cycle before.
+  `
+  CREATE INDEX messages_open_nonce ON messages (source_chain, destination_chain, CAST(json_extract(raw, '$.messageNonce') AS TEXT)) WHERE tracked = 1;
+  `,
 ];
 
 /** Where the boundary repair sits in the list: a database at this version has not had it yet. */
