@@ -54,7 +54,7 @@ export class FuelMetrics {
     );
     gauge(
       'relayer_hours_to_empty',
-      "Hours until a watched relayer's wallet on a chain is empty at the last hour's burn rate (absent: nothing burnt in the last hour, or not read yet).",
+      "Hours until a watched relayer's wallet on a chain is empty at the last hour's burn rate, rounded as the app says it and capped at 8760 (a year) (absent: nothing burnt in the last hour, or not read yet).",
       ['relayer', 'chain'],
       (g) => {
         for (const f of fuel()) if (f.hoursToEmpty !== null) g.set(wallet(f), f.hoursToEmpty);
