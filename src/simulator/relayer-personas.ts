@@ -58,6 +58,8 @@ export interface DemoRelayer {
   behaviour: RelayerBehaviour;
   description: string;
   routes: RouteRef[];
+  /** The alert kinds watching it (with its routes) shows (demo-shows.ts). */
+  shows?: string[];
 }
 
 /** Returning relayers work through their backlog over this long (divided by speed). */

@@ -16,6 +16,7 @@ import { MAX_RECEIPT_MS, ReceiptRelay } from './receipt-relay';
 import { RecordWriter } from './record-writer';
 import { QUIET_MEAN_GAP_MS, type RoutePlan } from './route-plan';
 import { failsAtDelivery, onDemoRoute } from './demo-day-draws';
+import { withShows } from './demo-shows';
 import { seedWorld } from './seeded-world';
 import type { EventBody, SimEvent, SimulatorOptions } from './sim-types';
 import type { RelayerWallets } from './wallets';
@@ -68,7 +69,7 @@ export class TrafficSimulator {
 
   /** The relayers with their behaviour and routes, as /_local/info names them (empty without personas). */
   demoRelayers(): DemoRelayer[] {
-    return this.personas?.describe() ?? [];
+    return withShows(this.personas?.describe() ?? [], this.wallets.dry, this.draw.demoDay !== undefined);
   }
 
   /** Simulated time, epoch ms. */
