@@ -85,7 +85,7 @@ export interface ServiceOptions {
   messengerVersions?: 1 | 2;
   /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
   receiptResends?: boolean;
-  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (src/simulator/wallets.ts). Default: `realistic`. */
+  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (src/simulator/wallets.ts). Default false (the embedded demo's launcher turns it on). */
   dryWallet?: boolean;
   /** The lag's rare long tail: a few times a day the indexer stops for 30-120 minutes, then catches up (src/simulator/indexer-stalls.ts). Default false (opt-in, also with `realistic`). */
   stalls?: boolean;

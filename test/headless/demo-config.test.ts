@@ -91,6 +91,9 @@ describe('deploy/demo.yaml', () => {
     );
     expect(sum(text, /^teleporter_watch_tracked_messages_by_watch\{watch="demo-busy",status="[^"]+"\} (\S+)$/gm)).toBeGreaterThan(0);
     expect(text).toMatch(/^teleporter_watch_route_pending_messages\{route="c-chain-to-beam"\} \d+$/m);
+    // The demo day: nothing on its route is held pending for good, and its history's failed executions were retried.
+    expect(text).toMatch(/^teleporter_watch_route_backlogged\{route="c-chain-to-beam"\} 0$/m);
+    expect(text).toMatch(/^teleporter_watch_route_failed_executions_alert\{route="c-chain-to-beam"\} 0$/m);
     expect(text).toMatch(/^teleporter_watch_relayer_silent\{relayer="Blinker"\} [01]$/m);
     expect(Number(/^teleporter_watch_last_successful_poll_timestamp_seconds (\S+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
     // One route, one label: every series that names the watched route (its rewards and failed executions too) names it by its watch's label.
