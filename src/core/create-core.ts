@@ -68,6 +68,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         ownNodesUrl: () => ownNodes.url(),
         metrics: metrics.registry,
         store: store.store,
+        ...(options.settingsPlace ? { settingsPlace: options.settingsPlace } : {}),
       }),
     )
     .add('alerts', ({ log, store, events, metrics, dataSources }) =>

@@ -42,6 +42,8 @@ export interface MonitorCoreOptions {
   ownNodesCheck?: 'refuse' | 'report';
   /** Start polling on start() (default true). */
   autoPoll?: boolean;
+  /** Where a person changes the settings, as error advice names it (default: "Settings"; headless: "the config file <path>", it has no Settings). */
+  settingsPlace?: string;
   /** An API key for this process only (headless: from the environment or a key file); the keychain is left alone. */
   apiKey?: string;
   /** Alert channels fed from the outbox (headless: Alertmanager, webhooks). */

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile, type LoadedConfig } from './config-file';
 import { DeliveryConsole } from './delivery-console';
-import { count, describeWatches, watchCounts } from './watch-summary';
+import { count, describeWatches, watchCounts, watchNames } from './watch-summary';
 import { describePlan } from './plan-summary';
 import { readStartSecrets } from './api-key';
 import { startHeadless, type HeadlessWatcher } from './watcher';
@@ -133,7 +133,7 @@ async function main(): Promise<number> {
   if (stopping) return 0;
   const w = watcher;
   say(
-    `watching ${watchCounts(loaded.config)} (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`,
+    `watching ${watchNames(loaded.config)} (added ${w.sync.added}, updated ${w.sync.updated}, removed ${w.sync.removed}); data folder ${w.dataDir}; API key from ${w.keyFrom}.`,
   );
   if (w.metrics) say(`metrics at ${w.metrics.url}`);
   const host = w.metrics ? new URL(w.metrics.url).hostname : '127.0.0.1';

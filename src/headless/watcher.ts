@@ -96,6 +96,8 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     dataDir,
     shell: 'headless',
     version: o.version ?? APP_VERSION,
+    // The watcher has no Settings: advice names its config file.
+    settingsPlace: `the config file ${o.loaded.file}`,
     localDataApi: o.localDataApi ?? serviceSpawnSpec(),
     metrics: { processMetrics: true },
     // One bad node never stops the watcher: it is reported and shown in its state; the others are read.

@@ -44,6 +44,8 @@ export const USAGE = `Usage: npm run service -- [options]
   --receipt-resends, --no-receipt-resends   relayers re-send receipts missing after 3 minutes
   --dry-wallet, --no-dry-wallet     one demo relayer's gas wallet runs dry on one chain between refills
   --stalls, --no-stalls     rare indexer stalls of 30-120 minutes (off; also with --realistic)
+  --demo-day, --no-demo-day the demo day: every alert kind happens and ends in the first minutes
+                      (off; the embedded demo turns it on; docs/local-service.md)
                       (each behaviour defaults to --realistic; resends default to on without it)
   --log-requests      one line per request on stderr
   --no-warm           do not read the store file into the OS cache at start
@@ -91,6 +93,8 @@ const FLAGS = {
   'no-receipt-resends': { type: 'boolean' },
   'dry-wallet': { type: 'boolean' },
   'no-dry-wallet': { type: 'boolean' },
+  'demo-day': { type: 'boolean' },
+  'no-demo-day': { type: 'boolean' },
   stalls: { type: 'boolean' },
   'no-stalls': { type: 'boolean' },
   'own-nodes': { type: 'string' },
@@ -154,6 +158,7 @@ export function parseCliArgs(argv: string[]): Parsed<{ help: true } | { help: fa
     ['receipt-resends', 'receiptResends'],
     ['dry-wallet', 'dryWallet'],
     ['stalls', 'stalls'],
+    ['demo-day', 'demoDay'],
   ] as const;
   for (const [flag, name] of switches) {
     const on = values[flag];

@@ -1,4 +1,5 @@
 /** Options of startTeleporterService, validated with zod; defaults in one place. */
+import { demoDayOf, DemoDayOptionSchema, type DemoDay, type DemoDayOption } from '../simulator/demo-day';
 import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
@@ -84,10 +85,16 @@ export interface ServiceOptions {
   messengerVersions?: 1 | 2;
   /** The relayers re-send receipts still missing 3 minutes after delivery. Default: not `realistic`. */
   receiptResends?: boolean;
-  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (src/simulator/wallets.ts). Default: `realistic`. */
+  /** One demo relayer's wallet on one chain gets a few dozen deliveries' gas per refill, so it runs dry (src/simulator/wallets.ts). Default false (the embedded demo's launcher turns it on). */
   dryWallet?: boolean;
   /** The lag's rare long tail: a few times a day the indexer stops for 30-120 minutes, then catches up (src/simulator/indexer-stalls.ts). Default false (opt-in, also with `realistic`). */
   stalls?: boolean;
+  /**
+   * The demo day (src/simulator/demo-day.ts): every alert kind happens and ends in the first minutes.
+   * true: the demo's timeline; an object: parts of it changed (ms after the start), e.g. to run it in
+   * minutes in a test. Default false (the embedded demo's launcher turns it on).
+   */
+  demoDay?: DemoDayOption;
   /**
    * Relayers with distinct behaviour (fast, slow, outage, takeover, steady) and their schedule, times in ms
    * after the start (src/simulator/relayer-personas.ts); false: six alike, picked uniformly. Default: the demo's six.
@@ -109,6 +116,8 @@ export interface WorldOptions {
   receiptResends: boolean;
   dryWallet: boolean;
   stalls: boolean;
+  /** The demo day's timeline (null: none). */
+  demoDay: DemoDay | null;
 }
 
 const GENEROUS_RATE_LIMIT = { keyed: 600, anonymous: 120 } as const;
@@ -167,6 +176,7 @@ const ServiceOptionsSchema = z
     receiptResends: z.boolean().optional(),
     dryWallet: z.boolean().optional(),
     stalls: z.boolean().optional(),
+    demoDay: DemoDayOptionSchema.optional(),
     relayers: z.union([z.literal(false), RelayerScheduleSchema]).optional(),
     ownNodes: OwnNodesSchema.optional(),
   })
@@ -192,7 +202,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
     throw new Error(`Invalid service option: ${where}${issue.message}`);
   }
-  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, stalls, rateLimitPerMinute, computeUnits, ...rest } = r.data;
+  const { lag, looseOrder, sparseRoutes, messengerVersions, receiptResends, dryWallet, stalls, demoDay, rateLimitPerMinute, computeUnits, ...rest } = r.data;
   const real = rest.realistic;
   return {
     ...rest,
@@ -205,6 +215,8 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       receiptResends: receiptResends ?? !real,
       dryWallet: dryWallet ?? false,
       stalls: stalls ?? false,
+      // Own nodes replace the simulator: no simulated day.
+      demoDay: rest.ownNodes ? null : demoDayOf(demoDay),
     },
   };
 }

@@ -165,9 +165,14 @@ const RelayerFuelSchema = z.object({
   usdPrice: z.number().nullable(),
   /** Wei spent by deliveries in the last hour. */
   burnLastHour: units,
-  /** Wei per hour over the last 24 h. */
+  /** Wei per hour over the hours of the last 24 h the figures hold (`burnHours`). */
   burnPerHourLastDay: units,
-  /** The last read less the gas burnt since, at the last hour's rate: an estimate (null: nothing burnt in the last hour, or never read). */
+  /** The hours `burnPerHourLastDay` is over: 24 once a day is held, fewer (at least 1) before. */
+  burnHours: z.number().positive(),
+  /**
+   * The last read less the gas burnt since, at the last hour's rate: an estimate, rounded to what it
+   * supports and capped at a year (src/shared/time-to-empty.ts; null: nothing burnt in the last hour, or never read).
+   */
   hoursToEmpty: z.number().nullable(),
   /** Epoch ms of the last successful balance read. */
   readAt: epochMs.nullable(),

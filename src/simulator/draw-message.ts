@@ -7,6 +7,7 @@ import { drawPlan, type MessagePlan, type Outcome } from './message-plan';
 import { teleporterMessageId } from './message-id';
 import type { RoutePlan } from './route-plan';
 import type { RelayerPersonas } from './relayer-personas';
+import { DEMO_ROUTE_MAX_DELIVERY_MS, shapeDemoPlan, type DemoDayDraws } from './demo-day-draws';
 
 export interface SendOptions {
   network?: 'mainnet' | 'fuji';
@@ -45,6 +46,8 @@ export interface DrawContext {
   relayers: readonly string[];
   /** Who delivers and when, per route (absent: a relayer picked uniformly, the world's delay). */
   personas?: RelayerPersonas;
+  /** The demo day's draws (absent: no demo day). */
+  demoDay?: DemoDayDraws;
 }
 
 /** Share of messages that never get delivered, and of those whose source transaction is never indexed. */
@@ -81,7 +84,8 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
   const persona = ctx.personas?.pick(source.blockchainId, destination.blockchainId, sentAt);
   const relayer = persona?.address ?? uniform;
   if (persona && o.deliveryDelayMs === undefined) {
-    const bounds = { min: MIN_DELIVERY_MS / ctx.speed, max: MAX_DELIVERY_MS / ctx.speed };
+    const demoRoute = ctx.demoDay?.personas.listsRoute(source.blockchainId, destination.blockchainId) === true;
+    const bounds = { min: MIN_DELIVERY_MS / ctx.speed, max: (demoRoute ? DEMO_ROUTE_MAX_DELIVERY_MS : MAX_DELIVERY_MS) / ctx.speed };
     delivery = ctx.personas!.deliverAt(persona, sentAt, delivery, ctx.speed, bounds) - sentAt;
   }
   if (o.messengerVersion === 2 && ctx.messengerVersions < 2) throw new Error('messengerVersion 2 needs the service option messengerVersions: 2.');
@@ -115,5 +119,11 @@ export function drawMessage(ctx: DrawContext, sentAt: number, o: SendOptions): M
   if (o.lagMs !== undefined) plan.lagMs = o.lagMs;
   // Set after the draw, so the random stream stays as it was.
   if (o.executed !== undefined) plan.executed = o.executed;
+  if (ctx.demoDay)
+    shapeDemoPlan(ctx.demoDay, plan, {
+      drawnOutcome: o.outcome === undefined,
+      executedAsked: o.executed !== undefined,
+      hot: ctx.demoDay.hot.has(from) || ctx.demoDay.hot.has(to),
+    });
   return plan;
 }

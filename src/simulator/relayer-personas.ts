@@ -58,6 +58,8 @@ export interface DemoRelayer {
   behaviour: RelayerBehaviour;
   description: string;
   routes: RouteRef[];
+  /** The alert kinds watching it (with its routes) shows (demo-shows.ts). */
+  shows?: string[];
 }
 
 /** Returning relayers work through their backlog over this long (divided by speed). */
@@ -132,6 +134,11 @@ export class RelayerPersonas {
     this.fallback = this.personas.flatMap((p, i) => (p.routes ? [] : [i]));
   }
 
+  /** A route some persona lists by name (the demo's pair), not one left to the catch-all relayers. */
+  listsRoute(source: string, destination: string): boolean {
+    return this.byRoute.has(routeKey(source, destination));
+  }
+
   /** The relayer of a message on this route sent at `at` (epoch ms): by share, with takeovers applied. */
   pick(source: string, destination: string, at: number): RelayerPersona & { address: string } {
     const eligible = this.byRoute.get(routeKey(source, destination)) ?? (this.fallback.length ? this.fallback : this.personas.map((_, i) => i));
@@ -188,10 +195,10 @@ export class RelayerPersonas {
 /**
  * The demo's relayers (on by default): on the always-busy mainnet route pair (C-Chain and the first
  * L1 of the registry, both ways) a fast, a slow, an outage and a takeover relayer; two steady ones on
- * every other route. The outage begins 2 min after the start and lasts 6 min, every 15 min, so a
- * newcomer watching it sees a relayer-silent alert within minutes.
+ * every other route. The outage begins 2 min after the start and lasts 6 min, every 15 min (unless the
+ * demo day says otherwise), so a newcomer watching it sees a relayer-silent alert within minutes.
  */
-export function demoSchedule(): RelayerSchedule {
+export function demoSchedule(outage: TimeSpan = { startMs: 2 * MINUTE_MS, durationMs: 6 * MINUTE_MS, everyMs: 15 * MINUTE_MS }): RelayerSchedule {
   const mainnet = CHAIN_REGISTRY.chains.filter((c) => c.network === 'mainnet');
   const c = mainnet.find((x) => x.name === 'C-Chain')!;
   const l1 = mainnet.find((x) => x !== c)!;
@@ -206,7 +213,7 @@ export function demoSchedule(): RelayerSchedule {
         behaviour: 'outage',
         routes: [out, back],
         share: 2,
-        outages: [{ startMs: 2 * MINUTE_MS, durationMs: 6 * MINUTE_MS, everyMs: 15 * MINUTE_MS }],
+        outages: [outage],
       },
       { name: 'Usurper', behaviour: 'takeover', routes: [out], share: 1, takeover: { from: 'Swift', atMs: 5 * MINUTE_MS } },
       { name: 'Steady A', behaviour: 'steady', share: 1 },

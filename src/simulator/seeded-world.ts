@@ -12,6 +12,7 @@ import { demoSchedule, RelayerPersonas } from './relayer-personas';
 import { planRoutes, type RoutePlan } from './route-plan';
 import type { SimulatorOptions, SimWorld } from './sim-types';
 import { RelayerWallets, type DryWallet } from './wallets';
+import { demoDayDraws } from './demo-day-draws';
 
 const NONCE_EPOCH_MS = Date.UTC(2024, 0, 1);
 
@@ -44,7 +45,8 @@ export function seedWorld(opts: SimulatorOptions): SeededWorld {
   // The address set depends on the seed only, so watchlists stay valid across restarts.
   const people = new Rng(opts.seed);
   const addresses = Array.from({ length: opts.addressCount ?? 200 }, () => toChecksumAddress('0x' + people.hex(20)));
-  const schedule = opts.world?.relayers === undefined ? demoSchedule() : opts.world.relayers;
+  const day = opts.world?.demoDay ?? null;
+  const schedule = opts.world?.relayers === undefined ? demoSchedule(day?.outage) : opts.world.relayers;
   // Six as always (more for a bigger schedule, drawn after them): the first six stay the same addresses.
   const relayerCount = Math.max(6, schedule ? schedule.relayers.filter((p) => !p.address).length : 0);
   const relayers = Array.from({ length: relayerCount }, () => toChecksumAddress('0x' + people.hex(20)));
@@ -58,12 +60,15 @@ export function seedWorld(opts: SimulatorOptions): SeededWorld {
     messengerVersions: 1,
     dryWallet: false,
     stalls: false,
+    demoDay: null,
     ...opts.world,
     relayers: schedule,
   };
   const personas = schedule ? new RelayerPersonas(schedule, relayers, new Rng(mix32(opts.seed ^ 0x7e1a7e, startSec)), opts.startMs) : null;
   const routes = world.sparseRoutes ? planRoutes(opts.seed) : null;
-  const wallets = new RelayerWallets(new Set(relayers.map((r) => r.toLowerCase())), world.dryWallet ? dryWallet(personas) : null);
+  // The demo day has its own low wallet (the dry one, starting the day low and filled once).
+  const lowDay = day ? { lowFrom: opts.startMs, refillAt: opts.startMs + day.refillAtMs } : null;
+  const wallets = new RelayerWallets(new Set(relayers.map((r) => r.toLowerCase())), world.dryWallet || day ? dryWallet(personas) : null, lowDay);
   const lags = new BlockLags(new Rng(mix32(opts.seed ^ 0x1a6, startSec)));
   const stalls = world.stalls ? new IndexerStalls(new Rng(mix32(opts.seed ^ 0x57a11, startSec)), opts.startMs) : null;
   const draw: DrawContext = {
@@ -78,6 +83,7 @@ export function seedWorld(opts: SimulatorOptions): SeededWorld {
     relayers: relayers.slice(0, 6),
     ...(personas ? { personas } : {}),
     ...(routes ? { busyRoutes: routes.busy } : {}),
+    ...(day && personas ? { demoDay: demoDayDraws(day, personas, opts.startMs, addresses.slice(0, 5)) } : {}),
   };
   return { world, addresses, hotAddresses: addresses.slice(0, 5), relayers, personas, routes, wallets, rng, lags, stalls, draw };
 }

@@ -1,4 +1,5 @@
 /** The simulator's vocabulary: what it is built from (its options and world) and what it emits and schedules. */
+import type { DemoDay } from './demo-day';
 import type { MessagePlan } from './message-plan';
 import type { RelayerSchedule } from './relayer-personas';
 import type { Route } from './route-plan';
@@ -31,6 +32,8 @@ export interface SimWorld {
   dryWallet: boolean;
   /** The lag's rare long tail: the whole indexer stops for 30-120 minutes a few times a day, then catches up (indexer-stalls.ts). */
   stalls: boolean;
+  /** The demo day's timeline (demo-day.ts; null: none). */
+  demoDay: DemoDay | null;
 }
 
 export interface SimulatorOptions {
@@ -53,5 +56,7 @@ export type EventBody =
   | { at: number; kind: 'quiet'; route: Route }
   | { at: number; kind: 'deliver'; plan: MessagePlan }
   | { at: number; kind: 'relay' }
+  | { at: number; kind: 'retry'; plan: MessagePlan }
+  | { at: number; kind: 'stuck' }
   | { at: number; kind: 'visible'; id: string; record: Record<string, unknown>; happenedAt: number };
 export type SimEvent = EventBody & { seq: number };

@@ -15,6 +15,8 @@ import type { MessagePlan } from './message-plan';
 import { MAX_RECEIPT_MS, ReceiptRelay } from './receipt-relay';
 import { RecordWriter } from './record-writer';
 import { QUIET_MEAN_GAP_MS, type RoutePlan } from './route-plan';
+import { failsAtDelivery, onDemoRoute } from './demo-day-draws';
+import { withShows } from './demo-shows';
 import { seedWorld } from './seeded-world';
 import type { EventBody, SimEvent, SimulatorOptions } from './sim-types';
 import type { RelayerWallets } from './wallets';
@@ -67,7 +69,7 @@ export class TrafficSimulator {
 
   /** The relayers with their behaviour and routes, as /_local/info names them (empty without personas). */
   demoRelayers(): DemoRelayer[] {
-    return this.personas?.describe() ?? [];
+    return withShows(this.personas?.describe() ?? [], this.wallets.dry, this.draw.demoDay !== undefined);
   }
 
   /** Simulated time, epoch ms. */
@@ -166,6 +168,8 @@ export class TrafficSimulator {
   }
 
   private scheduleArrivals(): void {
+    const day = this.draw.demoDay;
+    if (day) this.push({ at: day.originMs + day.day.stuck.firstMs, kind: 'stuck' });
     if (this.rate <= 0) return;
     this.push({ at: this.simNow + this.rng.exp(1000 / this.rate), kind: 'arrival' });
     for (const route of this.routes?.quiet ?? []) this.push({ at: this.simNow + this.rng.exp(QUIET_MEAN_GAP_MS), kind: 'quiet', route });
@@ -199,6 +203,14 @@ export class TrafficSimulator {
       case 'relay':
         this.relay.check(ev.at);
         return;
+      case 'retry':
+        // retryMessageExecution succeeded: the same record, executed, on the destination chain.
+        ev.plan.executed = true;
+        this.writer.write(ev.plan, ev.plan.receipted ? 'receipted' : 'delivered', ev.plan.receipted);
+        return;
+      case 'stuck':
+        this.sendStuck(ev.at);
+        return;
       case 'deliver':
         this.deliver(ev.plan, ev.at);
     }
@@ -214,9 +226,29 @@ export class TrafficSimulator {
       this.push({ at: plan.deliverAt, kind: 'deliver', plan });
       return;
     }
+    const day = this.draw.demoDay;
+    if (day && failsAtDelivery(day, plan, at)) plan.executed = false;
     this.writer.write(plan, 'delivered');
     for (const o of this.relay.settledBy(plan)) this.writer.write(o, 'receipted', true);
     this.relay.delivered(plan, at);
+    // On the demo day, whoever runs a demo route's dApp retries each failed execution.
+    if (day && !plan.executed && at >= day.originMs && onDemoRoute(day, plan)) this.push({ at: at + day.day.failures.retryAfterMs, kind: 'retry', plan });
+  }
+
+  /** The demo day's stuck message: from the busiest address, delivered only after the stuck threshold; the next one scheduled. */
+  private sendStuck(at: number): void {
+    const day = this.draw.demoDay!;
+    const { source, destination } = day.stuckRoute;
+    const plan = drawMessage(this.draw, at, {
+      source,
+      destination,
+      from: this.hotAddresses[0]!,
+      outcome: 'normal',
+      executed: true,
+      deliveryDelayMs: day.day.stuck.waitMs,
+    });
+    this.onSent(plan);
+    this.push({ at: at + day.day.stuck.everyMs, kind: 'stuck' });
   }
 
   private onSent(plan: MessagePlan): void {

@@ -4,7 +4,10 @@
  * wei); every wallet is topped up to its target at each refill time (a fixed grid of simulated time).
  * One demo wallet is topped up only to its waiting deliveries plus two thirds of the new deliveries the
  * last period brought (at least a few dozen deliveries), so with steady traffic it runs dry about
- * two thirds into each period and its deliveries wait for the next refill. Deterministic: no randomness, only the deliveries the simulator makes.
+ * two thirds into each period and its deliveries wait for the next refill. On the demo day (demo-day.ts)
+ * that wallet is an ordinary one that starts the day low instead: its gas but a few dozen deliveries' is
+ * moved out at the start, nothing tops it up until the day's refill, which fills it for good.
+ * Deterministic: no randomness, only the deliveries the simulator makes.
  */
 import { chainByBlockchainId, type ChainInfo } from '../shared/chains';
 import { gasPriceWei } from './catalog';
@@ -31,6 +34,12 @@ export interface DryWallet {
   blockchainId: string;
 }
 
+/** The demo day's low wallet: from `lowFrom` (the start) it holds a few dozen deliveries' gas, until it is filled at `refillAt` (epoch ms). */
+export interface LowDay {
+  lowFrom: number;
+  refillAt: number;
+}
+
 interface WalletTruth {
   relayer: string;
   blockchainId: string;
@@ -41,6 +50,8 @@ interface WalletTruth {
   target: string;
   spent: string;
   refilled: string;
+  /** Moved out of the wallet (the demo day's low start): balance = initial + refilled - spent - withdrawn. */
+  withdrawn: string;
   deliveries: number;
   /** Deliveries that waited for a refill because the wallet could not pay. */
   postponed: number;
@@ -58,6 +69,7 @@ interface Wallet {
   balance: bigint;
   spent: bigint;
   refilled: bigint;
+  withdrawn: bigint;
   slot: number;
   /** Wei asked of it in the current period: paid plus refused (a refused delivery retries once, next period). */
   demand: bigint;
@@ -65,6 +77,9 @@ interface Wallet {
   refused: bigint;
   refusedBefore: bigint;
   dry: boolean;
+  /** The demo day's low start: moved out (at `lowFrom`), then filled (at `refillAt`). */
+  lowSince: boolean;
+  filled: boolean;
   deliveries: number;
   postponed: number;
   stalls: number[];
@@ -82,13 +97,15 @@ export class RelayerWallets {
     /** Relayers that have wallets (lowercase); other addresses hold nothing. */
     private readonly relayers: ReadonlySet<string>,
     readonly dry: DryWallet | null,
+    /** The demo day: the dry wallet starts the day low instead of running dry every period. */
+    private readonly lowDay: LowDay | null = null,
   ) {}
 
   /** A wallet's target: what each refill tops it up to. */
   targetOf(relayer: string, chain: ChainInfo): bigint {
     const per = TYPICAL_DELIVERY_GAS * gasPriceWei(chain);
     const isDry = this.dry !== null && this.dry.relayer === relayer.toLowerCase() && this.dry.blockchainId === chain.blockchainId;
-    return per * (isDry ? DRY_TARGET_DELIVERIES : NORMAL_TARGET_DELIVERIES);
+    return per * (isDry && !this.lowDay ? DRY_TARGET_DELIVERIES : NORMAL_TARGET_DELIVERIES);
   }
 
   /**
@@ -103,7 +120,7 @@ export class RelayerWallets {
       w.refused += wei;
       w.postponed++;
       if (w.stalls[w.stalls.length - 1] === undefined || slotOf(w.stalls[w.stalls.length - 1]!) < w.slot) w.stalls.push(at);
-      return { paid: false, retryAt: (w.slot + 1) * REFILL_EVERY_MS };
+      return { paid: false, retryAt: this.heldLow(w) ? this.lowDay!.refillAt : (w.slot + 1) * REFILL_EVERY_MS };
     }
     w.balance -= wei;
     w.spent += wei;
@@ -129,6 +146,7 @@ export class RelayerWallets {
         target: w.target.toString(),
         spent: w.spent.toString(),
         refilled: w.refilled.toString(),
+        withdrawn: w.withdrawn.toString(),
         deliveries: w.deliveries,
         postponed: w.postponed,
         stalls: [...w.stalls],
@@ -155,11 +173,14 @@ export class RelayerWallets {
         balance: target,
         spent: 0n,
         refilled: 0n,
+        withdrawn: 0n,
         slot: slotOf(at),
         demand: 0n,
         refused: 0n,
         refusedBefore: 0n,
         dry,
+        lowSince: false,
+        filled: false,
         deliveries: 0,
         postponed: 0,
         stalls: [],
@@ -171,11 +192,21 @@ export class RelayerWallets {
     return w;
   }
 
+  /** The demo day's low wallet between its low start and its refill: nothing tops it up. */
+  private heldLow(w: Wallet): boolean {
+    return w.dry && this.lowDay !== null && w.lowSince && !w.filled;
+  }
+
   private refill(w: Wallet, at: number): void {
+    if (w.dry && this.lowDay) this.lowDayTurns(w, at, this.lowDay);
     const slot = slotOf(at);
     if (slot <= w.slot) return;
+    if (this.heldLow(w)) {
+      w.slot = slot;
+      return;
+    }
     // The dry wallet: what waits, plus two thirds of the new deliveries (all attempts but the retries) of the period just ended.
-    if (w.dry) {
+    if (w.dry && !this.lowDay) {
       const fresh = slot === w.slot + 1 ? w.demand - w.refusedBefore : 0n;
       w.target = maxOf(this.targetOf(w.relayer, chainByBlockchainId(w.blockchainId)!), w.refused + (fresh * 2n) / 3n);
     }
@@ -186,6 +217,25 @@ export class RelayerWallets {
     if (w.balance < w.target) {
       w.refilled += w.target - w.balance;
       w.balance = w.target;
+    }
+  }
+
+  /** The demo day's two turns: down to a few dozen deliveries at its start, filled to the target at its refill. */
+  private lowDayTurns(w: Wallet, at: number, day: LowDay): void {
+    if (!w.lowSince && at >= day.lowFrom && at < day.refillAt) {
+      const low = TYPICAL_DELIVERY_GAS * gasPriceWei(chainByBlockchainId(w.blockchainId)!) * DRY_TARGET_DELIVERIES;
+      if (w.balance > low) {
+        w.withdrawn += w.balance - low;
+        w.balance = low;
+      }
+      w.lowSince = true;
+    }
+    if (w.lowSince && !w.filled && at >= day.refillAt) {
+      w.filled = true;
+      if (w.balance < w.target) {
+        w.refilled += w.target - w.balance;
+        w.balance = w.target;
+      }
     }
   }
 }

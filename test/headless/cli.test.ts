@@ -73,6 +73,8 @@ describe('teleporter-watch command', () => {
     try {
       await waitFor(() => /ready\./.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'ready');
       expect(p.out.stdout).toMatch(/API key from environment variable TW_TEST_KEY/);
+      // The start line names what it watches, as --check does.
+      expect(p.out.stdout).toMatch(/watching 1 address \(treasury\), 0 relayers, 0 routes and 0 feeds \(added 1, updated 0, removed 0\)/);
       // ready. means every watch is live, each announced first.
       expect(p.out.stdout).toMatch(
         /baselining 1 of 1 watches and feeds[^\n]*\n[\s\S]*live: treasury \(0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC\): baseline done in \d+\.\d s[\s\S]*ready\. Its one watch or feed is live\./,
@@ -100,10 +102,14 @@ describe('teleporter-watch command', () => {
 
   it('with a key the source refuses, says what holds the baseline up and never says ready', async () => {
     const dir = tempDir('tw-cli-');
-    const p = run(['--config', writeConfig(dir, baseConfig(svc.url, { apiKey: { env: 'TW_TEST_KEY' } }))], { TW_TEST_KEY: 'sk-not-the-right-key-7' });
+    const file = writeConfig(dir, baseConfig(svc.url, { apiKey: { env: 'TW_TEST_KEY' } }));
+    const p = run(['--config', file], { TW_TEST_KEY: 'sk-not-the-right-key-7' });
     try {
       await waitFor(() => /baselining is held up: /.test(p.out.stdout) || p.out.code !== null || undefined, 30_000, 'the held-up line');
       expect(p.out.stdout).toMatch(/baselining 1 of 1 watches and feeds[\s\S]*baselining is held up: .*(key|unauthori[sz]ed)/i);
+      // The watcher has no Settings: the advice names its config file.
+      expect(p.out.stdout).toContain(`Check or replace the key in the config file ${file}, or delete it`);
+      expect(p.out.stdout).not.toContain('Settings');
       expect(p.out.stdout).not.toMatch(/ready\.|live: /);
     } finally {
       p.child.kill('SIGTERM');

@@ -72,7 +72,9 @@ describe('deploy/demo.yaml', () => {
     });
 
     await waitFor(() => /ready\./.test(out) || child.exitCode !== null || undefined, 60_000, 'ready');
-    expect(out).toMatch(/watching 1 address, 2 relayers, 1 route and 0 feeds \(added 4, updated 0, removed 0\)/);
+    expect(out).toMatch(
+      /watching 1 address \(demo-busy\), 2 relayers \(Swift, Blinker\), 1 route \(c-chain-to-beam\) and 0 feeds \(added 4, updated 0, removed 0\)/,
+    );
     const url = /metrics at (\S+)/.exec(out)?.[1] as string;
     const scrape = async () => (await fetch(url)).text();
     const sum = (text: string, re: RegExp) => [...text.matchAll(re)].reduce((s, m) => s + Number(m[1]), 0);
@@ -89,7 +91,23 @@ describe('deploy/demo.yaml', () => {
     );
     expect(sum(text, /^teleporter_watch_tracked_messages_by_watch\{watch="demo-busy",status="[^"]+"\} (\S+)$/gm)).toBeGreaterThan(0);
     expect(text).toMatch(/^teleporter_watch_route_pending_messages\{route="c-chain-to-beam"\} \d+$/m);
+    // The demo day: nothing on its route is held pending for good, and its history's failed executions were retried.
+    expect(text).toMatch(/^teleporter_watch_route_backlogged\{route="c-chain-to-beam"\} 0$/m);
+    expect(text).toMatch(/^teleporter_watch_route_failed_executions_alert\{route="c-chain-to-beam"\} 0$/m);
     expect(text).toMatch(/^teleporter_watch_relayer_silent\{relayer="Blinker"\} [01]$/m);
     expect(Number(/^teleporter_watch_last_successful_poll_timestamp_seconds (\S+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+    // One route, one label: every series that names the watched route (its rewards and failed executions too) names it by its watch's label.
+    const withRewards = await waitFor(
+      async () => {
+        const t = await scrape();
+        return /^teleporter_watch_relayer_rewards_(paid|owed)\{relayer="Swift",route="[^"]+"/m.test(t) ? t : undefined;
+      },
+      60_000,
+      "Swift's rewards on the watched route",
+    );
+    // (The relayer and route-watch series; the messages' own series name every route their messages take.)
+    const watchedRouteLabels = [...withRewards.matchAll(/^teleporter_watch_(?:relayer|route)_\w+\{[^}]*route="([^"]*)"/gm)].map((m) => m[1]);
+    expect(watchedRouteLabels.length).toBeGreaterThan(3);
+    expect(new Set(watchedRouteLabels)).toEqual(new Set(['c-chain-to-beam']));
   }, 180_000);
 });

@@ -4,6 +4,7 @@
  * exported gauge, and the watcher's Alertmanager channel pushing TeleporterRelayerFuelLow to a real
  * Alertmanager; both clear after the refill.
  */
+import { roundHoursToEmpty } from '../../src/shared/time-to-empty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService, type DemoRelayer } from '../../src/local-data-api';
 import { REFILL_EVERY_MS } from '../../src/simulator/wallets';
@@ -83,6 +84,10 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the fuel alert end to end: t
     const scrape = await (await fetch(w.metrics!.url)).text();
     const hours = Number(new RegExp(`teleporter_watch_relayer_hours_to_empty\\{relayer="Swift",chain="${chain}"\\} ([0-9.e+-]+)`).exec(scrape)?.[1]);
     expect(hours).toBeLessThanOrEqual(6);
+    // The same figure as the Relayers view's and the alert's (src/shared/time-to-empty.ts), not a finer one.
+    const figure = (await economics()).fuel.find((f) => f.blockchainId === dry.blockchainId)!.hoursToEmpty!;
+    expect(hours).toBeCloseTo(figure, 9);
+    expect(hours).toBe(roundHoursToEmpty(hours));
 
     // Past the refill: the next read shows a higher balance; the rule and the pushed alert clear. (The
     // demo's refill is small on purpose: the read after next may fire again, as a new episode.)

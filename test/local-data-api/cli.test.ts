@@ -161,6 +161,8 @@ describe('flag parsing', () => {
       stalls: false,
     });
     expect(options(['--dry-wallet'])).toEqual({ dryWallet: true });
+    expect(options(['--demo-day'])).toEqual({ demoDay: true });
+    expect(options(['--no-demo-day'])).toEqual({ demoDay: false });
     expect(options(['--no-dry-wallet'])).toEqual({ dryWallet: false });
   });
 

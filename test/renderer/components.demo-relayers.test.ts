@@ -39,13 +39,15 @@ describe('"Watch a demo relayer" in the empty Relayers view', () => {
     expect(rows[0]!.text()).toContain(outage.name);
     expect(rows[0]!.text()).toContain(outage.description);
     expect(w.get('[data-testid="demo-relayers"]').text()).toMatch(/silent after 2 minutes without a delivery while a route message waits 1 minute/);
+    expect(w.get('[data-testid="demo-relayers"]').text()).toMatch(/routes back up when a message waits 4 minutes/);
+    expect(rows[0]!.get('[data-testid="demo-relayer-shows"]').text()).toBe('Shows: relayer silent, route backlog.');
 
     await rows[0]!.get('[data-testid="demo-relayer-watch"]').trigger('click');
     await until(() => expect(w.findAll('[data-testid="relayer-row"]').map((r) => r.attributes('data-address'))).toContain(outage.address));
     expect(ctx.transport.callsOf('addRelayer')).toEqual([{ address: outage.address, label: outage.name, silentMinutes: 2, pendingMinutes: 1 }]);
     expect(ctx.transport.callsOf('addRoute')).toEqual([
       { source: first!.source, destination: first!.destination, label: 'mine' },
-      ...outage.routes.slice(1).map((r) => ({ source: r.source, destination: r.destination })),
+      ...outage.routes.slice(1).map((r) => ({ source: r.source, destination: r.destination, backlogMinutes: 4 })),
     ]);
     const routes = await ctx.api.listRoutes();
     for (const r of outage.routes) expect(routes.some((x) => x.sourceChain === r.source && x.destinationChain === r.destination)).toBe(true);
@@ -88,6 +90,25 @@ describe('"Watch a demo relayer" in the empty Relayers view', () => {
       expect(fired[0]!.at - start).toBeLessThanOrEqual(5 * 60_000 + 30_000);
     },
   );
+
+  it('on the demo day, leads to the fuel alert next: the relayer whose wallet starts the day low, and what each shows', async () => {
+    const ctx = await setupRealRenderer({ demoDay: true });
+    const all = await personas(ctx);
+    await useDemoStore().load();
+    wrapper = mount(RelayersView, { global: { plugins: [ctx.pinia] }, attachTo: document.body });
+    const w = wrapper;
+    await until(() => expect(w.findAll('[data-testid="demo-relayer"]')).toHaveLength(all.length));
+    const rows = w.findAll('[data-testid="demo-relayer"]');
+    expect(rows[0]!.get('[data-testid="demo-relayer-shows"]').text()).toBe('Shows: relayer silent, route backlog, failed executions.');
+    const fuel = all.find((d) => d.shows?.includes('fuel_low'))!;
+    expect(fuel.name).toBe('Swift');
+    expect(rows[1]!.attributes('data-address')).toBe(fuel.address);
+    expect(rows[1]!.get('[data-testid="demo-relayer-fuel"]').text()).toBe('try this for fuel');
+    expect(rows[1]!.text()).toContain('Its gas wallet on C-Chain starts the day low and is refilled a few minutes in.');
+    expect(rows[1]!.get('[data-testid="demo-relayer-shows"]').text()).toBe('Shows: fuel low.');
+    // Only those two lead somewhere.
+    expect(w.findAll('[data-testid="demo-relayer-shows"]')).toHaveLength(2);
+  });
 
   it('offers nothing once the data source is a real API', async () => {
     const ctx = await setupRealRenderer();

@@ -34,6 +34,7 @@ function fuel(over: Partial<RelayerFuel>): RelayerFuel {
     usdPrice: 20,
     burnLastHour: `3${E18}`,
     burnPerHourLastDay: '1500000000000000000',
+    burnHours: 24,
     hoursToEmpty: 4,
     readAt: NOW - 120_000,
     readError: null,
@@ -72,7 +73,8 @@ describe('RelayerFuelPanel', () => {
     expect(row.attributes('data-low')).toBe('false');
     expect(row.get('[data-testid="fuel-balance"]').text()).toBe('12 AVAX $240.00');
     expect(row.get('[data-testid="fuel-burn-1h"]').text()).toBe('3 AVAX $60.00');
-    expect(row.get('[data-testid="fuel-burn-24h"]').text()).toBe('1.5 AVAX $30.00');
+    expect(row.get('[data-testid="fuel-burn-24h"]').text()).toMatch(/^1\.5 AVAX \$30\.00/);
+    expect(row.get('[data-testid="fuel-burn-hours"]').text()).toBe('over 24 h');
     expect(row.get('[data-testid="fuel-time-to-empty"]').text()).toBe('about 4 h');
     expect(row.get('[data-testid="fuel-read"]').text()).toBe('2 min ago');
     expect(row.find('[data-testid="fuel-low"]').exists()).toBe(false);
@@ -104,13 +106,21 @@ describe('RelayerFuelPanel', () => {
     expect(low!.get('[data-testid="fuel-balance"]').text()).toBe('0.0045 AVAX (no price)');
     expect(quiet!.get('[data-testid="fuel-time-to-empty"]').text()).toBe('no burn in the last hour');
     // A tiny but non-zero dollar value is not shown as $0.00.
-    expect(quiet!.get('[data-testid="fuel-burn-24h"]').text()).toBe('1.5 BEAM < $0.0001');
+    expect(quiet!.get('[data-testid="fuel-burn-24h"]').text()).toMatch(/^1\.5 BEAM < \$0\.0001/);
     expect(quiet!.get('[data-testid="fuel-balance"]').text()).toBe('12 BEAM $0.0001');
     expect(quiet!.get('[data-testid="fuel-read-error"]').text()).toBe('last read failed: The Data API answered 503.');
     expect(quiet!.get('[data-testid="fuel-read"]').text()).toContain('2 min ago');
     expect(never!.get('[data-testid="fuel-balance"]').text()).toBe('not read yet');
     expect(never!.get('[data-testid="fuel-time-to-empty"]').text()).toBe('—');
     expect(never!.get('[data-testid="fuel-read"]').text()).toBe('at the next poll');
+  });
+
+  it("says the hours a first day's rate is over, and a time to empty beyond a year as such", () => {
+    const w = mountFuel([fuel({ burnHours: 1 + 10 / 60 }), fuel({ chainName: 'Beam', blockchainId: 'beam', hoursToEmpty: 8760 })]);
+    const [first, far] = w.findAll('[data-testid="fuel-row"]');
+    expect(first!.get('[data-testid="fuel-burn-hours"]').text()).toBe('over 1 h 10 min');
+    expect(w.get('thead').text()).toContain('Burnt per hour, over the time held');
+    expect(far!.get('[data-testid="fuel-time-to-empty"]').text()).toBe('more than a year');
   });
 
   it('says what to do when empty: watch a relayer first, else when balances are read', () => {
@@ -142,7 +152,10 @@ describe('RelayerEarningsPanel', () => {
     expect(row.get('[data-testid="earnings-paid"]').text()).toBe('2.5 USDC ($2.50)');
     expect(row.get('[data-testid="earnings-owed"]').text()).toBe('1 USDC ($1.00)');
     expect(row.get('[data-testid="earnings-gas"]').text()).toBe('0.5 BEAM ($0.01)');
-    expect(row.get('[data-testid="earnings-profit"]').text()).toBe('$2.49');
+    // Profit says what it holds (paid less gas); what is owed stands beside it, not in it.
+    expect(w.get('thead').text()).toContain('Profit (paid − gas)');
+    expect(row.get('[data-testid="earnings-profit"]').text()).toMatch(/^\$2\.49/);
+    expect(row.get('[data-testid="earnings-profit-owed"]').text()).toBe('+ $1.00 owed, not in it');
     await row.get('[data-testid="earnings-failed"]').trigger('click');
     const emitted = w.emitted('open-failed') as [RouteEarnings, string][];
     expect(emitted).toHaveLength(1);
@@ -155,6 +168,7 @@ describe('RelayerEarningsPanel', () => {
     expect(rows).toHaveLength(2);
     const unknown = rows[1]!;
     expect(unknown.get('[data-testid="earnings-owed"]').text()).toBe('none');
+    expect(unknown.find('[data-testid="earnings-profit-owed"]').exists()).toBe(false);
     expect(unknown.get('[data-testid="earnings-profit"]').attributes('data-known')).toBe('false');
     expect(unknown.get('[data-testid="earnings-profit-unknown"]').text()).toBe('—');
     expect(unknown.get('[data-testid="earnings-profit-unknown"]').attributes('title')).toBe('No price known for NOPE, JEWEL: profit cannot be computed.');

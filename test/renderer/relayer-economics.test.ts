@@ -107,6 +107,10 @@ describe('relayer economics (real core)', () => {
     }
     const rows = await api.relayerEconomics();
     expect(rows.fuel.every((f) => f.readAt === clock.now() && f.balance !== null)).toBe(true);
+    // The relayers table's gas spent carries its dollars at the balance reads' price, as Fuel and Earnings do.
+    expect(rows.fuel.some((f) => f.usdPrice !== null)).toBe(true);
+    await until(() => expect(w.findAll('[data-testid="relayer-gas-usd"]').length).toBeGreaterThan(0));
+    for (const usd of w.findAll('[data-testid="relayer-gas-usd"]')) expect(usd.text()).toMatch(/^(< )?\$\d/);
     // Every delivery of the hour is counted on its route: the deliveries the earnings name add up to the ones sent.
     await until(() => expect(w.findAll('[data-testid="earnings-row"]').length).toBeGreaterThan(0));
     expect(rows.earnings.hour.reduce((n, e) => n + e.deliveries, 0)).toBe(13);

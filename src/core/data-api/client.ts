@@ -60,6 +60,8 @@ export interface ClientOptions {
   onSkipped?: (skipped: readonly RecordSkip[]) => void;
   /** The largest answer read (default MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
+  /** Where settings are changed, as error advice names it (default: Settings; headless: its config file). */
+  settingsPlace?: string;
 }
 
 const RETRYABLE = new Set<ErrorInfo['kind']>(['server', 'network', 'timeout', 'invalid_response']);
@@ -244,13 +246,13 @@ export class DataApiClient {
       }
       text = body;
     } catch (e) {
-      return { ok: false, error: networkError(e, this.host, timeoutMs) };
+      return { ok: false, error: networkError(e, this.host, timeoutMs, this.o.settingsPlace) };
     }
     this.o.budget.observeHeaders(getHeader);
     this.lastRateLimit = { ...optional('limit', getHeader('ratelimit-limit')), ...optional('policy', getHeader('ratelimit-policy')) };
     if (status < 200 || status >= 300) {
       const retryAt = status === 429 ? parseRetryAfter(getHeader('retry-after'), this.o.clock.now()) : undefined;
-      return { ok: false, error: httpError(status, text, this.host, retryAt, this.o.clock.now()) };
+      return { ok: false, error: httpError(status, text, this.host, retryAt, this.o.clock.now(), this.o.settingsPlace) };
     }
     return parse(text, this.host, this.o.clock.now());
   }

@@ -1,8 +1,11 @@
 import type { ErrorInfo } from '../../shared/errors';
 import { ApiErrorBodySchema } from '../../shared/messages';
 
-/** Turns a non-2xx response into an error value whose message says what to do about it. */
-export function httpError(status: number, bodyText: string, host: string, retryAt?: number, now?: number): ErrorInfo {
+/** Where a person changes the settings, as advice names it: the app's Settings, or the headless watcher's config file. */
+export const IN_SETTINGS = 'Settings';
+
+/** Turns a non-2xx response into an error value whose message says what to do about it (`place`: where settings are changed). */
+export function httpError(status: number, bodyText: string, host: string, retryAt?: number, now?: number, place = IN_SETTINGS): ErrorInfo {
   const detail = apiMessage(bodyText);
   const suffix = detail ? `: ${detail}` : '';
   if (status === 429) {
@@ -20,11 +23,11 @@ export function httpError(status: number, bodyText: string, host: string, retryA
     return {
       kind: 'unauthorized',
       status,
-      message: `${host} refused the API key (HTTP ${status})${suffix}. Check or replace the key in Settings, or delete it to use the keyless limit.`,
+      message: `${host} refused the API key (HTTP ${status})${suffix}. Check or replace the key in ${place}, or delete it to use the keyless limit.`,
     };
   }
   if (status === 404) {
-    return { kind: 'not_found', status, message: `${host} has no such endpoint (HTTP 404)${suffix}. Check the data source base URL in Settings.` };
+    return { kind: 'not_found', status, message: `${host} has no such endpoint (HTTP 404)${suffix}. Check the data source base URL in ${place}.` };
   }
   if (status >= 400 && status < 500) {
     return { kind: 'bad_request', status, message: `${host} rejected the request (HTTP ${status})${suffix}.` };
@@ -60,14 +63,14 @@ function shortReason(text: string): string {
   return end > 0 ? `${cut.slice(0, end)} …` : '';
 }
 
-export function networkError(e: unknown, host: string, timeoutMs: number): ErrorInfo {
+export function networkError(e: unknown, host: string, timeoutMs: number, place = IN_SETTINGS): ErrorInfo {
   const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   if (/TIMEOUT/i.test(code) || err.name === 'TimeoutError') {
     return { kind: 'timeout', message: `${host} did not answer within ${Math.round(timeoutMs / 1000)} s. Retrying; check the connection if this persists.` };
   }
   const why = code || err.message || 'connection failed';
-  return { kind: 'network', message: `Cannot reach ${host} (${why}). Check the network connection or the data source in Settings; polling resumes by itself.` };
+  return { kind: 'network', message: `Cannot reach ${host} (${why}). Check the network connection or the data source in ${place}; polling resumes by itself.` };
 }
 
 /** Retry-After in seconds or as an HTTP date, as epoch ms; undefined when absent or unreadable. */

@@ -59,6 +59,8 @@ export class DataSources {
     private readonly kept?: KeptValues,
     /** Counts a skipped record into /metrics. */
     countSkipped?: (reason: RecordSkipReason, source: string, n: number) => void,
+    /** Where settings are changed, as the clients' error advice names it (default: Settings). */
+    private readonly settingsPlace?: string,
   ) {
     this.skips = new SkippedRecordTally(clock, logger, countSkipped);
   }
@@ -126,6 +128,7 @@ export class DataSources {
       ...(this.observe ? { observe: this.observe } : {}),
       onSkipped: (skipped) => this.skips.note(baseUrl, source, host, skipped),
       family: this.family(baseUrl),
+      ...(this.settingsPlace ? { settingsPlace: this.settingsPlace } : {}),
     });
   }
 

@@ -3,7 +3,9 @@
  * poll cycle's figures: each wallet's balance and hours to empty per chain, the fuel alert's state,
  * per relayer and route the last day's rewards paid and owed and its failed executions, and per watched
  * route its failed executions of the last hour and its failed-execution alert's state. Labels are
- * the watched relayers' labels (else addresses), chain names and route names, capped like the others.
+ * the watched relayers' labels (else addresses), chain names and route names, capped like the others. A
+ * route is named as every other series names it (relayer-metrics.ts' routeName): its watch's label, else
+ * its chains, so one route has one `route` label across the exposition.
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { RelayerEconomics, RelayerFuel, RouteEarnings, RouteFailureRow, TokenSum } from '../../shared/relayers';
@@ -29,9 +31,15 @@ export class FuelMetrics {
     const fuel = () => this.last?.fuel ?? [];
     const day = () => this.last?.earnings.day ?? [];
     const wallet = (f: RelayerFuel) => ({ relayer: this.relayers.of(f.relayerLabel || f.relayer), chain: this.chains.of(f.chainName) });
-    const route = (e: RouteEarnings) => ({ relayer: this.relayers.of(e.relayerLabel || e.relayer), route: this.routes.of(e.routeLabel) });
     const failures = () => this.last?.routeFailures ?? [];
-    const watchedRoute = (r: RouteFailureRow) => ({ route: this.routes.of(r.label || r.routeLabel) });
+    const routeName = (r: RouteFailureRow) => r.label || r.routeLabel;
+    // An earnings row's route by its watch (the failures list one row per watched route).
+    const nameOf = (e: RouteEarnings) => {
+      const w = failures().find((r) => r.sourceChain === e.sourceChain && r.destinationChain === e.destinationChain);
+      return w ? routeName(w) : e.routeLabel;
+    };
+    const route = (e: RouteEarnings) => ({ relayer: this.relayers.of(e.relayerLabel || e.relayer), route: this.routes.of(nameOf(e)) });
+    const watchedRoute = (r: RouteFailureRow) => ({ route: this.routes.of(routeName(r)) });
     const token = (t: TokenSum) => this.tokens.of(t.symbol || t.token);
     const gauge = (name: string, help: string, labelNames: string[], fill: (g: Gauge) => void) =>
       new Gauge({
@@ -54,7 +62,7 @@ export class FuelMetrics {
     );
     gauge(
       'relayer_hours_to_empty',
-      "Hours until a watched relayer's wallet on a chain is empty at the last hour's burn rate (absent: nothing burnt in the last hour, or not read yet).",
+      "Hours until a watched relayer's wallet on a chain is empty at the last hour's burn rate, rounded as the app says it and capped at 8760 (a year) (absent: nothing burnt in the last hour, or not read yet).",
       ['relayer', 'chain'],
       (g) => {
         for (const f of fuel()) if (f.hoursToEmpty !== null) g.set(wallet(f), f.hoursToEmpty);

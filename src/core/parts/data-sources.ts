@@ -23,6 +23,8 @@ export function dataSourcesPart(d: {
   ownNodesUrl: () => string | null;
   metrics: CoreMetrics | undefined;
   store: Store;
+  /** Where settings are changed, as error advice names it (default: Settings). */
+  settingsPlace?: string;
 }): DataSourcesPart {
   const metrics = d.metrics;
   const sources = new DataSources(
@@ -35,6 +37,7 @@ export function dataSourcesPart(d: {
     d.ownNodesUrl,
     d.store.pollState,
     metrics ? (reason, source, n) => metrics.observeSkipped(reason, source, n) : undefined,
+    d.settingsPlace,
   );
   return { name: 'data-sources', sources, stop: () => sources.close() };
 }

@@ -18,8 +18,9 @@ import type { DataApiClient } from '../data-api/client';
 import type { Logger } from '../log/logger';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import { EconomicsAccumulator, walletKey, type WalletPayments } from '../relayers/economics';
-import { decideFuelAlert, fuelFigures, type FuelFigures } from '../relayers/fuel';
+import { decideFuelAlert, fuelFigures, spentAfter, type FuelFigures, type GasPayment } from '../relayers/fuel';
 import { estimatedHoursToEmpty, readDue } from '../relayers/fuel-reads';
+import { roundHoursToEmpty } from '../../shared/time-to-empty';
 import { routesHistoryFrom } from '../relayers/route-history';
 import { RedeemableReads } from '../relayers/redeemable-reads';
 import { failedKey, holdingRoutes, RouteFailures, type RouteFailureCount } from '../relayers/route-failures';
@@ -50,6 +51,15 @@ interface EconomicsMetrics {
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const fuelEpisodeKey = (relayer: string, blockchainId: string) => `fuel:${relayer.toLowerCase()}:${blockchainId}`;
 const failedKeyOf = (r: WatchedRoute) => failedKey(r.id);
+/**
+ * Since when a wallet's day burn is held: the routes' history start, or its first delivery in the day
+ * when later (a world or a relayer younger than a day holds less, however much of its list was read).
+ */
+const burnHeldFrom = (payments: readonly GasPayment[], historyFrom: number | null): number | null => {
+  const first = payments.reduce<number | null>((m, p) => (m === null || p.at < m ? p.at : m), null);
+  if (first === null) return historyFrom;
+  return historyFrom === null ? first : Math.max(first, historyFrom);
+};
 
 interface Target {
   relayer: string;
@@ -182,18 +192,19 @@ export function relayerEconomicsPart(d: {
       usdPrice: b.usdPrice ?? null,
       at: now,
     });
-    decideAlert(t, previous?.balance ?? undefined, fuelFigures(b.balance, t.payments, now), now);
+    const lastRead = previous?.balance != null && previous.readAt !== null ? { balance: previous.balance, at: previous.readAt } : undefined;
+    decideAlert(t, lastRead, fuelFigures(b.balance, t.payments, now), now);
   }
 
-  function decideAlert(t: Target, lastBalance: bigint | undefined, figures: FuelFigures, now: number): void {
+  function decideAlert(t: Target, lastRead: { balance: bigint; at: number } | undefined, figures: FuelFigures, now: number): void {
     // A wallet on a chain not read now is held (its payments there are not seen).
     if (!sight.sees(t.blockchainId)) return;
     const key = fuelEpisodeKey(t.relayer, t.blockchainId);
     const open = d.timeline.open(['fuel_low']).get(key);
     const name = t.watched.label || shortAddress(t.watched.address);
     const chain = chainLabel(t.blockchainId, ownChains());
-    const state = { firing: open !== undefined, ...(lastBalance !== undefined ? { lastBalance } : {}) };
-    const { change } = decideFuelAlert(state, figures, d.settings().relayerFuelThresholdHours, { relayer: name, chain });
+    const state = { firing: open !== undefined, ...(lastRead ? { lastRead } : {}) };
+    const { change } = decideFuelAlert(state, { figures, payments: t.payments, at: now }, d.settings().relayerFuelThresholdHours, { relayer: name, chain });
     if (!change) return;
     if (change.kind === 'fire') {
       const episode = {
@@ -220,11 +231,11 @@ export function relayerEconomicsPart(d: {
     for (const [key, e] of d.timeline.open(['fuel_low'])) if (!episodes.has(key)) d.timeline.resolve(e, now, null);
   }
 
-  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number, own: readonly OwnChain[]): RelayerFuel {
+  function fuelOf(t: Target, r: FuelRead | undefined, low: boolean, now: number, own: readonly OwnChain[], heldFrom: number | null): RelayerFuel {
     const chain = chainByBlockchainId(t.blockchainId);
-    const f = fuelFigures(r?.balance ?? 0n, t.payments, now);
+    const f = fuelFigures(r?.balance ?? 0n, t.payments, now, burnHeldFrom(t.payments, heldFrom));
     // The balance now: the last read less what deliveries after it paid.
-    const spentSince = r?.readAt != null ? t.payments.filter((p) => p.at > r.readAt!).reduce((s, p) => s + p.wei, 0n) : 0n;
+    const spentSince = r?.readAt != null ? spentAfter(t.payments, r.readAt) : 0n;
     const left = r?.balance != null && r.balance > spentSince ? r.balance - spentSince : 0n;
     const hours = r?.balance == null || f.burnPerHourLastHour === 0n ? null : Number((left * 1_000_000n) / f.burnPerHourLastHour) / 1_000_000;
     return {
@@ -238,7 +249,8 @@ export function relayerEconomicsPart(d: {
       usdPrice: r?.usdPrice ?? null,
       burnLastHour: f.burnPerHourLastHour.toString(),
       burnPerHourLastDay: f.burnPerHourLastDay.toString(),
-      hoursToEmpty: hours,
+      burnHours: f.burnHours,
+      hoursToEmpty: roundHoursToEmpty(hours),
       readAt: r?.readAt ?? null,
       readError: r?.readError ?? null,
       low,
@@ -251,8 +263,9 @@ export function relayerEconomicsPart(d: {
   function assemble(now: number, acc: EconomicsAccumulator, failures: RouteFailures, targets: Target[], reads: Map<string, FuelRead>): RelayerEconomics {
     const open = d.timeline.open(['fuel_low', 'route_failed_executions']);
     const own = ownChains();
+    const historyFrom = routesHistoryFrom(d.store.watches, now);
     const fuel = targets
-      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now, own))
+      .map((t) => fuelOf(t, reads.get(walletKey(t.relayer, t.blockchainId)), open.has(fuelEpisodeKey(t.relayer, t.blockchainId)), now, own, historyFrom))
       .sort((a, b) => (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.chainName.localeCompare(b.chainName));
     const prices = new Map<string, number>();
     for (const r of reads.values()) if (r.usdPrice !== null) prices.set(r.blockchainId, r.usdPrice);
@@ -262,7 +275,7 @@ export function relayerEconomicsPart(d: {
       (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
     return {
       at: now,
-      historyFrom: routesHistoryFrom(d.store.watches, now),
+      historyFrom,
       fuel,
       earnings: { hour: acc.earnings('hour', nativeUsd, redeemable, own).sort(byName), day: acc.earnings('day', nativeUsd, redeemable, own).sort(byName) },
       fuelThresholdHours: d.settings().relayerFuelThresholdHours,

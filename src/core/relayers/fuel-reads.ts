@@ -4,6 +4,8 @@
  * spending outside the watched routes) needs a read, so a wallet is read again only when that matters:
  * while its fuel alert fires (to see the refill) or its estimated time to empty is near the threshold
  * (so the alert stays timely), at most every `readEveryMs`; otherwise once its read is `maxAgeMs` old.
+ * When the estimate between reads crosses the threshold, the read is brought forward to that cycle,
+ * so the alert is decided then and not up to a cadence later.
  */
 import type { FuelRead } from '../store/relayer-fuel';
 import type { GasPayment } from './fuel';
@@ -35,9 +37,14 @@ export function readDue(r: FuelRead | undefined, now: number, cadence: ReadCaden
   const age = now - r.triedAt;
   if (r.readError !== null) return age >= Math.min(RETRY_FAILED_READ_MS, cadence.readEveryMs);
   if (age >= cadence.maxAgeMs) return true;
+  // The estimate crossed the threshold: the alert is decided on a read now, not at the next cadence.
+  if (crossed(w)) return true;
   if (age < cadence.readEveryMs) return false;
   return w.firing || (w.hoursToEmpty !== null && w.hoursToEmpty <= NEAR_THRESHOLD_FACTOR * w.thresholdHours);
 }
+
+/** The running estimate says the wallet empties within the threshold while its alert is quiet. */
+const crossed = (w: WalletNow) => !w.firing && w.hoursToEmpty !== null && w.hoursToEmpty <= w.thresholdHours;
 
 /** The balance now as the records tell it: the last read less what deliveries after it paid (never below 0). */
 export function balanceNow(r: FuelRead | undefined, payments: readonly GasPayment[]): bigint | null {

@@ -75,9 +75,13 @@ export class FuelWatch {
       if (!read.ok) continue;
       e.lastReadAt = now;
       for (const [id, p] of e.payments) if (p.at < now - DAY_MS) e.payments.delete(id);
-      const figures = fuelFigures(read.value.balance, [...e.payments.values()], now);
+      const payments = [...e.payments.values()];
+      const figures = fuelFigures(read.value.balance, payments, now);
       e.reading = { target: e.target, figures, readAt: now, ...(read.value.usdPrice !== undefined ? { usdPrice: read.value.usdPrice } : {}) };
-      const d = decideFuelAlert(e.alert, figures, this.o.thresholdHours, { relayer: e.target.name, chain: chainLabel(e.target.blockchainId) });
+      const d = decideFuelAlert(e.alert, { figures, payments, at: now }, this.o.thresholdHours, {
+        relayer: e.target.name,
+        chain: chainLabel(e.target.blockchainId),
+      });
       e.alert = d.state;
       if (d.change) changes.push({ target: e.target, change: d.change });
     }

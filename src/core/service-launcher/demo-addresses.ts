@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { DemoAddresses } from '../../shared/contract';
 import { blockchainId, evmAddress } from '../../shared/schemas';
+import { EPISODE_KINDS, type EpisodeKind } from '../../shared/vocabulary';
 // undici's fetch (the core's HTTP client), not the global one a host environment may replace.
 import { fetch } from 'undici';
 
@@ -15,6 +16,12 @@ const DemoRelayerSchema = z.object({
   behaviour: z.enum(['fast', 'slow', 'outage', 'takeover', 'steady']),
   description: z.string().max(1000),
   routes: z.array(z.object({ source: blockchainId, destination: blockchainId })).max(1000),
+  // Kinds this build does not know are left out, not a reason to offer no relayer.
+  shows: z
+    .array(z.string().max(40))
+    .max(10)
+    .optional()
+    .transform((s) => s?.filter((k): k is EpisodeKind => (EPISODE_KINDS as readonly string[]).includes(k))),
 });
 const InfoSchema = z.object({ hotAddresses: z.array(evmAddress).max(50), demoRelayers: z.unknown().optional() });
 // Read on their own: a service without personas (or with ones this build cannot read) still offers its addresses.

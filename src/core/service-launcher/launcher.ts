@@ -48,6 +48,8 @@ export class LocalDataApiLauncher {
       const history = this.spec.args.includes('--history') ? [] : ['--history', String(DEMO_HISTORY_HOURS)];
       // The demo shows a relayer running low on gas (issue 31): one demo wallet runs dry between refills.
       const dryWallet = this.spec.args.some((a) => a === '--dry-wallet' || a === '--no-dry-wallet') ? [] : ['--dry-wallet'];
+      // The demo day (issue 43): each alert kind happens and ends in the first minutes, nothing held for good.
+      const demoDay = this.spec.args.some((a) => a === '--demo-day' || a === '--no-demo-day') ? [] : ['--demo-day'];
       // --exit-with-stdin: the child watches our end of its stdin pipe, which the kernel closes
       // however this process dies (kill -9 included), so the service never outlives us.
       const db = join(this.dataDir, this.dbFile);
@@ -56,7 +58,7 @@ export class LocalDataApiLauncher {
       } catch (e) {
         this.logger.warn('could not make the local service database private', { error: e }); // the child still creates it 0600 (umask 077)
       }
-      const args = [...this.spec.args, ...history, ...dryWallet, '--port', '0', '--db', db, '--exit-with-stdin'];
+      const args = [...this.spec.args, ...history, ...dryWallet, ...demoDay, '--port', '0', '--db', db, '--exit-with-stdin'];
       const child = spawn(this.spec.command, args, { env: serviceChildEnv(process.env, this.spec.env), stdio: ['pipe', 'pipe', 'pipe'] });
       child.stdin?.on('error', () => undefined); // EPIPE once the child has gone
       this.child = child;

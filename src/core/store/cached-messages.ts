@@ -62,25 +62,27 @@ export class CachedMessages {
       exists: db.prepare<[string], number>('SELECT 1 FROM messages WHERE message_id = ?').pluck(),
       markStuck: db.prepare('UPDATE messages SET stuck_fired = 1 WHERE message_id = ?'),
       endTracking: db.prepare('UPDATE messages SET tracked = 0, tracking_ended = ?, tracking_ended_at = ? WHERE message_id = ?'),
+      settle: db.prepare('UPDATE messages SET tracked = 0 WHERE message_id = ?'),
       // Tracking, stuck and the receipt hints follow the current source's messages only: another source's
       // are held as they stood (never re-checked against, nor judged from, a source that did not show them).
       tracked: db.prepare<[string], MessageColumnsRow>(`SELECT ${columns} FROM messages WHERE tracked = 1 AND source = ?`),
       // The receipt wait counts from the delivery (else from the first sighting), never from the last
       // sighting: every re-check moves that one, and the limit would never come.
-      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number; pendingBefore: number; source: string }, MessageColumnsRow>(
+      sweepable: db.prepare<{ stuckBefore: number; receiptBefore: number; pendingBefore: number; retryBefore: number; source: string }, MessageColumnsRow>(
         `SELECT ${columns} FROM messages WHERE tracked = 1 AND source = @source AND (
            (status = 'pending' AND stuck_fired = 0 AND COALESCE(pending_since, last_seen_at) <= @stuckBefore)
            OR (status = 'pending' AND COALESCE(pending_since, first_seen_at) <= @pendingBefore)
-           OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(destination_ts * 1000, first_seen_at) <= @receiptBefore))`,
+           OR (status <> 'pending' AND receipt_delivered = 0 AND COALESCE(destination_ts * 1000, first_seen_at) <= @receiptBefore)
+           OR (status <> 'pending' AND receipt_delivered = 1 AND COALESCE(destination_ts * 1000, first_seen_at) <= @retryBefore))`,
       ),
       trackedCount: db.prepare<[string], number>('SELECT COUNT(*) FROM messages WHERE tracked = 1 AND source = ?').pluck(),
-      // The tracked-rows index narrows this to the open messages; the nonce is read inside SQLite, not by parsing records in JS.
       // Uses messages_open_nonce (migration 14): the tracked messages of one route with one nonce.
       openByNonce: db.prepare<[string, string, string, string], { message_id: string; pending: number; contract: unknown; sort_ts: number | null }>(
         `SELECT message_id, status = 'pending' AS pending, COALESCE(source_ts, destination_ts) AS sort_ts,
                 COALESCE(json_extract(raw, '$.icmContractAddress'), json_extract(raw, '$.teleporterContractAddress')) AS contract
          FROM messages
-         WHERE tracked = 1 AND source_chain = ? AND destination_chain = ? AND CAST(json_extract(raw, '$.messageNonce') AS TEXT) = ? AND source = ?`,
+         WHERE tracked = 1 AND source_chain = ? AND destination_chain = ? AND CAST(json_extract(raw, '$.messageNonce') AS TEXT) = ? AND source = ?
+           AND (status = 'pending' OR receipt_delivered = 0)`,
       ),
       get: db.prepare<[string], MessagesRow & TrackingEndedColumns>(
         `SELECT ${columns}, tracking_ended, tracking_ended_at, raw FROM messages WHERE message_id = ?`,
@@ -139,6 +141,11 @@ export class CachedMessages {
     this.stmts.endTracking.run(reason, at, messageId);
   }
 
+  /** No longer followed, with nothing left open: a receipted failed execution past the hour its retry is looked for. */
+  settle(messageId: string): void {
+    this.stmts.settle.run(messageId);
+  }
+
   /**
    * Tracked messages of the current source that pass `keep`, read one row at a time: a poll cycle wants only the few due for
    * a re-check, and holding every tracked row until filtering kept thousands of objects alive.
@@ -152,13 +159,14 @@ export class CachedMessages {
     return out;
   }
 
-  /** Tracked messages that may be stuck (pending since before `stuckBefore`) or past their receipt wait. */
-  sweepable(stuckBefore: number, receiptBefore: number, pendingBefore: number): TrackedMessage[] {
-    return this.stmts.sweepable.all({ stuckBefore, receiptBefore, pendingBefore, source: this.source() }).map(toMessageState);
+  /** Tracked messages that may be stuck (pending since before `stuckBefore`), past their receipt wait, or past the wait for a failed execution's retry. */
+  sweepable(stuckBefore: number, receiptBefore: number, pendingBefore: number, retryBefore: number): TrackedMessage[] {
+    return this.stmts.sweepable.all({ stuckBefore, receiptBefore, pendingBefore, retryBefore, source: this.source() }).map(toMessageState);
   }
 
   /**
-   * The tracked messages of the current source sent on this route with this nonce, each with its messenger
+   * The open tracked messages (pending, or awaiting the receipt; not one followed only for a failed
+   * execution's retry) of the current source sent on this route with this nonce, each with its messenger
    * contract (what a message carrying receipts back names; nonces repeat across messenger versions).
    */
   openByNonce(sourceChain: string, destinationChain: string, nonce: string): OpenByRoute[] {

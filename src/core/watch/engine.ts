@@ -11,6 +11,7 @@ import { sourceKeyOf, type SourceKey } from '../../shared/sources';
 import { undoneText } from '../../shared/transitions';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
+import { awaitsRetry, RETRY_FOLLOW_MS } from './retry-follow';
 import type { WatcherIndex } from './watcher-index';
 
 /** A delivered message whose receipt has not come back within this long of its delivery stops being tracked (and says so). */
@@ -89,7 +90,7 @@ export class TransitionEngine {
     const out: Transition[] = [];
     this.store.transaction(() => {
       // Only rows past one of the two limits are read (the checks below stay the authority).
-      for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS, now - PENDING_TRACKING_MS)) {
+      for (const t of this.store.messages.sweepable(now - threshold, now - RECEIPT_TRACKING_MS, now - PENDING_TRACKING_MS, now - RETRY_FOLLOW_MS)) {
         const since = t.pendingSince ?? t.lastSeenAt;
         if (t.status === 'pending' && !t.stuckFired && now - since >= threshold && !held(t)) {
           this.store.messages.markStuck(t.messageId);
@@ -108,6 +109,9 @@ export class TransitionEngine {
           now - (t.destinationTs !== null ? t.destinationTs * 1000 : t.firstSeenAt) >= RECEIPT_TRACKING_MS
         ) {
           this.store.messages.endTracking(t.messageId, 'receipt_missing', now);
+        } else if (t.status !== 'pending' && t.receiptDelivered) {
+          // Its failed execution no longer counts for the alert: settled, as if its retry had been read.
+          this.store.messages.settle(t.messageId);
         }
       }
     });
@@ -173,7 +177,8 @@ export class TransitionEngine {
     const pendingSince = status === 'pending' ? prev.pendingSince : null;
     const follow = followOf(watchers);
     // Most observations repeat what is stored: only note the sighting then (no row or index rewrite).
-    if (trackedState(status, rd, follow) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
+    const retry = awaitsRetry(status, raw, transactionTimes(m).destinationTs, now);
+    if (trackedState(status, rd, follow, retry) === prev.tracked && this.store.messages.sameRaw(prev.rowid, JSON.stringify(raw)))
       this.store.messages.touch(m.messageId, now, sourceKeyOf(settings.dataSource));
     else this.store.messages.update(prev.rowid, this.row(m, network, now, follow, pendingSince, prev.stuckFired, settings));
     if (!liveShown.length) return;
@@ -234,7 +239,7 @@ export class TransitionEngine {
       raw: JSON.stringify(raw),
       searchText: searchTextOf(m, raw),
       seenAt: now,
-      tracked: trackedState(status, rd, follow),
+      tracked: trackedState(status, rd, follow, awaitsRetry(status, raw, transactionTimes(m).destinationTs, now)),
       pendingSince,
       stuckFired,
       source: sourceKeyOf(settings.dataSource),
@@ -296,7 +301,6 @@ function rolledBack(s: Settings, raw: Record<string, unknown>, delivery: boolean
   return (!delivery || reads(raw.destinationBlockchainId)) && (!receipt || reads(raw.sourceBlockchainId));
 }
 
-/** Tracked while someone watches it and it is pending or still awaiting its receipt. */
 /**
  * How far a message is followed: until its receipt is back, a route's message too (its relayer's rewards
  * are paid or owed by the receipt: docs/relayer-fuel.md; where the firehose is read, the message that
@@ -304,7 +308,8 @@ function rolledBack(s: Settings, raw: Record<string, unknown>, delivery: boolean
  */
 type Follow = 'none' | 'receipt';
 const followOf = (watchers: readonly WatcherInfo[]): Follow => (watchers.length === 0 ? 'none' : 'receipt');
-const trackedState = (status: string, rd: boolean, follow: Follow): boolean => follow === 'receipt' && (status === 'pending' || !rd);
+/** Tracked while someone watches it and it is pending, still awaiting its receipt, or awaiting the retry of its failed execution. */
+const trackedState = (status: string, rd: boolean, follow: Follow, retry: boolean): boolean => follow === 'receipt' && (status === 'pending' || !rd || retry);
 
 /** Settled, and its latest transaction older than the retention (store/pruning.ts goes by the same time). */
 function pastRetention(m: TeleporterMessage, now: number, s: Settings): boolean {

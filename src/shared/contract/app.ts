@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { network } from '../schemas';
 import { DataSourceKindSchema } from './settings';
+import { EPISODE_KINDS } from '../vocabulary';
 
 /** Which program runs the core: the desktop app, the web host, or the headless watcher (whose `--web` serves the same page). */
 const shellName = z.enum(['electron', 'web', 'headless']);
@@ -41,6 +42,8 @@ const DemoRelayerSchema = z.object({
   behaviour: z.enum(['fast', 'slow', 'outage', 'takeover', 'steady']),
   description: z.string(),
   routes: z.array(z.object({ source: z.string(), destination: z.string() })),
+  /** The alert kinds watching it with its routes shows in the demo's first minutes (absent: none said). */
+  shows: z.array(z.enum(EPISODE_KINDS)).optional(),
 });
 export type DemoRelayer = z.output<typeof DemoRelayerSchema>;
 

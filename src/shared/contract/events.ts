@@ -72,7 +72,7 @@ export const PollStatusSchema = z.object({
    * smallest plan that pays them (null: none). Absent or null: the plan keeps up.
    */
   keepUp: KeepUpSchema.nullable().optional(),
-  /** Messages still tracked: pending, or delivered but awaiting a receipt. */
+  /** Messages still tracked: pending, delivered but awaiting a receipt, or a failed execution awaiting its retry (its first hour). */
   tracked: z.number().int().nonnegative(),
   /** Everything the poller reads for: watched addresses, saved feeds and watched routes together. */
   watching: z.number().int().nonnegative(),

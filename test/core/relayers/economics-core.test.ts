@@ -15,6 +15,9 @@ import { JumpClock } from '../http-helpers';
 import { coreOnService } from '../core-on-service';
 import { tempDir } from '../helpers';
 import { recordingProxy } from './recording-proxy';
+import { chainByBlockchainId } from '../../../src/shared/chains';
+import { heldHours } from '../../../src/core/relayers/fuel';
+import { roundHoursToEmpty } from '../../../src/shared/time-to-empty';
 
 const START = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
@@ -76,11 +79,17 @@ describe('relayer economics on the core', () => {
       await call(core, 'updateSettings', { routeHistoryHours: 24 });
       for (const r of swift.routes) await call(core, 'addRoute', { source: r.source, destination: r.destination, alert: false });
       await call(core, 'addRelayer', { address: swift.address, label: 'Swift', alert: false });
-      for (let minute = 0; minute < 10; minute++) {
+      // The minutes the dry wallet was read at, and those its fuel alert fired at.
+      const dryPath = `/v1/chains/${chainByBlockchainId(dry.blockchainId)!.evmChainId}/addresses/${dry.relayer}/balances:getNative`;
+      const dryReadMinutes: number[] = [];
+      const firedMinutes: number[] = [];
+      core.attachNotifier((n) => void (n.title.startsWith('Relayer low on gas') && firedMinutes.push((clock.now() - START) / 60_000)));
+      for (let minute = 0; minute <= 10; minute++) {
+        const before = proxy.targets.length;
         await call(core, 'pollNow');
-        await clock.advance(60_000);
+        if (proxy.targets.slice(before).some((t) => t.toLowerCase().startsWith(dryPath.toLowerCase()))) dryReadMinutes.push(minute);
+        if (minute < 10) await clock.advance(60_000);
       }
-      await call(core, 'pollNow');
       const econ = await call<RelayerEconomics>(core, 'relayerEconomics');
       const at = clock.now();
       expect(econ.at).toBe(at);
@@ -99,9 +108,9 @@ describe('relayer economics on the core', () => {
         expect(f.readError).toBeNull();
         const truth = svc.simulator.wallets.truth(at).find((w) => w.relayer === dry.relayer && w.blockchainId === f.blockchainId)!;
         if (f.blockchainId === dry.blockchainId) {
-          // The dry wallet (near empty) was read this cycle (minute 10): the wallet as the simulator holds it now.
-          expect(f.readAt).toBe(at);
-          expect(f.balance).toBe(truth.balance);
+          // The dry wallet (near empty) at its last read: the wallet then (now plus what it paid since).
+          expect(f.readAt).toBe(START + dryReadMinutes[dryReadMinutes.length - 1]! * 60_000);
+          expect(f.balance).toBe((BigInt(truth.balance) + truth.payments.filter((p) => p.at > f.readAt!).reduce((s, p) => s + BigInt(p.wei), 0n)).toString());
         } else {
           // A full wallet far from empty was read once, at minute 0: the wallet then (now plus what it paid since).
           expect(f.readAt).toBe(START);
@@ -112,12 +121,27 @@ describe('relayer economics on the core', () => {
         const hour = paid.filter((p) => p.at > at - HOUR).reduce((s, p) => s + p.wei, 0n);
         const day = paid.filter((p) => p.at > at - 24 * HOUR).reduce((s, p) => s + p.wei, 0n);
         expect(f.burnLastHour).toBe(hour.toString());
-        expect(f.burnPerHourLastDay).toBe((day / 24n).toString());
-        if (hour > 0n) expect(f.hoursToEmpty!).toBeCloseTo(Number(BigInt(truth.balance)) / Number(hour), 3);
+        // The day's rate is over the hours the figures hold (a watched route's first day holds less than 24).
+        // (here the world is younger than a day: from the wallet's first delivery).
+        const first = paid.filter((p) => p.at > at - 24 * HOUR).reduce((m, p) => Math.min(m, p.at), Infinity);
+        expect(f.burnHours).toBe(heldHours(at, Math.max(first, econ.historyFrom ?? 0)));
+        expect(f.burnHours).toBeLessThan(24);
+        expect(f.burnPerHourLastDay).toBe(((day * 1000n) / BigInt(Math.round(f.burnHours * 1000))).toString());
+        // Rounded as the Relayers view, the alert and the metric say it.
+        if (hour > 0n) expect(f.hoursToEmpty).toBe(roundHoursToEmpty(Number((BigInt(truth.balance) * 1_000_000n) / hour) / 1_000_000));
       }
-      // 11 cycles over 10 minutes: the dry wallet read at minutes 0, 5 and 10, none in between; the full ones once (next at 30 min).
+      // 11 cycles over 10 minutes: the dry wallet read at minute 0, then every 5 min but for one read brought forward to the
+      // cycle its estimate crossed the threshold, where its alert fired; the full ones once (next at 30 min).
+      expect(dryReadMinutes[0]).toBe(0);
+      expect(firedMinutes).toHaveLength(1);
+      expect(dryReadMinutes).toContain(firedMinutes[0]);
+      for (let i = 1; i < dryReadMinutes.length; i++) {
+        const gap = dryReadMinutes[i]! - dryReadMinutes[i - 1]!;
+        if (dryReadMinutes[i] !== firedMinutes[0]) expect(gap).toBe(5);
+        else expect(gap).toBeLessThan(5);
+      }
       expect(econ.fuel.length).toBeGreaterThan(1);
-      expect(reads).toHaveLength(3 + (econ.fuel.length - 1));
+      expect(reads).toHaveLength(dryReadMinutes.length + (econ.fuel.length - 1));
       // Every request, the balance reads too, is counted in the budget at its CU weight.
       const status = await call<PollStatus>(core, 'getPollStatus');
       expect(status.quota!.requestsToday).toBe(proxy.targets.length);

@@ -11,6 +11,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { chainByBlockchainId, chainLabel } from '../../../src/shared/chains';
 import type { ActivityPage, AlertEntry } from '../../../src/shared/contract';
 import { readDue } from '../../../src/core/relayers/fuel-reads';
+import { timeToEmptyStep } from '../../../src/shared/time-to-empty';
 import type { FuelRead } from '../../../src/core/store/relayer-fuel';
 import { CYCLE_MS, dryWalletRun, type DryWalletRun } from '../../support/dry-wallet-run';
 
@@ -56,7 +57,9 @@ describe('the dry wallet world on the real core, 70 minutes of five-minute polls
             const hour = w.payments.filter((p) => p.at > now - 60 * MIN && p.at <= now).reduce((s, p) => s + BigInt(p.wei), 0n);
             if (hour === 0n) continue;
             const want = Number(BigInt(w.balance)) / Number(hour);
-            worstEstimate = Math.max(worstEstimate, Math.abs(f.hoursToEmpty - want) / want);
+            // The figure is rounded to its step (src/shared/time-to-empty.ts): judged beyond half of it.
+            const off = Math.max(0, Math.abs(f.hoursToEmpty - want) - timeToEmptyStep(want) / 2);
+            worstEstimate = Math.max(worstEstimate, off / want);
             estimatesJudged++;
           }
         },
@@ -106,7 +109,7 @@ describe('the dry wallet world on the real core, 70 minutes of five-minute polls
     expect(fuel).toHaveLength(fired.length + resolved.length);
     expect(fired.length).toBeGreaterThanOrEqual(1);
     expect(fired[0]!.severity).toBe('warning');
-    expect(fired[0]!.body).toMatch(new RegExp(`^Relayer ${name} will run out of gas on ${chain} in about \\d+ h at the last hour's rate\\.$`));
+    expect(fired[0]!.body).toMatch(new RegExp(`^Relayer ${name} will run out of gas on ${chain} in about \\d+ (min|h|h \\d+ min) at the last hour's rate\\.$`));
     expect(lowSeen).toBe(true);
     // Each time the wallet could not pay during the run, an alert was firing before.
     const inRun = dryTruth().stalls.filter((t) => t > START && t < REFILL_AT + 12 * MIN);
@@ -170,5 +173,13 @@ describe('readDue', () => {
     expect(readDue(read(5 * MIN), NOW, cadence, { ...far, firing: true })).toBe(true);
     expect(readDue(read(5 * MIN - 1), NOW, cadence, near)).toBe(false);
     expect(readDue(read(5 * MIN - 1), NOW, cadence, { ...far, firing: true })).toBe(false);
+  });
+
+  it('brings a read forward to the cycle where the estimate between reads crosses the threshold', () => {
+    const crossed = { ...far, hoursToEmpty: 6 };
+    expect(readDue(read(1 * MIN), NOW, cadence, crossed)).toBe(true);
+    expect(readDue(read(1 * MIN), NOW, cadence, { ...far, hoursToEmpty: 6.1 })).toBe(false);
+    // Alerting already: the refill is looked for at the usual cadence.
+    expect(readDue(read(1 * MIN), NOW, cadence, { ...crossed, firing: true })).toBe(false);
   });
 });

@@ -59,6 +59,6 @@ describe('FuelWatch', () => {
       const expected = fuelFigures(r.figures.balance, upToRead, r.readAt);
       expect(r.figures).toEqual(expected);
     }
-    expect(fired).toEqual([expect.stringMatching(/^Relayer Swift will run out of gas on C-Chain in about \d+ h at the last hour's rate\.$/)]);
+    expect(fired).toEqual([expect.stringMatching(/^Relayer Swift will run out of gas on C-Chain in about \d+ (min|h|h \d+ min) at the last hour's rate\.$/)]);
   }, 90_000);
 });

@@ -111,14 +111,17 @@ describe('fuel per relayer and chain', () => {
       await clock.advance(60_000);
       const read = await client.getNativeBalance(chain.evmChainId, dry.relayer);
       if (!read.ok) throw new Error(read.error.message);
-      const figures = fuelFigures(read.value.balance, paymentsSeen(dry.relayer, dry.blockchainId), clock.now());
-      const d = decideFuelAlert(state, figures, 6, { relayer: 'Swift', chain: chain.name });
+      const payments = paymentsSeen(dry.relayer, dry.blockchainId);
+      const figures = fuelFigures(read.value.balance, payments, clock.now());
+      const d = decideFuelAlert(state, { figures, payments, at: clock.now() }, 6, { relayer: 'Swift', chain: chain.name });
       state = d.state;
       if (d.change) events.push({ kind: d.change.kind, at: clock.now(), text: d.change.text });
       if (minute % 10 !== 0) continue;
       const fullRead = await client.getNativeBalance(fullChain.evmChainId, full.relayer);
       if (!fullRead.ok) throw new Error(fullRead.error.message);
-      const f = decideFuelAlert(fullState, fuelFigures(fullRead.value.balance, paymentsSeen(full.relayer, full.blockchainId), clock.now()), 6, {
+      const fullPayments = paymentsSeen(full.relayer, full.blockchainId);
+      const fullFigures = fuelFigures(fullRead.value.balance, fullPayments, clock.now());
+      const f = decideFuelAlert(fullState, { figures: fullFigures, payments: fullPayments, at: clock.now() }, 6, {
         relayer: 'x',
         chain: 'y',
       });
@@ -132,7 +135,9 @@ describe('fuel per relayer and chain', () => {
       .stalls.slice(stallsBefore)
       .filter((t) => t > firstFire.at);
     expect(stalls.length).toBeGreaterThan(0);
-    expect(firstFire.text).toMatch(new RegExp(`^Relayer Swift will run out of gas on ${chain.name} in about \\d+ h at the last hour's rate\\.$`));
+    expect(firstFire.text).toMatch(
+      new RegExp(`^Relayer Swift will run out of gas on ${chain.name} in about \\d+ (min|h|h \\d+ min) at the last hour's rate\\.$`),
+    );
     // Each stall in the window came after an alert that was still firing (fired after the last refill).
     for (const stall of stalls) {
       const last = events.filter((e) => e.at <= stall).pop();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageRow, useStore } from './store-rig';
+import { BEAM, C_CHAIN } from '../helpers';
 
 describe('CachedMessages (real SQLite)', () => {
   const store = useStore();
@@ -80,27 +81,51 @@ describe('CachedMessages (real SQLite)', () => {
     ).toEqual([pendingOld.messageId, pendingNew.messageId].sort());
     expect(
       store()
-        .messages.sweepable(500, 50, 0)
+        .messages.sweepable(500, 50, 0, 0)
         .map((t) => t.messageId),
     ).toEqual([pendingOld.messageId]);
     expect(
       store()
-        .messages.sweepable(500, 500, 0)
+        .messages.sweepable(500, 500, 0, 0)
         .map((t) => t.messageId)
         .sort(),
     ).toEqual([pendingOld.messageId, noReceipt.messageId].sort());
     store().messages.markStuck(pendingOld.messageId);
-    expect(store().messages.sweepable(500, 50, 0)).toEqual([]);
+    expect(store().messages.sweepable(500, 50, 0, 0)).toEqual([]);
     // Pending since 100: past a pending limit at 150, even after `stuck` fired.
     expect(
       store()
-        .messages.sweepable(0, 0, 150)
+        .messages.sweepable(0, 0, 150, 0)
         .map((t) => t.messageId),
     ).toEqual([pendingOld.messageId]);
     store().messages.endTracking(noReceipt.messageId, 'receipt_missing', 7_000);
     expect(store().messages.trackedCount()).toBe(2);
     expect(store().messages.get(noReceipt.messageId)?.trackingEnded).toEqual({ reason: 'receipt_missing', at: 7_000, afterHours: 24 });
     expect(store().messages.get(pendingNew.messageId)?.trackingEnded).toBeUndefined();
+  });
+
+  it('lists a receipted failed execution still tracked (awaiting its retry) past the retry window; settling it leaves no reason', () => {
+    const failed = messageRow({ status: 'delivered', receiptDelivered: true }, { tracked: true, destinationTs: 100 });
+    store().messages.insert(failed);
+    expect(
+      store()
+        .messages.sweepable(0, 0, 0, 99_000)
+        .map((t) => t.messageId),
+    ).toEqual([]);
+    expect(
+      store()
+        .messages.sweepable(0, 0, 0, 100_000)
+        .map((t) => t.messageId),
+    ).toEqual([failed.messageId]);
+    // Nothing of it is open: receipt carriers do not look for it.
+    expect(
+      store()
+        .messages.openByNonce(C_CHAIN, BEAM, '1')
+        .map((o) => o.messageId),
+    ).not.toContain(failed.messageId);
+    store().messages.settle(failed.messageId);
+    expect(store().messages.trackedCount()).toBe(0);
+    expect(store().messages.get(failed.messageId)?.trackingEnded).toBeUndefined();
   });
 
   it('names the watched addresses of a message, not its feeds', () => {

@@ -1,5 +1,6 @@
 import { formatDuration, formatMoney, formatTokenAmount, tokenPriceValue } from '../../../shared/format';
-import type { RouteEarnings, TokenSum } from '../../../shared/relayers';
+import type { RelayerFuel, RouteEarnings, TokenSum } from '../../../shared/relayers';
+import { timeToEmptyWords } from '../../../shared/time-to-empty';
 
 /** The earnings table's window: the last hour or the last 24 h. */
 export type EarningsWindow = 'hour' | 'day';
@@ -33,8 +34,24 @@ export const usdWords = (usd: number | null): string =>
 export const tokenSumWords = (t: TokenSum): string =>
   `${unitsWords(t.value, t.decimals, t.symbol)}` + (t.fiat ? ` (${formatMoney(t.fiat.value, t.fiat.currencyCode)})` : '');
 
-/** Hours to empty in words ("about 3 h 20 min"); null: nothing burnt in the last hour, so no estimate. */
-export const hoursToEmptyWords = (hours: number | null): string => (hours === null ? 'no burn in the last hour' : `about ${formatDuration(hours * 3600)}`);
+/** Hours to empty in words, as the fuel alert and the metric say it ("about 40 min", "more than a year"). */
+export const hoursToEmptyWords = timeToEmptyWords;
+
+/** The hours a day rate is over: "over 24 h", "over 1 h 10 min" on a first day. */
+export const burnHoursWords = (hours: number): string => (hours >= 24 ? 'over 24 h' : `over ${formatDuration(hours * 3600)}`);
+
+/** The dollars of the owed rewards that carried a price (null: none did). */
+export function owedUsd(e: Pick<RouteEarnings, 'owed'>): number | null {
+  const priced = e.owed.filter((t) => t.fiat && t.fiat.currencyCode === 'usd');
+  return priced.length ? priced.reduce((s, t) => s + t.fiat!.value, 0) : null;
+}
+
+/** Each chain's native token price in USD from the balance reads (the fuel rows), for gas shown elsewhere. */
+export function nativeUsdByChain(fuel: readonly Pick<RelayerFuel, 'blockchainId' | 'usdPrice'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of fuel) if (f.usdPrice !== null) out.set(f.blockchainId, f.usdPrice);
+  return out;
+}
 
 /**
  * Why a route's profit is unknown: the tokens whose price is missing (paid rewards without a price,

@@ -13,6 +13,8 @@ import { useActivityStore } from './activity';
 
 /** A demo relayer's thresholds: its outage alerts within minutes of `npm start`, not half an hour. */
 export const DEMO_THRESHOLDS = { silentMinutes: 2, pendingMinutes: 1 } as const;
+/** The demo relayer's routes back up within its outage at this threshold (the demo's slowest delivery takes 3 min). */
+export const DEMO_BACKLOG_MINUTES = 4;
 
 let ownToasts = 0;
 /** A toast of the window's own (not the core's): a warning stays until dismissed, a note goes after its time. */
@@ -105,14 +107,15 @@ export const useRelayersStore = defineStore('relayers', () => {
 
   /**
    * Watches a demo relayer and the routes it delivers on (a route already watched stays as it is),
-   * with short thresholds so its silence alerts within minutes.
+   * with short thresholds so its silence and its routes' backlog alert within minutes.
    */
   async function watchDemo(d: DemoRelayer): Promise<boolean> {
     relayerErrors.value = {};
     try {
       const have = new Set((await monitor().listRoutes()).map((r) => `${r.sourceChain}>${r.destinationChain}`));
       for (const r of d.routes) {
-        if (!have.has(`${r.source}>${r.destination}`)) await monitor().addRoute({ source: r.source, destination: r.destination });
+        if (!have.has(`${r.source}>${r.destination}`))
+          await monitor().addRoute({ source: r.source, destination: r.destination, backlogMinutes: DEMO_BACKLOG_MINUTES });
       }
       await monitor().addRelayer({ address: d.address, label: d.name, ...DEMO_THRESHOLDS });
     } catch (e) {

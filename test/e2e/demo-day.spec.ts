@@ -1,0 +1,98 @@
+import type { ActivityPage, AlertEntry, DemoAddresses } from '../../src/shared/contract';
+import type { Transition } from '../../src/shared/transitions';
+import { expect, test } from './fixtures';
+
+const MIN = 60_000;
+/**
+ * The demo day at a pace for a test (src/simulator/demo-day.ts; the embedded demo's is in minutes, not
+ * seconds): Blinker out from 30 s for 5 min (longer than the offer's 2-min silence and 4-min backlog
+ * thresholds), four failed executions from 20 s retried 2.5 min after each, Swift's low wallet refilled
+ * at 1 min, a message of the busiest address waiting 100 s (past the 1-min stuck threshold set below).
+ */
+test.use({
+  serviceOptions: {
+    demoDay: {
+      outage: { startMs: 30_000, durationMs: 5 * MIN, everyMs: 60 * MIN },
+      failures: { atMs: 20_000, count: 4, retryAfterMs: 2.5 * MIN },
+      refillAtMs: MIN,
+      stuck: { firstMs: 10_000, everyMs: 60 * MIN, waitMs: 100_000 },
+    },
+  },
+});
+
+/** Each kind, and by when (from the spec's start) it fires and resolves at the pace above (the fuel alert's refill shows at the read 5 min after it fired). */
+const LIMITS = {
+  fuel_low: { fire: 1.5 * MIN, resolve: 7 * MIN },
+  route_failed_executions: { fire: 3 * MIN, resolve: 6 * MIN },
+  relayer_silent: { fire: 4 * MIN, resolve: 7 * MIN },
+  route_backlog: { fire: 6 * MIN, resolve: 7 * MIN },
+} as const;
+
+test('the demo day: from the offer, every alert kind fires and resolves within its stated minutes, and none is left firing', async ({ openApp, stack }) => {
+  test.setTimeout(9 * MIN);
+  // Counted from here: the service (whose start the day counts from) started just before, so each kind comes no later than this says.
+  const startedAt = Date.now();
+  const demo = await stack.call<DemoAddresses>('getDemoAddresses');
+  await stack.call('updateSettings', { stuckThresholdMinutes: 1 });
+  await stack.call('addWatch', { address: demo.addresses[0], label: 'busy demo address' });
+
+  // The offer leads to each: the fuel one and the one to try first, one click each.
+  const page = await openApp('#/relayers');
+  const fuel = page.locator('[data-testid="demo-relayer"]', { has: page.getByTestId('demo-relayer-fuel') });
+  await expect(fuel.getByTestId('demo-relayer-shows')).toHaveText('Shows: fuel low.');
+  await fuel.getByTestId('demo-relayer-watch').click();
+  await expect(fuel).toHaveCount(0, { timeout: 30_000 });
+  const first = page.locator('[data-testid="demo-relayer"][data-behaviour="outage"]');
+  await expect(first.getByTestId('demo-relayer-shows')).toHaveText('Shows: relayer silent, route backlog, failed executions.');
+  await first.getByTestId('demo-relayer-watch').click();
+  await expect(first).toHaveCount(0, { timeout: 30_000 });
+
+  const alerts = async () =>
+    (await stack.call<ActivityPage>('listActivity', { kinds: [], limit: 500 })).items.filter((i): i is AlertEntry => i.kind === 'alert');
+  /** When (from the spec's start) each kind first fired and its last episode resolved; resolve null while one has not. */
+  const times = async () => {
+    const all = await alerts();
+    return Object.fromEntries(
+      Object.keys(LIMITS).map((kind) => {
+        const of = all.filter((a) => a.episodeKind === kind);
+        const fired = of.filter((a) => a.phase === 'fire');
+        const resolved = (id: number) => of.find((a) => a.phase === 'resolve' && a.episodeId === id && a.severity !== 'info');
+        const open = fired.some((f) => !resolved(f.episodeId));
+        return [
+          kind,
+          {
+            fire: fired.length ? Math.min(...fired.map((f) => f.at)) - startedAt : null,
+            resolve: fired.length && !open ? Math.max(...fired.map((f) => resolved(f.episodeId)!.at)) - startedAt : null,
+          },
+        ];
+      }),
+    );
+  };
+  const unfinished = async () =>
+    Object.entries(await times())
+      .filter(([, t]) => t.fire === null || t.resolve === null)
+      .map(([k]) => k);
+  // Every kind fires, and every episode of it resolves, while the day runs (each within its limit, checked below).
+  await expect.poll(unfinished, { timeout: 8 * MIN, intervals: [5_000] }).toEqual([]);
+  for (const [kind, t] of Object.entries(await times())) {
+    const limit = LIMITS[kind as keyof typeof LIMITS];
+    expect(t.fire, `${kind} fired within ${limit.fire / MIN} min`).toBeLessThanOrEqual(limit.fire);
+    expect(t.resolve, `${kind} resolved within ${limit.resolve / MIN} min`).toBeLessThanOrEqual(limit.resolve);
+  }
+  // The busiest address's message is stuck past the minute, then delivered.
+  const moves = (await stack.call<ActivityPage>('listActivity', { kinds: ['stuck', 'left_pending'], alertKinds: [], limit: 500 })).items as Transition[];
+  const stuck = moves.filter((t) => t.kind === 'stuck');
+  expect(stuck.length).toBeGreaterThanOrEqual(1);
+  for (const s of stuck)
+    expect(
+      moves.some((t) => t.kind === 'left_pending' && t.messageId === s.messageId && t.at > s.at),
+      `stuck ${s.messageId} delivered`,
+    ).toBe(true);
+
+  // The Relayers view says the same at the end: Swift's wallet no longer low, no route's failed executions alerting.
+  await page.goto(`${stack.app.host.url}#/relayers`);
+  await expect(page.getByTestId('fuel-row').first()).toBeVisible();
+  await expect(page.locator('[data-testid="fuel-row"][data-low="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('route-failures-row').first()).toBeVisible();
+  await expect(page.locator('[data-testid="route-failures-row"][data-firing="true"]')).toHaveCount(0);
+});
