@@ -1,6 +1,9 @@
 // End-to-end tests in Debian's Chromium (never `npx playwright install`; see docs/testing.md).
 // Every test/e2e/*.spec.ts runs; the web specs start their own stack (test/e2e/fixtures.ts):
 // the local teleporter service with a fast simulator + the core + the web host, on random ports.
+// Two projects: `web` (every spec but the demo day's) and `demo-day` (its alerts take about 6 min to fire and
+// resolve, mostly waiting): `npm test` runs the second beside the vitest run (scripts/test-all.mjs);
+// `npx playwright test` runs both.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './test/e2e/chromium';
 
@@ -14,6 +17,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  projects: [
+    { name: 'web', testIgnore: 'demo-day.spec.ts' },
+    { name: 'demo-day', testMatch: 'demo-day.spec.ts' },
+  ],
   use: {
     viewport: { width: 1360, height: 860 },
     colorScheme: 'light',

@@ -74,10 +74,10 @@ function liveStep(name, cmd, args, { countFrom } = {}) {
 
 // A step whose output is held and printed whole when it ends (or, with `printAfter`, once that promise
 // has settled too), so that two lanes' output does not interleave.
-function heldStep(name, cmd, args, { countFrom, printAfter } = {}) {
+function heldStep(name, cmd, args, { countFrom, printAfter, env } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
@@ -99,21 +99,22 @@ async function lane(steps) {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 const scan = existsSync(join(root, 'scripts/security-scan.mjs'));
+// Playwright's result file counted.
+const playwrightCount = (file) => () => {
+  const j = readJson(file);
+  if (!j?.stats) return null;
+  return { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped };
+};
 const pwJson = join(outDir, 'playwright.json');
-process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = pwJson;
-const endToEnd = existsSync(join(root, 'playwright.config.ts'))
+const demoDayJson = join(outDir, 'playwright-demo-day.json');
+const hasEndToEnd = existsSync(join(root, 'playwright.config.ts'));
+const endToEnd = hasEndToEnd
   ? [
       [
         'end-to-end tests',
         'npx',
-        ['playwright', 'test', '--reporter=list,json'],
-        {
-          countFrom: () => {
-            const j = readJson(pwJson);
-            if (!j?.stats) return null;
-            return { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped };
-          },
-        },
+        ['playwright', 'test', '--project=web', '--reporter=list,json'],
+        { countFrom: playwrightCount(pwJson), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson } },
       ],
     ]
   : [];
@@ -148,11 +149,23 @@ const staticChecks = lane([
   .then(() => lane(scan ? [['security scan', 'node', ['scripts/security-scan.mjs']]] : []));
 const endToEndDone = built.then(() => lane(endToEnd));
 const vitestJson = join(outDir, 'vitest.json');
-const mainRun = Promise.all([staticChecks, endToEndDone]).then(() =>
+const mainRunStarts = Promise.all([staticChecks, endToEndDone]);
+const mainRun = mainRunStarts.then(() =>
   liveStep('unit and integration tests', 'npx', vitestArgs(vitestJson, '--project', 'renderer', '--project', 'core', '--project', 'isolated'), {
     countFrom: vitestCount(vitestJson),
   }),
 );
+// The demo day's spec (project `demo-day`, playwright.config.ts) mostly waits for its alerts, about 6 min of
+// them: its own Chromium and stack beside the main vitest run, from when that starts, not after Playwright's lane.
+const demoDay = hasEndToEnd
+  ? mainRunStarts.then(() =>
+      heldStep('end-to-end: the demo day', 'npx', ['playwright', 'test', '--project=demo-day', '--reporter=list,json'], {
+        countFrom: playwrightCount(demoDayJson),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: demoDayJson },
+        printAfter: mainRun,
+      }),
+    )
+  : Promise.resolve();
 const waitingJson = join(outDir, 'vitest-waiting.json');
 const waiting = staticChecks.then(() =>
   heldStep('waiting tests', 'npx', vitestArgs(waitingJson, '--project', 'waiting', '--maxWorkers=1'), {
@@ -160,7 +173,7 @@ const waiting = staticChecks.then(() =>
     printAfter: mainRun,
   }),
 );
-await Promise.all([mainRun, waiting]);
+await Promise.all([mainRun, waiting, demoDay]);
 
 rmSync(outDir, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
