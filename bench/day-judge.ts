@@ -117,6 +117,11 @@ export function judgeCoreDay(f: DayFacts, c: CoreDay) {
     missedByKind: byKind(judged.missed),
     unexpectedByKind: byKind(judged.unexpected),
     firstMissed: judged.missed.slice(0, 5),
+    // When the first few missed became visible and happened (min from the day's start): enough to see why.
+    firstMissedAt: judged.missed.slice(0, 5).map((k) => {
+      const e = f.expected.get(k);
+      return e ? { key: k, happenedMin: round((e.happenedAt - f.dayStart) / MIN), visibleMin: round((e.visibleAt - f.dayStart) / MIN) } : { key: k };
+    }),
     firstUnexpected: judged.unexpected.slice(0, 5),
     stuckExpected: [...f.expected].filter(([k, e]) => k.endsWith(':stuck') && !e.optional).length,
     stuckReported: c.detected.filter((d) => d.kind === 'stuck').length,

@@ -171,7 +171,8 @@ export async function runDay(shape: DayShape, k: DayKnobs) {
   const wallStart = Date.now();
   const cycle = async (phase: 'day' | 'settle') => {
     await clock.advance(intervalMs);
-    worldAtClock(svc, clock);
+    // Only while the world moves: in the settle it is stopped (detached), nothing more may happen.
+    if (moving) worldAtClock(svc, clock);
     const now = clock.now();
     const sample = phase === 'day' && (now - baselineAt) % HOUR === 0;
     await Promise.all(
