@@ -13,6 +13,8 @@ import { startTeleporterService } from '../../src/local-data-api';
 import { localDataApiSpawnSpec } from '../../src/host/service-spawn';
 import { serviceSpawnSpec } from '../../src/headless/app-files';
 import { waitFor } from '../support/wait-for';
+import { RETIRED_EVENT_WORDS } from '../../src/shared/vocabulary';
+import { TRANSITION_KINDS } from '../../src/shared/schemas';
 import { tempDir } from './rig';
 
 const ROOT = join(__dirname, '..', '..');
@@ -109,5 +111,13 @@ describe('deploy/demo.yaml', () => {
     const watchedRouteLabels = [...withRewards.matchAll(/^teleporter_watch_(?:relayer|route)_\w+\{[^}]*route="([^"]*)"/gm)].map((m) => m[1]);
     expect(watchedRouteLabels.length).toBeGreaterThan(3);
     expect(new Set(watchedRouteLabels)).toEqual(new Set(['c-chain-to-beam']));
+    // One vocabulary in what a person reads of the output: no help text says a retired word for an event,
+    // and the transitions are labelled by the one set of kinds the app uses everywhere.
+    const help = [...withRewards.matchAll(/^# HELP \S+ (.*)$/gm)].map((m) => m[1]!.toLowerCase());
+    expect(help.length).toBeGreaterThan(20);
+    expect(help.filter((h) => RETIRED_EVENT_WORDS.some((w) => h.includes(w)))).toEqual([]);
+    const kinds = [...withRewards.matchAll(/^teleporter_watch_transitions_total\{kind="([^"]+)"/gm)].map((m) => m[1]);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds.filter((k) => !(TRANSITION_KINDS as readonly string[]).includes(k!))).toEqual([]);
   }, 180_000);
 });
