@@ -1,7 +1,8 @@
 /**
  * bench:fuel's read-gap rule counts each wallet's balance reads at the real service, every request
  * whenever it came (not sampled at the core's polls): a read a minute after the last of its wallet is
- * too soon, one 5 minutes after is not, and another wallet's read or a list call never counts.
+ * too soon, one 5 minutes after is not, and another wallet's read or a list call never counts; a read
+ * brought forward in the cycle of a fuel alert is excused, once per alert.
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
@@ -27,6 +28,10 @@ describe('balance reads counted at the service', () => {
     await clock.advance(5 * MIN);
     await read(a!); // 5 minutes after: not
     await read(b!); // b's first read was 6 minutes ago
-    expect(balanceReadGaps(count, 'anonymous', 5 * MIN)).toEqual({ reads: 5, wallets: 2, tooSoon: 1, smallestGapMinutes: 1 });
+    expect(balanceReadGaps(count, 'anonymous', 5 * MIN)).toEqual({ reads: 5, wallets: 2, tooSoon: 1, broughtForward: 0, smallestGapMinutes: 1 });
+    // A read brought forward in the cycle a "low on gas" alert fired is excused, one per alert; not one far from it.
+    const early = clock.now() - 5 * MIN;
+    expect(balanceReadGaps(count, 'anonymous', 5 * MIN, [early + 10_000], 30_000)).toMatchObject({ tooSoon: 0, broughtForward: 1 });
+    expect(balanceReadGaps(count, 'anonymous', 5 * MIN, [early + 2 * MIN], 30_000)).toMatchObject({ tooSoon: 1, broughtForward: 0 });
   });
 });

@@ -70,7 +70,9 @@ describe('indexer stall', () => {
 
     // The stall: 70 minutes with nothing new listed while the world goes on.
     const stallStart = nowS();
-    const sent = apiRecord({ from: watched[0]!, status: 'pending', ts: stallStart + 5 * MIN });
+    // Its own nonce: the message that carries its receipt back names it by route, messenger and nonce.
+    const nonce = { messageNonce: '4242' };
+    const sent = apiRecord({ from: watched[0]!, status: 'pending', ts: stallStart + 5 * MIN, extra: nonce });
     const id = sent.messageId as string;
     for (let i = 0; i < (70 * MIN) / INTERVAL_S; i++) await cycle(false);
     const stallEnd = nowS();
@@ -96,9 +98,19 @@ describe('indexer stall', () => {
     expect(stall!.sweptToMs).toBeLessThanOrEqual((stallStart - MAX_LATENESS_S + MIN) * 1000);
 
     // Its delivery, then its receipt, each once.
-    svc.store.upsert({ ...apiRecord({ id, from: watched[0]!, status: 'delivered', ts: stallStart + 5 * MIN }), to: sent.to });
+    svc.store.upsert({ ...apiRecord({ id, from: watched[0]!, status: 'delivered', ts: stallStart + 5 * MIN, extra: nonce }), to: sent.to });
     for (let i = 0; i < 20 && !kinds(id).includes('left_pending'); i++) await cycle(true);
-    svc.store.upsert({ ...apiRecord({ id, from: watched[0]!, status: 'delivered', ts: stallStart + 5 * MIN, receiptDelivered: true }), to: sent.to });
+    // The receipt comes back as in Teleporter: on a message the other way, delivered, naming the original.
+    const carrier = apiRecord({
+      status: 'delivered',
+      ts: nowS(),
+      extra: { sourceBlockchainId: sent.destinationBlockchainId, destinationBlockchainId: sent.sourceBlockchainId },
+    });
+    carrier.receipts = [{ receivedMessageNonce: nonce.messageNonce, relayerRewardAddress: sent.from }];
+    svc.store.upsertMany([
+      { ...apiRecord({ id, from: watched[0]!, status: 'delivered', ts: stallStart + 5 * MIN, receiptDelivered: true, extra: nonce }), to: sent.to },
+      carrier,
+    ]);
     for (let i = 0; i < 40 && !kinds(id).includes('receipt_delivered'); i++) await cycle(true);
     for (let i = 0; i < 20; i++) await cycle(true); // the later (deep and usual) sweeps read it again
     expect(kinds(id)).toEqual(['new', 'left_pending', 'receipt_delivered']);

@@ -122,6 +122,7 @@ describe('indexing lag', () => {
       receiptResends: false,
       dryWallet: false,
       stalls: false,
+      demoDay: null,
     });
     expect(real.computeUnits).toEqual({ keyed: { cuPerMinute: 8000, cuPerDay: 2_000_000 }, anonymous: { cuPerMinute: 6000, cuPerDay: 1_200_000 } });
     const mixed = (await get(`${(await serve({ realistic: true, lag: false })).url}/_local/info`)).json as { world: Record<string, unknown> };
