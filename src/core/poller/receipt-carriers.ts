@@ -80,7 +80,7 @@ export class ReceiptCarriers {
   private readonly settled = new Set<string>();
   /** Carriers seen still pending, by carrier ID: asked for by ID (when nobody tracks them) until delivered. */
   private readonly pendingCarriers = new Map<string, PendingCarrier>();
-  /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID; with the reads left. */
+  /** Originals a carrier named (held as pending: proved delivered; awaiting: receipt back), by network: asked for by ID, with their reads since. */
   private originalsToAsk = new Map<Network, Map<string, Asked>>();
 
   constructor(
