@@ -5,14 +5,14 @@
  * redeemable on the route's source chain (`checkRelayerRewardAmount`), and 0 at the read after the
  * relayer redeemed it. A watched route's failed executions of the last hour alert at the threshold
  * (one notification) and resolve once they age out of the hour. When both nodes stop answering, the
- * wallet shows the read error naming the chain's node and the redeemable keeps its last amounts.
+ * source is down (not seen): neither the wallet nor the redeemable is asked, both keep their last read.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import type { AppInfo, NotificationPayload, Settings } from '../../src/shared/contract';
+import type { AppInfo, NotificationPayload, PollStatus, Settings } from '../../src/shared/contract';
 import { BALANCE_MAX_AGE_MINUTES } from '../../src/shared/policy';
 import type { RelayerEconomics, RouteEarnings } from '../../src/shared/relayers';
 import { JumpClock } from '../core/http-helpers';
@@ -66,13 +66,20 @@ async function call<T>(method: string, input?: unknown): Promise<T> {
   return r.value as T;
 }
 
-/** A poll cycle at the chains' time (block timestamps follow the wall clock; the core's clock only moves when told). */
-async function pollAtChainTime(): Promise<RelayerEconomics> {
+/** A poll cycle at the chains' time (block timestamps follow the wall clock; the core's clock only moves when told): its status. */
+async function statusAtChainTime(): Promise<PollStatus> {
   const behind = Date.now() + 2_000 - clock.now();
   if (behind > 0) await clock.advance(behind);
-  await call('pollNow');
+  return call<PollStatus>('pollNow');
+}
+
+/** A poll cycle at the chains' time: the relayer economics after it. */
+async function pollAtChainTime(): Promise<RelayerEconomics> {
+  await statusAtChainTime();
   return call<RelayerEconomics>('relayerEconomics');
 }
+
+const walletOf = (e: RelayerEconomics) => e.fuel.find((f) => f.blockchainId === b.blockchainId)!;
 
 const routeOf = (e: RelayerEconomics): RouteEarnings | undefined =>
   e.earnings.day.find((r) => r.sourceChain === a.blockchainId && r.destinationChain === b.blockchainId);
@@ -187,26 +194,33 @@ describe('relayer economics on own nodes', () => {
     },
   );
 
-  it("a node that stops answering: the wallet's read error names it, the redeemable keeps its last amounts", { timeout: 120_000 }, async () => {
-    const before = routeOf(await pollAtChainTime())!.redeemable;
-    expect(before).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
+  it('nodes that stop answering: not seen, so neither the wallet nor the redeemable is asked; both keep their last amounts', { timeout: 120_000 }, async () => {
+    const before = await pollAtChainTime();
+    const walletBefore = walletOf(before);
+    expect(walletBefore.readError).toBeNull();
+    expect(walletBefore.balance).not.toBeNull();
+    expect(routeOf(before)!.redeemable).toEqual([expect.objectContaining({ token: feeToken, value: '0' })]);
     await Promise.all([a.node.stop(), b.node.stop()]);
-    // A full wallet is read again once its last read is BALANCE_MAX_AGE_MINUTES old (src/core/relayers/fuel-reads.ts).
+    // The service reports each failing node at its next read; from then on neither chain is seen.
+    await waitFor(
+      async () => {
+        const s = await statusAtChainTime();
+        return s.source?.chains.length === 2 && s.source.chains.every((c) => c.state !== 'up') ? true : undefined;
+      },
+      30_000,
+      'both nodes reported failing',
+    );
+    // A full wallet is read again once its last read is BALANCE_MAX_AGE_MINUTES old (src/core/relayers/fuel-reads.ts): not while its chain is not seen.
     await clock.advance((BALANCE_MAX_AGE_MINUTES + 1) * 60_000);
-    let e = await pollAtChainTime();
-    const host = new URL(b.node.url).host;
-    const readFailed = () => e.fuel.find((f) => f.blockchainId === b.blockchainId)?.readError != null;
-    // Its turn may come a cycle or two later (reads are spread over the cycles): a minute at a time, at most five.
-    for (let i = 0; i < 5 && !readFailed(); i++) {
-      await clock.advance(60_000);
-      e = await pollAtChainTime();
-    }
-    const wallet = e.fuel.find((f) => f.blockchainId === b.blockchainId)!;
-    expect(wallet.readError).toContain(`node (${host}) did not answer eth_getBalance`);
-    // The last successful read still shows, with its time.
-    expect(wallet.balance).not.toBeNull();
-    expect(routeOf(e)!.redeemable).toEqual(before);
+    const status = await statusAtChainTime();
+    expect(status.source).toMatchObject({ state: 'down', reason: expect.stringMatching(/^every chain's node is down/) });
+    const e = await call<RelayerEconomics>('relayerEconomics');
+    const wallet = walletOf(e);
+    // Not seeing is not news about the relayer: no read asked, no read error; the last read shows, with its time.
+    expect(wallet).toMatchObject({ readError: null, readAt: walletBefore.readAt, balance: walletBefore.balance });
+    // The redeemable (due again by now) is not asked either: it keeps its last amounts, and no failed read is logged.
+    expect(routeOf(e)!.redeemable).toEqual(routeOf(before)!.redeemable);
     const log = readFileSync(join(tmp.dir, 'logs', 'core.log'), 'utf8');
-    expect(log).toContain('redeemable rewards read failed');
+    expect(log).not.toContain('redeemable rewards read failed');
   });
 });

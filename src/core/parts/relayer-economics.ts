@@ -303,7 +303,7 @@ export function relayerEconomicsPart(d: {
       if (seeing && sight.sees(t.blockchainId) && readDue(r, now, cadence, wallet)) await readBalance(t, r, now);
     }
     forget(targets, before, now);
-    if (ownNodesUrl()) await redeemables.refresh(acc.rewardCredits(), now);
+    if (ownNodesUrl()) await redeemables.refresh(acc.rewardCredits(), now, (chain) => seeing && sight.sees(chain));
     else redeemables.clear();
     const e = assemble(now, acc, failures, targets, loadReads());
     last = e;

@@ -29,14 +29,17 @@ export class RedeemableReads {
     private readonly onError: (credit: RewardCredit, error: string) => void = () => undefined,
   ) {}
 
-  /** Reads the credits that are due; forgets those no longer asked for. */
-  async refresh(credits: readonly RewardCredit[], now: number): Promise<void> {
+  /**
+   * Reads the credits that are due on a chain that is seen (`seen`: its node is read now; an unseen
+   * chain is not asked and keeps its last amounts); forgets those no longer asked for.
+   */
+  async refresh(credits: readonly RewardCredit[], now: number, seen: (chain: string) => boolean = () => true): Promise<void> {
     const keep = new Set<string>();
     for (const c of credits) {
       const key = `${c.relayer}|${c.chain}`;
       keep.add(key);
       const last = this.reads.get(key);
-      if (last && !this.due(last, c, now)) continue;
+      if ((last && !this.due(last, c, now)) || !seen(c.chain)) continue;
       const tokens = c.tokens.slice(0, MAX_FEE_TOKENS_PER_READ);
       const r = await this.read(c.chain, c.relayer, tokens);
       if (r.ok) this.reads.set(key, { at: now, paid: c.paid, tokens: new Set(tokens), amounts: r.amounts, retryAt: null });
