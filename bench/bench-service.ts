@@ -11,7 +11,7 @@ export interface BenchWorld {
   preload?: number;
   /** The simulator's realistic profile (indexing lag, loose list order, sparse routes, ...). */
   realistic?: boolean;
-  /** The lag's long tail: rare indexer stalls of 30-120 minutes (sim/indexer-stalls.ts). */
+  /** The lag's long tail: rare indexer stalls of 30-120 minutes (src/simulator/indexer-stalls.ts). */
   stalls?: boolean;
   /**
    * Upstream faults at seeded per-request rates, a fault spec of the service (src/local-data-api/faults.ts),

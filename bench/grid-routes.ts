@@ -1,6 +1,6 @@
 /**
  * The grid's fourth watch set (issue 27 item 2): 5 routes and 3 relayers of the simulated world (seeded
- * route plan, src/local-data-api/sim/route-plan.ts; the demo's relayer personas). Routes: the busy
+ * route plan, src/simulator/route-plan.ts; the demo's relayer personas). Routes: the busy
  * C-Chain ↔ L1 pair both ways (where the personas deliver), a third busy route, a quiet two-way route's
  * one way and a one-way route. Relayers: the fast one, the one with outages and a steady one.
  */

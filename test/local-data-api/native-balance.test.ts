@@ -1,6 +1,6 @@
 /**
  * The native-balance operation (`balances:getNative`) with the official SDK as a client of the real
- * service: the demo relayers' simulated wallets (sim/wallets.ts) against the records in the SQLite
+ * service: the demo relayers' simulated wallets (src/simulator/wallets.ts) against the records in the SQLite
  * store, the dry wallet, the API's 400 bodies, and the service's rate limit counting these calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
