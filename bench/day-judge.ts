@@ -42,7 +42,7 @@ const round = (n: number | null, d = 1) => (n === null ? null : Math.round(n * 1
 const byKind = (keys: string[]) =>
   keys.reduce<Record<string, number>>((m, k) => ((m[k.slice(k.indexOf(':') + 1)] = (m[k.slice(k.indexOf(':') + 1)] ?? 0) + 1), m), {});
 
-/** The trailing sweep's bound: the next starts within 5 min and reaches down within its 5 min (docs/architecture.md "Late records"). */
+/** The trailing sweep's bound: the next starts within 5 min and reaches down within its 5 min (docs/poller.md "Late records"). */
 export const sweepBoundMs = (intervalMs: number) => 2 * TRAIL_PERIOD_MS + intervalMs;
 
 /**

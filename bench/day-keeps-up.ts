@@ -1,7 +1,7 @@
 /**
  * Whether a plan keeps up with a world in real time, decided from the world's rate and the published
  * plan (never from what the core says of itself, so a core that calls itself behind cannot dodge the
- * latency targets): the reads the late-record bounds need each cycle (docs/architecture.md "Late
+ * latency targets): the reads the late-record bounds need each cycle (docs/poller.md "Late
  * records": the news, half a full overlap, a share of the trailing sweep; the list's records 100 a page)
  * fit the plan's day quota spread evenly over the day's cycles. At a 30 s interval that is about 5.6
  * pages a cycle per message/s, against 20.8 requests a cycle without a key and 34.7 on Free: 0.2 and

@@ -53,7 +53,7 @@ export const behindExcusedMs = (behindMs: number): number => Math.min(Math.max(0
 
 /**
  * How late the core may read a pending message's delivery, by the docs' re-check cadence
- * (docs/architecture.md "Quick detection"): younger than 2 min every cycle, older every quarter of its
+ * (docs/poller.md "Quick detection"): younger than 2 min every cycle, older every quarter of its
  * age (at least 3 intervals, at most 1 h); plus 2 intervals for the cycle that reads it and the one
  * before, and however far behind the core's status bar said its reads were at the end (capped).
  */
@@ -63,7 +63,7 @@ export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: nu
 }
 
 /**
- * How late the core may read a delivered message's receipt (docs/architecture.md "Quick detection"):
+ * How late the core may read a delivered message's receipt (docs/poller.md "Quick detection"):
  * the fallback re-check, every quarter of the message's age, 5 min … 1 h (a carrier is faster), plus 2
  * intervals. `ageMs`: the message's age when the service first showed its receipt.
  */

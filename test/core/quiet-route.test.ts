@@ -1,6 +1,6 @@
 /**
  * Quick detection must not rest on traffic back: on a quiet one-way route (no message back, so no
- * carrier tells of the delivery) a delivery is logged within the bound docs/architecture.md states:
+ * carrier tells of the delivery) a delivery is logged within the bound docs/poller.md states:
  * within one poll interval while the message is younger than 2 min, within a quarter of its age (at
  * least 3 intervals) after that. The real poller, firehose mode, the real local service.
  */
