@@ -10,7 +10,7 @@
  *   and so do the late-record reads of the world's rate, bench/day-keeps-up.ts: the callers decide it from
  *   the world and the published plan, never from the watcher), on-time detection p95 within 2 intervals
  *   and every late record within its lag + 2 intervals; where it does not, every transition found within
- *   the stated bound of a list busier than the plan (STATED_BOUND_MS after it became visible: docs/limits.md,
+ *   the stated bound of a list busier than the plan (statedBoundMs after it became visible: docs/limits.md,
  *   echo mode), later but found.
  * The result's `targets` go to judgeTargets (bench/targets.ts): each names what was missed.
  */
@@ -48,7 +48,7 @@ export interface Standing {
 export interface DetectionFigures {
   p95Intervals: number | null;
   lateOverBound: number;
-  /** Transitions reported later than STATED_BOUND_MS after they became visible (judged where the plan does not keep up). */
+  /** Transitions reported later than statedBoundMs after they became visible (judged where the plan does not keep up). */
   overStatedBound: number;
 }
 

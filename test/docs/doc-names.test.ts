@@ -32,7 +32,14 @@ describe('names in the docs and the comments', () => {
         'Renamed: `MAX_OLD_PAGES`, `stopPart()`; [moved](moved.md). It was `src/core/old-name.ts`.',
       ].join('\n'),
     );
-    write('src/core/create-core.ts', '// The log part (parts/log.ts), the store part (parts/store.ts).\nconst url = "https://x/src/nothing.ts";\n');
+    write(
+      'src/core/create-core.ts',
+      [
+        '// The log part (parts/log.ts), the store part (parts/store.ts).',
+        'const url = "https://x/src/nothing.ts"; const quote = /[\'"`]/g;',
+        '/** Its cap, MAX_PAGES; gone: MAX_GONE_PAGES and `oldPart()`. */',
+      ].join('\n'),
+    );
 
     it('reports each name that names nothing, and where', () => {
       const found = staleNames(root).map((s) => `${s.file}:${s.line}: ${s.name}`);
@@ -43,6 +50,8 @@ describe('names in the docs and the comments', () => {
         'docs/architecture.md:3: MAX_OLD_PAGES',
         'docs/architecture.md:3: stopPart()',
         'src/core/create-core.ts:1: parts/store.ts',
+        'src/core/create-core.ts:3: oldPart()',
+        'src/core/create-core.ts:3: MAX_GONE_PAGES',
       ]);
     });
   });
