@@ -123,7 +123,12 @@ export function relayerEconomicsPart(d: {
     tapped = null;
     // Not seeing is not news about relayers: while the source is not read, no alert is judged and no balance asked.
     const seeing = sight.seeing();
-    if (seeing) decideFailedExecutionAlerts({ door: d.timeline, sight, threshold: d.settings().routeFailedExecutionsPerHour, own: ownChains() }, pass.failures.counts(), now);
+    if (seeing)
+      decideFailedExecutionAlerts(
+        { door: d.timeline, sight, threshold: d.settings().routeFailedExecutionsPerHour, own: ownChains() },
+        pass.failures.counts(),
+        now,
+      );
     const before = readsByWallet(d.store.relayerFuel);
     const wallets = fuelWallets(pass.relayers, pass.acc.walletPayments(), before);
     await balances.readDue(wallets, before, now);

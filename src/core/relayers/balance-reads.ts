@@ -51,7 +51,15 @@ export class BalanceReads {
       return;
     }
     const b = read.value;
-    this.d.fuel.recordRead({ relayer: w.relayer, blockchainId: w.blockchainId, balance: b.balance, symbol: b.symbol, decimals: b.decimals, usdPrice: b.usdPrice ?? null, at: now });
+    this.d.fuel.recordRead({
+      relayer: w.relayer,
+      blockchainId: w.blockchainId,
+      balance: b.balance,
+      symbol: b.symbol,
+      decimals: b.decimals,
+      usdPrice: b.usdPrice ?? null,
+      at: now,
+    });
     const lastRead = previous?.balance != null && previous.readAt !== null ? { balance: previous.balance, at: previous.readAt } : undefined;
     this.d.alert.onRead(w, lastRead, fuelFigures(b.balance, w.payments, now), now);
   }

@@ -31,7 +31,8 @@ export interface EconomicsInputs {
   maxAgeMs: number;
 }
 
-const byName = (a: RouteEarnings, b: RouteEarnings) => (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
+const byName = (a: RouteEarnings, b: RouteEarnings) =>
+  (a.relayerLabel || a.relayer).localeCompare(b.relayerLabel || b.relayer) || a.routeLabel.localeCompare(b.routeLabel);
 
 export function economicsAnswer(i: EconomicsInputs): RelayerEconomics {
   const { now, own } = i;

@@ -20,7 +20,14 @@ export function burnHeldFrom(payments: readonly GasPayment[], historyFrom: numbe
 }
 
 /** One wallet's row; `low`: its fuel alert fires; `historyFrom`: since when the watched routes' deliveries are held. */
-export function fuelRow(w: WalletPayments, r: FuelRead | undefined, low: boolean, now: number, own: readonly OwnChain[], historyFrom: number | null): RelayerFuel {
+export function fuelRow(
+  w: WalletPayments,
+  r: FuelRead | undefined,
+  low: boolean,
+  now: number,
+  own: readonly OwnChain[],
+  historyFrom: number | null,
+): RelayerFuel {
   const chain = chainByBlockchainId(w.blockchainId);
   const f = fuelFigures(r?.balance ?? 0n, w.payments, now, burnHeldFrom(w.payments, historyFrom));
   return {

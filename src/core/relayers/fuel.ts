@@ -64,7 +64,11 @@ export function balanceNow(last: { balance: bigint | null; readAt: number | null
 }
 
 /** Hours until the balance now is gone at the last hour's burn (null: never read, or nothing burnt in the last hour). */
-export function estimatedHoursToEmpty(last: { balance: bigint | null; readAt: number | null } | undefined, payments: readonly GasPayment[], now: number): number | null {
+export function estimatedHoursToEmpty(
+  last: { balance: bigint | null; readAt: number | null } | undefined,
+  payments: readonly GasPayment[],
+  now: number,
+): number | null {
   const left = balanceNow(last, payments);
   return left === null ? null : hoursToEmpty(left, lastHourBurn(payments, now));
 }
