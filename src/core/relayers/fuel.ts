@@ -4,6 +4,7 @@
  * `destinationTransaction.gasSpent`, and the hours until the balance is gone at the last hour's rate.
  */
 import { timeToEmptyWords } from '../../shared/time-to-empty';
+import { inWindow } from './windows';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -54,7 +55,7 @@ export function hoursToEmpty(balance: bigint, burnPerHour: bigint): number | nul
 
 /** What the deliveries of the hour up to `now` paid (wei): the burn rate the time to empty is judged at. */
 export const lastHourBurn = (payments: readonly GasPayment[], now: number): bigint =>
-  payments.filter((p) => p.at <= now && p.at > now - HOUR_MS).reduce((s, p) => s + p.wei, 0n);
+  payments.filter((p) => inWindow(now, HOUR_MS, p.at)).reduce((s, p) => s + p.wei, 0n);
 
 /** The balance now as the records tell it: the last read less what deliveries after it paid (never below 0; null: never read). */
 export function balanceNow(last: { balance: bigint | null; readAt: number | null } | undefined, payments: readonly GasPayment[]): bigint | null {
