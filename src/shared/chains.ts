@@ -1,4 +1,5 @@
 import registryJson from '../../resources/chains.json';
+import { shortHex } from './format';
 import { canonicalNetwork, type Network } from './validators';
 import { ARROW } from './vocabulary';
 
@@ -58,7 +59,7 @@ export function chainLabel(blockchainIdOrEvmId: string | undefined, own: readonl
   if (mine) return mine;
   const c = byBlockchainId.get(blockchainIdOrEvmId) ?? byEvmChainId.get(blockchainIdOrEvmId);
   if (c) return c.network === 'mainnet' ? c.name : `${c.name} (Fuji)`;
-  return blockchainIdOrEvmId.length > 14 ? `${blockchainIdOrEvmId.slice(0, 6)}…${blockchainIdOrEvmId.slice(-4)}` : blockchainIdOrEvmId;
+  return blockchainIdOrEvmId.length > 14 ? shortHex(blockchainIdOrEvmId) : blockchainIdOrEvmId;
 }
 
 /** "C-Chain → Dispatch (Fuji)": a route as views, notifications, alerts, metric labels and log lines name it. */

@@ -60,6 +60,7 @@ export function formatRelative(atMs: number, nowMs: number): string {
   return diff < 0 ? `${text} ago` : `in ${text}`;
 }
 
+/** An address, ID or hash shortened to its head and tail, `0x1234…abcd` (the one shortening everywhere; short values kept whole). */
 export const shortHex = (s: string, head = 6, tail = 4): string => (s.length > head + tail + 1 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s);
 
 /** Decodes a hex payload as UTF-8 when it is printable text; null otherwise. */

@@ -1,22 +1,22 @@
 /** What the relayer-silent and route-backlog alerts say when they fire and when they clear: the facts, with the thresholds. */
 import { routeLabel, type OwnChain } from '../../shared/chains';
 import { TRACKING_LIMIT_HOURS } from '../../shared/contract';
+import { shortHex } from '../../shared/format';
 import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import { EPISODE_WORDS, silenceClearedTitle } from '../../shared/vocabulary';
 import type { Silence } from '../relayers/conditions';
 import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
 
 const minutesAgo = (now: number, t: number) => `${Math.max(0, Math.round((now - t) / 60_000))} min`;
-const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /** How a relayer's silence ended: it delivered (when), or nothing on its routes waits past its threshold any more. */
 export type SilenceEnd = { delivered: true; at: number } | { delivered: false; pendingMinutes: number };
 
 /** What it has not done for how long, and which route's message waits how long. */
 export function silentText(r: WatchedRelayer, s: Silence, now: number, own: readonly OwnChain[]): Announcement {
-  const name = r.label ? `${r.label} (${shortAddress(r.address)})` : r.address;
+  const name = r.label ? `${r.label} (${shortHex(r.address)})` : r.address;
   return {
-    title: EPISODE_WORDS.relayer_silent.fire(r.label || shortAddress(r.address)),
+    title: EPISODE_WORDS.relayer_silent.fire(r.label || shortHex(r.address)),
     body:
       `${name} has not delivered for ${minutesAgo(now, s.quietSince)} while ${routeLabel(s.sourceChain, s.destinationChain, own)} ` +
       `holds a message pending ${minutesAgo(now, s.pendingSince)} (alerts after ${r.silentMinutes} min silent while a message waits ${r.pendingMinutes} min).`,

@@ -1,9 +1,20 @@
 /**
- * The two relayer conditions and their episodes, as pure functions: a condition holds or not at a
+ * The relayer conditions and the relayer alerts' episodes, as pure functions: a condition holds or not at a
  * moment; an episode opens the first time it holds (fire once) and closes when it no longer does
- * (resolve once). Who keeps the open episodes across restarts is the caller's business.
+ * (resolve once). Who keeps the open episodes across restarts is the caller's business (an EpisodeDoor).
  */
+import type { EpisodeKind } from '../../shared/vocabulary';
+import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
+
 const MINUTE_MS = 60_000;
+
+/** Where an alert's episodes open and close (the alert timeline, parts/alert-timeline.ts: listed in Activity, logged, announced). */
+export interface EpisodeDoor {
+  open(kinds: readonly EpisodeKind[]): Map<string, OpenEpisode>;
+  fire(e: EpisodeStart, at: number, words: Announcement): boolean;
+  /** `words` null: closed quietly (no longer watched, or its alert off). */
+  resolve(e: OpenEpisode, at: number, words: Announcement | null): boolean;
+}
 
 interface RelayerSilentInput {
   now: number;

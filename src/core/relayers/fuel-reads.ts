@@ -1,6 +1,6 @@
 /**
  * When a wallet's balance is read next. Between reads the balance is known from the records: the last
- * read less the gas the wallet's deliveries burnt since. Only what the records cannot say (a refill,
+ * read less the gas the wallet's deliveries burnt since (fuel.ts' estimatedHoursToEmpty). Only what the records cannot say (a refill,
  * spending outside the watched routes) needs a read, so a wallet is read again only when that matters:
  * while its fuel alert fires (to see the refill) or its estimated time to empty is near the threshold
  * (so the alert stays timely), at most every `readEveryMs`; otherwise once its read is `maxAgeMs` old.
@@ -8,16 +8,13 @@
  * so the alert is decided then and not up to a cadence later.
  */
 import type { FuelRead } from '../store/relayer-fuel';
-import type { GasPayment } from './fuel';
 
 /** A failed read (an outage, a rate limit) is tried again this soon, not at every poll cycle. */
 const RETRY_FAILED_READ_MS = 60_000;
 /** A wallet whose estimate says it empties within this many times the threshold is read at the short cadence. */
 export const NEAR_THRESHOLD_FACTOR = 2;
 
-const HOUR_MS = 3_600_000;
-
-interface ReadCadence {
+export interface ReadCadence {
   /** The shortest gap between two reads of one wallet (BALANCE_READ_EVERY_MINUTES). */
   readEveryMs: number;
   /** The longest a wallet goes unread (BALANCE_MAX_AGE_MINUTES): refills and outside spending show by then. */
@@ -45,19 +42,3 @@ export function readDue(r: FuelRead | undefined, now: number, cadence: ReadCaden
 
 /** The running estimate says the wallet empties within the threshold while its alert is quiet. */
 const crossed = (w: WalletNow) => !w.firing && w.hoursToEmpty !== null && w.hoursToEmpty <= w.thresholdHours;
-
-/** The balance now as the records tell it: the last read less what deliveries after it paid (never below 0). */
-export function balanceNow(r: FuelRead | undefined, payments: readonly GasPayment[]): bigint | null {
-  if (r?.balance == null || r.readAt === null) return null;
-  const readAt = r.readAt;
-  const spent = payments.filter((p) => p.at > readAt).reduce((s, p) => s + p.wei, 0n);
-  return r.balance > spent ? r.balance - spent : 0n;
-}
-
-/** Hours until the balance now is gone at the last hour's burn (null: never read, or nothing burnt in the last hour). */
-export function estimatedHoursToEmpty(r: FuelRead | undefined, payments: readonly GasPayment[], now: number): number | null {
-  const left = balanceNow(r, payments);
-  const hour = payments.filter((p) => p.at <= now && p.at > now - HOUR_MS).reduce((s, p) => s + p.wei, 0n);
-  if (left === null || hour === 0n) return null;
-  return Number((left * 1_000_000n) / hour) / 1_000_000;
-}

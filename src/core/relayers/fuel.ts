@@ -4,6 +4,7 @@
  * `destinationTransaction.gasSpent`, and the hours until the balance is gone at the last hour's rate.
  */
 import { timeToEmptyWords } from '../../shared/time-to-empty';
+import { inWindow } from './windows';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -43,8 +44,34 @@ export function fuelFigures(balance: bigint, payments: readonly GasPayment[], no
     burnPerHourLastHour: hour,
     burnPerHourLastDay: (day * 1000n) / BigInt(Math.round(burnHours * 1000)),
     burnHours,
-    hoursToEmpty: hour > 0n ? ratio(balance, hour) : null,
+    hoursToEmpty: hoursToEmpty(balance, hour),
   };
+}
+
+/** Hours until `balance` is gone at `burnPerHour` (null: nothing burnt): the one formula of a wallet's time to empty. */
+export function hoursToEmpty(balance: bigint, burnPerHour: bigint): number | null {
+  return burnPerHour > 0n ? ratio(balance, burnPerHour) : null;
+}
+
+/** What the deliveries of the hour up to `now` paid (wei): the burn rate the time to empty is judged at. */
+export const lastHourBurn = (payments: readonly GasPayment[], now: number): bigint =>
+  payments.filter((p) => inWindow(now, HOUR_MS, p.at)).reduce((s, p) => s + p.wei, 0n);
+
+/** The balance now as the records tell it: the last read less what deliveries after it paid (never below 0; null: never read). */
+export function balanceNow(last: { balance: bigint | null; readAt: number | null } | undefined, payments: readonly GasPayment[]): bigint | null {
+  if (last?.balance == null || last.readAt === null) return null;
+  const spent = spentAfter(payments, last.readAt);
+  return last.balance > spent ? last.balance - spent : 0n;
+}
+
+/** Hours until the balance now is gone at the last hour's burn (null: never read, or nothing burnt in the last hour). */
+export function estimatedHoursToEmpty(
+  last: { balance: bigint | null; readAt: number | null } | undefined,
+  payments: readonly GasPayment[],
+  now: number,
+): number | null {
+  const left = balanceNow(last, payments);
+  return left === null ? null : hoursToEmpty(left, lastHourBurn(payments, now));
 }
 
 /** The hours of the last day the figures hold, to the minute, at least one (the last hour's own window). */
