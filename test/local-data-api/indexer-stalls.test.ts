@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordChange } from '../../src/local-data-api/index';
 import { MAX_LAG_MS } from '../../src/simulator/index-lag';
 import { CATCH_UP_MS, IndexerStalls, STALL_MAX_MS, STALL_MIN_MS } from '../../src/simulator/indexer-stalls';
-import { Rng } from '../../src/local-data-api/rng';
+import { Rng } from '../../src/shared/rng';
 import { TrafficSimulator } from '../../src/simulator/simulator';
 import { get, serve } from './helpers';
 
