@@ -5,6 +5,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
+import { invalidOption } from '../local-data-api/options';
 import type { World, WorldPlugin } from '../local-data-api/world';
 import { answerOwnNodeBalance } from './balance-answer';
 import { ChainIndexer } from './chain-indexer';
@@ -16,7 +17,7 @@ export function ownNodesWorld(input: OwnNodesInput): WorldPlugin {
   const parsed = OwnNodesSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid service option: ${['ownNodes', ...issue.path.map(String)].join('.')}: ${issue.message}`);
+    throw invalidOption({ path: ['ownNodes', ...issue.path], message: issue.message });
   }
   const config = parsed.data;
   // It runs all day beside the monitor, as its indexer: its heap stays near its live size (V8's

@@ -81,6 +81,9 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
     return (await startServer(o, ownNodesWorld(options.ownNodes))).handle;
   }
   const { simulatedWorld } = await import('../simulator/simulated-world');
-  const { handle, world } = await startServer(o, simulatedWorld(simulated as SimulatedWorldInput, { seed: o.seed, realistic: o.realistic, looseOrder: o.looseOrder }));
+  const { handle, world } = await startServer(
+    o,
+    simulatedWorld(simulated as SimulatedWorldInput, { seed: o.seed, realistic: o.realistic, looseOrder: o.looseOrder }),
+  );
   return { ...handle, simulator: world.simulator, world: world.options };
 }

@@ -1,6 +1,7 @@
 /** The simulated world's options (ServiceOptions beside the server's), validated with zod; defaults in one place. */
 import { z } from 'zod';
 import { DEMO_RATE } from '../shared/demo-world';
+import { invalidOption } from '../local-data-api/options';
 import { demoDayOf, DemoDayOptionSchema, type DemoDay, type DemoDayOption } from './demo-day';
 import type { RelayerSchedule } from './relayer-personas';
 import { RelayerScheduleSchema } from './relayer-schedule-schema';
@@ -81,13 +82,10 @@ export const SimulatedWorldSchema = z
 type Parsed = z.output<typeof SimulatedWorldSchema>;
 export type ResolvedWorld = Pick<Parsed, 'rate' | 'speed' | 'preload' | 'history' | 'addressCount' | 'tickMs' | 'relayers'> & { world: WorldOptions };
 
-/** The options resolved against the server's profile (`realistic`, `looseOrder`); throws the zod issue's path and message. */
+/** The options resolved against the server's profile (`realistic`, `looseOrder`); throws "Invalid service option: <field>: …". */
 export function resolveWorldOptions(input: SimulatedWorldInput, profile: { realistic: boolean; looseOrder: boolean }): ResolvedWorld {
   const r = SimulatedWorldSchema.safeParse(input);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new Error(`Invalid service option: ${issue.path.length ? `${issue.path.map(String).join('.')}: ` : ''}${issue.message}`);
-  }
+  if (!r.success) throw invalidOption(r.error.issues[0]!);
   const { lag, sparseRoutes, messengerVersions, receiptResends, dryWallet, stalls, demoDay, ...rest } = r.data;
   const real = profile.realistic;
   return {

@@ -8,7 +8,7 @@ import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY, chainByBlockchainId } from '../../src/shared/chains';
 import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
-import { sdkFor, type SdkRig } from './sdk-client';
+import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
 import { WALLET_WORLD } from '../core/relayers/wallet-world';
 
 const KEY = 'native-balance-key-0123456789';
