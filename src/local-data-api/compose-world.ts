@@ -70,10 +70,10 @@ export async function startTeleporterService(options: ServiceOptions = {}): Prom
   for (const [key, value] of Object.entries(options)) {
     if (key === 'ownNodes') continue;
     if (SERVER_OPTION_KEYS.has(key)) server[key] = value;
-    else if (key in SIMULATED_KEYS) simulated[key] = value;
+    else if (Object.hasOwn(SIMULATED_KEYS, key)) simulated[key] = value;
     else throw invalidOption({ path: [key], message: 'not an option of the service.' });
   }
-  const o = resolveServerOptions(server as ServerOptions);
+  const o = resolveServerOptions(server);
   if (options.ownNodes !== undefined) {
     if ((options.preload ?? 0) > 0 || (options.history ?? 0) > 0)
       throw invalidOption({ path: ['ownNodes'], message: 'own nodes replace the simulator: preload and history must be 0.' });

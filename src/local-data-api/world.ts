@@ -30,9 +30,9 @@ export interface WorldContext {
   clock: Clock;
   log: (line: string) => void;
   /** Whether anyone listens to record changes (a world need not build them otherwise). */
-  listening(): boolean;
+  listening: () => boolean;
   /** Tells the listeners of a batch of changes, just before the world writes it to the store. */
-  emit(changes: readonly RecordChange[]): void;
+  emit: (changes: readonly RecordChange[]) => void;
 }
 
 export interface World {
