@@ -35,6 +35,20 @@ module.exports = {
       to: { path: '^src/simulator/' },
     },
     {
+      name: 'server-knows-no-world',
+      comment: "The Data API server serves a World (local-data-api/world.ts); which one is compose-world.ts's business alone.",
+      severity: 'error',
+      from: { path: '^src/local-data-api/', pathNot: '^src/local-data-api/compose-world\\.ts$' },
+      to: { path: '^src/(simulator|chain-index)/' },
+    },
+    {
+      name: 'worlds-apart',
+      comment: "The two worlds share only the server's world, store and shared code.",
+      severity: 'error',
+      from: { path: '^src/simulator/' },
+      to: { path: '^src/chain-index/' },
+    },
+    {
       name: 'simulator-loaded-only-when-asked',
       comment: 'compose-world.ts imports the simulator dynamically (or its types): a service on your own nodes never loads it.',
       severity: 'error',

@@ -49,6 +49,7 @@ describe('the import check', () => {
       'no-circular: src/shared/probe-a.ts ↔ src/shared/probe-b.ts',
       'production-reaches-simulator: src/core/probe-service.ts',
       'production-reaches-simulator: src/local-data-api/probe-direct.ts',
+      'server-knows-no-world: src/local-data-api/probe-direct.ts',
       'simulator-only-through-compose-world: src/local-data-api/probe-direct.ts',
     ]);
   }, 60_000);
