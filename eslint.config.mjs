@@ -1,10 +1,11 @@
 // Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
 // renderer → shared · preload → shared · main → core → shared · host, headless → web-server → core → shared
-// · local-data-api (the Data API server: HTTP, store, page tokens; it composes one world) → simulator, chain-index, shared
-// · simulator (demo, tests, benchmarks only), chain-index (your own nodes, production) → local-data-api's store, shared
+// · local-data-api (the Data API server: HTTP, store, page tokens; compose-world.ts picks one world) → simulator, chain-index, shared
+// · simulator (demo, tests, benchmarks only), chain-index (your own nodes, production): the two worlds → local-data-api's world and store, shared
 // · core, local-data-api, chain-index → sqlite (the one SQLite door, plain Node, imports nothing of ours)
 // · devnet → chain-index, local-data-api, shared (`npm run devnet` and the own-node tests' chains; nothing imports it)
-// No production layer but the server that composes the demo imports the simulator.
+// No production layer but the server that composes the demo imports the simulator. This rule sees one import at a time;
+// .dependency-cruiser.cjs (also in `npm run lint`) checks every chain: only compose-world.ts reaches the simulator, no circles.
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import vueParser from 'vue-eslint-parser';

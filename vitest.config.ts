@@ -23,7 +23,7 @@ export const WAITING_FILES = [
   'test/headless/prometheus.test.ts',
   'test/headless/demo-config.test.ts',
   'test/local-data-api/single-writer.test.ts',
-  'test/local-data-api/relayer-personas.test.ts',
+  'test/simulator/relayer-personas.test.ts',
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 /** The local service as the core and headless benchmarks run it: a fixed seed, history, and either no rate limit a benchmark could meet or a public plan's. */
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../src/local-data-api';
 import type { PublicPlan } from '../src/local-data-api/compute-units';
 import type { Charge } from '../src/local-data-api/options';
 import type { Clock } from '../src/shared/clock';
@@ -50,8 +50,8 @@ export const FAIR_POLLER_KEYS = { list: 'bench-fair-list-poller', perAddress: 'b
  */
 export const UPSTREAM_FAULTS = '5xx:0.01,burst:2,429:0.005,retryAfter:2,timeout:0.0004,timeoutMs:20000,reset:0.002,malformed:0.002';
 
-export async function startBenchService(clock: Clock, o: BenchWorld): Promise<RunningService> {
-  let svc: RunningService | null = null;
+export async function startBenchService(clock: Clock, o: BenchWorld): Promise<SimulatedService> {
+  let svc: SimulatedService | null = null;
   const move = o.moveWorld;
   const onCharge = (c: Charge) => {
     o.onCharge?.(c);
@@ -60,7 +60,7 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Ru
     const step = Math.min(move.perRequestMs, clock.now() + move.maxAheadMs - sim.now());
     if (step > 0) sim.step(step);
   };
-  const options: ServiceOptions = {
+  const options: SimulatedServiceOptions = {
     clock,
     seed: 42,
     rate: o.rate,
@@ -90,7 +90,7 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Ru
  * by the truth as visible) while that cycle already reads: visible by the truth's clock, unreadable by
  * the reader's. Call after every clock advance that a reader then polls at.
  */
-export function worldAtClock(svc: RunningService, clock: Clock): void {
+export function worldAtClock(svc: SimulatedService, clock: Clock): void {
   const behind = clock.now() - svc.simulator.now();
   if (behind > 0) svc.simulator.step(behind);
 }

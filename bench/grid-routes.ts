@@ -4,12 +4,12 @@
  * C-Chain ↔ L1 pair both ways (where the personas deliver), a third busy route, a quiet two-way route's
  * one way and a one-way route. Relayers: the fast one, the one with outages and a steady one.
  */
-import type { RunningService } from '../src/local-data-api';
+import type { SimulatedService } from '../src/local-data-api';
 import type { RouteFilter } from './fair-pollers/watch-poller';
 
 const RELAYERS = ['Swift', 'Blinker', 'Steady A'];
 
-export function gridRoutes(svc: RunningService) {
+export function gridRoutes(svc: SimulatedService) {
   const plan = svc.simulator.routes;
   if (!plan) throw new Error('The routes-and-relayers row needs the realistic world (its sparse routes).');
   const busy = plan.busy.mainnet.map(([r]) => r);

@@ -6,14 +6,14 @@
  * refused each of them is counted at the service (bench/service-count.ts), the only count judged.
  */
 import { randomBytes } from 'node:crypto';
-import { OPERATION_WEIGHT, PUBLIC_PLANS, type RunningService } from '../src/local-data-api';
+import { OPERATION_WEIGHT, PUBLIC_PLANS, type SimulatedService } from '../src/local-data-api';
 import type { Clock } from '../src/shared/clock';
 import { startBenchService } from './bench-service';
 import type { HeadlessKnobs } from './headless-knobs';
 import { ServiceCount } from './service-count';
 
 export interface JudgedService {
-  service: RunningService;
+  service: SimulatedService;
   apiKey: string;
   count: ServiceCount;
   /** Requests the plan's minute limit allows (its CU a minute at the list operations' weight). */

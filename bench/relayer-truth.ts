@@ -3,7 +3,7 @@
  * on the watched routes in its last written state, and the figures they make per relayer and route,
  * computed here on their own (not with the core's code) so the core's figures are judged, not copied.
  */
-import type { RecordChange, RunningService } from '../src/local-data-api';
+import type { RecordChange, SimulatedService } from '../src/local-data-api';
 
 export interface TruthDelivery {
   messageId: string;
@@ -56,7 +56,7 @@ export class RelayerTruth {
 
   /** `routes`: label by `source>destination` (cb58). */
   constructor(
-    svc: RunningService,
+    svc: SimulatedService,
     private readonly routes: ReadonlyMap<string, string>,
   ) {
     this.stopListening = svc.onRecordChange((changes: readonly RecordChange[]) => {

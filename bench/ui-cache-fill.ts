@@ -10,12 +10,12 @@ import { parseMessage, type TeleporterMessage } from '../src/shared/messages';
 import { openStore } from '../src/core/store';
 import { TransitionEngine } from '../src/core/watch/engine';
 import { WatcherIndex } from '../src/core/watch/watcher-index';
-import type { RunningService } from '../src/local-data-api';
+import type { SimulatedService } from '../src/local-data-api';
 
 const BATCH = 5_000;
 
 /** Returns how many messages the cache holds afterwards. */
-export function fillMonitorCache(dataDir: string, service: RunningService): number {
+export function fillMonitorCache(dataDir: string, service: SimulatedService): number {
   const store = openStore(dataDir);
   try {
     const now = systemClock.now();

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWebApp } from '../src/host/app';
 import { ensureRendererBuilt } from '../src/host/renderer-build';
-import { startTeleporterService, type RunningService } from '../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../src/local-data-api';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
 import { fillMonitorCache } from './ui-cache-fill';
 
 export interface UiStack {
-  service: RunningService;
+  service: SimulatedService;
   app: Awaited<ReturnType<typeof launchWebApp>>;
   browser: Browser;
   /** Messages in the monitor's cache. */
@@ -56,7 +56,7 @@ export async function startUiStack(name: string, messages: number): Promise<UiSt
  * What an operator types into the cache filter (part of a sender address, a chain name, part of a
  * message ID), taken from the first row the page shows; the filter is focused, ready for the keys.
  */
-export async function operatorQueries(p: Page, service: RunningService): Promise<{ queries: string[]; filter: Locator }> {
+export async function operatorQueries(p: Page, service: SimulatedService): Promise<{ queries: string[]; filter: Locator }> {
   const sample = (await p.getByTestId('cache-row').first().getAttribute('data-message-id'))!;
   const from = service.store.get(sample)?.from;
   const sender = typeof from === 'string' ? from : '0x';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite: lint (layer rule included), format check (prettier) and typecheck beside the build,
+// `npm test`: every suite: lint (layer rule and import check included), format check (prettier) and typecheck beside the build,
 // the Electron security scan and the end-to-end tests (Playwright + Chromium), then unit and integration
 // tests (vitest).
 // It runs itself inside a private D-Bus session with an unlocked gnome-keyring so the keychain tests
@@ -141,6 +141,8 @@ const built = heldStep('build', 'npx', ['electron-vite', 'build']);
 const staticChecks = lane([
   ...(scan ? [['security scan tool', 'node', ['scripts/security-scan.mjs', '--install']]] : []),
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  // The import check: chains of imports, dynamic and type-only ones included (.dependency-cruiser.cjs).
+  ['import check', 'npx', ['depcruise', 'src', '--config', '.dependency-cruiser.cjs']],
   // Through npm so that a missing prettier fails plainly instead of npx fetching one.
   ['format', 'npm', ['run', '-s', 'format:check']],
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],

@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { PUBLIC_PLANS, type PublicPlan } from './compute-units';
 import { fail, ok, type Parsed } from '../shared/result';
-import type { ServiceOptions } from './options';
+import type { ServiceOptions } from './compose-world';
 import { readFileSync } from 'node:fs';
 import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
 

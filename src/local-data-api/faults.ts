@@ -12,7 +12,7 @@
  * Later items override earlier ones, e.g. "flaky,burst:1".
  */
 import { fail, ok, type Parsed } from '../shared/result';
-import { Rng } from './rng';
+import { Rng } from '../shared/rng';
 
 interface FaultSpec {
   '5xx': number;

@@ -1,14 +1,9 @@
 /**
  * `GET /v1/chains/{chainId}/addresses/{address}/balances:getNative` (the SDK's
- * `data.evm.address.balances.getNative`): a relayer's simulated gas wallet on a chain, in the
- * GetNativeBalanceResponse shape. `blockNumber` is validated but the latest balance is answered (the
- * simulator keeps no per-block history); prices are in USD only (another currency: no price).
+ * `data.evm.address.balances.getNative`), the parts every world shares: the path, the query's checks
+ * and the GetNativeBalanceResponse body. Each world reads the balance its own way
+ * (src/simulator/wallet-balance.ts, src/chain-index/balance-answer.ts).
  */
-import { chainByBlockchainId, chainByEvmChainId } from '../shared/chains';
-import { parseChainRef, parseEvmAddress } from '../shared/validators';
-import type { RelayerWallets } from '../simulator/wallets';
-import { nativeUsd } from '../simulator/wallets';
-
 const PATH_RE = /^\/v1\/chains\/([^/]+)\/addresses\/([^/]+)\/balances:getNative\/?$/;
 /** The SDK's CurrencyCode values. */
 const CURRENCIES = new Set(['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd']);
@@ -52,21 +47,4 @@ export function balanceBody(token: { name: string; symbol: string; chainId: stri
   return JSON.stringify({
     nativeTokenBalance: { name: token.name, symbol: token.symbol, decimals: 18, chainId: token.chainId, ...price, balance: wei.toString() },
   });
-}
-
-export function answerNativeBalance(wallets: RelayerWallets, path: BalancePath, params: URLSearchParams, now: number): BalanceAnswer {
-  const errors: string[] = [];
-  const ref = parseChainRef(path.chainId, 'chainId');
-  const chain = ref.ok ? (ref.value.kind === 'evmChainId' ? chainByEvmChainId(ref.value.value) : chainByBlockchainId(ref.value.value)) : undefined;
-  if (!ref.ok) errors.push(ref.error);
-  else if (!chain) errors.push(`chainId "${path.chainId}" is not a supported chain.`);
-  const address = parseEvmAddress(path.address, 'address');
-  if (!address.ok) errors.push(address.error);
-  const query = checkBalanceQuery(params);
-  errors.push(...query.errors);
-  if (errors.length > 0 || !chain || !address.ok) return { ok: false, status: 400, errors };
-
-  const wei = wallets.balanceOf(address.value, chain.blockchainId, now);
-  const usd = query.currency === 'usd' ? nativeUsd(chain) : undefined;
-  return { ok: true, body: balanceBody({ name: chain.nativeSymbol, symbol: chain.nativeSymbol, chainId: chain.evmChainId }, wei, usd) };
 }

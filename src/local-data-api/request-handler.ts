@@ -3,7 +3,6 @@
  * injected fault -> query validation -> page (or one message) from the store, in the path family's shape.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CHAIN_REGISTRY } from '../shared/chains';
 import { API_KEY_HEADER, identifyCaller, invalidKeyMessage, missingKeyMessage } from './api-key';
 import { LOCAL_PREFIX, matchApiPath } from './api-paths';
 import type { FaultAction, FaultInjector } from './faults';
@@ -11,20 +10,19 @@ import { listBody, sendError, sendJson, type Body, type Headers } from './http-r
 import type { PageTokenCodec } from './page-token';
 import { piecesForFamily } from './icm-records';
 import { lookupMessage } from './message-by-id';
-import { answerNativeBalance, matchBalancePath, type BalanceAnswer, type BalancePath } from './native-balance';
+import { matchBalancePath } from './native-balance';
 import { parseListRequest } from './query-params';
 import { requestUrl } from '../shared/request-target';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit';
 import { OPERATION_WEIGHT, type CuLimits } from './compute-units';
-import type { Charge, WorldOptions } from './options';
+import type { Charge } from './options';
 import type { RecordStore } from './store/record-store';
-import type { TrafficSimulator } from '../simulator/simulator';
-import type { Route, RoutePlan } from '../simulator/route-plan';
-import type { OwnNodeStatus } from '../shared/own-nodes';
+import type { World } from './world';
 
 interface HandlerDeps {
   store: RecordStore;
-  simulator: TrafficSimulator;
+  /** The world the records come from: it answers balances, its local routes, and what /_local/info says of it. */
+  world: World;
   tokens: PageTokenCodec;
   limiter: SlidingWindowLimiter;
   faults: FaultInjector;
@@ -32,16 +30,8 @@ interface HandlerDeps {
   requireKey: boolean;
   /** Whether the store file has been read into the OS cache since start. */
   storeCached: () => boolean;
-  /** Per-chain status when the records come from one's own nodes (null: simulated traffic). */
-  ownNodes?: () => OwnNodeStatus[] | null;
-  /** Own nodes: the balance operation answered from the chain's node (else the simulator's wallets answer). */
-  ownNodeBalance?: (path: BalancePath, params: URLSearchParams) => Promise<BalanceAnswer>;
-  /** Own nodes: `/_local/relayer-rewards`, the messenger's redeemable rewards read from the chain's node. */
-  ownNodeRewards?: (params: URLSearchParams) => Promise<LocalAnswer>;
   /** Each caller's limits in compute units. */
   limits: { keyed: CuLimits; anonymous: CuLimits };
-  /** The simulator's behaviours in effect (reported by /_local/info). */
-  world: WorldOptions;
   /** Called for each request the rate limit counted, before it is answered (benchmarks: CU spent, a world that moves while a client reads). */
   onCharge?: (charge: Charge) => void;
   /** Called for each request the rate limit refused (429), with what it would have cost. */
@@ -49,9 +39,6 @@ interface HandlerDeps {
   /** Called once per finished request (for logging); never receives the key. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number; caller: 'key' | 'anonymous' }) => void;
 }
-
-/** An answer of a local route: a JSON body, or an error status with its message(s). */
-export type LocalAnswer = { ok: true; body: string } | { ok: false; status: number; errors: string[] };
 
 export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -118,15 +105,11 @@ export function createRequestHandler(deps: HandlerDeps): (req: IncomingMessage, 
         });
       }
 
-      if (balancePath && deps.ownNodeBalance) {
-        return answerLater(res, deps.ownNodeBalance(balancePath, url.searchParams), (a) =>
+      if (balancePath) {
+        // A world answers from memory (the simulator's wallets) or from a node (own nodes): either way once it comes.
+        return answerLater(res, Promise.resolve(deps.world.balance(balancePath, url.searchParams)), (a) =>
           a.ok ? reply(res, a.body, headers, fault) : sendError(res, a.status, a.errors, headers),
         );
-      }
-      if (balancePath) {
-        const sim = deps.simulator;
-        const answer = answerNativeBalance(sim.wallets, balancePath, url.searchParams, sim.now());
-        return answer.ok ? reply(res, answer.body, headers, fault) : sendError(res, answer.status, answer.errors, headers);
       }
       if (!route) return sendError(res, 404, `Cannot ${req.method} ${url.pathname}`, headers);
       if (route.operation === 'message') {
@@ -188,43 +171,15 @@ function reply(res: ServerResponse, body: Body, headers: Headers, fault: FaultAc
   sendJson(res, 200, body, headers);
 }
 
-const pair = (r: Route) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId });
-
-/** The sparse world's routes as blockchain ID pairs. */
-const routeIds = (p: RoutePlan) => ({
-  busy: [...p.busy.mainnet, ...p.busy.fuji].map(([r]) => pair(r)),
-  quiet: p.quiet.map(pair),
-  oneWay: p.oneWay.map(pair),
-});
-
 function handleLocal(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  if (url.pathname === `${LOCAL_PREFIX}/info` && (req.method === 'GET' || req.method === 'HEAD')) {
-    const sim = deps.simulator;
-    const ownNodes = deps.ownNodes?.() ?? null;
-    if (ownNodes) {
-      return sendJson(res, 200, JSON.stringify({ simulated: false, ownNodes, messageCount: deps.store.count(), storeCached: deps.storeCached() }));
-    }
-    return sendJson(
-      res,
-      200,
-      JSON.stringify({
-        simulated: true,
-        seed: sim.seed,
-        addresses: sim.addresses,
-        hotAddresses: sim.hotAddresses,
-        chains: CHAIN_REGISTRY.chains,
-        messageCount: deps.store.count(),
-        storeCached: deps.storeCached(),
-        simulatedTime: Math.floor(sim.now() / 1000),
-        world: deps.world,
-        ...(sim.routes ? { routes: routeIds(sim.routes) } : {}),
-        demoRelayers: sim.demoRelayers(),
-        computeUnits: deps.limits,
-      }),
-    );
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  if (url.pathname === `${LOCAL_PREFIX}/info` && read) {
+    const server = { messageCount: deps.store.count(), storeCached: deps.storeCached(), computeUnits: deps.limits };
+    return sendJson(res, 200, JSON.stringify({ ...deps.world.info(), ...server }));
   }
-  if (url.pathname === `${LOCAL_PREFIX}/relayer-rewards` && deps.ownNodeRewards && (req.method === 'GET' || req.method === 'HEAD')) {
-    return answerLater(res, deps.ownNodeRewards(url.searchParams), (a) => (a.ok ? sendJson(res, 200, a.body) : sendError(res, a.status, a.errors)));
+  const rewards = deps.world.rewards?.bind(deps.world);
+  if (url.pathname === `${LOCAL_PREFIX}/relayer-rewards` && rewards && read) {
+    return answerLater(res, rewards(url.searchParams), (a) => (a.ok ? sendJson(res, 200, a.body) : sendError(res, a.status, a.errors)));
   }
   sendError(res, 404, `Cannot ${req.method} ${url.pathname}`);
 }

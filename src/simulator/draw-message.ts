@@ -1,7 +1,7 @@
 /** Draws the next simulated message: route, people, outcome and delays (or the ones asked for). */
 import type { ChainInfo } from '../shared/chains';
 import { CHAIN_REGISTRY } from '../shared/chains';
-import type { Rng } from '../local-data-api/rng';
+import type { Rng } from '../shared/rng';
 import { chainWeights, MESSENGERS, NETWORK_WEIGHTS } from './catalog';
 import { drawPlan, type MessagePlan, type Outcome } from './message-plan';
 import { teleporterMessageId } from './message-id';

@@ -4,7 +4,7 @@
  * of their timestamp order. `VisibilityOrder` keeps one record's changes in order: a later change
  * never becomes visible before an earlier one.
  */
-import type { Rng } from '../local-data-api/rng';
+import type { Rng } from '../shared/rng';
 
 /** Shares of the lag distribution: the rest is "a few seconds". */
 const LAG_TENS_OF_SECONDS_SHARE = 0.04;

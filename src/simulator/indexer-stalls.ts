@@ -4,7 +4,7 @@
  * during the stall appears over the few minutes after it ends, block by block in a seeded order, so
  * records appear out of their timestamp order and hours-old changes (a delivery, a receipt) at once.
  */
-import type { Rng } from '../local-data-api/rng';
+import type { Rng } from '../shared/rng';
 
 /** Mean time between the end of a stall and the start of the next (seeded exponential gaps). */
 const STALL_MEAN_GAP_MS = 8 * 3600_000;

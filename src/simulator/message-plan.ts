@@ -3,7 +3,7 @@
  * records it produces do not depend on how time is stepped afterwards (same seed, same records).
  */
 import type { ChainInfo } from '../shared/chains';
-import type { Rng } from '../local-data-api/rng';
+import type { Rng } from '../shared/rng';
 import { gasPriceWei, REWARD_TOKENS, type RewardToken } from './catalog';
 
 /** `undelivered`: never delivered (stays pending for good). */

@@ -5,7 +5,7 @@
  * choice comes from the personas' own random stream, so the rest of a seeded world stays as it was.
  */
 import { CHAIN_REGISTRY } from '../shared/chains';
-import type { Rng } from '../local-data-api/rng';
+import type { Rng } from '../shared/rng';
 
 export type RelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
 

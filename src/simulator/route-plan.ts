@@ -5,7 +5,7 @@
  * Drawn from the seed alone, so the same seed gives the same routes.
  */
 import type { ChainInfo } from '../shared/chains';
-import { Rng } from '../local-data-api/rng';
+import { Rng } from '../shared/rng';
 import { chainWeights, NETWORK_WEIGHTS } from './catalog';
 
 export interface Route {

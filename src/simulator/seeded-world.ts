@@ -3,7 +3,7 @@
  * wallets, the routes, and the random streams of traffic, lag and stalls. Each concern draws from a
  * stream of its own, so turning one behaviour on leaves the others' draws as they were.
  */
-import { Rng } from '../local-data-api/rng';
+import { Rng } from '../shared/rng';
 import { toChecksumAddress } from '../shared/validators';
 import type { DrawContext } from './draw-message';
 import { BlockLags } from './index-lag';

@@ -1,17 +1,12 @@
 /** The simulator's vocabulary: what it is built from (its options and world) and what it emits and schedules. */
+import type { RecordChange } from '../local-data-api/world';
 import type { DemoDay } from './demo-day';
 import type { MessagePlan } from './message-plan';
 import type { RelayerSchedule } from './relayer-personas';
 import type { Route } from './route-plan';
 
-/** One record change as the store receives it. */
-export interface SimChange {
-  record: Record<string, unknown>;
-  /** Simulated time the change happened on chain (epoch ms). */
-  happenedAt: number;
-  /** Simulated time it is written to the store (epoch ms): happenedAt plus the indexing lag, or later. */
-  visibleAt: number;
-}
+/** One record change as the store receives it (the server's RecordChange: the simulated world is one of its worlds). */
+export type SimChange = RecordChange;
 
 /** Where records go: called with each batch of new or changed records, in order. */
 export type RecordSink = (changes: SimChange[]) => void;

@@ -6,7 +6,7 @@
  * receipts through receipt-relay.ts, and clock-follower.ts keeps it in step with a clock.
  */
 import type { Clock } from '../shared/clock';
-import type { Rng } from '../local-data-api/rng';
+import type { Rng } from '../shared/rng';
 import { followClock, type ClockFollow } from './clock-follower';
 import { drawMessage, MAX_DELIVERY_MS, type DrawContext, type SendOptions } from './draw-message';
 import { EventQueue } from './event-queue';

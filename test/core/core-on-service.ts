@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
 import { tempDir } from './helpers';
 import { JumpClock } from './http-helpers';
@@ -41,10 +41,10 @@ export async function coreOnService(url: string, clock: Clock, cleanups: (() => 
  * on a data folder of its own (`dataDir`, for tests that read its files); both closed by `cleanups`.
  */
 export async function serviceAndCore(
-  service: Omit<ServiceOptions, 'clock'>,
+  service: Omit<SimulatedServiceOptions, 'clock'>,
   cleanups: (() => Promise<void> | void)[],
   start?: number,
-): Promise<{ svc: RunningService; core: MonitorCore; clock: JumpClock; dataDir: string }> {
+): Promise<{ svc: SimulatedService; core: MonitorCore; clock: JumpClock; dataDir: string }> {
   const clock = new JumpClock(start);
   const svc = await startTeleporterService({ clock, ...service });
   cleanups.push(() => svc.close());

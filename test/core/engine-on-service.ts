@@ -4,11 +4,11 @@ import { RequestBudget } from '../../src/core/data-api/budget';
 import { DataApiClient } from '../../src/core/data-api/client';
 import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { engineRig, tempDir, type EngineRig } from './helpers';
 
 export interface EngineOnService {
-  svc: RunningService;
+  svc: SimulatedService;
   rig: EngineRig;
   client: DataApiClient;
   close(): Promise<void>;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, PollStatus } from '../../src/shared/contract';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { createMonitorCore } from '../../src/core';
 import { LOCAL_SOURCE_KEY_TEST } from '../../src/core/handlers/contract-handlers';
 import type { MonitorCore } from '../../src/core/monitor-core';
@@ -12,7 +12,7 @@ import { tempDir } from './helpers';
 import { waitFor } from '../support/wait-for';
 
 const uniqueService = () => `tw-test-${randomBytes(4).toString('hex')}`;
-type Running = Awaited<ReturnType<typeof startTeleporterService>>;
+type Running = SimulatedService;
 
 describe('MonitorCore facade', () => {
   let tmp: ReturnType<typeof tempDir>;

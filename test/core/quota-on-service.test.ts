@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, PollStatus } from '../../src/shared/contract';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
 import { randomBytes } from 'node:crypto';
 import { tempDir } from './helpers';
@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 /** A tight custom plan, the same on both sides: 400 CU a minute, 4,000 a day (200 list calls). */
 const PLAN = { cuPerMinute: 400, cuPerDay: 4_000 };
 
-let svc: RunningService | null = null;
+let svc: SimulatedService | null = null;
 let core: MonitorCore | null = null;
 const dirs: ReturnType<typeof tempDir>[] = [];
 const freshDir = () => {

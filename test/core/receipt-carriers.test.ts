@@ -18,7 +18,7 @@ import { recheckDue } from '../../src/core/poller/recheck-cadence';
 import { recheckById } from '../../src/core/poller/recheck-by-id';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
 import type { TrackedMessage } from '../../src/core/store';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { engineRig, randomId, tempDir, type EngineRig } from './helpers';
 
 /** Scan and by-ID options that feed what they read to the carriers, as the poller's receipt hook does. */
@@ -33,7 +33,7 @@ function withCarriers<T extends { network: 'mainnet' | 'fuji'; engine: EngineRig
 }
 
 const pools = new PoolRegistry();
-let svc: RunningService | null = null;
+let svc: SimulatedService | null = null;
 let rig: EngineRig | null = null;
 let tmp: ReturnType<typeof tempDir> | null = null;
 afterEach(async () => {

@@ -2,12 +2,12 @@ import type { ManualClock } from '../../src/shared/clock';
 import type { MonitorEvent, Transition } from '../../src/shared/contract';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { startTeleporterService, type ServiceOptions } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
 import { JumpClock } from './http-helpers';
 import { GroundTruth } from '../support/ground-truth';
 import { requestRatePlan } from '../../src/shared/plans';
 
-type Running = Awaited<ReturnType<typeof startTeleporterService>>;
+type Running = SimulatedService;
 
 export interface CoreRig {
   clock: ManualClock;
@@ -23,7 +23,7 @@ export interface CoreRig {
 
 export async function coreRig(
   dataDir: string,
-  svcOpts: ServiceOptions,
+  svcOpts: SimulatedServiceOptions,
   opts: { keychainService: string; budget?: number; interval?: number },
 ): Promise<CoreRig> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, PROJECT_ROOT } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
 
 export interface WebStack {
   app: WebApp;
-  service: RunningService;
+  service: SimulatedService;
   keychainService: string;
   /** Calls the MonitorApi the way the page does (setup and checks from the test side). */
   call<T = unknown>(method: string, input?: unknown): Promise<T>;
@@ -60,7 +60,7 @@ export const callsSent = (page: Page, method: string): number => inputsSent(page
 /** The inputs of the `method` calls the page has sent so far, in order. */
 export const inputsSent = (page: Page, method: string): unknown[] => (pageCalls.get(page) ?? []).filter((c) => c.method === method).map((c) => c.input);
 
-export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack; serviceOptions: Partial<ServiceOptions> }>({
+export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, { stack: WebStack; serviceOptions: Partial<SimulatedServiceOptions> }>({
   /** Extra options for the worker's local service (`test.use({ serviceOptions })`: a spec that differs gets its own worker and stack). */
   serviceOptions: [{}, { scope: 'worker', option: true }],
   stack: [

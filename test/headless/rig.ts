@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import type { Clock } from '../../src/shared/clock';
 import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
 import { startAlertmanager, startPrometheus } from './engines';
 
 export const WATCHED = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
-export type Service = Awaited<ReturnType<typeof startTeleporterService>>;
+export type Service = SimulatedService;
 
 export function writeConfig(dir: string, config: Record<string, unknown>): string {
   const file = join(dir, 'config.yaml');

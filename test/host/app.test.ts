@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebApp } from '../../src/host/app';
 import { ManualClock } from '../../src/shared/clock';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
 
 let base: string;
-let service: RunningService;
+let service: SimulatedService;
 
 beforeAll(async () => {
   base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-app-')));

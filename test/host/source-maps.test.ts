@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { rawGet, sendRaw } from '../support/raw-http';
 
 const rendererDir = resolve(__dirname, '..', '..', 'out', 'renderer');
@@ -70,7 +70,7 @@ function variants(name: string): string[] {
   ];
 }
 
-let service: RunningService;
+let service: SimulatedService;
 let app: WebApp;
 let base: string;
 let maps: string[] = [];

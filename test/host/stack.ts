@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
 
 export const TEST_CSP = "default-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'";
 
@@ -27,12 +27,12 @@ export function makeRendererDir(base: string): string {
 
 export interface Stack {
   base: string;
-  service: RunningService;
+  service: SimulatedService;
   app: WebApp;
   close(): Promise<void>;
 }
 
-export async function startStack(serviceOptions: ServiceOptions = {}, appOptions: { autoPoll?: boolean } = {}): Promise<Stack> {
+export async function startStack(serviceOptions: SimulatedServiceOptions = {}, appOptions: { autoPoll?: boolean } = {}): Promise<Stack> {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-host-')));
   const service = await startTeleporterService({ seed: 7, rate: 0, preload: 40, log: () => {}, ...serviceOptions });
   let app: WebApp;

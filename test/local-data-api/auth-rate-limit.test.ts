@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
+import type { SimulatedServiceOptions } from '../../src/local-data-api';
 import { get, serve } from './helpers';
 
 const KEY = 'test-key-0123456789';
@@ -87,6 +88,8 @@ describe('request log', () => {
   });
 });
 
+const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
+
 describe('service options', () => {
   it.each([
     [{ port: 70000 }, 'Invalid service option: port: port must be 0..65535.'],
@@ -95,8 +98,13 @@ describe('service options', () => {
     [{ apiKeys: ['has space'] }, 'Invalid service option: apiKeys.0: an API key must be printable ASCII without spaces.'],
     [{ faults: 'slow:2' }, 'Invalid service option: faults: Fault rate slow must be a probability between 0 and 1 (got "2").'],
     [{ seed: 1.5 }, 'Invalid service option: seed: seed must be a whole number.'],
+    // Each world checks its own options; a name neither the server nor a world knows is refused before either starts.
+    [{ relayers: { relayers: [] } }, 'Invalid service option: relayers.relayers: Too small'],
+    [{ speeed: 2 }, 'Invalid service option: speeed: not an option of the service.'],
+    [{ ownNodes: { chains: [] } }, 'Invalid service option: ownNodes.chains: Add at least one chain'],
+    [{ ownNodes: { chains: [{ rpcUrl: 'http://127.0.0.1:9', blockchainId: C_CHAIN }] }, history: 2 }, 'preload and history must be 0.'],
   ])('rejects %j', async (options, message) => {
-    await expect(serve(options)).rejects.toThrow(message);
+    await expect(serve(options as SimulatedServiceOptions)).rejects.toThrow(message);
   });
 });
 

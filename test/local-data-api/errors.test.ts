@@ -1,10 +1,10 @@
 /** Every 400 / 404 / 405 case with its exact JSON body, over real HTTP. */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import type { RunningService } from '../../src/local-data-api/index';
+import type { SimulatedService } from '../../src/local-data-api/index';
 import { get, serve } from './helpers';
 
-let s: RunningService;
+let s: SimulatedService;
 
 const bad = (message: string[]) => ({ message, statusCode: 400, error: 'Bad Request' });
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';

@@ -6,13 +6,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { chainByBlockchainId, CHAIN_REGISTRY } from '../../src/shared/chains';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
 import { get, query, sortTime, walk } from './helpers';
 
 type Rec = Record<string, unknown>;
 type Filters = Partial<Record<'network' | 'sourceBlockchainId' | 'destinationBlockchainId' | 'blockchainId' | 'from' | 'to', string>>;
 
-let service: RunningService;
+let service: SimulatedService;
 let all: Rec[];
 
 beforeAll(async () => {

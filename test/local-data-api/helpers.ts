@@ -1,15 +1,15 @@
 /** Shared helpers of the service tests: start real services on 127.0.0.1 and talk HTTP to them. */
 import { afterEach } from 'vitest';
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api/index';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api/index';
 
-const running: RunningService[] = [];
+const running: SimulatedService[] = [];
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
 /** Starts a service that is closed after the current test; generous limits unless a test sets them. */
-export async function serve(options: ServiceOptions = {}): Promise<RunningService> {
+export async function serve(options: SimulatedServiceOptions = {}): Promise<SimulatedService> {
   const s = await startTeleporterService({ rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 }, ...options });
   running.push(s);
   return s;

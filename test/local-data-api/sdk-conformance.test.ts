@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
 import { sdkFor, type SdkRig } from './sdk-client';
 
 const KEY = 'conformance-key-0123456789';
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 const PAGE_SIZES = [1, 10, 100] as const;
 
-let service: RunningService;
+let service: SimulatedService;
 const clock = new ManualClock();
 let rig: SdkRig;
 /** Results the SDK returned (pages or single messages): each one passed its validation. */

@@ -9,7 +9,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Component } from 'vue';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
-import { startTeleporterService, type RunningService, type ServiceOptions } from '../../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
 import { installMonitor } from '../../src/renderer/src/client';
 import { type InvokeResponse, type MonitorApi, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../src/shared/contract';
 import { createMonitorClient } from '../../src/renderer/src/transport/monitor-client';
@@ -75,7 +75,7 @@ export class InMemoryTransport implements MonitorTransport {
 
 export interface RealRenderer {
   core: MonitorCore;
-  service: RunningService;
+  service: SimulatedService;
   clock: JumpClock;
   transport: InMemoryTransport;
   api: MonitorApi;
@@ -94,7 +94,7 @@ afterEach(async () => {
  * when told, a fresh Pinia and the renderer's client installed on the in-memory transport.
  */
 export async function setupRealRenderer(
-  service: ServiceOptions = {},
+  service: SimulatedServiceOptions = {},
   shell: Pick<MonitorCoreOptions, 'shell' | 'openExternal'> = { shell: 'web' },
 ): Promise<RealRenderer> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));

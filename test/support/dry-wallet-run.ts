@@ -5,7 +5,7 @@
  * target, and a core watching the dry wallet's relayer and the steady ones with every route they deliver
  * on (so the records hold all their spending). What is opened is closed by the cleanups given.
  */
-import { startTeleporterService, type DemoRelayer, type RunningService } from '../../src/local-data-api';
+import { startTeleporterService, type DemoRelayer, type SimulatedService } from '../../src/local-data-api';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { NotificationPayload } from '../../src/shared/contract';
 import type { RelayerEconomics } from '../../src/shared/relayers';
@@ -17,7 +17,7 @@ export const CYCLE_MS = 5 * 60_000;
 
 export interface DryWalletRun {
   clock: JumpClock;
-  svc: RunningService;
+  svc: SimulatedService;
   core: MonitorCore;
   dry: { relayer: string; blockchainId: string };
   /** The relayers watched: the dry wallet's and the steady ones. */

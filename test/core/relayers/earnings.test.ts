@@ -10,12 +10,12 @@ import type { TeleporterMessage } from '../../../src/shared/messages';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
 import { routeEarnings } from '../../../src/core/relayers/earnings';
 import { nativeUsd } from '../../../src/simulator/wallets';
-import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
 import { clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
 const clock = new ManualClock();
-let service: RunningService;
+let service: SimulatedService;
 const messages: TeleporterMessage[] = [];
 
 beforeAll(async () => {

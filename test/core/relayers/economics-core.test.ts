@@ -6,7 +6,7 @@
  * change announced as an event; after a restart the stored reads answer before any poll.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService, type DemoRelayer } from '../../../src/local-data-api';
+import { startTeleporterService, type SimulatedService, type DemoRelayer } from '../../../src/local-data-api';
 import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import type { CachedMessage, PollStatus } from '../../../src/shared/contract';
 import type { RelayerEconomics, RouteEarnings } from '../../../src/shared/relayers';
@@ -29,7 +29,7 @@ async function call<T>(core: MonitorCore, method: string, input?: unknown): Prom
 }
 
 /** Every record the service holds, parsed. */
-function allRecords(svc: Awaited<ReturnType<typeof startTeleporterService>>): TeleporterMessage[] {
+function allRecords(svc: SimulatedService): TeleporterMessage[] {
   const out: TeleporterMessage[] = [];
   let before: number | undefined;
   for (;;) {

@@ -10,12 +10,12 @@ import type { DataApiClient } from '../../../src/core/data-api/client';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
 import { fuelFigures } from '../../../src/core/relayers/fuel';
 import { FuelWatch } from '../../../src/core/relayers/fuel-watch';
-import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
 import { WALLET_WORLD, clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
 const clock = new ManualClock();
-let service: RunningService;
+let service: SimulatedService;
 let client: DataApiClient;
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  * notification), the figures keep what they held until it ends, then hold the whole day.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
 import { messageTimestamp, parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import type { MonitorEvent, Transition } from '../../../src/shared/contract';
 import type { RelayerEconomics, RelayerOverview, RouteHistoryRead } from '../../../src/shared/relayers';
@@ -28,7 +28,7 @@ async function call<T>(core: MonitorCore, method: string, input?: unknown): Prom
 type Known = Exclude<TeleporterMessage, { status: 'unknown' }>;
 
 /** Every record of the service's store (the list orders them by messageTimestamp, newest first). */
-function records(svc: Awaited<ReturnType<typeof startTeleporterService>>): Known[] {
+function records(svc: SimulatedService): Known[] {
   const out: Known[] = [];
   for (let before: number | undefined; ;) {
     const page = svc.store.page({}, before, 5000);

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
 import type { MonitorCore } from '../../../src/core/monitor-core';
 import { coreOnService } from '../core-on-service';
 import { BEAM, C_CHAIN, randomAddress, tempDir } from '../helpers';
@@ -8,7 +8,7 @@ import { BEAM, C_CHAIN, randomAddress, tempDir } from '../helpers';
 const DEXALOT = '21Ths5Afqi5r4PaoV8r8cruGZWhN11y5rxvy89K8px7pKy3P8E';
 import { JumpClock } from '../http-helpers';
 
-type Service = Awaited<ReturnType<typeof startTeleporterService>>;
+type Service = SimulatedService;
 
 describe('watching relayers and routes', () => {
   const cleanups: (() => Promise<void> | void)[] = [];

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { RecordChange } from '../../src/local-data-api/index';
 import { MAX_LAG_MS } from '../../src/simulator/index-lag';
 import { CATCH_UP_MS, IndexerStalls, STALL_MAX_MS, STALL_MIN_MS } from '../../src/simulator/indexer-stalls';
-import { Rng } from '../../src/local-data-api/rng';
+import { Rng } from '../../src/shared/rng';
 import { TrafficSimulator } from '../../src/simulator/simulator';
-import { get, serve } from './helpers';
+import { get, serve } from '../local-data-api/helpers';
 
 const START = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;

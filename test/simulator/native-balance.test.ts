@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY, chainByBlockchainId } from '../../src/shared/chains';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
-import { sdkFor, type SdkRig } from './sdk-client';
+import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
+import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
 import { WALLET_WORLD } from '../core/relayers/wallet-world';
 
 const KEY = 'native-balance-key-0123456789';
-let service: RunningService;
+let service: SimulatedService;
 let rig: SdkRig;
 const clock = new ManualClock();
 

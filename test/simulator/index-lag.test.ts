@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import type { RecordChange } from '../../src/local-data-api/index';
 import { BLOCK_MS, BlockLags, drawLagMs, MAX_LAG_MS } from '../../src/simulator/index-lag';
-import { Rng } from '../../src/local-data-api/rng';
-import { get, serve } from './helpers';
+import { Rng } from '../../src/shared/rng';
+import { get, serve } from '../local-data-api/helpers';
 
 const START = Date.UTC(2026, 0, 1);
 
