@@ -13,14 +13,14 @@ import type { WalletPayments } from '../../../src/core/relayers/economics';
 import { FuelAlert, fuelEpisodeKey } from '../../../src/core/relayers/fuel-alert';
 import { readsByWallet } from '../../../src/core/relayers/fuel-wallets';
 import { ALWAYS_SEEING, type Sight } from '../../../src/core/sources/sight';
-import { startTeleporterService, type RunningService } from '../../../src/local-data-api';
+import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
 import { useEpisodeRig } from './episode-rig';
 import { WALLET_WORLD, clientTo } from './wallet-world';
 
 const MIN = 60_000;
 const pools = new PoolRegistry();
 const clock = new ManualClock();
-let service: RunningService;
+let service: SimulatedService;
 let client: DataApiClient;
 
 beforeAll(async () => {
