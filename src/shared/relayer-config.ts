@@ -4,7 +4,7 @@
  * appears here: a delivery wallet is its address only.
  */
 import { z } from 'zod';
-import { network } from './schemas';
+import { messageId, network } from './schemas';
 
 /** The most text an import takes: a relayer config is a few KB; 1 MB leaves room for hundreds of chains. */
 export const RELAYER_CONFIG_MAX_CHARS = 1_000_000;
@@ -98,7 +98,7 @@ export const HandCallSchema = z.object({
 export type HandCall = z.output<typeof HandCallSchema>;
 
 export const HandCallInputSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('retry'), messageId: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'Message ID must be 64 hex digits.') }).strict(),
+  z.object({ kind: z.literal('retry'), messageId }).strict(),
   z
     .object({
       kind: z.literal('redeem'),
