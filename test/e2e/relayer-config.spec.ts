@@ -40,7 +40,13 @@ test.beforeAll(async () => {
     blockchainId: c.blockchainId,
     messenger: getAddress(c.messenger),
   });
-  const devnet: Devnet = { chains: [describe('devnet-a', a), describe('devnet-b', b)], sender: privateKeyToAddress(KEYS.sender), relayer, sent: () => 0, stop: async () => {} };
+  const devnet: Devnet = {
+    chains: [describe('devnet-a', a), describe('devnet-b', b)],
+    sender: privateKeyToAddress(KEYS.sender),
+    relayer,
+    sent: () => 0,
+    stop: async () => {},
+  };
   relayerFile = join(dir, 'devnet-relayer.json');
   writeFileSync(relayerFile, relayerConfigJson(devnet));
   app = await launchWebApp({
@@ -118,7 +124,9 @@ test("the devnet's relayer config: its routes and wallet previewed and watched, 
   await expect(call.getByTestId('hand-call-chain')).toHaveText('devnet-b');
   const calldata = (await call.getByTestId('hand-call-calldata').textContent())!.trim() as Hex;
   expect(calldata).toMatch(/^0x[0-9a-f]{8}/);
-  await expect(call.getByTestId('hand-call-cast')).toHaveText(`cast send ${getAddress(b.messenger)} ${calldata} --rpc-url "$RPC_URL" --private-key "$PRIVATE_KEY"`);
+  await expect(call.getByTestId('hand-call-cast')).toHaveText(
+    `cast send ${getAddress(b.messenger)} ${calldata} --rpc-url "$RPC_URL" --private-key "$PRIVATE_KEY"`,
+  );
   await expect(call.getByTestId('copy-hand-call-cast')).toBeVisible();
 
   // The copied call, sent as it is, runs the message.

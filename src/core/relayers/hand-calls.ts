@@ -33,7 +33,8 @@ const isAddress = (a: unknown): a is Address => typeof a === 'string' && /^0x[0-
 const isWhole = (n: unknown): n is string => typeof n === 'string' && /^[0-9]{1,78}$/.test(n);
 
 /** Where a field the Data API's record lacks comes from. */
-const FROM_EVENT = "not in the Data API's record: the destination chain's MessageExecutionFailed event carries it (choose your own nodes as the data source to have it read)";
+const FROM_EVENT =
+  "not in the Data API's record: the destination chain's MessageExecutionFailed event carries it (choose your own nodes as the data source to have it read)";
 
 export type HandCallResult = { ok: true; call: HandCall } | { ok: false; error: string };
 
@@ -44,9 +45,10 @@ export type HandCallResult = { ok: true; call: HandCall } | { ok: false; error: 
  * Data API's) gives the call's address and says which fields are missing, and no calldata.
  */
 export function retryCall(m: TeleporterMessage, own: readonly OwnChain[] = []): HandCallResult {
-  const r = rawRecord(m) as Record<string, unknown>;
+  const r = rawRecord(m);
   const delivered = m.status === 'delivered' || m.status === 'delivered_source_not_indexed' || r.destinationTransaction !== undefined;
-  if (!delivered || r.messageExecuted !== false) return { ok: false, error: 'This message has no failed execution to retry (it is not delivered, or it executed).' };
+  if (!delivered || r.messageExecuted !== false)
+    return { ok: false, error: 'This message has no failed execution to retry (it is not delivered, or it executed).' };
   const to = contractAddress(m);
   const source = bytes32Of(r.sourceBlockchainId);
   const destination = bytes32Of(r.destinationBlockchainId);
@@ -56,7 +58,8 @@ export function retryCall(m: TeleporterMessage, own: readonly OwnChain[] = []): 
   const allowed = r.allowedRelayerAddresses;
   if (!Array.isArray(allowed) || !allowed.every(isAddress)) missing.push(`allowedRelayerAddresses: ${FROM_EVENT}`);
   const receipts = Array.isArray(r.receipts) ? (r.receipts as { receivedMessageNonce?: unknown; relayerRewardAddress?: unknown }[]) : null;
-  if (!receipts || !receipts.every((x) => isWhole(x.receivedMessageNonce) && isAddress(x.relayerRewardAddress))) missing.push('receipts: malformed in the record');
+  if (!receipts || !receipts.every((x) => isWhole(x.receivedMessageNonce) && isAddress(x.relayerRewardAddress)))
+    missing.push('receipts: malformed in the record');
   if (!isWhole(r.messageNonce) || !isAddress(r.from) || !isAddress(r.to)) missing.push('messageNonce, from or to: malformed in the record');
   const destinationId = r.destinationBlockchainId as string;
   const base = {
@@ -79,7 +82,10 @@ export function retryCall(m: TeleporterMessage, own: readonly OwnChain[] = []): 
         destinationAddress: r.to as Address,
         requiredGasLimit: BigInt(r.requiredGasLimit as string),
         allowedRelayerAddresses: allowed as Address[],
-        receipts: receipts!.map((x) => ({ receivedMessageNonce: BigInt(x.receivedMessageNonce as string), relayerRewardAddress: x.relayerRewardAddress as Address })),
+        receipts: receipts!.map((x) => ({
+          receivedMessageNonce: BigInt(x.receivedMessageNonce as string),
+          relayerRewardAddress: x.relayerRewardAddress as Address,
+        })),
         message: (typeof r.data === 'string' && r.data !== '' ? r.data : '0x') as Hex,
       },
     ],

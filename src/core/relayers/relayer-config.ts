@@ -101,7 +101,11 @@ export function parseRelayerConfig(text: string, ctx: RelayerConfigContext): Rel
       if (d['kms-keys'] !== undefined) skipped.push(`${path}.kms-keys`);
       if (kms) walletsToType.push({ blockchainId: id, chainName: nameOf(id), why: 'signs with a KMS key: type its address' });
       else if (found.length === 0)
-        walletsToType.push({ blockchainId: id, chainName: nameOf(id), why: `no key in the file (ACCOUNT_PRIVATE_KEY_${id} on the relayer's host?): type its address` });
+        walletsToType.push({
+          blockchainId: id,
+          chainName: nameOf(id),
+          why: `no key in the file (ACCOUNT_PRIVATE_KEY_${id} on the relayer's host?): type its address`,
+        });
     });
 
   const relayers: RelayerConfigPlan['relayers'] = [];
@@ -148,7 +152,8 @@ export function parseRelayerConfig(text: string, ctx: RelayerConfigContext): Rel
         problem(`${at}.settings.reward-address`, `not an address (0x and 40 hex digits): ${quote(settings['reward-address'])}`);
         continue;
       }
-      if (messenger && !messengers.some((m) => m.blockchainId === source && m.address === messenger)) messengers.push({ blockchainId: source, address: messenger });
+      if (messenger && !messengers.some((m) => m.blockchainId === source && m.address === messenger))
+        messengers.push({ blockchainId: source, address: messenger });
       if (!relayers.some((r) => r.address === reward)) relayers.push({ address: reward, label: '' });
     }
   }

@@ -21,11 +21,17 @@ const dataApiRecord = {
   rewardDetails: { address: '0x0000000000000000000000000000000000000000', name: 'x', symbol: 'X', decimals: 18, ercType: 'ERC-20', value: '0' },
   status: 'delivered',
   sourceTransaction: { txHash: '0x' + '1'.repeat(64), timestamp: 1, gasSpent: '1' },
-  destinationTransaction: { txHash: '0x' + '2'.repeat(64), timestamp: 2, gasSpent: '1', rewardRedeemer: '0x27aE10273D17Cd7e80de8580A51f476960626e5f', delivererAddress: '0x27aE10273D17Cd7e80de8580A51f476960626e5f' },
+  destinationTransaction: {
+    txHash: '0x' + '2'.repeat(64),
+    timestamp: 2,
+    gasSpent: '1',
+    rewardRedeemer: '0x27aE10273D17Cd7e80de8580A51f476960626e5f',
+    delivererAddress: '0x27aE10273D17Cd7e80de8580A51f476960626e5f',
+  },
 };
 
 describe('retryCall', () => {
-  it("names the fields a Data API record lacks and where they come from, and builds no calldata without them", () => {
+  it('names the fields a Data API record lacks and where they come from, and builds no calldata without them', () => {
     const r = retryCall(parseMessage(dataApiRecord)!);
     if (!r.ok) throw new Error(r.error);
     expect(r.call).toMatchObject({ to: '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf', blockchainId: BEAM, chainName: 'Beam', calldata: '', cast: '' });

@@ -99,7 +99,10 @@ describe('relayer config import', () => {
     await call('previewRelayerConfig', { text, fileName: 'relayer.json' });
     await call('importRelayerConfig', { text, fileName: 'relayer.json' });
     // A bad key's refusal names its field, never its value.
-    const bad = text.replace('0xcc844efbcc9ff87e17518d93a4ba5735df3a45317321850d960783ff47901957', '0xcc844efbcc9ff87e17518d93a4ba5735df3a45317321850d960783ff4790195');
+    const bad = text.replace(
+      '0xcc844efbcc9ff87e17518d93a4ba5735df3a45317321850d960783ff47901957',
+      '0xcc844efbcc9ff87e17518d93a4ba5735df3a45317321850d960783ff4790195',
+    );
     const refused = await core.invoke('importRelayerConfig', { text: bad });
     seen.push(JSON.stringify(refused));
     expect(refused).toMatchObject({ ok: false, error: { field: 'text' } });

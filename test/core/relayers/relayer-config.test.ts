@@ -78,7 +78,10 @@ describe('parseRelayerConfig', () => {
   });
 
   it('names the field of each problem', () => {
-    const cfg = JSON.parse(read('relayer-config-with-keys.json')) as { 'source-blockchains': Record<string, unknown>[]; 'destination-blockchains': Record<string, unknown>[] };
+    const cfg = JSON.parse(read('relayer-config-with-keys.json')) as {
+      'source-blockchains': Record<string, unknown>[];
+      'destination-blockchains': Record<string, unknown>[];
+    };
     cfg['source-blockchains'][1]!['blockchain-id'] = 'not-an-id';
     cfg['source-blockchains'][0]!['supported-destinations'] = [{ 'blockchain-id': 'S4mMqUXe7vHsGiRAma6bv3CKnyaLssyAxmQ2KvFpX1KEvfFCD' }];
     cfg['destination-blockchains'][1]!['account-private-keys-list'] = ['0x1234'];
