@@ -6,7 +6,7 @@
  * test then sends and sees succeed.
  */
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAddress, type Hex } from 'viem';
@@ -96,6 +96,22 @@ test("the devnet's relayer config: its routes and wallet previewed and watched, 
   await expect(page.getByTestId('relayer-config-imported')).toBeVisible();
   await expect(page.getByTestId('route-name')).toHaveText(['devnet-a → devnet-b', 'devnet-b → devnet-a']);
   await expect(page.locator(`[data-testid="relayer-row"][data-address="${relayer}"]`)).toBeVisible();
+
+  // The relayer stops serving devnet-b as a source: the file dropped on the view previews the route it removes.
+  const changed = JSON.parse(readFileSync(relayerFile, 'utf8')) as { 'source-blockchains': unknown[] };
+  changed['source-blockchains'].pop();
+  const dataTransfer = await page.evaluateHandle((text) => {
+    // In the page (this file is typed for Node, which has File but no DataTransfer).
+    const dt = new (globalThis as unknown as { DataTransfer: new () => { items: { add(f: File): void } } }).DataTransfer();
+    dt.items.add(new File([text], 'devnet-relayer.json', { type: 'application/json' }));
+    return dt;
+  }, JSON.stringify(changed));
+  await page.getByTestId('view-relayers').dispatchEvent('drop', { dataTransfer });
+  const again = page.getByTestId('relayer-config-preview');
+  await expect(again.getByTestId('relayer-config-routes')).toContainText('+0 −1 (1 already watched)');
+  await expect(again.getByTestId('relayer-config-removed')).toHaveText(['− devnet-b → devnet-a']);
+  await page.getByTestId('relayer-config-cancel').click();
+  await expect(again).toHaveCount(0);
 
   // ── h45b: the relayer's own metrics beside the chain's (from the imported metrics-port) are asserted here. ──
 

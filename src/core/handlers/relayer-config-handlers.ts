@@ -21,9 +21,9 @@ export function createRelayerConfigHandlers(ctx: CoreContext): Pick<MonitorHandl
     throw new MonitorError({ kind: 'invalid_input', field: 'text', message: `${fileName ?? 'The relayer config'}: ${r.problems[0]}${more}` });
   };
   return {
-    previewRelayerConfig: ({ text, fileName }) => previewImport(ctx.store, planOf(text, fileName)),
+    previewRelayerConfig: ({ text, fileName }) => previewImport(ctx.store, planOf(text, fileName), ownChains()),
     importRelayerConfig: ({ text, fileName }) => {
-      const preview = previewImport(ctx.store, planOf(text, fileName));
+      const preview = previewImport(ctx.store, planOf(text, fileName), ownChains());
       applyImport(ctx.store, preview, ctx.settings(), ctx.clock.now());
       const n = (c: { added: unknown[]; removed: unknown[] }) => `+${c.added.length} −${c.removed.length}`;
       ctx.logger.info('relayer config imported', {

@@ -4,6 +4,7 @@
  * an import added is ever removed by a later one: a watch you added by hand stays.
  */
 import { routeIdentity } from '../../shared/chain-input';
+import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { RelayerConfigPlan, RelayerConfigPreview } from '../../shared/relayer-config';
 import type { Settings } from '../../shared/contract';
 import type { Store } from '../store';
@@ -42,7 +43,8 @@ export function lastImport(store: Store): ImportRecord {
   return { ...EMPTY, ...(store.pollState.get<ImportRecord>(RECORD_KEY) ?? {}) };
 }
 
-export function previewImport(store: Store, plan: RelayerConfigPlan): RelayerConfigPreview {
+/** `own`: your own nodes' chains, which name a removed route as the plan's routes are named. */
+export function previewImport(store: Store, plan: RelayerConfigPlan, own: readonly OwnChain[] = []): RelayerConfigPreview {
   const last = lastImport(store);
   const watchedAddresses = new Map(store.relayerWatches.listRelayers().map((r) => [lower(r.address), r]));
   const routes = store.relayerWatches.listRoutes();
@@ -72,7 +74,7 @@ export function previewImport(store: Store, plan: RelayerConfigPlan): RelayerCon
         .filter((id) => !planRoutes.has(id) && watchedRoutes.has(id))
         .map((id) => {
           const r = watchedRoutes.get(id)!;
-          return { source: r.sourceChain, destination: r.destinationChain, label: r.label };
+          return { source: r.sourceChain, destination: r.destinationChain, label: r.label || routeLabel(r.sourceChain, r.destinationChain, own) };
         }),
       kept: plan.routes.filter((r) => watchedRoutes.has(routeId(r))).length,
     },
