@@ -41,6 +41,8 @@ export interface LoadedConfig {
   file: string;
   /** Resolves a path written in the file relative to the file's folder. */
   resolvePath: (p: string) => string;
+  /** The `relayerConfig:` file's metrics-port (default 9090; null without the entry): where the relayer serves its own metrics. */
+  relayerMetricsPort: number | null;
 }
 
 const fieldName = (path: readonly PropertyKey[]): string =>
@@ -300,7 +302,8 @@ export function loadConfigFile(path: string): LoadedConfig {
   }
   const resolvePath = (p: string) => resolve(dirname(file), p);
   try {
-    return { config: mergeRelayerConfig(parseConfigText(text, file), resolvePath).config, file, resolvePath };
+    const merged = mergeRelayerConfig(parseConfigText(text, file), resolvePath);
+    return { config: merged.config, file, resolvePath, relayerMetricsPort: merged.metricsPort };
   } catch (e) {
     if (e instanceof RelayerConfigFileError) throw new ConfigError(file, [{ line: null, field: 'relayerConfig', message: e.message }]);
     throw e;

@@ -28,6 +28,8 @@ describe('relayerConfig in the headless config', () => {
     const dir = tempDir('tw-relayer-config-');
     copyFileSync(FIXTURE, join(dir, 'relayer.json'));
     const config = baseConfig(svc.url, { relayerConfig: 'relayer.json', relayers: [{ address: '0x27aE10273D17Cd7e80de8580A51f476960626e5f', label: 'mine' }] });
+    // Where the relayer serves its own metrics, for reading them beside the chain's.
+    expect(loadConfigFile(writeConfig(dir, config)).relayerMetricsPort).toBe(9191);
     let w = await startWatcher(dir, config);
     const list = async <T>(method: string) => {
       const r = await w.core.invoke(method, undefined);

@@ -9,15 +9,18 @@ import type { RelayerConfigPlan, RelayerConfigPreview } from '../../shared/relay
 import type { Settings } from '../../shared/contract';
 import type { Store } from '../store';
 
-/** What the last import added (addresses lower-case, routes by identity), kept in poll_state. */
-interface ImportRecord {
+/** What the last import added (addresses lower-case, routes by identity), kept in poll_state, and the relayer's ports it named. */
+export interface ImportRecord {
   relayers: string[];
   routes: string[];
   wallets: string[];
+  /** The file's metrics-port and api-port (defaults 9090, 8080); null before any import. */
+  metricsPort: number | null;
+  apiPort: number | null;
 }
 
 const RECORD_KEY = 'relayer-config-import';
-const EMPTY: ImportRecord = { relayers: [], routes: [], wallets: [] };
+const EMPTY: ImportRecord = { relayers: [], routes: [], wallets: [], metricsPort: null, apiPort: null };
 const lower = (a: string) => a.toLowerCase();
 
 type PlanRoute = RelayerConfigPlan['routes'][number];
@@ -39,6 +42,7 @@ function walletWatches(plan: RelayerConfigPlan): PlanWallet[] {
   return [...by.values()].map(({ chains, ...w }) => (chains > 1 ? { ...w, label: 'relayer wallet' } : w));
 }
 
+/** What the last import recorded: what it is answerable for, and the relayer's metrics and API ports (for reading its own metrics). */
 export function lastImport(store: Store): ImportRecord {
   return { ...EMPTY, ...(store.pollState.get<ImportRecord>(RECORD_KEY) ?? {}) };
 }
@@ -102,7 +106,7 @@ export function applyImport(store: Store, preview: RelayerConfigPreview, s: Sett
     alert,
     createdAt: now,
   });
-  const keep = (kind: keyof ImportRecord, wanted: Set<string>) => last[kind].filter((x) => wanted.has(x));
+  const keep = (kind: 'relayers' | 'routes' | 'wallets', wanted: Set<string>) => last[kind].filter((x) => wanted.has(x));
   store.transaction(() => {
     for (const r of preview.relayers.removed) store.relayerWatches.removeRelayer(r.address);
     for (const w of preview.wallets.removed) store.relayerWatches.removeRelayer(w.address);
@@ -132,6 +136,8 @@ export function applyImport(store: Store, preview: RelayerConfigPreview, s: Sett
       relayers: [...new Set([...keep('relayers', relayers), ...preview.relayers.added.map((r) => lower(r.address))])],
       routes: [...new Set([...keep('routes', routeIds), ...preview.routes.added.map((r) => routeIdentity(plan.network, r.source, r.destination))])],
       wallets: [...new Set([...keep('wallets', wallets), ...preview.wallets.added.map((w) => lower(w.address))])],
+      metricsPort: plan.metricsPort,
+      apiPort: plan.apiPort,
     } satisfies ImportRecord);
   });
 }

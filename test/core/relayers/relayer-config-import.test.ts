@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../../src/core';
+import type { ImportRecord } from '../../../src/core/relayers/relayer-config-import';
+import { openDatabase } from '../../../src/core/store';
 import type { MonitorCore } from '../../../src/core/monitor-core';
 import { startTeleporterService } from '../../../src/local-data-api';
 import type { RelayerConfigPreview } from '../../../src/shared/relayer-config';
@@ -122,7 +124,7 @@ describe('relayer config import', () => {
   });
 
   it('a changed file shows what it adds and removes before applying it; a watch added by hand stays', async () => {
-    const { call } = await world();
+    const { call, dataDir } = await world();
     const text = readFileSync(FIXTURE, 'utf8');
     const first = await call<RelayerConfigPreview>('previewRelayerConfig', { text });
     expect(first.relayers.added).toHaveLength(2);
@@ -149,6 +151,11 @@ describe('relayer config import', () => {
     expect(relayers.map((r) => r.address)).toContain(hand);
     expect(relayers).toHaveLength(5);
     expect(await call<unknown[]>('listRoutes')).toHaveLength(1);
+    // The relayer's ports are kept with what the import added (its metrics are read from there).
+    const db = openDatabase(dataDir);
+    const record = JSON.parse(db.prepare<[], string>("SELECT json FROM poll_state WHERE key = 'relayer-config-import'").pluck().get()!) as ImportRecord;
+    db.close();
+    expect([record.metricsPort, record.apiPort]).toEqual([9191, 8181]);
     // Importing the same file again changes nothing.
     expect(await call<RelayerConfigPreview>('previewRelayerConfig', { text: changed })).toMatchObject({
       relayers: { added: [], removed: [] },
