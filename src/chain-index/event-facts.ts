@@ -13,6 +13,8 @@ export interface MessageFacts {
   destinationBlockchainIdHex: string;
   to: string;
   requiredGasLimit: string;
+  /** Absent in facts stored before it was kept: a retry call cannot be built for those (relayers/hand-calls.ts). */
+  allowedRelayerAddresses?: string[];
   receipts: { receivedMessageNonce: string; relayerRewardAddress: string }[];
   data: string;
 }
@@ -76,6 +78,7 @@ type RawMessage = {
   destinationBlockchainID: string;
   destinationAddress: string;
   requiredGasLimit: bigint;
+  allowedRelayerAddresses: readonly string[];
   receipts: readonly { receivedMessageNonce: bigint; relayerRewardAddress: string }[];
   message: string;
 };
@@ -87,6 +90,7 @@ function messageFacts(m: RawMessage): MessageFacts {
     destinationBlockchainIdHex: m.destinationBlockchainID,
     to: m.destinationAddress,
     requiredGasLimit: m.requiredGasLimit.toString(),
+    allowedRelayerAddresses: [...m.allowedRelayerAddresses],
     receipts: m.receipts.map((r) => ({ receivedMessageNonce: r.receivedMessageNonce.toString(), relayerRewardAddress: r.relayerRewardAddress })),
     data: m.message,
   };

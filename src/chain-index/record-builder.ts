@@ -63,6 +63,9 @@ export function buildRecord(events: readonly StoredEvent[], ctx: BuildContext): 
     from: toChecksumAddress(message.from),
     to: toChecksumAddress(message.to),
     data: message.data,
+    // Beyond the Data API's record: what a retryMessageExecution call must repeat exactly (relayers/hand-calls.ts).
+    requiredGasLimit: message.requiredGasLimit,
+    ...(message.allowedRelayerAddresses ? { allowedRelayerAddresses: message.allowedRelayerAddresses.map(toChecksumAddress) } : {}),
     messageExecuted: executedAt ? executedAt.facts.kind === 'executed' : nothingToRun,
     receipts: message.receipts.map((r) => ({ receivedMessageNonce: r.receivedMessageNonce, relayerRewardAddress: toChecksumAddress(r.relayerRewardAddress) })),
     receiptDelivered: find(events, 'receipt') !== undefined,

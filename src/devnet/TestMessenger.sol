@@ -51,6 +51,8 @@ contract TestMessenger {
     mapping(bytes32 => address) public rewardAddressOf;
     mapping(bytes32 => TeleporterMessageReceipt[]) private receiptQueue;
     mapping(bytes32 => uint256) private receiptHead;
+    /** The hash of each message whose execution failed, until a retry runs it (the real messenger's receivedFailedMessageHashes). */
+    mapping(bytes32 => bytes32) public receivedFailedMessageHashes;
     /** Relayer reward address -> fee token -> amount it may redeem (the real messenger's _relayerRewardAmounts). */
     mapping(address => mapping(address => uint256)) private relayerRewardAmounts;
 
@@ -111,9 +113,25 @@ contract TestMessenger {
         receiptQueue[sourceBlockchainID].push(TeleporterMessageReceipt(message.messageNonce, relayerRewardAddress));
         emit ReceiveCrossChainMessage(messageID, sourceBlockchainID, msg.sender, relayerRewardAddress, message);
         if (message.message.length > 0) {
-            if (executionFails) emit MessageExecutionFailed(messageID, sourceBlockchainID, message);
-            else emit MessageExecuted(messageID, sourceBlockchainID);
+            if (executionFails) {
+                receivedFailedMessageHashes[messageID] = keccak256(abi.encode(message));
+                emit MessageExecutionFailed(messageID, sourceBlockchainID, message);
+            } else emit MessageExecuted(messageID, sourceBlockchainID);
         }
+    }
+
+    /**
+     * As the real messenger: runs a failed message again when it is given exactly as delivered (its hash
+     * is checked), once. The stand-in's execution always succeeds on a retry (the real one calls the
+     * destination contract and reverts when that fails again).
+     */
+    function retryMessageExecution(bytes32 sourceBlockchainID, TeleporterMessage calldata message) external {
+        bytes32 messageID = calculateMessageID(sourceBlockchainID, blockchainID, message.messageNonce);
+        bytes32 messageHash = receivedFailedMessageHashes[messageID];
+        require(messageHash != bytes32(0), "TestMessenger: message not found");
+        require(keccak256(abi.encode(message)) == messageHash, "TestMessenger: invalid message hash");
+        delete receivedFailedMessageHashes[messageID];
+        emit MessageExecuted(messageID, sourceBlockchainID);
     }
 
     /** What `relayer` may redeem in `feeAsset`: the fees of its messages whose receipts came back. */

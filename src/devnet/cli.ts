@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVNET_DEFAULTS, startDevnet, type Devnet } from './devnet';
+import { relayerConfigJson } from './relayer-config-file';
 import { headlessYaml, pasteLines } from './settings';
 
 const DEVNET_USAGE = `Usage: npm run devnet -- [options]
@@ -20,6 +21,7 @@ Options:
   --block-time <s>     seconds between blocks (default ${DEVNET_DEFAULTS.blockTime}; 0: a block per transaction)
   --out <file>         where to write the headless config (default devnet.yaml)
   --metrics-port <n>   the /metrics port that config gives the watcher (default 9466)
+  --relayer-config <file>  where to write the relayer's config, in the ICM relayer's format (default devnet-relayer.json)
   -h, --help           this text`;
 
 const say = (line: string) => console.log(`devnet: ${line}`);
@@ -47,6 +49,7 @@ function options(argv: string[]) {
       'block-time': { type: 'string' },
       out: { type: 'string' },
       'metrics-port': { type: 'string' },
+      'relayer-config': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +64,7 @@ function options(argv: string[]) {
     blockTime: seconds(values['block-time'] ?? String(DEVNET_DEFAULTS.blockTime), '--block-time'),
     out: resolve(values.out ?? 'devnet.yaml'),
     metricsPort: port(values['metrics-port'] ?? '9466', '--metrics-port'),
+    relayerConfig: resolve(values['relayer-config'] ?? 'devnet-relayer.json'),
   };
 }
 
@@ -124,6 +128,9 @@ async function main(): Promise<number> {
   for (const line of pasteLines(devnet)) console.log(line);
   console.log('');
   say(`headless config written to ${file}: npm run watch -- --config ${file}`);
+  const relayerFile = relative(process.cwd(), o.relayerConfig) || o.relayerConfig;
+  writeFileSync(o.relayerConfig, relayerConfigJson(devnet));
+  say(`relayer config written to ${relayerFile}: import it in the Relayers view (Import relayer config), docs/relayer-config.md`);
   say('ready. Ctrl+C stops everything.');
   return -1;
 }

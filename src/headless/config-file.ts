@@ -5,6 +5,7 @@ import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type 
 import type { z } from 'zod';
 import { favorMemoryOverSpeed } from '../core/memory/favor-memory';
 import { CONFIG_LISTS, duplicateProblems, HeadlessConfigSchema, routesOnFileNetwork, type HeadlessConfig } from './config-schema';
+import { mergeRelayerConfig, RelayerConfigFileError } from './relayer-config-entry';
 import { limitProblem, MAX_CONFIG_BYTES, MAX_DEPTH, MAX_PRINTED_PROBLEMS } from './config-limits';
 
 interface ConfigProblem {
@@ -40,6 +41,8 @@ export interface LoadedConfig {
   file: string;
   /** Resolves a path written in the file relative to the file's folder. */
   resolvePath: (p: string) => string;
+  /** The `relayerConfig:` file's metrics-port (default 9090; null without the entry): where the relayer serves its own metrics. */
+  relayerMetricsPort: number | null;
 }
 
 const fieldName = (path: readonly PropertyKey[]): string =>
@@ -297,6 +300,12 @@ export function loadConfigFile(path: string): LoadedConfig {
       { line: null, field: '', message: `cannot read the config file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).` },
     ]);
   }
-  const config = parseConfigText(text, file);
-  return { config, file, resolvePath: (p) => resolve(dirname(file), p) };
+  const resolvePath = (p: string) => resolve(dirname(file), p);
+  try {
+    const merged = mergeRelayerConfig(parseConfigText(text, file), resolvePath);
+    return { config: merged.config, file, resolvePath, relayerMetricsPort: merged.metricsPort };
+  } catch (e) {
+    if (e instanceof RelayerConfigFileError) throw new ConfigError(file, [{ line: null, field: 'relayerConfig', message: e.message }]);
+    throw e;
+  }
 }

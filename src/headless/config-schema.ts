@@ -141,6 +141,11 @@ export const HeadlessConfigSchema = z.preprocess(
       feeds: z.array(CONFIG_LISTS.feeds.entry).max(CONFIG_LISTS.feeds.max).default([]),
       /** Relayers watched (deliverer or reward address, EIP-55), each with its relayer-silent thresholds. */
       relayers: z.array(CONFIG_LISTS.relayers.entry).max(CONFIG_LISTS.relayers.max).default([]),
+      /**
+       * An ICM relayer's config file (JSON; relative to this file): its reward addresses, delivery wallets
+       * and routes are watched beside the lists here (docs/relayer-config.md). Its keys are never read into state.
+       */
+      relayerConfig: z.string({ error: 'relayerConfig must be the path of a relayer config file.' }).min(1).max(4096).optional(),
       /** Routes watched (source to destination chain: a name, cb58 ID or EVM chain ID), each with its backlog threshold. */
       routes: z.array(CONFIG_LISTS.routes.entry).max(CONFIG_LISTS.routes.max).default([]),
     })

@@ -5,10 +5,12 @@
  * relayer's deliveries on the watched route, both chains "ok"), and SIGINT stops every process.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkOwnNodes } from '../../src/core/own-nodes/check-chains';
+import { parseRelayerConfig } from '../../src/core/relayers/relayer-config';
 import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
 import { OwnNodesSchema } from '../../src/shared/own-nodes';
@@ -55,6 +57,10 @@ describe('npm run devnet', () => {
     });
     await waitFor(() => /devnet: ready\./.test(text) || child.exitCode !== null || undefined, 90_000, 'the devnet to be ready');
     expect(text).toContain('devnet: headless config written to devnet.yaml: npm run watch -- --config devnet.yaml');
+    // The relayer's own config, for Import relayer config: its routes by the chains' names, no key kept.
+    expect(text).toContain('devnet: relayer config written to devnet-relayer.json');
+    const relayerFile = parseRelayerConfig(readFileSync(join(dir, 'devnet-relayer.json'), 'utf8'), { ownChains: [], network: 'mainnet' });
+    expect(relayerFile.ok && relayerFile.plan.routes.length).toBe(2);
 
     // What a user pastes into Settings → Your own nodes passes the check made at save.
     const printed = [...text.matchAll(CHAIN_LINE)].map((m) => ({ name: m[1]!, rpcUrl: m[2]!, blockchainId: m[4]!, messengers: [m[5]!], evm: m[3]! }));

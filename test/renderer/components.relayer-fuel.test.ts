@@ -179,7 +179,10 @@ describe('RelayerEarningsPanel', () => {
   it('shows the redeemable column when an own node answered, and says what to do when empty', async () => {
     const redeem = [earnings({ redeemable: [{ token: '0xt', symbol: 'USDC', decimals: 6, value: '7000000', fiat: null }] })];
     wrapper = mount(RelayerEarningsPanel, { props: { earnings: { hour: redeem, day: [] }, watchedRelayers: 1 } });
-    expect(wrapper.get('[data-testid="earnings-redeemable"]').text()).toBe('7 USDC');
+    expect(wrapper.get('[data-testid="earnings-redeemable"]').text()).toBe('7 USDC Redeem call');
+    // Its exact redeemRelayerRewards call is asked for that row and token.
+    await wrapper.get('[data-testid="earnings-redeem-call"]').trigger('click');
+    expect(wrapper.emitted('redeem-call')).toEqual([[redeem[0], redeem[0]!.redeemable![0]]]);
     await wrapper.setProps({ earnings: { hour: [], day: [] }, watchedRelayers: 0 });
     expect(wrapper.get('[data-testid="earnings-empty"]').text()).toMatch(/^Watch a relayer first/);
     await wrapper.setProps({ watchedRelayers: 1 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTeleporterService } from '../../src/local-data-api';
 import { MONITOR_METHODS, MONITOR_RESULTS, type MonitorMethod } from '../../src/shared/contract';
@@ -77,6 +79,11 @@ describe('each method answers what its result schema describes', () => {
     expect(overview.routes).toHaveLength(1);
     await call('relayerFigureMessages', { routeId: route.id, figure: 'deliveries24h' });
     await call('relayerEconomics');
+    const relayerConfig = readFileSync(join(__dirname, '../core/fixtures/relayer-config/relayer-config-with-keys.json'), 'utf8');
+    await call('previewRelayerConfig', { text: relayerConfig });
+    expect(await call('importRelayerConfig', { text: relayerConfig, fileName: 'relayer.json' })).toMatchObject({ plan: { metricsPort: 9191 } });
+    const token = '0x1111111111111111111111111111111111111111';
+    expect(await call('handCall', { kind: 'redeem', relayer: hot, blockchainId: C_CHAIN, feeAsset: token })).toMatchObject({ sender: hot });
     // The service holds 400 messages: the route's first read took its whole list, nothing more to read.
     expect(await call('readRouteHistory', { routeId: route.id, hours: 24 })).toMatchObject({ routeId: route.id, started: false, from: null });
     await call('removeRoute', { id: route.id });

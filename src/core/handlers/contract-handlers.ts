@@ -13,6 +13,7 @@ import type { CoreContext } from './context';
 import { isLocalService, keyHeaderFor } from './data-source';
 import { findMessage } from './find-message';
 import { checkApiKey } from './key-check';
+import { createRelayerConfigHandlers } from './relayer-config-handlers';
 import { createRelayerHandlers } from './relayer-handlers';
 
 export const LOCAL_SOURCE_KEY_TEST =
@@ -221,6 +222,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       await ctx.options.openExternal(url);
     },
     ...createRelayerHandlers(ctx),
+    ...createRelayerConfigHandlers(ctx),
   };
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AlertChannelStateSchema } from '../alert-schemas';
 import { invalidInput } from '../errors';
 import { RelayerFigureTargetSchema, RelayerWatchInputSchema, RouteHistoryInputSchema, RouteWatchInputSchema } from '../relayer-schemas';
+import { HandCallInputSchema, HandCallSchema, RelayerConfigImportInputSchema, RelayerConfigPreviewSchema } from '../relayer-config';
 import { RelayerEconomicsSchema, RelayerOverviewSchema, RouteHistoryReadSchema, WatchedRelayerSchema, WatchedRouteSchema } from '../relayers';
 import {
   AddressMessagesQuerySchema,
@@ -91,6 +92,12 @@ const MONITOR_INPUTS = {
   relayerFigureMessages: RelayerFigureTargetSchema,
   /** Watched relayers' fuel per chain and earnings per route, from the core's state (no request upstream). */
   relayerEconomics: none,
+  /** What importing an ICM relayer's config file (its text) would add and remove; changes nothing. */
+  previewRelayerConfig: RelayerConfigImportInputSchema,
+  /** Imports an ICM relayer's config file: the preview's additions and removals applied. Its signing fields are never read into state. */
+  importRelayerConfig: RelayerConfigImportInputSchema,
+  /** The exact call to send by hand: retryMessageExecution for a failed execution, redeemRelayerRewards for redeemable rewards. */
+  handCall: HandCallInputSchema,
 } as const;
 
 export type MonitorMethod = keyof typeof MONITOR_INPUTS;
@@ -142,6 +149,9 @@ export const MONITOR_RESULTS = {
   relayerOverview: RelayerOverviewSchema,
   relayerFigureMessages: z.array(CacheSummarySchema),
   relayerEconomics: RelayerEconomicsSchema,
+  previewRelayerConfig: RelayerConfigPreviewSchema,
+  importRelayerConfig: RelayerConfigPreviewSchema,
+  handCall: HandCallSchema,
 } as const satisfies Record<MonitorMethod, z.ZodType>;
 
 /** What a call returns. */

@@ -1,0 +1,57 @@
+/** The contract's calls for importing a relayer's config and for the calls an operator sends by hand. */
+import type { MonitorHandlers } from '../../shared/contract';
+import { ownChainsOf } from '../../shared/chains';
+import { MonitorError } from '../../shared/errors';
+import { TELEPORTER_MESSENGER_ADDRESS } from '../../shared/own-nodes';
+import { toChecksumAddress } from '../../shared/validators';
+import { redeemCall, retryCall } from '../relayers/hand-calls';
+import { parseRelayerConfig } from '../relayers/relayer-config';
+import { applyImport, previewImport } from '../relayers/relayer-config-import';
+import type { CoreContext } from './context';
+
+type Methods = 'previewRelayerConfig' | 'importRelayerConfig' | 'handCall';
+
+export function createRelayerConfigHandlers(ctx: CoreContext): Pick<MonitorHandlers, Methods> {
+  const ownChains = () => ownChainsOf(ctx.settings().dataSource);
+  /** The file's plan, or a refusal naming each problem's field (the file's text is never logged: it holds keys). */
+  const planOf = (text: string, fileName: string | undefined) => {
+    const r = parseRelayerConfig(text, { ownChains: ownChains(), network: ctx.settings().network });
+    if (r.ok) return r.plan;
+    const more = r.problems.length > 1 ? ` (and ${r.problems.length - 1} more: ${r.problems.slice(1).join('; ')})` : '';
+    throw new MonitorError({ kind: 'invalid_input', field: 'text', message: `${fileName ?? 'The relayer config'}: ${r.problems[0]}${more}` });
+  };
+  return {
+    previewRelayerConfig: ({ text, fileName }) => previewImport(ctx.store, planOf(text, fileName), ownChains()),
+    importRelayerConfig: ({ text, fileName }) => {
+      const preview = previewImport(ctx.store, planOf(text, fileName), ownChains());
+      applyImport(ctx.store, preview, ctx.settings(), ctx.clock.now());
+      const n = (c: { added: unknown[]; removed: unknown[] }) => `+${c.added.length} −${c.removed.length}`;
+      ctx.logger.info('relayer config imported', {
+        relayers: n(preview.relayers),
+        routes: n(preview.routes),
+        wallets: n(preview.wallets),
+        skippedSigningFields: preview.plan.skipped.length,
+      });
+      ctx.emit({ type: 'watchlist-changed' });
+      return preview;
+    },
+    handCall: (input) => {
+      if (input.kind === 'retry') {
+        const cached = ctx.store.messages.get(input.messageId);
+        if (!cached) throw new MonitorError({ kind: 'not_found', field: 'messageId', message: `Message ${input.messageId} is not in the cache.` });
+        const r = retryCall(cached.message, ownChains());
+        if (!r.ok) throw new MonitorError({ kind: 'invalid_input', field: 'messageId', message: r.error });
+        return r.call;
+      }
+      const own = ownChains() as readonly { blockchainId: string; messengers?: string[] }[];
+      const messenger = own.find((c) => c.blockchainId === input.blockchainId)?.messengers?.[0] ?? TELEPORTER_MESSENGER_ADDRESS;
+      return redeemCall({
+        messenger: toChecksumAddress(messenger),
+        blockchainId: input.blockchainId,
+        relayer: toChecksumAddress(input.relayer),
+        feeAsset: toChecksumAddress(input.feeAsset),
+        own: ownChains(),
+      });
+    },
+  };
+}
