@@ -165,7 +165,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
       return polling;
     })
     .add('metricsReadings', ({ metrics, dataSources, alerts, polling }) =>
-      metricsReadingsPart(metrics, {
+      metricsReadingsPart(metrics.registry, {
         pollStatus: () => polling.status(),
         sources: dataSources.sources,
         alertsPending: () => alerts.dispatcher.pending(),
