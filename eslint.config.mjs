@@ -56,6 +56,11 @@ const nodeBuiltins = {
   message: 'This layer runs without Node: no Node built-ins.',
 };
 const electronOnly = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
+// The shells reach the core only through its public entry (src/core/index.ts); the rest of src/core is internal.
+const coreInternals = {
+  regex: '^(\\.\\./)+core/',
+  message: 'A shell imports the core only from its public entry (src/core/index.ts): export what it needs there.',
+};
 
 const typed = ['**/*.ts', '**/*.mts', '**/*.vue'];
 
@@ -125,6 +130,12 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
+  // After the block above, which it replaces for these folders (a later block's rule options win).
+  {
+    files: ['src/web-server/**', 'src/host/**', 'src/headless/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [coreInternals] }] },
+  },
+  { files: ['src/main/**', 'src/preload/**'], rules: { 'no-restricted-imports': ['error', { patterns: [coreInternals] }] } },
   {
     // Off in tests only: they read JSON bodies and page state of unknown shape and check them with expect at run time.
     files: ['test/**'],
