@@ -51,6 +51,12 @@ const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
       message: `Layer rule: src/${layer} may not import from src/${other} (see docs/architecture.md).`,
     })),
 );
+// Inside the renderer, logic/ is plain functions the stores, components and views use: it never depends on them.
+zones.push({
+  target: './src/renderer/src/logic',
+  from: ['./src/renderer/src/stores', './src/renderer/src/components', './src/renderer/src/views'],
+  message: 'Renderer logic/ may not import stores, components or views: they import it (move the shared type into logic/).',
+});
 const nodeBuiltins = {
   group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto'],
   message: 'This layer runs without Node: no Node built-ins.',

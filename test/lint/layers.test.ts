@@ -52,6 +52,11 @@ describe('layer import rule', () => {
     // The core itself reaches its own folders freely.
     expect(await ruleIds('src/core/parts/x.ts', "import '../metrics/core-metrics';\n")).toEqual([]);
   });
+  it("keeps the renderer's logic/ below its stores, components and views", async () => {
+    for (const above of ['stores/activity', 'components/Toaster.vue', 'views/ActivityView.vue'])
+      expect(await ruleIds('src/renderer/src/logic/x.ts', `import '../${above}';\n`), above).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/renderer/src/stores/x.ts', "import '../logic/toast-plan';\n")).toEqual([]);
+  });
   it('keeps the headless watcher off the Electron shell and the web host, and host, web server and core off headless', async () => {
     expect(await ruleIds('src/headless/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     // Issue 21: the watcher shares the web server, not the host's CLI, paths or build step.
