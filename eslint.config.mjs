@@ -52,11 +52,22 @@ const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
       message: `Layer rule: src/${layer} may not import from src/${other} (see docs/architecture.md).`,
     })),
 );
+// Inside the renderer, logic/ is plain functions the stores, components and views use: it never depends on them.
+zones.push({
+  target: './src/renderer/src/logic',
+  from: ['./src/renderer/src/stores', './src/renderer/src/components', './src/renderer/src/views'],
+  message: 'Renderer logic/ may not import stores, components or views: they import it (move the shared type into logic/).',
+});
 const nodeBuiltins = {
   group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto'],
   message: 'This layer runs without Node: no Node built-ins.',
 };
 const electronOnly = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
+// The shells reach the core only through its public entry (src/core/index.ts); the rest of src/core is internal.
+const coreInternals = {
+  regex: '^(\\.\\./)+core/',
+  message: 'A shell imports the core only from its public entry (src/core/index.ts): export what it needs there.',
+};
 
 const typed = ['**/*.ts', '**/*.mts', '**/*.vue'];
 
@@ -126,6 +137,12 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
   },
+  // After the block above, which it replaces for these folders (a later block's rule options win).
+  {
+    files: ['src/web-server/**', 'src/host/**', 'src/headless/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [coreInternals] }] },
+  },
+  { files: ['src/main/**', 'src/preload/**'], rules: { 'no-restricted-imports': ['error', { patterns: [coreInternals] }] } },
   {
     // Off in tests only: they read JSON bodies and page state of unknown shape and check them with expect at run time.
     files: ['test/**'],

@@ -6,9 +6,6 @@ import { ownChainsOf } from '../shared/chains';
 import type { MonitorCore, MonitorCoreOptions } from './monitor-core';
 import { favorMemoryOverSpeed } from './memory/favor-memory';
 import { createRedactor, type Redactor } from './secrets/redact';
-import type { CoreContext } from './handlers/context';
-import { createHandlers } from './handlers/contract-handlers';
-import { importWatches } from './handlers/watchlist-import';
 import { FuelMetrics } from './metrics/fuel-metrics';
 import { RelayerMetrics } from './metrics/relayer-metrics';
 import { PartsBuilder, partName } from './parts/part';
@@ -33,6 +30,7 @@ import { wentLivePart } from './parts/went-live';
 import { pollingPart } from './parts/polling';
 import { metricsReadingsPart } from './parts/metrics-readings';
 import { sourceHealthPart } from './parts/source-health';
+import { handlersPart } from './parts/handlers';
 
 /**
  * What runs after each poll cycle, in this order, once the cycle's `transitions` event is out: each a
@@ -167,10 +165,29 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
       return polling;
     })
     .add('metricsReadings', ({ metrics, dataSources, alerts, polling }) =>
-      metricsReadingsPart(metrics, {
+      metricsReadingsPart(metrics.registry, {
         pollStatus: () => polling.status(),
         sources: dataSources.sources,
         alertsPending: () => alerts.dispatcher.pending(),
+        alertChannels: () => alerts.dispatcher.states(),
+      }),
+    )
+    .add('handlers', ({ log, store, keys, dataSources, events, polling, relayerEconomics, alerts }) =>
+      handlersPart({
+        version: options.version,
+        shell: options.shell,
+        ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+        ownNodesCheck: options.ownNodesCheck ?? 'refuse',
+        clock,
+        logger: log.logger,
+        store: store.store,
+        settings: store.settings,
+        keys: keys.keys,
+        sources: dataSources.sources,
+        poller: polling.poller,
+        emit: events.emit,
+        pollStatus: () => polling.status(),
+        economics: () => relayerEconomics.economics(),
         alertChannels: () => alerts.dispatcher.states(),
       }),
     );
@@ -188,26 +205,9 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   // One redactor for everything that leaves the core: log lines, call answers, events.
   const redactor = createRedactor();
   const list = await coreParts(options, clock, redactor).build();
-  const { log, store, keys, watch, dataSources, events, metrics, notifications, polling, relayerEconomics, alerts } = list.parts;
+  const { log, events, metrics, notifications, handlers: contract } = list.parts;
   const logger = log.logger;
-
-  const ctx: CoreContext = {
-    options,
-    clock,
-    logger,
-    store: store.store,
-    keys: keys.keys,
-    index: watch.index,
-    engine: watch.engine,
-    poller: polling.poller,
-    sources: dataSources.sources,
-    settings: store.settings,
-    emit: events.emit,
-    pollStatus: () => polling.status(),
-    economics: () => relayerEconomics.economics(),
-    alertChannels: () => alerts.dispatcher.states(),
-  };
-  const handlers = createHandlers(ctx);
+  const { handlers } = contract;
 
   return {
     handlers,
@@ -225,7 +225,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     },
     ...(metrics.registry ? { metrics: metrics.registry } : {}),
     async addWatches(watches) {
-      return importWatches(ctx, watches);
+      return contract.addWatches(watches);
     },
     onEvent: (listener) => events.onEvent(listener),
     attachNotifier: (notifier) => notifications.drainer.attach(notifier),

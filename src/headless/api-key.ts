@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { KeyStore } from '../core/secrets/key-store';
+import { KeyStore } from '../core';
 import { ApiKeySchema } from '../shared/schemas';
 import type { HeadlessConfig } from './config-schema';
 

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LocalDataApiSpec } from '../core/monitor-core';
+import type { LocalDataApiSpec } from '../core';
 import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import pkg from '../../package.json';
 

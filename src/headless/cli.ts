@@ -12,8 +12,7 @@ import { readStartSecrets } from './api-key';
 import { startHeadless, type HeadlessWatcher } from './watcher';
 import { describeWatch, type LiveEvent } from './watch-liveness';
 import { RENDERER_DIR } from './app-files';
-import { OwnNodeSkipNews } from '../core/own-nodes/skip-news';
-import { OwnNodeStateChanges } from '../core/own-nodes/state-changes';
+import { OwnNodeSkipNews, OwnNodeStateChanges } from '../core';
 import { visibleText } from '../shared/visible-text';
 import { BASELINE_MAX_PAGES } from '../shared/policy';
 

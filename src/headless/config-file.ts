@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isCollection, isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import type { z } from 'zod';
-import { favorMemoryOverSpeed } from '../core/memory/favor-memory';
+import { favorMemoryOverSpeed } from '../core';
 import { CONFIG_LISTS, duplicateProblems, HeadlessConfigSchema, routesOnFileNetwork, type HeadlessConfig } from './config-schema';
 import { mergeRelayerConfig, RelayerConfigFileError } from './relayer-config-entry';
 import { limitProblem, MAX_CONFIG_BYTES, MAX_DEPTH, MAX_PRINTED_PROBLEMS } from './config-limits';

@@ -6,7 +6,7 @@
  * per attempt (the log file and /metrics count those). The errors come redacted from the core and never
  * carry a URL's path or query (webhook URLs hold secrets).
  */
-import type { AlertDeliveryResult } from '../core/monitor-core';
+import type { AlertDeliveryResult } from '../core';
 import { clockTime, formatDuration } from '../shared/format';
 
 const alerts = (n: number) => `${n} alert${n === 1 ? '' : 's'}`;

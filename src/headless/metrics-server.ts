@@ -5,8 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../core/log/logger';
-import type { CoreMetrics } from '../core/metrics/core-metrics';
+import type { Logger, CoreMetrics } from '../core';
 import { bearerToken, tokenMatches } from '../web-server/security';
 import { metricsHostMatcher } from './metrics-host';
 import { limitSlowClients, slowClientServerOptions } from '../shared/slow-clients';

@@ -6,9 +6,7 @@
  * export the state to Prometheus.
  */
 import { Gauge } from 'prom-client';
-import { METRIC_PREFIX, MAX_WATCH_LABELS } from '../core/metrics/core-metrics';
-import { LabelCap } from '../core/metrics/label-cap';
-import type { MonitorCore } from '../core/monitor-core';
+import { METRIC_PREFIX, MAX_WATCH_LABELS, LabelCap, type MonitorCore } from '../core';
 import type { SavedFeed, WatchedAddress } from '../shared/contract';
 import type { Clock } from '../shared/clock';
 

@@ -4,10 +4,15 @@
  * Prometheus; `web` optionally serves the usual UI through the shared web server, on 127.0.0.1.
  */
 import { mkdirSync } from 'node:fs';
-import { createMonitorCore } from '../core';
-import type { AlertDeliveryResult, LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
-import type { Logger } from '../core/log/logger';
-import { defaultDataDir } from '../core/default-data-dir';
+import {
+  createMonitorCore,
+  defaultDataDir,
+  type AlertDeliveryResult,
+  type LocalDataApiSpec,
+  type MonitorCore,
+  type MonitorCoreOptions,
+  type Logger,
+} from '../core';
 import { builtRendererDir } from '../web-server/renderer-dir';
 import { startWebServer, type WebServer } from '../web-server/server';
 import type { SettingsPatch } from '../shared/contract';

@@ -3,7 +3,7 @@
  * ones updated (or re-added when their network or filter changed), and ones no longer listed removed.
  * What stays unchanged keeps its baseline, so a restart repeats nothing.
  */
-import type { MonitorCore } from '../core/monitor-core';
+import type { MonitorCore } from '../core';
 import { ownChainsOf, routeLabel } from '../shared/chains';
 import { resolveRouteInput, routeIdentity } from '../shared/chain-input';
 import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, Settings, WatchedAddress } from '../shared/contract';

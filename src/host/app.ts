@@ -3,9 +3,7 @@
  * local) behind the web host. The CLI, the end-to-end tests and the UI benchmark all start it here.
  */
 import { mkdirSync } from 'node:fs';
-import { createMonitorCore } from '../core';
-import type { LocalDataApiSpec, MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
-import type { Logger } from '../core/log/logger';
+import { createMonitorCore, type LocalDataApiSpec, type MonitorCore, type MonitorCoreOptions, type Logger } from '../core';
 import type { DataSource } from '../shared/contract';
 import { MonitorError } from '../shared/errors';
 import type { Clock } from '../shared/clock';

@@ -5,7 +5,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultDataDir } from '../core/default-data-dir';
+import { defaultDataDir } from '../core';
 import type { DataSource } from '../shared/contract';
 import { DataSourceSchema } from '../shared/schemas';
 

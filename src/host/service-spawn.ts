@@ -2,7 +2,7 @@
  * service-spawn: the command line by which the core starts the local teleporter service (with its traffic simulator) as a child process
  * for the `local` data source: one command, live demo traffic. The core appends `--port 0 --db ...`.
  */
-import type { LocalDataApiSpec } from '../core/monitor-core';
+import type { LocalDataApiSpec } from '../core';
 import { SERVICE_CLI, TSX_LOADER } from './paths';
 import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 

@@ -7,7 +7,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc-channels';
 import { type InvokeResponse, type MonitorEvent } from '../shared/contract';
 import { toErrorInfo } from '../shared/errors';
-import type { MonitorCore } from '../core/monitor-core';
+import type { MonitorCore } from '../core';
 
 interface SenderPolicy {
   /** The webContents of our window (or null while there is none). */

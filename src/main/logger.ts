@@ -2,7 +2,7 @@
  * The shell's console logger. The core redacts secrets in its own logger before forwarding lines
  * here, and the shell itself never handles the API key.
  */
-import type { Logger } from '../core/log/logger';
+import type { Logger } from '../core';
 
 export function createConsoleLogger(scope: string, sink: Pick<Console, 'log' | 'warn' | 'error'> = console): Logger {
   const line = (level: string, msg: string, fields?: Record<string, unknown>) =>

@@ -5,8 +5,7 @@
  */
 import type { App, BrowserWindow, BrowserWindowConstructorOptions, IpcMain, Session, Shell } from 'electron';
 import type { ApiKeyStatus, MonitorEvent, NotificationPayload, PollStatus, Settings } from '../shared/contract';
-import type { MonitorCore, MonitorCoreOptions } from '../core/monitor-core';
-import type { Logger } from '../core/log/logger';
+import { unavailableCore, type MonitorCore, type MonitorCoreOptions, type Logger } from '../core';
 import { isAppUrl, rendererLocation, type RendererLocation } from './app-url';
 import { desktopCsp, installCspHeader } from './csp';
 import { createLinkOpener } from './external-links';
@@ -19,7 +18,6 @@ import { createTrayController, type TrayBoundary, type TrayController } from './
 import type { TrayAction } from './tray-model';
 import { mainWindowOptions } from './window-options';
 import { MonitorError } from '../shared/errors';
-import { unavailableCore } from '../core/unavailable-core';
 
 export type ShellWindow = Pick<
   BrowserWindow,

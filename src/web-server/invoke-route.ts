@@ -5,8 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import type { MonitorCore } from '../core/monitor-core';
-import type { Logger } from '../core/log/logger';
+import type { MonitorCore, Logger } from '../core';
 import { isMonitorMethod, type InvokeResponse, type MonitorMethod } from '../shared/contract';
 import { toErrorInfo } from '../shared/errors';
 import { WEB_INVOKE_PREFIX } from '../shared/web-protocol';

@@ -4,7 +4,7 @@
  * no notifier is attached, so the core's outbox keeps everything and shows it, coalesced when there
  * are many, as soon as a page connects.
  */
-import type { MonitorCore } from '../core/monitor-core';
+import type { MonitorCore } from '../core';
 
 interface PageNotifier {
   /** The event socket's page count changed. */

@@ -9,8 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { MonitorCore } from '../core/monitor-core';
-import type { Logger } from '../core/log/logger';
+import type { MonitorCore, Logger } from '../core';
 import { WEB_EVENTS_PATH, WEB_MAX_BODY_BYTES, WEB_TOKEN_PARAM } from '../shared/web-protocol';
 import { toErrorInfo } from '../shared/errors';
 import { clientErrorResponse, EXPECTATION_FAILED, MAX_HEADER_BYTES, rawJsonResponse } from '../shared/client-error-reply';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoreMetrics, MAX_ROUTES } from '../../src/core/metrics/core-metrics';
 import { LabelCap } from '../../src/core/metrics/label-cap';
+import { registerLiveGauges, type LiveReaders } from '../../src/core/metrics/live-gauges';
 import type { Transition, TransitionsEvent } from '../../src/shared/contract';
 
 const queries = (routes: number) => ({
@@ -31,6 +32,13 @@ const transition = (i: number, kind: Transition['kind'] = 'left_pending'): Trans
   ],
 });
 
+/** The registry as the core makes it: its own gauges and counters, and the live gauges its readers' part adds. */
+function coreMetrics(queries: unknown, readers: LiveReaders): CoreMetrics {
+  const m = new CoreMetrics({ queries: queries as never });
+  registerLiveGauges(m.registry, readers);
+  return m;
+}
+
 describe('core metrics', () => {
   it('caps a label at its first values; later ones count as "other"', () => {
     const cap = new LabelCap(2);
@@ -38,8 +46,7 @@ describe('core metrics', () => {
   });
 
   it('keeps route label values bounded however many routes there are, and never labels by message ID', async () => {
-    const m = new CoreMetrics({
-      queries: queries(MAX_ROUTES + 50) as never,
+    const m = coreMetrics(queries(MAX_ROUTES + 50), {
       pollStatus: () => ({ lastSuccessAt: 1_700_000_000_000, watching: 3 }) as never,
       rateLimitRemaining: () => null,
       alertsPending: () => 0,
@@ -65,16 +72,26 @@ describe('core metrics', () => {
   });
 
   it("shows a label value's hidden characters, LF included, and keeps its backslashes and quotes escaped as the format wants", async () => {
-    const m = new CoreMetrics({
-      queries: { ...queries(0), trackedByWatchLabel: () => [{ key: 'a\\b "q"\r\nc\u202E', status: 'pending', n: 1 }] } as never,
-      pollStatus: () => ({ lastSuccessAt: null, watching: 1 }) as never,
-      rateLimitRemaining: () => null,
-      alertsPending: () => 0,
-      alertChannels: () => [
-        { key: 'webhook:ops', name: 'webhook ops', pending: 3, failures: 4, failingSince: 1_700_000_000_000, nextAttemptAt: 1_700_000_090_000, lastError: 'x' },
-        { key: 'alertmanager:am', name: 'alertmanager am', pending: 0, failures: 0, failingSince: null, nextAttemptAt: null, lastError: null },
-      ],
-    });
+    const m = coreMetrics(
+      { ...queries(0), trackedByWatchLabel: () => [{ key: 'a\\b "q"\r\nc\u202E', status: 'pending', n: 1 }] },
+      {
+        pollStatus: () => ({ lastSuccessAt: null, watching: 1 }) as never,
+        rateLimitRemaining: () => null,
+        alertsPending: () => 0,
+        alertChannels: () => [
+          {
+            key: 'webhook:ops',
+            name: 'webhook ops',
+            pending: 3,
+            failures: 4,
+            failingSince: 1_700_000_000_000,
+            nextAttemptAt: 1_700_000_090_000,
+            lastError: 'x',
+          },
+          { key: 'alertmanager:am', name: 'alertmanager am', pending: 0, failures: 0, failingSince: null, nextAttemptAt: null, lastError: null },
+        ],
+      },
+    );
     const text = await m.text();
     expect(text).toContain('teleporter_watch_tracked_messages_by_watch{watch="a\\\\b \\"q\\"<U+000D><U+000A>c<U+202E>",status="pending"} 1');
     expect(text).not.toMatch(/[\r\u202E]/);

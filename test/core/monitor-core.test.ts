@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, PollStatus } from '../../src/shared/contract';
 import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
 import { createMonitorCore } from '../../src/core';
-import { LOCAL_SOURCE_KEY_TEST } from '../../src/core/handlers/contract-handlers';
+import { LOCAL_SOURCE_KEY_TEST } from '../../src/core/handlers/key-handlers';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import { JumpClock } from './http-helpers';
 import { tempDir } from './helpers';

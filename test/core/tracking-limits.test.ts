@@ -23,10 +23,6 @@ afterEach(() => {
 const metricsText = () =>
   new CoreMetrics({
     queries: new MetricsQueries(rig.store.db, () => rig.store.source()),
-    pollStatus: () => ({ lastSuccessAt: null, watching: 1 }) as never,
-    rateLimitRemaining: () => null,
-    alertsPending: () => 0,
-    alertChannels: () => [],
   }).text();
 
 describe('tracking limits', () => {

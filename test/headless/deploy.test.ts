@@ -85,13 +85,16 @@ describe('deploy/ files', () => {
           deliverySeconds: () => null,
           trackingEnded: () => [],
         } as never,
-        pollStatus: () => ({ lastSuccessAt: null, watching: 0 }) as never,
-        rateLimitRemaining: () => ({ host: 'h', remaining: 1 }),
-        alertsPending: () => 0,
-        alertChannels: () => [],
       },
       { processMetrics: true },
     );
+    const { registerLiveGauges } = await import('../../src/core/metrics/live-gauges');
+    registerLiveGauges(metrics.registry, {
+      pollStatus: () => ({ lastSuccessAt: null, watching: 0 }) as never,
+      rateLimitRemaining: () => ({ host: 'h', remaining: 1 }),
+      alertsPending: () => 0,
+      alertChannels: () => [],
+    });
     const { RelayerMetrics } = await import('../../src/core/metrics/relayer-metrics');
     new RelayerMetrics(metrics.registry, () => 0);
     const { FuelMetrics } = await import('../../src/core/metrics/fuel-metrics');

@@ -39,9 +39,23 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
     expect(await ruleIds('src/core/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
     expect(await ruleIds('src/local-data-api/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
-    expect(await ruleIds('src/headless/x.ts', "import '../web-server/server';\nimport '../core/monitor-core';\nimport '../shared/result';\n")).toEqual([]);
-    expect(await ruleIds('src/host/x.ts', "import '../web-server/server';\nimport '../core/monitor-core';\n")).toEqual([]);
-    expect(await ruleIds('src/web-server/x.ts', "import '../core/monitor-core';\nimport '../shared/result';\n")).toEqual([]);
+    expect(await ruleIds('src/headless/x.ts', "import '../web-server/server';\nimport '../core';\nimport '../shared/result';\n")).toEqual([]);
+    expect(await ruleIds('src/host/x.ts', "import '../web-server/server';\nimport '../core';\n")).toEqual([]);
+    expect(await ruleIds('src/web-server/x.ts', "import '../core';\nimport '../shared/result';\n")).toEqual([]);
+  });
+  it('lets a shell import the core only through its public entry, src/core/index.ts', async () => {
+    for (const shell of ['main', 'preload', 'web-server', 'host', 'headless']) {
+      expect(await ruleIds(`src/${shell}/x.ts`, "import '../core/monitor-core';\n"), shell).toContain('no-restricted-imports');
+      expect(await ruleIds(`src/${shell}/deeper/x.ts`, "import '../../core/log/logger';\n"), shell).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../core';\nexport { app };\n")).toEqual([]);
+    // The core itself reaches its own folders freely.
+    expect(await ruleIds('src/core/parts/x.ts', "import '../metrics/core-metrics';\n")).toEqual([]);
+  });
+  it("keeps the renderer's logic/ below its stores, components and views", async () => {
+    for (const above of ['stores/activity', 'components/Toaster.vue', 'views/ActivityView.vue'])
+      expect(await ruleIds('src/renderer/src/logic/x.ts', `import '../${above}';\n`), above).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/renderer/src/stores/x.ts', "import '../logic/toast-plan';\n")).toEqual([]);
   });
   it('keeps the headless watcher off the Electron shell and the web host, and host, web server and core off headless', async () => {
     expect(await ruleIds('src/headless/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');

@@ -3,11 +3,19 @@
  * local cache when the data source cannot answer. A well-formed ID nobody knows is a not_found error
  * on the messageId field; the contract's schema has already refused a malformed one.
  */
-import type { FoundMessage } from '../../shared/contract';
+import type { FoundMessage, Settings } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
-import type { CoreContext } from './context';
+import type { Store } from '../store';
+import type { DataSources } from './data-source';
 
-export async function findMessage(ctx: CoreContext, messageId: string): Promise<FoundMessage> {
+/** What finding a message uses: the cache, the data source, the network asked. */
+export interface FindNeeds {
+  store: Pick<Store, 'messages'>;
+  sources: Pick<DataSources, 'client'>;
+  settings(): Settings;
+}
+
+export async function findMessage(ctx: FindNeeds, messageId: string): Promise<FoundMessage> {
   const cached = ctx.store.messages.get(messageId) ?? null;
   const fromCache = (note: string): FoundMessage => ({ message: cached!.message, source: 'cache', cached, note });
   const client = ctx.sources.client(ctx.settings().network);

@@ -1,5 +1,6 @@
 /** The contract's calls for importing a relayer's config and for the calls an operator sends by hand. */
-import type { MonitorHandlers } from '../../shared/contract';
+import type { MonitorEvent, MonitorHandlers, Settings } from '../../shared/contract';
+import type { Clock } from '../../shared/clock';
 import { ownChainsOf } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import { TELEPORTER_MESSENGER_ADDRESS } from '../../shared/own-nodes';
@@ -7,11 +8,21 @@ import { toChecksumAddress } from '../../shared/validators';
 import { redeemCall, retryCall } from '../relayers/hand-calls';
 import { parseRelayerConfig } from '../relayers/relayer-config';
 import { applyImport, previewImport } from '../relayers/relayer-config-import';
-import type { CoreContext } from './context';
+import type { Logger } from '../log/logger';
+import type { Store } from '../store';
 
 type Methods = 'previewRelayerConfig' | 'importRelayerConfig' | 'handCall';
 
-export function createRelayerConfigHandlers(ctx: CoreContext): Pick<MonitorHandlers, Methods> {
+/** What the relayer-config calls use: the store (watches, the cache's messages), the settings, the clock, the log and the events. */
+export interface RelayerConfigNeeds {
+  store: Store;
+  settings(): Settings;
+  clock: Clock;
+  emit(e: MonitorEvent): void;
+  logger: Pick<Logger, 'info'>;
+}
+
+export function createRelayerConfigHandlers(ctx: RelayerConfigNeeds): Pick<MonitorHandlers, Methods> {
   const ownChains = () => ownChainsOf(ctx.settings().dataSource);
   /** The file's plan, or a refusal naming each problem's field (the file's text is never logged: it holds keys). */
   const planOf = (text: string, fileName: string | undefined) => {

@@ -1,13 +1,26 @@
 /** The contract's calls for watched relayers and routes and the Relayers view's figures. */
-import type { MonitorHandlers } from '../../shared/contract';
+import type { MonitorEvent, MonitorHandlers, Settings } from '../../shared/contract';
 import { MonitorError } from '../../shared/errors';
 import { ownChainsOf, routeLabel } from '../../shared/chains';
 import { resolveRouteInput, routeIdentity } from '../../shared/chain-input';
-import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { RelayerEconomics, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
+import type { Clock } from '../../shared/clock';
 import type { Network } from '../../shared/validators';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import { askRouteHistory } from '../relayers/route-history';
-import type { CoreContext } from './context';
+import type { Logger } from '../log/logger';
+import type { Store } from '../store';
+
+/** What the relayer handlers use, and all they can reach. */
+export interface RelayerNeeds {
+  store: Store;
+  settings(): Settings;
+  clock: Clock;
+  emit(e: MonitorEvent): void;
+  logger: Pick<Logger, 'info'>;
+  /** Watched relayers' fuel and earnings from the last poll cycle (parts/relayer-economics.ts). */
+  economics(): RelayerEconomics;
+}
 
 type RelayerMethods =
   | 'listRelayers'
@@ -24,7 +37,7 @@ type RelayerMethods =
 /** A watch as its duplicate's refusal names it: its label and what it watches ("ours" (0x1234…abcd), "c-to-beam" (C-Chain → Beam)). */
 const named = (label: string, what: string) => (label ? `"${label}" (${what})` : what);
 
-export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, RelayerMethods> {
+export function createRelayerHandlers(ctx: RelayerNeeds): Pick<MonitorHandlers, RelayerMethods> {
   const watches = ctx.store.relayerWatches;
   const figures = new RelayerFigures(ctx.store);
   const ownChains = () => ownChainsOf(ctx.settings().dataSource);

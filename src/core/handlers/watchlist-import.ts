@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MonitorError } from '../../shared/errors';
 import { WatchInputSchema } from '../../shared/schemas';
-import type { CoreContext } from './context';
-import { defaultNotify } from './contract-handlers';
+import { defaultNotify, type WatchlistNeeds } from './watchlist-handlers';
 
 const WatchListSchema = z.array(WatchInputSchema).max(100_000);
 
@@ -11,7 +10,7 @@ const WatchListSchema = z.array(WatchInputSchema).max(100_000);
  * and one poll cycle for all of them (the watcher index rebuilds once, on its next use).
  * Addresses already watched are left as they are. Returns how many were added.
  */
-export function importWatches(ctx: CoreContext, input: unknown): number {
+export function importWatches(ctx: WatchlistNeeds, input: unknown): number {
   const parsed = WatchListSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

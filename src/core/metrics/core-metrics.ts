@@ -1,15 +1,10 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeLabel, type OwnChain } from '../../shared/chains';
-import { CHAIN_STATES, SKIP_REASONS } from '../../shared/own-nodes';
-import type { MonitorEvent, PollStatus, Transition } from '../../shared/contract';
+import type { MonitorEvent, Transition } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
 import { RECORD_SKIP_REASONS, type RecordSkipReason } from '../../shared/record-bounds';
 import type { MetricsQueries } from '../store/metrics-queries';
 import { LabelCap } from './label-cap';
-import { registerQuotaMetrics } from './quota-metrics';
-import { registerHealthMetrics } from './health-metrics';
-import { registerAlertChannelMetrics } from './alert-channel-metrics';
-import type { AlertChannelState } from '../../shared/alert-schemas';
 import { visibleLabelValues } from './visible-labels';
 
 export const METRIC_PREFIX = 'teleporter_watch_';
@@ -20,13 +15,6 @@ export const MAX_SOURCES = 10;
 
 interface CoreMetricsSources {
   queries: MetricsQueries;
-  pollStatus: () => PollStatus;
-  /** What the API (at `host`) said is left in its rate-limit window (null: it has not said). */
-  rateLimitRemaining: () => { host: string; remaining: number } | null;
-  /** Alert deliveries waiting for a receiver. */
-  alertsPending: () => number;
-  /** Each alert channel's backoff. */
-  alertChannels: () => AlertChannelState[];
   /** Your own nodes' chains while they are the data source: a route label names them so. */
   ownChains?: () => readonly OwnChain[];
 }
@@ -36,7 +24,9 @@ type RequestOutcome = { ok: true } | { ok: false; error: Pick<ErrorInfo, 'kind'>
 
 /**
  * The core's Prometheus registry (one per core, so tests may run several). Gauges are read from the
- * store at scrape time; counters are fed by events. Labels are routes and watch labels only — never
+ * store at scrape time; counters are fed by events and by the parts that count into it. The gauges
+ * that read later parts (the poll status, the alert channels) are added by those readers' own part
+ * (live-gauges.ts, the `metrics-readings` part). Labels are routes and watch labels only — never
  * message IDs or addresses — and both are capped.
  */
 export class CoreMetrics {
@@ -134,85 +124,12 @@ export class CoreMetrics {
       labelNames: ['reason', 'source'],
       registers,
     });
-    new Gauge({
-      name: `${METRIC_PREFIX}ratelimit_remaining`,
-      help: 'Compute units left in the Data API rate-limit window, as its ratelimit-remaining header said (absent until it says).',
-      labelNames: ['host'],
-      registers,
-      collect() {
-        this.reset();
-        const v = s.rateLimitRemaining();
-        if (v !== null) this.set({ host: v.host }, v.remaining);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}last_successful_poll_timestamp_seconds`,
-      help: 'Unix time of the last poll cycle that succeeded (0: none yet).',
-      registers,
-      collect() {
-        this.set((s.pollStatus().lastSuccessAt ?? 0) / 1000);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}own_node_state`,
-      help: 'With your own nodes as the data source: 1 for the state each chain (its configured name) is in (ok, starting, down, slow, pruned, rate_limited, wrong_chain).',
-      labelNames: ['chain', 'blockchain_id', 'state'],
-      registers,
-      collect() {
-        this.reset();
-        for (const n of s.pollStatus().ownNodes ?? [])
-          for (const st of CHAIN_STATES) this.set({ chain: n.name, blockchain_id: n.blockchainId, state: st }, n.state === st ? 1 : 0);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}own_node_indexed_block`,
-      help: 'With your own nodes as the data source: the last block read on each chain, and its head.',
-      labelNames: ['chain', 'blockchain_id', 'of'],
-      registers,
-      collect() {
-        this.reset();
-        for (const n of s.pollStatus().ownNodes ?? []) {
-          if (n.indexedTo !== null) this.set({ chain: n.name, blockchain_id: n.blockchainId, of: 'indexed' }, n.indexedTo);
-          if (n.head !== null) this.set({ chain: n.name, blockchain_id: n.blockchainId, of: 'head' }, n.head);
-        }
-      },
-    });
-    registerHealthMetrics(this.registry, METRIC_PREFIX, s.pollStatus);
-    registerQuotaMetrics(this.registry, METRIC_PREFIX, s.pollStatus);
-    new Gauge({
-      name: `${METRIC_PREFIX}own_node_skipped`,
-      help: 'With your own nodes as the data source: logs, blocks and receipts a node sent malformed and that were skipped (the chain reads on), by reason, since the service started.',
-      labelNames: ['chain', 'blockchain_id', 'reason'],
-      registers,
-      collect() {
-        this.reset();
-        for (const n of s.pollStatus().ownNodes ?? [])
-          for (const r of SKIP_REASONS) this.set({ chain: n.name, blockchain_id: n.blockchainId, reason: r }, n.skipped[r] ?? 0);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}watchers`,
-      help: 'Watched addresses and feeds.',
-      registers,
-      collect() {
-        this.set(s.pollStatus().watching);
-      },
-    });
     this.alerts = new Counter({
       name: `${METRIC_PREFIX}alert_deliveries_total`,
       help: 'Alert deliveries by channel and outcome (sent, failed).',
       labelNames: ['channel', 'outcome'],
       registers,
     });
-    new Gauge({
-      name: `${METRIC_PREFIX}alerts_pending`,
-      help: 'Alerts waiting for a receiver (retried with backoff).',
-      registers,
-      collect() {
-        this.set(s.alertsPending());
-      },
-    });
-    registerAlertChannelMetrics(this.registry, METRIC_PREFIX, s.alertChannels);
   }
 
   observeEvent(e: MonitorEvent): void {

@@ -11,30 +11,7 @@ import type { ScanResult } from './scan';
 import { echoAfter, echoesOfHeadRead, stallEcho, type Echo, type EchoChain } from './echoes';
 import { keepUp } from './keep-up';
 import type { KeepUp } from '../../shared/contract';
-
-/** A baseline the budget stopped: where it goes on next cycle (kept here between cycles). */
-export interface BaselineProgress {
-  /** The page after the last one read. */
-  token: string;
-  /** Pages read so far. */
-  pages: number;
-  /** The oldest source timestamp (s) read so far (null: none dated). */
-  oldestTs: number | null;
-}
-
-/** The list baseline in progress (many addresses through the unfiltered list). */
-export interface ListBaselineProgress extends BaselineProgress {
-  watchers: readonly string[];
-  /** When its first page was read (ms): the pass counts as a trailing sweep started then (absent: now). */
-  startedAt?: number;
-}
-
-export interface HeadCursor {
-  /** Newest source timestamp (s) seen at the top of the firehose. */
-  ts: number;
-  /** When that scan ran (ms). */
-  at: number;
-}
+import type { BaselineProgress, HeadCursor, ListBaselineProgress } from './plan-types';
 
 /** How a cycle looks for new messages on a network. */
 export type DiscoveryMode = 'firehose' | 'per-address';

@@ -5,8 +5,7 @@
 import { BASELINE_HORIZON_MS, BASELINE_MAX_PAGES, DEFAULT_ROUTE_HISTORY_HOURS, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
 import { isRouteKey } from '../store/watcher-key';
 import { routeReadsBackTo } from '../store/watcher-info';
-import type { BaselineProgress } from './network-state';
-import type { FeedSummary, ListOperation, NetworkPlan, NetworkPlanInput, ScanStep, WatcherSummary } from './plan-types';
+import type { BaselineProgress, FeedSummary, ListOperation, NetworkPlan, NetworkPlanInput, ScanStep, WatcherSummary } from './plan-types';
 import { PAGE_SIZE } from './request-prices';
 
 /** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */

@@ -1,8 +1,31 @@
 /** The planner's vocabulary: what a cycle's plan is made of (steps, stop rules, discoveries, sweeps) and what it is planned from. */
 import type { FeedFilter } from '../../shared/contract';
 import type { IndexerStall, TrailSweep } from './late-records';
-import type { BaselineProgress, HeadCursor, ListBaselineProgress } from './network-state';
 import type { RecheckCandidate, RecheckPlan } from './request-prices';
+
+/** A baseline the budget stopped: where it goes on next cycle (kept in the network's state between cycles). */
+export interface BaselineProgress {
+  /** The page after the last one read. */
+  token: string;
+  /** Pages read so far. */
+  pages: number;
+  /** The oldest source timestamp (s) read so far (null: none dated). */
+  oldestTs: number | null;
+}
+
+/** The list baseline in progress (many addresses through the unfiltered list). */
+export interface ListBaselineProgress extends BaselineProgress {
+  watchers: readonly string[];
+  /** When its first page was read (ms): the pass counts as a trailing sweep started then (absent: now). */
+  startedAt?: number;
+}
+
+export interface HeadCursor {
+  /** Newest source timestamp (s) seen at the top of the firehose. */
+  ts: number;
+  /** When that scan ran (ms). */
+  at: number;
+}
 
 /** Which list operation a scan pages through. */
 export type ListOperation = { kind: 'firehose' } | { kind: 'address'; address: string } | { kind: 'feed'; filter: FeedFilter };

@@ -1,6 +1,8 @@
-import type { Transition, TransitionKind, WatcherRef } from '../../../shared/contract';
+import type { NotificationPayload, Transition, TransitionKind, WatcherRef } from '../../../shared/contract';
 import { transitionSeverity, type Severity } from '../../../shared/vocabulary';
-import type { Toast } from '../stores/activity';
+
+/** One arrival to show: a transition of a watched message, or a notification the core sent. */
+export type Toast = { key: string; kind: 'transition'; transition: Transition } | { key: string; kind: 'notification'; notification: NotificationPayload };
 
 export type PlannedToast =
   { kind: 'single'; toast: Toast; kinds: TransitionKind[] } | { kind: 'summary'; count: number; watcher: WatcherRef | null; title: string };

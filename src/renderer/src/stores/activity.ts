@@ -6,7 +6,6 @@ import {
   type ActivityItem,
   type AlertEntry,
   type NotificationPayload,
-  type Transition,
   type TransitionKind,
   type TransitionsEvent,
 } from '../../../shared/contract';
@@ -16,6 +15,7 @@ import type { ErrorInfo } from '../../../shared/errors';
 import { monitor, useMonitorEvents } from '../client';
 import { latestRead } from '../logic/latest-read';
 import { RecentIds } from '../logic/recent-ids';
+import type { Toast } from '../logic/toast-plan';
 
 const ACTIVITY_PAGE = 50;
 /** Live entries kept in memory; older ones come back through "load older". */
@@ -25,8 +25,6 @@ const MAX_LIVE = 1000;
  * its batch within one outbox drain, so it names IDs of the latest batches, far inside this window.
  */
 export const TOASTED_KEPT = MAX_LIVE;
-
-export type Toast = { key: string; kind: 'transition'; transition: Transition } | { key: string; kind: 'notification'; notification: NotificationPayload };
 
 /** An item's key in the list: transitions and alert entries count their IDs apart. */
 export const activityKey = (i: ActivityItem): string => `${i.kind === 'alert' ? 'a' : 't'}${i.id}`;
