@@ -19,3 +19,5 @@ export { LabelCap } from './metrics/label-cap';
 // What the headless watcher's console says when an own node's state or skips change.
 export { OwnNodeSkipNews } from './own-nodes/skip-news';
 export { OwnNodeStateChanges } from './own-nodes/state-changes';
+// The headless config's `relayerConfig:` entry reads an ICM relayer's config as the desktop's import does.
+export { parseRelayerConfig } from './relayers/relayer-config';

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { routeIdentity } from '../shared/chain-input';
 import { ownChainsOf } from '../shared/chains';
 import { RELAYER_CONFIG_MAX_CHARS } from '../shared/relayer-config';
-import { parseRelayerConfig } from '../core/relayers/relayer-config';
+import { parseRelayerConfig } from '../core';
 import type { HeadlessConfig } from './config-schema';
 
 /** What was read from the relayer config, for the start's summary. */
