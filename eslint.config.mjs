@@ -59,6 +59,30 @@ const electronOnly = { name: 'electron', message: 'Only src/main and src/preload
 
 const typed = ['**/*.ts', '**/*.mts', '**/*.vue'];
 
+// A minute, an hour or a day in milliseconds is spelled once, in src/shared/time.ts (docs/limits.md, "Where numbers live").
+const timeLiteral = (selector) => ({ selector, message: 'A time in ms: use MINUTE_MS, HOUR_MS or DAY_MS from src/shared/time.ts.' });
+const timeLiterals = [
+  ...[60_000, 3_600_000, 86_400_000].map((v) => timeLiteral(`Literal[value=${v}]`)),
+  ...[60, 3600, 86_400].flatMap((v) => [
+    timeLiteral(`BinaryExpression[operator='*'][left.value=${v}][right.value=1000]`),
+    timeLiteral(`BinaryExpression[operator='*'][left.value=1000][right.value=${v}]`),
+  ]),
+  timeLiteral(`BinaryExpression[operator='*'][left.value=60][right.value=60]`),
+];
+/**
+ * Not yet held to it, until their owners' branches merge (issue 44): the lead drops this list then.
+ * Relayer fuel and economics (being split now), and the Data API server's worlds (being moved now).
+ */
+const timeLiteralsPending = [
+  'src/core/parts/relayer-economics.ts',
+  'src/core/relayers/fuel.ts',
+  'src/core/relayers/fuel-reads.ts',
+  'src/core/relayers/fuel-watch.ts',
+  'src/local-data-api/**',
+  'src/simulator/**',
+  'src/chain-index/**',
+];
+
 export default tseslint.config(
   // electron.vite.config.ts.<n>.mjs: electron-vite's compiled config, there only while a build runs (npm test lints beside the build).
   {
@@ -124,6 +148,11 @@ export default tseslint.config(
       'src/sqlite/**',
     ],
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    ignores: ['src/shared/time.ts', ...timeLiteralsPending],
+    rules: { 'no-restricted-syntax': ['error', ...timeLiterals] },
   },
   {
     // Off in tests only: they read JSON bodies and page state of unknown shape and check them with expect at run time.

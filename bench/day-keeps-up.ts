@@ -9,10 +9,10 @@
  */
 import { OPERATION_WEIGHT, PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../src/shared/policy';
+import { DAY_MS } from '../src/shared/time';
 
 /** The Data API's largest page of the list. */
 const PAGE = 100;
-const DAY_MS = 86_400_000;
 
 export interface KeepsUp {
   keepsUp: boolean;

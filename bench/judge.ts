@@ -10,8 +10,7 @@
  */
 import { PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
 import type { ServiceCount } from './service-count';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../src/shared/time';
 
 export interface SpendVerdict {
   caller: string;

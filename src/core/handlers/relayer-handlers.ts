@@ -8,6 +8,7 @@ import type { Network } from '../../shared/validators';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import { askRouteHistory } from '../relayers/route-history';
 import type { CoreContext } from './context';
+import { HOUR_MS } from '../../shared/time';
 
 type RelayerMethods =
   | 'listRelayers'
@@ -94,7 +95,7 @@ export function createRelayerHandlers(ctx: CoreContext): Pick<MonitorHandlers, R
       const network = input.network ?? ctx.settings().network;
       const byChains = input.routeId === undefined ? resolveRoute({ source: input.source, destination: input.destination }, network) : null;
       const id = input.routeId ?? (byChains ? routeWatchedAs(network, byChains.source, byChains.destination)?.id : undefined);
-      const opts = { hours: input.hours, now: ctx.clock.now(), firstReadMs: ctx.settings().routeHistoryHours * 3_600_000 };
+      const opts = { hours: input.hours, now: ctx.clock.now(), firstReadMs: ctx.settings().routeHistoryHours * HOUR_MS };
       const read = id === undefined ? null : askRouteHistory(ctx.store, id, opts);
       if (!read) {
         const which = byChains ? routeLabel(byChains.source, byChains.destination, ownChains()) : `with ID ${input.routeId}`;

@@ -3,7 +3,7 @@
  * moment; an episode opens the first time it holds (fire once) and closes when it no longer does
  * (resolve once). Who keeps the open episodes across restarts is the caller's business.
  */
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../shared/time';
 
 interface RelayerSilentInput {
   now: number;
