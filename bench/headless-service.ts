@@ -6,7 +6,8 @@
  * refused each of them is counted at the service (bench/service-count.ts), the only count judged.
  */
 import { randomBytes } from 'node:crypto';
-import { OPERATION_WEIGHT, PUBLIC_PLANS, type RunningService } from '../src/local-data-api';
+import type { RunningService } from '../src/local-data-api';
+import { PLAN_LIMITS, REQUEST_CU } from '../src/shared/plans';
 import type { Clock } from '../src/shared/clock';
 import { startBenchService } from './bench-service';
 import type { HeadlessKnobs } from './headless-knobs';
@@ -25,7 +26,7 @@ export interface JudgedService {
 export async function startJudgedService(clock: Clock, k: HeadlessKnobs): Promise<JudgedService> {
   const apiKey = `bench-${randomBytes(12).toString('hex')}`;
   const count = new ServiceCount(clock);
-  const plan = PUBLIC_PLANS[k.plan];
+  const plan = PLAN_LIMITS[k.plan];
   const service = await startBenchService(clock, {
     rate: k.rate,
     addresses: k.addresses,
@@ -40,7 +41,7 @@ export async function startJudgedService(clock: Clock, k: HeadlessKnobs): Promis
     service,
     apiKey,
     count,
-    planRequestsPerMinute: Math.floor(plan.cuPerMinute / OPERATION_WEIGHT.list),
+    planRequestsPerMinute: Math.floor(plan.cuPerMinute / REQUEST_CU),
     planLabel: `${k.plan} (${plan.cuPerMinute.toLocaleString('en-US')} CU a minute, ${plan.cuPerDay.toLocaleString('en-US')} a day)`,
     limitsLabel: `every caller (the watcher, each fair poller with its own key): the ${k.plan} plan's public CU limits`,
   };

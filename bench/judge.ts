@@ -8,13 +8,13 @@
  * - minute: no clock minute charged more than the plan's minute limit;
  * - refused: the service answered no request of it with 429 (the caller's count of them).
  */
-import { PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
+import { PLAN_LIMITS, type PlanName } from '../src/shared/plans';
 import type { ServiceCount } from './service-count';
 import { DAY_MS } from '../src/shared/time';
 
 export interface SpendVerdict {
   caller: string;
-  plan: PublicPlan;
+  plan: PlanName;
   cu: number;
   requests: number;
   /** Its requests by operation (list, byId, address, other), as the service counted them. */
@@ -29,8 +29,8 @@ export interface SpendVerdict {
 }
 
 /** Judges one caller's spend over a run from `fromMs` to `toMs` (clock ms); `refused`: its 429 answers. */
-export function judgeSpend(count: ServiceCount, caller: string, plan: PublicPlan, fromMs: number, toMs: number, refused = 0): SpendVerdict {
-  const p = PUBLIC_PLANS[plan];
+export function judgeSpend(count: ServiceCount, caller: string, plan: PlanName, fromMs: number, toMs: number, refused = 0): SpendVerdict {
+  const p = PLAN_LIMITS[plan];
   const dayStart = Math.floor(fromMs / DAY_MS) * DAY_MS;
   const dayAllowanceCu = Math.floor((p.cuPerDay * Math.min(DAY_MS, toMs - dayStart)) / DAY_MS);
   const cu = count.cu(caller);
