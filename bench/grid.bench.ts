@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAN_LIMITS, REQUEST_CU, type PlanName } from '../src/shared/plans';
+import { DAY_MINUTES } from '../src/shared/time';
 import { MAX_LATENESS_S } from '../src/shared/policy';
 import { runCoreCell } from './core-cell';
 import { envNumber, judgeTargets } from './targets';
@@ -42,7 +43,7 @@ const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 3);
  */
 const PRESSURE_SETTLE_MINUTES = envNumber('BENCH_PRESSURE_SETTLE_MINUTES', MAX_LATENESS_S / 60 + 5);
 const settleFor = (rate: number) =>
-  (rate * 60) / 100 >= PLAN_LIMITS.unauthenticated.cuPerDay / 1440 / REQUEST_CU / 4 ? PRESSURE_SETTLE_MINUTES : SETTLE_MINUTES;
+  (rate * 60) / 100 >= PLAN_LIMITS.unauthenticated.cuPerDay / DAY_MINUTES / REQUEST_CU / 4 ? PRESSURE_SETTLE_MINUTES : SETTLE_MINUTES;
 /** Each cell's starts, hours after 00:00 UTC: midnight always (no unspent day to borrow), noon unless BENCH_GRID_NOON=0. */
 const STARTS = envNumber('BENCH_GRID_NOON', 1) ? [0, 12] : [0];
 
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
     }
   }
   const pace = plan
-    ? `${plan} plan (day pace ${Math.round(PLAN_LIMITS[plan].cuPerDay / 1440)} CU, ${Math.round(PLAN_LIMITS[plan].cuPerDay / 1440 / REQUEST_CU)} list calls a minute)`
+    ? `${plan} plan (day pace ${Math.round(PLAN_LIMITS[plan].cuPerDay / DAY_MINUTES)} CU, ${Math.round(PLAN_LIMITS[plan].cuPerDay / DAY_MINUTES / REQUEST_CU)} list calls a minute)`
     : 'service limits lifted';
   const wallMinutes = Math.round((Date.now() - started) / 60_000);
   console.log(

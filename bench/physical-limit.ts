@@ -19,6 +19,7 @@
 import type { RecordStore } from '../src/local-data-api/store/record-store';
 import { NET_CODES } from '../src/local-data-api/store/schema';
 import { PLAN_LIMITS, REQUEST_CU, type PlanName } from '../src/shared/plans';
+import { DAY_MINUTES } from '../src/shared/time';
 import type { ExpectedTransition, GroundTruth } from '../test/support/ground-truth';
 
 const PAGE = 100;
@@ -115,7 +116,7 @@ export function physicalLimit(
 /** Whether the plan keeps up: the physical limit's CU a minute within the plan's day pace (no plan: it does). */
 export function keepsUp(limit: PhysicalLimit, plan: PlanName | null): boolean {
   if (!plan) return true;
-  return (limit.requests * REQUEST_CU) / limit.minutes <= PLAN_LIMITS[plan].cuPerDay / 1440;
+  return (limit.requests * REQUEST_CU) / limit.minutes <= PLAN_LIMITS[plan].cuPerDay / DAY_MINUTES;
 }
 
 /** The limit as a bench's JSON line prints it: beside the core's requests after its baseline, with their ratio. */

@@ -5,6 +5,7 @@
  * them, and docs/data-api.md tables them (test/shared/plans-docs.test.ts holds the page to these).
  */
 import { z } from 'zod';
+import { DAY_MINUTES } from './time';
 
 export const PLAN_NAMES = ['unauthenticated', 'free', 'base', 'growth', 'pro'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -99,12 +100,12 @@ export function resolvePlan(plan: Plan, hasKey: boolean): ResolvedPlan {
  */
 export function planFromRequestBudget(perMinute: unknown): Plan {
   if (typeof perMinute !== 'number' || !Number.isInteger(perMinute) || perMinute < 1) return 'auto';
-  const perDay = perMinute * REQUEST_CU * 1440;
+  const perDay = perMinute * REQUEST_CU * DAY_MINUTES;
   return perDay < PLAN_LIMITS.unauthenticated.cuPerDay ? { cuPerMinute: perMinute * REQUEST_CU, cuPerDay: perDay } : 'auto';
 }
 
 /** Custom figures whose budget (margin kept) allows `perMinute` requests every minute of the day: for tools and benches. */
 export function requestRatePlan(perMinute: number): PlanLimits {
   const keep = 1 - QUOTA_SAFETY_MARGIN;
-  return { cuPerMinute: Math.ceil((perMinute * REQUEST_CU) / keep), cuPerDay: Math.ceil((perMinute * REQUEST_CU * 1440) / keep) };
+  return { cuPerMinute: Math.ceil((perMinute * REQUEST_CU) / keep), cuPerDay: Math.ceil((perMinute * REQUEST_CU * DAY_MINUTES) / keep) };
 }

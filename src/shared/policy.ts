@@ -94,6 +94,18 @@ export const ECHO_SHARE = 2 / 3;
 /** A budget that has saved this many cycles of today's late-record reads pays them (the grid's noon start); less, it goes by the day's pace. */
 export const LATE_READS_SAVED_CYCLES = 120;
 
+// The Data API client (src/core/data-api/client.ts, pools.ts).
+/** Keep-alive connections to one origin: requests in parallel without opening a socket each. */
+export const DATA_API_CONNECTIONS = 6;
+/** A call with no answer (headers or body) this long fails as a timeout and is retried. */
+export const DATA_API_TIMEOUT_MS = 15 * SECOND_MS;
+/** A failed call (network, timeout, 5xx, malformed answer, a 429) is retried at most this many times. */
+export const DATA_API_MAX_RETRIES = 3;
+/** Retries wait this long, doubled per attempt, jittered: a struggling server is not hammered. */
+export const DATA_API_BACKOFF_BASE_MS = 500;
+/** A 429 asking to wait longer than this fails the call instead of waiting in it (the budget holds every call until then). */
+export const DATA_API_MAX_RETRY_AFTER_MS = 30 * SECOND_MS;
+
 // Re-checks.
 /** Messages younger than this are re-checked every cycle (older ones on a quarter of their age, at least RECHECK_MIN_INTERVALS). */
 export const FRESH_AGE_MS = 2 * MINUTE_MS;
@@ -106,8 +118,8 @@ export const RECHECK_MIN_INTERVALS = 3;
 export const RECHECK_FALLBACK_MS = 5 * MINUTE_MS;
 /** Any re-check by age (pending, receipt fallback, a carrier's original) comes at least this often: an old message still moves. */
 export const RECHECK_MAX_MS = HOUR_MS;
-/** Re-checks by ID in flight at once (the HTTP pool keeps 6 connections). */
-export const RECHECK_PARALLEL_REQUESTS = 6;
+/** Re-checks by ID in flight at once: one per connection of the HTTP pool. */
+export const RECHECK_PARALLEL_REQUESTS = DATA_API_CONNECTIONS;
 /** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
 export const FORGET_PENDING_MS = HOUR_MS;
 /**

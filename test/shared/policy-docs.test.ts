@@ -23,6 +23,8 @@ const COUNTS: Record<string, string> = {
   REQUESTS: 'requests',
   READS: 'reads',
   SOURCES: 'sources',
+  CONNECTIONS: 'connections',
+  RETRIES: 'retries',
 };
 /** A share or a factor has no unit: the page states a bare number or fraction. */
 const BARE = ['SHARE', 'FACTOR'];

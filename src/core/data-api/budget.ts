@@ -3,7 +3,7 @@ import { MonitorError, type ErrorInfo } from '../../shared/errors';
 import { QUOTA_SAFETY_MARGIN, REQUEST_CU, type PlanLimits } from '../../shared/plans';
 import type { QuotaStatus } from '../../shared/contract';
 import { MAX_QUEUE_WAIT_MS, PACE_WINDOW_MS } from '../../shared/policy';
-import { DAY_MS, MINUTE_MS } from '../../shared/time';
+import { DAY_MINUTES, DAY_MS, MINUTE_MS } from '../../shared/time';
 import { dayKey, dayStart, quotaStatus } from './quota-status';
 
 /** A plan's per-minute limit holds over any sliding minute. */
@@ -87,7 +87,7 @@ export class RequestBudget {
 
   /** CU a minute the day's quota sustains. */
   sustainedCuPerMinute(): number {
-    return this.dayCapCu() / 1440;
+    return this.dayCapCu() / DAY_MINUTES;
   }
 
   /** Requests per minute the poller plans on: the day's sustained pace, within the minute cap. */
