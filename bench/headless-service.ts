@@ -1,6 +1,6 @@
 /**
  * The local service of `npm run bench:headless`: the bench's world (bench/bench-service.ts) with every
- * caller on the plan's public CU limits (src/local-data-api/compute-units.ts, the service's own copy):
+ * caller on the plan's public CU limits (src/shared/plans.ts, the published table the service enforces):
  * the watcher with a key of its own (so the service tells it from the fair pollers, which share the
  * service and 127.0.0.1), each fair poller with its own (FAIR_POLLER_KEYS). What the service charged and
  * refused each of them is counted at the service (bench/service-count.ts), the only count judged.

@@ -1,7 +1,7 @@
 /**
  * The one spend rule every bench judges the core and each simple poller by, from what the service
- * counted (bench/service-count.ts) against the published plan figures (the service's copy,
- * src/local-data-api/compute-units.ts), never the app's plan table or the core's counters:
+ * counted (bench/service-count.ts) against the published plan figures (src/shared/plans.ts, the table
+ * the service enforces), never the core's budget or counters:
  * - day: the CU charged from the UTC day's start to the end of the run is at most the plan's day quota
  *   spread evenly over that time (a run starting at 00:00 has nothing unspent to borrow; one starting at
  *   12:00 may spend the half day not yet spent, and so may every poller judged beside it);
