@@ -7,13 +7,6 @@
 // docs/local-service.md ("Worlds") says which module serves which world; test/lint/import-check.test.ts
 // shows the check failing on a production path into the simulator.
 
-/**
- * Circles other work removes (issue 44, "parts that only wire"): exempt only while every module of the
- * circle is one of these. Drop this list once the poller's echo-mode circle is gone
- * (plan-types.ts → network-state.ts → echoes.ts → plan-types.ts, and through keep-up.ts).
- */
-const KNOWN_CIRCLES = ['^src/core/poller/(plan-types|network-state|echoes|keep-up)\\.ts$'];
-
 /** The service's entry: the only modules that may reach the simulator, through compose-world.ts. */
 const SERVICE_ENTRY = '^src/local-data-api/(index|cli|cli-args|compose-world)\\.ts$';
 
@@ -57,10 +50,10 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'No import circle, type-only imports included (KNOWN_CIRCLES: a temporary exemption).',
+      comment: 'No import circle, type-only imports included.',
       severity: 'error',
       from: { path: '^src/' },
-      to: { circular: true, via: { pathNot: KNOWN_CIRCLES } },
+      to: { circular: true },
     },
   ],
   options: {

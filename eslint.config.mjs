@@ -71,6 +71,17 @@ const coreInternals = {
 
 const typed = ['**/*.ts', '**/*.mts', '**/*.vue'];
 
+// A minute, an hour or a day in milliseconds is spelled once, in src/shared/time.ts (docs/limits.md, "Where numbers live").
+const timeLiteral = (selector) => ({ selector, message: 'A time in ms: use MINUTE_MS, HOUR_MS or DAY_MS from src/shared/time.ts.' });
+const timeLiterals = [
+  ...[60_000, 3_600_000, 86_400_000].map((v) => timeLiteral(`Literal[value=${v}]`)),
+  ...[60, 3600, 86_400].flatMap((v) => [
+    timeLiteral(`BinaryExpression[operator='*'][left.value=${v}][right.value=1000]`),
+    timeLiteral(`BinaryExpression[operator='*'][left.value=1000][right.value=${v}]`),
+  ]),
+  timeLiteral(`BinaryExpression[operator='*'][left.value=60][right.value=60]`),
+];
+
 export default tseslint.config(
   // electron.vite.config.ts.<n>.mjs: electron-vite's compiled config, there only while a build runs (npm test lints beside the build).
   {
@@ -143,6 +154,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [coreInternals] }] },
   },
   { files: ['src/main/**', 'src/preload/**'], rules: { 'no-restricted-imports': ['error', { patterns: [coreInternals] }] } },
+  {
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    ignores: ['src/shared/time.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...timeLiterals] },
+  },
   {
     // Off in tests only: they read JSON bodies and page state of unknown shape and check them with expect at run time.
     files: ['test/**'],

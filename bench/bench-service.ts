@@ -1,6 +1,6 @@
 /** The local service as the core and headless benchmarks run it: a fixed seed, history, and either no rate limit a benchmark could meet or a public plan's. */
 import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../src/local-data-api';
-import type { PublicPlan } from '../src/local-data-api/compute-units';
+import type { PlanName } from '../src/shared/plans';
 import type { Charge } from '../src/local-data-api/options';
 import type { Clock } from '../src/shared/clock';
 
@@ -37,7 +37,7 @@ export interface BenchWorld {
    * Every caller, with or without a key, on this public plan's CU limits, each key its own quota (the
    * fair pollers' keys: FAIR_POLLER_KEYS). Absent: `publicLimits`, or limits no benchmark meets.
    */
-  plan?: PublicPlan;
+  plan?: PlanName;
 }
 
 /** One API key per fair poller: each has its own quota at the same plan, apart from the core's (no key). */

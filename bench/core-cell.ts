@@ -7,7 +7,7 @@
  * counted it (bench/service-count.ts: the core is the keyless `anonymous` caller). `npm run bench` runs
  * one cell; `npm run bench:grid` the matrix.
  */
-import type { PublicPlan } from '../src/local-data-api/compute-units';
+import type { PlanName } from '../src/shared/plans';
 import { ManualClock } from '../src/shared/clock';
 import type { KeepUp } from '../src/shared/contract';
 import { compare, GroundTruth, latencies, percentile, type Comparison, type Detection } from '../test/support/ground-truth';
@@ -35,7 +35,7 @@ export interface CellKnobs extends RunKnobs {
   /** The core's request budget a minute as custom plan figures; null: the app's default plan (keyless: unauthenticated). */
   budget: number | null;
   /** The service's limits: a public plan for every caller (each fair poller its own key), or null: none a bench meets. */
-  servicePlan: PublicPlan | null;
+  servicePlan: PlanName | null;
   fairPollers: boolean;
   /**
    * The grid's fourth watch set: 5 routes and 3 relayers (bench/grid-routes.ts) instead of `addresses`

@@ -7,12 +7,12 @@
  * pages a cycle per message/s, against 20.8 requests a cycle without a key and 34.7 on Free: 0.2 and
  * 2 msg/s keep up on both plans, 20 msg/s on neither (docs/limits.md: echo mode from about 4 msg/s).
  */
-import { OPERATION_WEIGHT, PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
+import { PLAN_LIMITS, REQUEST_CU, type PlanName } from '../src/shared/plans';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../src/shared/policy';
+import { DAY_MS } from '../src/shared/time';
 
 /** The Data API's largest page of the list. */
 const PAGE = 100;
-const DAY_MS = 86_400_000;
 
 export interface KeepsUp {
   keepsUp: boolean;
@@ -22,7 +22,7 @@ export interface KeepsUp {
   paceRequestsPerCycle: number;
 }
 
-export function keepsUp(rate: number, plan: PublicPlan, intervalMs: number): KeepsUp {
+export function keepsUp(rate: number, plan: PlanName, intervalMs: number): KeepsUp {
   const s = intervalMs / 1000;
   const news = rate * s;
   // Every other cycle reads a full overlap (10 min and 2 intervals) below the cursor.
@@ -30,7 +30,7 @@ export function keepsUp(rate: number, plan: PublicPlan, intervalMs: number): Kee
   // The trailing sweep reads 30 min of the list over the cycles of its period.
   const sweepShare = (rate * MAX_LATENESS_S) / Math.max(1, Math.floor(TRAIL_PERIOD_MS / intervalMs) - 1);
   const pagesPerCycle = (news + halfOverlap + sweepShare) / PAGE;
-  const paceRequestsPerCycle = PUBLIC_PLANS[plan].cuPerDay / OPERATION_WEIGHT.list / (DAY_MS / intervalMs);
+  const paceRequestsPerCycle = PLAN_LIMITS[plan].cuPerDay / REQUEST_CU / (DAY_MS / intervalMs);
   const round = (n: number) => Math.round(n * 10) / 10;
   return { keepsUp: pagesPerCycle <= paceRequestsPerCycle, pagesPerCycle: round(pagesPerCycle), paceRequestsPerCycle: round(paceRequestsPerCycle) };
 }

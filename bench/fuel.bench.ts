@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMonitorCore } from '../src/core';
 import { startTeleporterService, type DemoRelayer } from '../src/local-data-api';
-import type { PublicPlan } from '../src/local-data-api/compute-units';
+import type { PlanName } from '../src/shared/plans';
 import { DEFAULT_SETTINGS, type NotificationPayload } from '../src/shared/contract';
 import { chainByBlockchainId } from '../src/shared/chains';
 import { roundHoursToEmpty, TIME_TO_EMPTY_CAP_HOURS, timeToEmptyStep } from '../src/shared/time-to-empty';
@@ -53,7 +53,7 @@ const INTERVAL_MS = envNumber('BENCH_INTERVAL_S', DEFAULT_SETTINGS.pollIntervalS
 /** docs/limits.md BALANCE_READ_EVERY_MINUTES: a wallet is read this often at most (never sooner). */
 const READ_EVERY_MS = 5 * MIN;
 /** The core sends no key at the app's plan `auto`: the published unauthenticated plan, as the service enforces it. */
-const PLAN: PublicPlan = 'unauthenticated';
+const PLAN: PlanName = 'unauthenticated';
 /** The first cycles read the new routes' baselines: figures are judged from then on. */
 const WARMUP_MS = envNumber('BENCH_WARMUP_MINUTES', 10) * MIN;
 /** Proof that the judge fails on a lost delivery (test/bench/fuel-judge.test.ts); never set in a measured run. */

@@ -21,7 +21,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
+import { PLAN_LIMITS, REQUEST_CU, type PlanName } from '../src/shared/plans';
+import { DAY_MINUTES } from '../src/shared/time';
 import { MAX_LATENESS_S } from '../src/shared/policy';
 import { runCoreCell } from './core-cell';
 import { envNumber, judgeTargets } from './targets';
@@ -41,7 +42,8 @@ const SETTLE_MINUTES = envNumber('BENCH_SETTLE_MINUTES', 3);
  * is judged there, not a loss the settle was too short to see.
  */
 const PRESSURE_SETTLE_MINUTES = envNumber('BENCH_PRESSURE_SETTLE_MINUTES', MAX_LATENESS_S / 60 + 5);
-const settleFor = (rate: number) => ((rate * 60) / 100 >= PUBLIC_PLANS.unauthenticated.cuPerDay / 1440 / 20 / 4 ? PRESSURE_SETTLE_MINUTES : SETTLE_MINUTES);
+const settleFor = (rate: number) =>
+  (rate * 60) / 100 >= PLAN_LIMITS.unauthenticated.cuPerDay / DAY_MINUTES / REQUEST_CU / 4 ? PRESSURE_SETTLE_MINUTES : SETTLE_MINUTES;
 /** Each cell's starts, hours after 00:00 UTC: midnight always (no unspent day to borrow), noon unless BENCH_GRID_NOON=0. */
 const STARTS = envNumber('BENCH_GRID_NOON', 1) ? [0, 12] : [0];
 
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   const cells: Record<string, unknown>[] = [];
   const failedRows: string[] = [];
-  let plan: PublicPlan | null = null;
+  let plan: PlanName | null = null;
   for (const { set, rate } of cellsToRun()) {
     for (const startHourUtc of STARTS) {
       const routes = set === 'routes';
@@ -145,7 +147,7 @@ async function main(): Promise<void> {
     }
   }
   const pace = plan
-    ? `${plan} plan (day pace ${Math.round(PUBLIC_PLANS[plan].cuPerDay / 1440)} CU, ${Math.round(PUBLIC_PLANS[plan].cuPerDay / 1440 / 20)} list calls a minute)`
+    ? `${plan} plan (day pace ${Math.round(PLAN_LIMITS[plan].cuPerDay / DAY_MINUTES)} CU, ${Math.round(PLAN_LIMITS[plan].cuPerDay / DAY_MINUTES / REQUEST_CU)} list calls a minute)`
     : 'service limits lifted';
   const wallMinutes = Math.round((Date.now() - started) / 60_000);
   console.log(

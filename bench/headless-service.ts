@@ -1,12 +1,13 @@
 /**
  * The local service of `npm run bench:headless`: the bench's world (bench/bench-service.ts) with every
- * caller on the plan's public CU limits (src/local-data-api/compute-units.ts, the service's own copy):
+ * caller on the plan's public CU limits (src/shared/plans.ts, the published table the service enforces):
  * the watcher with a key of its own (so the service tells it from the fair pollers, which share the
  * service and 127.0.0.1), each fair poller with its own (FAIR_POLLER_KEYS). What the service charged and
  * refused each of them is counted at the service (bench/service-count.ts), the only count judged.
  */
 import { randomBytes } from 'node:crypto';
-import { OPERATION_WEIGHT, PUBLIC_PLANS, type SimulatedService } from '../src/local-data-api';
+import type { SimulatedService } from '../src/local-data-api';
+import { PLAN_LIMITS, REQUEST_CU } from '../src/shared/plans';
 import type { Clock } from '../src/shared/clock';
 import { startBenchService } from './bench-service';
 import type { HeadlessKnobs } from './headless-knobs';
@@ -25,7 +26,7 @@ export interface JudgedService {
 export async function startJudgedService(clock: Clock, k: HeadlessKnobs): Promise<JudgedService> {
   const apiKey = `bench-${randomBytes(12).toString('hex')}`;
   const count = new ServiceCount(clock);
-  const plan = PUBLIC_PLANS[k.plan];
+  const plan = PLAN_LIMITS[k.plan];
   const service = await startBenchService(clock, {
     rate: k.rate,
     addresses: k.addresses,
@@ -40,7 +41,7 @@ export async function startJudgedService(clock: Clock, k: HeadlessKnobs): Promis
     service,
     apiKey,
     count,
-    planRequestsPerMinute: Math.floor(plan.cuPerMinute / OPERATION_WEIGHT.list),
+    planRequestsPerMinute: Math.floor(plan.cuPerMinute / REQUEST_CU),
     planLabel: `${k.plan} (${plan.cuPerMinute.toLocaleString('en-US')} CU a minute, ${plan.cuPerDay.toLocaleString('en-US')} a day)`,
     limitsLabel: `every caller (the watcher, each fair poller with its own key): the ${k.plan} plan's public CU limits`,
   };

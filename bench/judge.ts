@@ -1,21 +1,20 @@
 /**
  * The one spend rule every bench judges the core and each simple poller by, from what the service
- * counted (bench/service-count.ts) against the published plan figures (the service's copy,
- * src/local-data-api/compute-units.ts), never the app's plan table or the core's counters:
+ * counted (bench/service-count.ts) against the published plan figures (src/shared/plans.ts, the table
+ * the service enforces), never the core's budget or counters:
  * - day: the CU charged from the UTC day's start to the end of the run is at most the plan's day quota
  *   spread evenly over that time (a run starting at 00:00 has nothing unspent to borrow; one starting at
  *   12:00 may spend the half day not yet spent, and so may every poller judged beside it);
  * - minute: no clock minute charged more than the plan's minute limit;
  * - refused: the service answered no request of it with 429 (the caller's count of them).
  */
-import { PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
+import { PLAN_LIMITS, type PlanName } from '../src/shared/plans';
 import type { ServiceCount } from './service-count';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../src/shared/time';
 
 export interface SpendVerdict {
   caller: string;
-  plan: PublicPlan;
+  plan: PlanName;
   cu: number;
   requests: number;
   /** Its requests by operation (list, byId, address, other), as the service counted them. */
@@ -30,8 +29,8 @@ export interface SpendVerdict {
 }
 
 /** Judges one caller's spend over a run from `fromMs` to `toMs` (clock ms); `refused`: its 429 answers. */
-export function judgeSpend(count: ServiceCount, caller: string, plan: PublicPlan, fromMs: number, toMs: number, refused = 0): SpendVerdict {
-  const p = PUBLIC_PLANS[plan];
+export function judgeSpend(count: ServiceCount, caller: string, plan: PlanName, fromMs: number, toMs: number, refused = 0): SpendVerdict {
+  const p = PLAN_LIMITS[plan];
   const dayStart = Math.floor(fromMs / DAY_MS) * DAY_MS;
   const dayAllowanceCu = Math.floor((p.cuPerDay * Math.min(DAY_MS, toMs - dayStart)) / DAY_MS);
   const cu = count.cu(caller);

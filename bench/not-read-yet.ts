@@ -3,6 +3,9 @@
  * delivery, read from its own database, and whether a delivery it lacks is excused as not read yet by
  * the core's stated re-check cadence or is a miss (dropped, mis-attributed, never seen) that fails.
  */
+import { ageCadence } from '../src/core/poller/age-cadence';
+import { FRESH_AGE_MS, MAX_LATENESS_S, RECHECK_FALLBACK_MS, RECHECK_MIN_INTERVALS } from '../src/shared/policy';
+import { SECOND_MS } from '../src/shared/time';
 import type { TruthDelivery } from './relayer-truth';
 
 /**
@@ -37,16 +40,13 @@ export function coreStateOf(row: CoreRow | undefined, d: Pick<TruthDelivery, 'vi
   return null;
 }
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-
 /**
  * The most of the core's self-reported "behind" (its status bar's "reads N min behind") a judge excuses:
  * the lateness docs/limits.md states for a list busier than the budget (MAX_LATENESS_S, 30 min: a
  * record up to 30 min late, or a pending message's delivery the re-checks by ID did not reach, shows
  * that late at most). A core further behind than this has its deliveries judged as drops beyond it.
  */
-export const BEHIND_EXCUSED_MAX_MS = 30 * MIN;
+export const BEHIND_EXCUSED_MAX_MS = MAX_LATENESS_S * SECOND_MS;
 
 /** The part of the core's "behind" a judge excuses: never more than BEHIND_EXCUSED_MAX_MS. */
 export const behindExcusedMs = (behindMs: number): number => Math.min(Math.max(0, behindMs), BEHIND_EXCUSED_MAX_MS);
@@ -58,7 +58,7 @@ export const behindExcusedMs = (behindMs: number): number => Math.min(Math.max(0
  * before, and however far behind the core's status bar said its reads were at the end (capped).
  */
 export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: number): number {
-  const cadence = ageMs < 2 * MIN ? intervalMs : Math.min(HOUR, Math.max(3 * intervalMs, ageMs / 4));
+  const cadence = ageMs < FRESH_AGE_MS ? intervalMs : ageCadence(ageMs, RECHECK_MIN_INTERVALS * intervalMs);
   return cadence + 2 * intervalMs + behindExcusedMs(behindMs);
 }
 
@@ -68,7 +68,7 @@ export function readLagAllowedMs(ageMs: number, intervalMs: number, behindMs: nu
  * intervals. `ageMs`: the message's age when the service first showed its receipt.
  */
 export function receiptLagAllowedMs(ageMs: number, intervalMs: number): number {
-  return Math.min(HOUR, Math.max(5 * MIN, ageMs / 4)) + 2 * intervalMs;
+  return ageCadence(ageMs, RECHECK_FALLBACK_MS) + 2 * intervalMs;
 }
 
 /**

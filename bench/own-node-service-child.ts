@@ -1,6 +1,6 @@
 // The local service in own-nodes mode for `bench:own-node`, alone in its process as in the app: it
 // reads both chains and stamps each record it writes (wall clock, shared with the parent). The public
-// API's CU limits are on (src/local-data-api/compute-units.ts: no key, the unauthenticated plan's); it
+// API's CU limits are on (src/shared/plans.ts: no key, the unauthenticated plan's); it
 // counts what it charged and refused per caller, and at close judges the keyless caller's spend (the
 // core's, and any call made as it) against the published plan (bench/judge.ts), for the parent.
 import { REALISTIC_CU_LIMITS, startTeleporterService, type RunningService } from '../src/local-data-api/index';

@@ -18,7 +18,8 @@
  */
 import type { RecordStore } from '../src/local-data-api/store/record-store';
 import { NET_CODES } from '../src/local-data-api/store/schema';
-import { OPERATION_WEIGHT, PUBLIC_PLANS, type PublicPlan } from '../src/local-data-api/compute-units';
+import { PLAN_LIMITS, REQUEST_CU, type PlanName } from '../src/shared/plans';
+import { DAY_MINUTES } from '../src/shared/time';
 import type { ExpectedTransition, GroundTruth } from '../test/support/ground-truth';
 
 const PAGE = 100;
@@ -113,9 +114,9 @@ export function physicalLimit(
 }
 
 /** Whether the plan keeps up: the physical limit's CU a minute within the plan's day pace (no plan: it does). */
-export function keepsUp(limit: PhysicalLimit, plan: PublicPlan | null): boolean {
+export function keepsUp(limit: PhysicalLimit, plan: PlanName | null): boolean {
   if (!plan) return true;
-  return (limit.requests * OPERATION_WEIGHT.list) / limit.minutes <= PUBLIC_PLANS[plan].cuPerDay / 1440;
+  return (limit.requests * REQUEST_CU) / limit.minutes <= PLAN_LIMITS[plan].cuPerDay / DAY_MINUTES;
 }
 
 /** The limit as a bench's JSON line prints it: beside the core's requests after its baseline, with their ratio. */

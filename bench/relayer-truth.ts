@@ -4,6 +4,7 @@
  * computed here on their own (not with the core's code) so the core's figures are judged, not copied.
  */
 import type { RecordChange, SimulatedService } from '../src/local-data-api';
+import { HOUR_MS } from '../src/shared/time';
 
 export interface TruthDelivery {
   messageId: string;
@@ -26,8 +27,6 @@ export interface Figures {
   latency: { p50: number; p95: number } | null;
   rewards: Record<string, string>;
 }
-
-const HOUR_MS = 3_600_000;
 
 /** Nearest rank, as a reader of the figures would take it. */
 function nearestRank(sorted: number[], p: number): number {

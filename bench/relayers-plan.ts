@@ -5,10 +5,10 @@
  * the spend is judged on what the service counted (bench/judge.ts), never on the core's budget.
  */
 import { randomBytes } from 'node:crypto';
-import type { PublicPlan } from '../src/local-data-api/compute-units';
+import type { PlanName } from '../src/shared/plans';
 
 export interface BenchPlan {
-  plan: PublicPlan;
+  plan: PlanName;
   /** The key the core sends (null: keyless). */
   apiKey: string | null;
   /** The core's caller as the service counts it (bench/service-count.ts): its key, or `anonymous`. */

@@ -5,9 +5,7 @@
  */
 import type { Charge } from '../src/local-data-api/options';
 import type { Clock } from '../src/shared/clock';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, MINUTE_MS } from '../src/shared/time';
 
 interface CallerCount {
   cu: number;

@@ -1,5 +1,5 @@
 /** The knobs the core and headless benchmarks share (environment variables, with the defaults of a full run). */
-import type { PublicPlan } from '../src/local-data-api/compute-units';
+import type { PlanName } from '../src/shared/plans';
 import type { CellKnobs } from './core-cell';
 import { envNumber } from './targets';
 
@@ -66,7 +66,7 @@ export function runKnobs(defaults: Partial<RunKnobs>, depthEnv = 'BENCH_FAIR_DEP
   };
 }
 
-const PLANS: readonly PublicPlan[] = ['unauthenticated', 'free', 'base', 'growth', 'pro'];
+const PLANS: readonly PlanName[] = ['unauthenticated', 'free', 'base', 'growth', 'pro'];
 
 /**
  * The core bench's knobs, defaulting to the app's own settings: 30 s interval, the default plan (no key),
@@ -76,12 +76,12 @@ const PLANS: readonly PublicPlan[] = ['unauthenticated', 'free', 'base', 'growth
 export function coreKnobs(defaults: Partial<CellKnobs> = {}): CellKnobs {
   const budget = process.env.BENCH_BUDGET ? envNumber('BENCH_BUDGET', 0) : (defaults.budget ?? null);
   const servicePlan = process.env.BENCH_SERVICE_PLAN ?? defaults.servicePlan ?? 'unauthenticated';
-  if (servicePlan !== 'lifted' && !PLANS.includes(servicePlan as PublicPlan))
+  if (servicePlan !== 'lifted' && !PLANS.includes(servicePlan as PlanName))
     throw new Error(`BENCH_SERVICE_PLAN must be one of ${PLANS.join(', ')} or lifted, not "${servicePlan}".`);
   return {
     ...runKnobs(defaults),
     budget,
-    servicePlan: servicePlan === 'lifted' ? null : (servicePlan as PublicPlan),
+    servicePlan: servicePlan === 'lifted' ? null : (servicePlan as PlanName),
     fairPollers: (process.env.BENCH_FAIR_POLLERS ?? process.env.BENCH_BASELINES) !== '0',
   };
 }

@@ -18,8 +18,9 @@ import { ChainScanner } from './chain-scanner';
 import { OwnNodeReads } from './node-reads';
 import { buildRecord, type BuildContext } from './record-builder';
 import { TokenInfos } from './token-infos';
+import { MINUTE_MS } from '../shared/time';
 
-const MAX_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = MINUTE_MS;
 /** The node's chain ID is asked again every this many poll intervals (20 s at the default 2 s): a node may switch chains while connected. */
 const CHAIN_ID_EVERY_POLLS = 10;
 /** The store's meta key that says its events were checked for block times out of range (once per store file). */

@@ -5,8 +5,7 @@
  */
 import type { Clock } from '../shared/clock';
 import type { CuLimits } from './compute-units';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, MINUTE_MS } from '../shared/time';
 
 interface RateDecision {
   allowed: boolean;
@@ -36,7 +35,7 @@ export class SlidingWindowLimiter {
 
   constructor(
     private readonly clock: Clock,
-    private readonly windowMs = 60_000,
+    private readonly windowMs = MINUTE_MS,
   ) {}
 
   /** Counts a request of `cost` CU for `caller` if both limits allow it; otherwise refuses it (not counted). */

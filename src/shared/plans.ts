@@ -1,8 +1,11 @@
 /**
  * The public Data API's plans and operation weights, in compute units (CU), as its rate-limit page
- * (developers.avacloud.io/data-api/rate-limits) publishes them. The budget spends within them.
+ * (developers.avacloud.io/data-api/rate-limits) publishes them: the one copy. The budget spends within
+ * them, the local service enforces them (src/local-data-api/compute-units.ts), the benches judge by
+ * them, and docs/data-api.md tables them (test/shared/plans-docs.test.ts holds the page to these).
  */
 import { z } from 'zod';
+import { DAY_MINUTES } from './time';
 
 export const PLAN_NAMES = ['unauthenticated', 'free', 'base', 'growth', 'pro'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -30,12 +33,20 @@ export const PLAN_LABELS: Record<PlanName | 'auto' | 'custom', string> = {
   custom: 'Custom figures',
 };
 
+/** The page's weight classes, CU per call. */
+export const WEIGHT_CLASS_CU = { free: 1, small: 10, medium: 20, large: 50, xl: 100, xxl: 200 } as const;
+
 /**
  * CU per call of the operations the app uses. The page lists list operations as Medium (20 CU); it
  * gives no row for the ICM/teleporter operations, so each is priced Medium, the single-message one too.
  * The native balance (`balances:getNative`, a relayer's gas) is priced Medium as the page's balance reads.
  */
-export const OPERATION_CU = { list: 20, addressList: 20, byId: 20, nativeBalance: 20 } as const;
+export const OPERATION_CU = {
+  list: WEIGHT_CLASS_CU.medium,
+  addressList: WEIGHT_CLASS_CU.medium,
+  byId: WEIGHT_CLASS_CU.medium,
+  nativeBalance: WEIGHT_CLASS_CU.medium,
+} as const;
 export type Operation = keyof typeof OPERATION_CU;
 /** The weight plans are turned into requests with (every operation the app uses weighs the same). */
 export const REQUEST_CU = OPERATION_CU.list;
@@ -89,12 +100,12 @@ export function resolvePlan(plan: Plan, hasKey: boolean): ResolvedPlan {
  */
 export function planFromRequestBudget(perMinute: unknown): Plan {
   if (typeof perMinute !== 'number' || !Number.isInteger(perMinute) || perMinute < 1) return 'auto';
-  const perDay = perMinute * REQUEST_CU * 1440;
+  const perDay = perMinute * REQUEST_CU * DAY_MINUTES;
   return perDay < PLAN_LIMITS.unauthenticated.cuPerDay ? { cuPerMinute: perMinute * REQUEST_CU, cuPerDay: perDay } : 'auto';
 }
 
 /** Custom figures whose budget (margin kept) allows `perMinute` requests every minute of the day: for tools and benches. */
 export function requestRatePlan(perMinute: number): PlanLimits {
   const keep = 1 - QUOTA_SAFETY_MARGIN;
-  return { cuPerMinute: Math.ceil((perMinute * REQUEST_CU) / keep), cuPerDay: Math.ceil((perMinute * REQUEST_CU * 1440) / keep) };
+  return { cuPerMinute: Math.ceil((perMinute * REQUEST_CU) / keep), cuPerDay: Math.ceil((perMinute * REQUEST_CU * DAY_MINUTES) / keep) };
 }

@@ -1,7 +1,7 @@
 /** Input schemas of the relayer and route watches, and of the Relayers view's reads. */
 import { z } from 'zod';
 import { RELAYER_FIGURES } from './relayers';
-import { evmAddress, network, thresholdMinutes, wholeNumber } from './schemas';
+import { evmAddress, network, routeHistoryHours, thresholdMinutes } from './schemas';
 
 const minutes = thresholdMinutes;
 const label = z.string().max(80, 'Label must be at most 80 characters.');
@@ -48,7 +48,7 @@ export const RouteHistoryInputSchema = z
     source: chainText('Source chain').optional(),
     destination: chainText('Destination chain').optional(),
     network: network.optional(),
-    hours: wholeNumber('Route history', [1, '1 hour'], [24, '24 hours (the figures cover the last day)']),
+    hours: routeHistoryHours(' (the figures cover the last day)'),
   })
   .strict()
   .transform((r, ctx) => {

@@ -5,6 +5,7 @@ import type { Parsed } from './result';
 import { reservedHeaderReason } from './reserved-headers';
 import { OwnNodesSchema } from './own-nodes';
 import { PlanSchema } from './plans';
+import { MAX_ROUTE_HISTORY_HOURS } from './policy';
 
 /** Longest user-supplied URL accepted (a base URL is a scheme, a host and a short path). */
 export const MAX_URL_CHARS = 2048;
@@ -73,6 +74,10 @@ export const wholeNumber = (what: string, min: [number, string], max: [number, s
     .min(min[0], `${what} must be at least ${min[1]}.`)
     .max(max[0], `${what} must be at most ${max[1]}.`);
 
+/** How many hours of a route's history to read: 1 to MAX_ROUTE_HISTORY_HOURS (`why` adds to the bound's words). */
+export const routeHistoryHours = (why: string) =>
+  wholeNumber('Route history', [1, '1 hour'], [MAX_ROUTE_HISTORY_HOURS, `${MAX_ROUTE_HISTORY_HOURS} hours${why}`]);
+
 /** Relayer and route alert thresholds: whole minutes from 1 to 7 days. */
 export const thresholdMinutes = (what: string) => wholeNumber(what, [1, '1 minute'], [10080, '7 days (10080 minutes)']);
 
@@ -109,7 +114,7 @@ export const SettingsSchema = z.object({
   /** The failed-execution alert: a watched route (its alert on) with this many failed executions delivered in the last hour; 0 turns it off. */
   routeFailedExecutionsPerHour: wholeNumber('Failed-execution threshold', [0, '0 (off)'], [1000, '1000']),
   /** How many hours of a newly watched route's deliveries its first read takes (its figures count from there). */
-  routeHistoryHours: wholeNumber('Route history', [1, '1 hour'], [24, '24 hours']),
+  routeHistoryHours: routeHistoryHours(''),
 });
 
 /**

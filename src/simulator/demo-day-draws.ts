@@ -7,6 +7,7 @@ import { CHAIN_REGISTRY } from '../shared/chains';
 import type { DemoDay } from './demo-day';
 import type { MessagePlan } from './message-plan';
 import type { RelayerPersonas } from './relayer-personas';
+import { MINUTE_MS } from '../shared/time';
 
 interface RouteRef {
   source: string;
@@ -47,7 +48,7 @@ export function demoDayDraws(day: DemoDay, personas: RelayerPersonas, originMs: 
 export const onDemoRoute = (d: DemoDayDraws, p: MessagePlan): boolean => d.personas.listsRoute(p.source.blockchainId, p.destination.blockchainId);
 
 /** The longest a demo route's delivery takes on the demo day (a slow relayer is slow, not lost), outages aside. */
-export const DEMO_ROUTE_MAX_DELIVERY_MS = 3 * 60_000;
+export const DEMO_ROUTE_MAX_DELIVERY_MS = 3 * MINUTE_MS;
 
 /**
  * Shapes a freshly drawn message (`drawnOutcome`: its outcome was drawn, not asked for; `hot`: it

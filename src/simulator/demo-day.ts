@@ -7,8 +7,8 @@
  * option), so a test can run the day in minutes. docs/local-service.md has the timeline.
  */
 import { z } from 'zod';
+import { MINUTE_MS } from '../shared/time';
 
-const MINUTE_MS = 60_000;
 const span = (name: string) => z.number().int(`${name} must be whole ms.`);
 
 export const DemoDaySchema = z

@@ -8,6 +8,7 @@ import { teleporterMessageId } from './message-id';
 import type { RoutePlan } from './route-plan';
 import type { RelayerPersonas } from './relayer-personas';
 import { DEMO_ROUTE_MAX_DELIVERY_MS, shapeDemoPlan, type DemoDayDraws } from './demo-day-draws';
+import { MINUTE_MS } from '../shared/time';
 
 export interface SendOptions {
   network?: 'mainnet' | 'fuji';
@@ -56,7 +57,7 @@ const SOURCE_NOT_INDEXED_RATE = 0.04;
 /** With two messenger versions, the share of messages the second one sends. */
 const SECOND_MESSENGER_SHARE = 0.25;
 const MIN_DELIVERY_MS = 2_000;
-export const MAX_DELIVERY_MS = 10 * 60_000;
+export const MAX_DELIVERY_MS = 10 * MINUTE_MS;
 
 export function chainOf(ref: string): ChainInfo {
   const c = CHAIN_REGISTRY.chains.find((x) => x.blockchainId === ref || x.evmChainId === ref);

@@ -5,12 +5,13 @@
  * never becomes visible before an earlier one.
  */
 import type { Rng } from '../shared/rng';
+import { MINUTE_MS } from '../shared/time';
 
 /** Shares of the lag distribution: the rest is "a few seconds". */
 const LAG_TENS_OF_SECONDS_SHARE = 0.04;
 const LAG_MINUTES_SHARE = 0.005;
 /** The longest lag drawn (10 minutes). */
-export const MAX_LAG_MS = 10 * 60_000;
+export const MAX_LAG_MS = 10 * MINUTE_MS;
 
 /** A seeded lag with a long tail: ~95.5 % 0.5-9 s (median 2.5 s), 4 % 10-60 s, 0.5 % 2-10 min. */
 export function drawLagMs(rng: Rng): number {

@@ -5,13 +5,14 @@
  * records appear out of their timestamp order and hours-old changes (a delivery, a receipt) at once.
  */
 import type { Rng } from '../shared/rng';
+import { HOUR_MS, MINUTE_MS } from '../shared/time';
 
 /** Mean time between the end of a stall and the start of the next (seeded exponential gaps). */
-const STALL_MEAN_GAP_MS = 8 * 3600_000;
-export const STALL_MIN_MS = 30 * 60_000;
-export const STALL_MAX_MS = 120 * 60_000;
+const STALL_MEAN_GAP_MS = 8 * HOUR_MS;
+export const STALL_MIN_MS = 30 * MINUTE_MS;
+export const STALL_MAX_MS = 120 * MINUTE_MS;
 /** How long the catch-up after a stall takes: each block held reappears within this after the stall's end. */
-export const CATCH_UP_MS = 5 * 60_000;
+export const CATCH_UP_MS = 5 * MINUTE_MS;
 
 export interface StallSpan {
   /** Epoch ms the indexer stops listing changes. */

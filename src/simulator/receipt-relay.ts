@@ -8,8 +8,9 @@ import { drawMessage, MAX_DELIVERY_MS, type DrawContext } from './draw-message';
 import type { MessagePlan } from './message-plan';
 import { ReceiptRoutes } from './receipt-routes';
 import type { EventBody } from './sim-types';
+import { MINUTE_MS } from '../shared/time';
 
-const RECEIPT_RESEND_MS = 3 * 60_000;
+const RECEIPT_RESEND_MS = 3 * MINUTE_MS;
 const RELAY_CHECK_MS = 30_000;
 /** How long a finished record may have to wait for its receipt at most (resend wait, check, delivery). */
 export const MAX_RECEIPT_MS = RECEIPT_RESEND_MS + RELAY_CHECK_MS + MAX_DELIVERY_MS;

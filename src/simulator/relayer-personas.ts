@@ -6,6 +6,7 @@
  */
 import { CHAIN_REGISTRY } from '../shared/chains';
 import type { Rng } from '../shared/rng';
+import { MINUTE_MS } from '../shared/time';
 
 export type RelayerBehaviour = 'fast' | 'slow' | 'outage' | 'takeover' | 'steady';
 
@@ -64,7 +65,6 @@ export interface DemoRelayer {
 
 /** Returning relayers work through their backlog over this long (divided by speed). */
 const RETURN_SPREAD_MS = 20_000;
-const MINUTE_MS = 60_000;
 
 const routeKey = (source: string, destination: string) => `${source}>${destination}`;
 

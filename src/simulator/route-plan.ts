@@ -7,6 +7,7 @@
 import type { ChainInfo } from '../shared/chains';
 import { Rng } from '../shared/rng';
 import { chainWeights, NETWORK_WEIGHTS } from './catalog';
+import { MINUTE_MS } from '../shared/time';
 
 export interface Route {
   source: ChainInfo;
@@ -23,7 +24,7 @@ export interface RoutePlan {
 }
 
 /** Mean time between two messages on one quiet route (exponential gaps). */
-export const QUIET_MEAN_GAP_MS = 3 * 60_000;
+export const QUIET_MEAN_GAP_MS = 3 * MINUTE_MS;
 /** Share of the C-Chain's pairs that are busy; the other pairs are quiet, half of those one way. */
 const BUSY_SHARE = 0.6;
 const ONE_WAY_SHARE = 0.5;

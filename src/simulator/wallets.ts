@@ -11,9 +11,10 @@
  */
 import { chainByBlockchainId, type ChainInfo } from '../shared/chains';
 import { gasPriceWei } from './catalog';
+import { HOUR_MS } from '../shared/time';
 
 /** Wallets are topped up at every multiple of this (simulated epoch ms). */
-export const REFILL_EVERY_MS = 2 * 60 * 60_000;
+export const REFILL_EVERY_MS = 2 * HOUR_MS;
 /** What a typical delivery costs in gas units (the simulator draws 150k-420k). */
 const TYPICAL_DELIVERY_GAS = 285_000n;
 /** A normal wallet's target: this many typical deliveries. */

@@ -5,6 +5,7 @@ import { invalidOption } from '../local-data-api/options';
 import { demoDayOf, DemoDayOptionSchema, type DemoDay, type DemoDayOption } from './demo-day';
 import type { RelayerSchedule } from './relayer-personas';
 import { RelayerScheduleSchema } from './relayer-schedule-schema';
+import { MINUTE_MS } from '../shared/time';
 
 export interface SimulatedWorldInput {
   /** Simulated new messages per second; 0 = no spontaneous traffic (default 2). */
@@ -67,7 +68,7 @@ export const SimulatedWorldSchema = z
     preload: z.number().int().min(0).max(50_000_000).default(0),
     history: z.number().min(0, 'history must not be negative.').max(168, 'history must be at most 168 hours.').default(0),
     addressCount: z.number().int().min(2).max(100_000).default(200),
-    tickMs: z.number().int().min(1).max(60_000).default(1000),
+    tickMs: z.number().int().min(1).max(MINUTE_MS).default(1000),
     lag: z.boolean().optional(),
     sparseRoutes: z.boolean().optional(),
     messengerVersions: z.union([z.literal(1), z.literal(2)], 'messengerVersions must be 1 or 2.').optional(),

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PLANS } from '../../src/local-data-api/compute-units';
+import { PLAN_LIMITS, REQUEST_CU } from '../../src/shared/plans';
 import { runBench } from '../support/run-bench';
 
 describe('benchmarks fail when they miss a target', () => {
@@ -25,7 +25,7 @@ describe('benchmarks fail when they miss a target', () => {
         BENCH_INJECT_MISSES: '3',
         BENCH_INJECT_DUPLICATES: '1',
         // One more list call (20 CU) than the keyless plan's minute holds, at the service as the core's caller.
-        BENCH_INJECT_OVERSPEND: String(PUBLIC_PLANS.unauthenticated.cuPerMinute / 20 + 1),
+        BENCH_INJECT_OVERSPEND: String(PLAN_LIMITS.unauthenticated.cuPerMinute / REQUEST_CU + 1),
       });
       expect(r.result, r.stderr).not.toBeNull();
       const core = r.result!.core as { expected: number; missed: number; duplicates: number; injected: Record<string, number> };

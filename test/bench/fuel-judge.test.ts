@@ -10,7 +10,7 @@
  * - the core's first fuel alert reported twice (BENCH_INJECT_DUPLICATES): an alert repeated in its episode.
  */
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PLANS } from '../../src/local-data-api/compute-units';
+import { PLAN_LIMITS, REQUEST_CU } from '../../src/shared/plans';
 import { runBench } from '../support/run-bench';
 
 interface FuelResult {
@@ -28,7 +28,7 @@ async function runFuelBench(env: Record<string, string>): Promise<{ code: number
 }
 
 /** One more list call (20 CU) than the keyless plan's minute holds. */
-const OVER_A_MINUTE = String(PUBLIC_PLANS.unauthenticated.cuPerMinute / 20 + 1);
+const OVER_A_MINUTE = String(PLAN_LIMITS.unauthenticated.cuPerMinute / REQUEST_CU + 1);
 
 describe('bench:fuel fails on a miss, a duplicate and an overspend', () => {
   it('passes the small world as it is, and fails each injection on its own target', { timeout: 150_000 }, async () => {

@@ -14,7 +14,7 @@
  *   holds): the service's count, never the core's budget, breaks the published plan.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PLANS } from '../../src/local-data-api/compute-units';
+import { PLAN_LIMITS, REQUEST_CU } from '../../src/shared/plans';
 import { runBench, type BenchRun } from '../support/run-bench';
 
 describe('bench:relayers judges what is true', () => {
@@ -29,7 +29,7 @@ describe('bench:relayers judges what is true', () => {
       BENCH_INJECT_DROPS: '3',
       BENCH_INJECT_MISSES: '1',
       BENCH_INJECT_DUPLICATES: '1',
-      BENCH_INJECT_OVERSPEND: String(PUBLIC_PLANS.unauthenticated.cuPerMinute / 20 + 1),
+      BENCH_INJECT_OVERSPEND: String(PLAN_LIMITS.unauthenticated.cuPerMinute / REQUEST_CU + 1),
     });
   }, 150_000);
 

@@ -6,7 +6,7 @@
  * Against the real local service, through the real poller.
  */
 import { describe, expect, it } from 'vitest';
-import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
+import { FIREHOSE_BASELINE_MIN_ADDRESSES } from '../../src/shared/policy';
 import { PAGE_SIZE } from '../../src/core/poller/request-prices';
 import { closedAfterEach } from '../support/closed-after-each';
 import { engineOnService } from './engine-on-service';
@@ -100,13 +100,13 @@ describe('adding a watch loses nothing', () => {
   it('many new watches at once: their one pass over the unfiltered list goes on from its page over several cycles, and their news fires meanwhile', async () => {
     const on = closing(await engineOnService({ preload: 50, seed: 28 }));
     const { svc, rig } = on;
-    const watched = svc.simulator.addresses.slice(0, FIREHOSE_BASELINE_MIN);
+    const watched = svc.simulator.addresses.slice(0, FIREHOSE_BASELINE_MIN_ADDRESSES);
     const t0 = Math.floor(rig.clock.now() / 1000);
     // Close to half an hour of the list (within the baseline's horizon), 40 pages: more than a cycle's 30 requests.
     const n = 40 * PAGE_SIZE;
     const history = Array.from({ length: n }, (_, k) =>
       // Delivered (10 s after sending) before the watches were added.
-      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN] : undefined, status: 'delivered', ts: t0 - 20 - Math.floor((k * 1700) / n) }),
+      apiRecord({ to: k % 10 === 0 ? watched[k % FIREHOSE_BASELINE_MIN_ADDRESSES] : undefined, status: 'delivered', ts: t0 - 20 - Math.floor((k * 1700) / n) }),
     );
     svc.store.upsertMany(history);
     for (const a of watched) rig.watch(a, { baselineDone: false });

@@ -1,6 +1,7 @@
 /** The wait after a poll cycle and the state it leaves, from how the cycle ended. */
 import { describe, expect, it } from 'vitest';
-import { cycleOutcome, OFFLINE_RETRY_MS, type CycleEnd } from '../../src/core/poller/cycle-outcome';
+import { cycleOutcome, type CycleEnd } from '../../src/core/poller/cycle-outcome';
+import { OFFLINE_RETRY_MS } from '../../src/shared/policy';
 
 const end = (o: Partial<CycleEnd>): CycleEnd => ({
   error: null,

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planNetwork } from '../../src/core/poller/planner';
-import { FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
+import { FIREHOSE_BASELINE_MIN_ADDRESSES } from '../../src/shared/policy';
 import { type NetworkPlanInput } from '../../src/core/poller/plan-types';
 import { TRAIL_PERIOD_MS } from '../../src/shared/policy';
 
 const NOW_MS = 1_000_000_000;
-const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => ({ key: `M${k}`, baselineDone: false, since: NOW_MS }));
+const many = Array.from({ length: FIREHOSE_BASELINE_MIN_ADDRESSES }, (_, k) => ({ key: `M${k}`, baselineDone: false, since: NOW_MS }));
 
 function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
   return {
@@ -32,7 +32,7 @@ function input(o: Partial<NetworkPlanInput>): NetworkPlanInput {
 describe('a list baseline and the trailing sweep', () => {
   it('starts no sweep while a list baseline pages the list, for one sweep period at most', () => {
     const fresh = planNetwork(input({}));
-    expect(fresh.listBaseline?.watchers).toHaveLength(FIREHOSE_BASELINE_MIN);
+    expect(fresh.listBaseline?.watchers).toHaveLength(FIREHOSE_BASELINE_MIN_ADDRESSES);
     expect(fresh.trail).toBeNull();
     // Going on a period later (the budget held it back): the sweep starts anyway.
     const going = { token: 'p9', pages: 9, oldestTs: null, watchers: many.map((w) => w.key) };

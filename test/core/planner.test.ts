@@ -1,7 +1,8 @@
 /** The planner with plain values: which requests one cycle on one network makes. */
 import { describe, expect, it } from 'vitest';
-import { discoveryMode, MAX_PAGES_PER_SCAN, NEED_MAX_PAGES, planFollowUps, planNetwork } from '../../src/core/poller/planner';
-import { listBaselinePages, FIREHOSE_BASELINE_MIN } from '../../src/core/poller/plan-baselines';
+import { discoveryMode, planFollowUps, planNetwork } from '../../src/core/poller/planner';
+import { listBaselinePages } from '../../src/core/poller/plan-baselines';
+import { FIREHOSE_BASELINE_MIN_ADDRESSES, MAX_PAGES_PER_SCAN, NEED_MAX_PAGES } from '../../src/shared/policy';
 import { type DueMessage, type NetworkPlanInput } from '../../src/core/poller/plan-types';
 import { BASELINE_HORIZON_MS, FEED_BASELINE_HORIZON_MS, BASELINE_MAX_PAGES } from '../../src/shared/policy';
 import { LatenessTracker } from '../../src/core/poller/late-records';
@@ -83,7 +84,7 @@ describe('planNetwork', () => {
       },
     ]);
     // The list baseline in progress goes on for its addresses still waiting; one added since waits or goes alone.
-    const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`M${k}`));
+    const many = Array.from({ length: FIREHOSE_BASELINE_MIN_ADDRESSES }, (_, k) => pending(`M${k}`));
     const going = { token: 'q3', pages: 3, oldestTs: null, watchers: many.map((w) => w.key) };
     const next = planNetwork(input({ addresses: [...many, pending('late')], listBaselineProgress: going }));
     expect(next.listBaseline?.watchers).toEqual(going.watchers);
@@ -196,19 +197,19 @@ describe('planNetwork', () => {
   });
 
   it('takes many baselines through one pass over the list (BASELINE_HORIZON_MS back: 30 min, as the stuck threshold), and feeds one by one', () => {
-    const many = Array.from({ length: FIREHOSE_BASELINE_MIN }, (_, k) => pending(`P${k}`));
+    const many = Array.from({ length: FIREHOSE_BASELINE_MIN_ADDRESSES }, (_, k) => pending(`P${k}`));
     const plan = planNetwork(input({ addresses: many, feeds: [{ ...pending('feed:9'), filter: { from: '0xa' } }] }));
     expect(plan.listBaseline?.watchers).toEqual(many.map((w) => w.key));
     expect(plan.listBaseline?.step).toEqual({
       source: { kind: 'firehose' },
-      maxPages: FIREHOSE_BASELINE_MIN * BASELINE_MAX_PAGES,
+      maxPages: FIREHOSE_BASELINE_MIN_ADDRESSES * BASELINE_MAX_PAGES,
       baselineFor: many.map((w) => w.key),
       stop: { kind: 'past', ts: NOW - 1800, undated: 'continue' },
     });
     expect(BASELINE_HORIZON_MS).toBe(30 * 60_000);
     expect(plan.baselines.map((b) => b.watcher)).toEqual(['feed:9']);
     // One fewer on a busy list (30 min at 5 msg/s: 91 pages, more than 19 addresses at a page each): each address reads its own history.
-    expect(planNetwork(input({ addresses: many.slice(1), ratePerSec: 5 })).baselines).toHaveLength(FIREHOSE_BASELINE_MIN - 1);
+    expect(planNetwork(input({ addresses: many.slice(1), ratePerSec: 5 })).baselines).toHaveLength(FIREHOSE_BASELINE_MIN_ADDRESSES - 1);
   });
 
   it('takes a few baselines through the list when its pages cost no more than a page per address, priced at the rate the head read measures', () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { MAX_REASON_CHARS } from '../../src/core/data-api/http-errors';
+import { MAX_REASON_CHARS } from '../../src/shared/policy';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';

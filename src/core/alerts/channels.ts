@@ -5,6 +5,7 @@ import { refusedAlertUrl, type AllowHow } from '../../shared/alert-targets';
 import type { AlertRecord } from './alert-record';
 import { DeliveryError, postJson, safeOrigin } from './post-json';
 import { EPISODE_HOLD_MS } from '../../shared/policy';
+import { MINUTE_MS } from '../../shared/time';
 
 /** A place alerts go. `send` resolves once the receiver accepted every record, else throws. */
 export interface AlertChannel {
@@ -107,7 +108,7 @@ export function createChannel(config: AlertChannelConfig, dispatcher: Dispatcher
   const checked = (send: AlertChannel['send']): AlertChannel['send'] => (refused ? () => Promise.reject(new DeliveryError(refused, 'refused address')) : send);
   if (config.type === 'alertmanager') {
     const url = `${config.url.replace(/\/+$/, '')}/api/v2/alerts`;
-    const resolveAfterMs = (config.resolveAfterMinutes ?? 60) * 60_000;
+    const resolveAfterMs = (config.resolveAfterMinutes ?? 60) * MINUTE_MS;
     return {
       ...base,
       batchSize: 100,

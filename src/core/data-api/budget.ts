@@ -2,13 +2,12 @@ import type { Clock } from '../../shared/clock';
 import { MonitorError, type ErrorInfo } from '../../shared/errors';
 import { QUOTA_SAFETY_MARGIN, REQUEST_CU, type PlanLimits } from '../../shared/plans';
 import type { QuotaStatus } from '../../shared/contract';
-import { DAY_MS, dayKey, dayStart, quotaStatus } from './quota-status';
+import { MAX_QUEUE_WAIT_MS, PACE_WINDOW_MS } from '../../shared/policy';
+import { DAY_MINUTES, DAY_MS, MINUTE_MS } from '../../shared/time';
+import { dayKey, dayStart, quotaStatus } from './quota-status';
 
-const WINDOW_MS = 60_000;
-/** How far back the current pace is measured. */
-const PACE_WINDOW_MS = 15 * 60_000;
-/** Longest a call waits in the queue for the budget before it fails with a clear error. */
-const MAX_QUEUE_WAIT_MS = 30_000;
+/** A plan's per-minute limit holds over any sliding minute. */
+const WINDOW_MS = MINUTE_MS;
 
 /** Today's spend as kept across restarts (the day is the UTC date, `YYYY-MM-DD`). */
 export interface DaySpend {
@@ -88,7 +87,7 @@ export class RequestBudget {
 
   /** CU a minute the day's quota sustains. */
   sustainedCuPerMinute(): number {
-    return this.dayCapCu() / 1440;
+    return this.dayCapCu() / DAY_MINUTES;
   }
 
   /** Requests per minute the poller plans on: the day's sustained pace, within the minute cap. */

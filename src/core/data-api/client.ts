@@ -5,7 +5,7 @@ import { MonitorError, type ErrorInfo } from '../../shared/errors';
 import type { TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import { OPERATION_CU } from '../../shared/plans';
-import { MAX_ANSWER_BYTES } from '../../shared/policy';
+import { DATA_API_BACKOFF_BASE_MS, DATA_API_MAX_RETRIES, DATA_API_MAX_RETRY_AFTER_MS, DATA_API_TIMEOUT_MS, MAX_ANSWER_BYTES } from '../../shared/policy';
 import type { RecordSkip } from '../../shared/record-bounds';
 import type { Logger } from '../log/logger';
 import type { RequestBudget } from './budget';
@@ -164,7 +164,7 @@ export class DataApiClient {
     if (withNetwork) search.set('network', this.o.network);
     const query = search.toString();
     const url = query ? `${path}?${query}` : path;
-    const maxRetries = this.o.maxRetries ?? 3;
+    const maxRetries = this.o.maxRetries ?? DATA_API_MAX_RETRIES;
     let last: ErrorInfo | null = null;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       const r = await this.once(url, parse, signal, cu);
@@ -178,7 +178,7 @@ export class DataApiClient {
         const now = this.o.clock.now();
         const until = r.error.retryAt ?? now + this.backoff(attempt);
         this.o.budget.blockUntil(until);
-        if (until - now > (this.o.maxRetryAfterMs ?? 30_000) || attempt === maxRetries) break;
+        if (until - now > (this.o.maxRetryAfterMs ?? DATA_API_MAX_RETRY_AFTER_MS) || attempt === maxRetries) break;
         this.o.logger.warn('rate limited; waiting as asked', { host: this.host, waitMs: until - now });
         continue; // acquire() in once() waits until `until`.
       }
@@ -196,7 +196,7 @@ export class DataApiClient {
 
   /** Exponential backoff with jitter: base × 2^attempt, scaled by 0.5–1.0 so clients spread out. */
   private backoff(attempt: number): number {
-    const base = (this.o.backoffBaseMs ?? 500) * 2 ** attempt;
+    const base = (this.o.backoffBaseMs ?? DATA_API_BACKOFF_BASE_MS) * 2 ** attempt;
     return Math.round(base * (0.5 + 0.5 * (this.o.random ?? Math.random)()));
   }
 
@@ -215,7 +215,7 @@ export class DataApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     const key = this.o.apiKey();
     if (key) headers[this.o.apiKeyHeader.toLowerCase()] = key;
-    const timeoutMs = this.o.timeoutMs ?? 15_000;
+    const timeoutMs = this.o.timeoutMs ?? DATA_API_TIMEOUT_MS;
     let status: number;
     let text: string;
     let getHeader: (n: string) => string | undefined;

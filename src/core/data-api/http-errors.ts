@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../../shared/errors';
 import { ApiErrorBodySchema } from '../../shared/messages';
+import { MAX_REASON_CHARS } from '../../shared/policy';
 
 /** Where a person changes the settings, as advice names it: the app's Settings, or the headless watcher's config file. */
 export const IN_SETTINGS = 'Settings';
@@ -51,7 +52,6 @@ function apiMessage(bodyText: string): string {
  * It is cut between words, never inside one, so a secret the upstream echoed is either whole (and
  * the core's redaction replaces it) or gone: never a fragment that redaction cannot recognise.
  */
-export const MAX_REASON_CHARS = 120;
 function shortReason(text: string): string {
   const line = text
     .replace(/\p{Cc}+/gu, ' ')

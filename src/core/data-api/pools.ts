@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { DATA_API_CONNECTIONS } from '../../shared/policy';
 
 /** One keep-alive connection pool per origin, shared by every client of that origin. */
 export class PoolRegistry {
@@ -8,7 +9,7 @@ export class PoolRegistry {
     const origin = new URL(baseUrl).origin;
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, { connections: 6, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, pipelining: 1 });
+      pool = new Pool(origin, { connections: DATA_API_CONNECTIONS, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, pipelining: 1 });
       this.pools.set(origin, pool);
     }
     return pool;

@@ -1,8 +1,7 @@
 /** The quota line: today's spend against the plan's day, and where the current pace leads (pure). */
 import type { QuotaStatus } from '../../shared/contract';
 import { QUOTA_WARN_SHARE, REQUEST_CU, type PlanLimits } from '../../shared/plans';
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS, MINUTE_MS } from '../../shared/time';
 
 /** 00:00 UTC of the day `t` falls in: the public API's day resets then. */
 export const dayStart = (t: number): number => t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
@@ -23,12 +22,12 @@ interface QuotaInput {
 
 export function quotaStatus(q: QuotaInput): QuotaStatus {
   const resetsAt = dayStart(q.now) + DAY_MS;
-  const minutesLeft = (resetsAt - q.now) / 60_000;
+  const minutesLeft = (resetsAt - q.now) / MINUTE_MS;
   const projected = q.spentCu + q.paceCuPerMinute * minutesLeft;
   // At this pace, when would the day's quota be gone (before the reset, or never today)?
   let runsOutAt: number | null = null;
   if (q.paceCuPerMinute > 0 && projected >= q.limits.cuPerDay) {
-    runsOutAt = Math.max(q.now, Math.round(q.now + ((q.limits.cuPerDay - q.spentCu) / q.paceCuPerMinute) * 60_000));
+    runsOutAt = Math.max(q.now, Math.round(q.now + ((q.limits.cuPerDay - q.spentCu) / q.paceCuPerMinute) * MINUTE_MS));
   }
   const level: QuotaStatus['level'] = q.spentCu + REQUEST_CU > q.dayCapCu ? 'exhausted' : projected >= QUOTA_WARN_SHARE * q.limits.cuPerDay ? 'warning' : 'ok';
   return {

@@ -6,9 +6,7 @@
 import type { Clock } from '../../shared/clock';
 import { skipReasonText, type RecordSkip, type RecordSkipReason, type SkippedRecords } from '../../shared/record-bounds';
 import type { Logger } from '../log/logger';
-
-/** Data sources whose counts are kept (the user switches between a few; a later one drops the oldest). */
-const SOURCES_KEPT = 8;
+import { SKIPPED_COUNT_SOURCES } from '../../shared/policy';
 
 export class SkippedRecordTally {
   private readonly bySource = new Map<string, SkippedRecords>();
@@ -27,7 +25,7 @@ export class SkippedRecordTally {
     const now = this.clock.now();
     let s = this.bySource.get(baseUrl);
     if (!s) {
-      if (this.bySource.size >= SOURCES_KEPT) this.bySource.delete(this.bySource.keys().next().value!);
+      if (this.bySource.size >= SKIPPED_COUNT_SOURCES) this.bySource.delete(this.bySource.keys().next().value!);
       s = { total: 0, byReason: {}, since: now, lastAt: now, last: skips[0]! };
       this.bySource.set(baseUrl, s);
     }

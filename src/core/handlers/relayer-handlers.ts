@@ -10,6 +10,7 @@ import { RelayerFigures } from '../relayers/relayer-figures';
 import { askRouteHistory } from '../relayers/route-history';
 import type { Logger } from '../log/logger';
 import type { Store } from '../store';
+import { HOUR_MS } from '../../shared/time';
 
 /** What the relayer handlers use, and all they can reach. */
 export interface RelayerNeeds {
@@ -107,7 +108,7 @@ export function createRelayerHandlers(ctx: RelayerNeeds): Pick<MonitorHandlers, 
       const network = input.network ?? ctx.settings().network;
       const byChains = input.routeId === undefined ? resolveRoute({ source: input.source, destination: input.destination }, network) : null;
       const id = input.routeId ?? (byChains ? routeWatchedAs(network, byChains.source, byChains.destination)?.id : undefined);
-      const opts = { hours: input.hours, now: ctx.clock.now(), firstReadMs: ctx.settings().routeHistoryHours * 3_600_000 };
+      const opts = { hours: input.hours, now: ctx.clock.now(), firstReadMs: ctx.settings().routeHistoryHours * HOUR_MS };
       const read = id === undefined ? null : askRouteHistory(ctx.store, id, opts);
       if (!read) {
         const which = byChains ? routeLabel(byChains.source, byChains.destination, ownChains()) : `with ID ${input.routeId}`;

@@ -10,6 +10,7 @@ import { silentKey, backlogKey, type Conditions } from '../relayers/conditions';
 import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
 import { METRIC_PREFIX } from './core-metrics';
 import { LabelCap } from './label-cap';
+import { HOUR_MS } from '../../shared/time';
 
 /** One poll cycle's relayer figures, as the relayer-alerts part computed them. */
 export interface RelayerSnapshot {
@@ -19,7 +20,7 @@ export interface RelayerSnapshot {
 }
 
 /** A delivery found later than this after its destination time is not counted (it is still in the figures). */
-const LATE_COUNT_MS = 3_600_000;
+const LATE_COUNT_MS = HOUR_MS;
 const MAX_RELAYERS = 200;
 const MAX_ROUTES = 100;
 const MAX_TOKENS = 50;

@@ -6,8 +6,9 @@ import type { WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import { EPISODE_WORDS, silenceClearedTitle } from '../../shared/vocabulary';
 import type { Silence } from '../relayers/conditions';
 import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
+import { MINUTE_MS } from '../../shared/time';
 
-const minutesAgo = (now: number, t: number) => `${Math.max(0, Math.round((now - t) / 60_000))} min`;
+const minutesAgo = (now: number, t: number) => `${Math.max(0, Math.round((now - t) / MINUTE_MS))} min`;
 
 /** How a relayer's silence ended: it delivered (when), or nothing on its routes waits past its threshold any more. */
 export type SilenceEnd = { delivered: true; at: number } | { delivered: false; pendingMinutes: number };

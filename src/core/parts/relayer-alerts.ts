@@ -15,6 +15,7 @@ import type { EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
 import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
 import { backlogText, resolveText, silentText, type SilenceEnd } from './relayer-alert-text';
+import { MINUTE_MS } from '../../shared/time';
 
 interface RelayerAlertsPart extends Part {
   /** After each poll cycle: runs both rules once, fires new episodes, resolves cleared ones, through the outbox. */
@@ -134,7 +135,7 @@ function silenceEnd(r: WatchedRelayer | undefined, rows: readonly RelayerRow[], 
   if (!r) return null;
   const row = rows.find((x) => x.address.toLowerCase() === r.address.toLowerCase() && canonicalNetwork(x.network) === canonicalNetwork(r.network));
   const last = row?.lastDeliveryAt ?? null;
-  return last !== null && now - last < r.silentMinutes * 60_000 ? { delivered: true, at: last } : { delivered: false, pendingMinutes: r.pendingMinutes };
+  return last !== null && now - last < r.silentMinutes * MINUTE_MS ? { delivered: true, at: last } : { delivered: false, pendingMinutes: r.pendingMinutes };
 }
 
 function silentEpisode(key: string, r: WatchedRelayer, startedAt: number): EpisodeStart {

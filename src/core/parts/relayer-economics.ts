@@ -33,6 +33,7 @@ import type { Store } from '../store';
 import type { FuelRead } from '../store/relayer-fuel';
 import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
+import { MINUTE_MS } from '../../shared/time';
 
 interface RelayerEconomicsPart extends Part {
   /**
@@ -74,8 +75,8 @@ export function relayerEconomicsPart(d: {
 }): RelayerEconomicsPart {
   const sight = d.sight ?? ALWAYS_SEEING;
   const figures = new RelayerFigures(d.store);
-  const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * 60_000;
-  const cadence = { readEveryMs, maxAgeMs: Math.max(readEveryMs, d.maxAgeMs ?? BALANCE_MAX_AGE_MINUTES * 60_000) };
+  const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * MINUTE_MS;
+  const cadence = { readEveryMs, maxAgeMs: Math.max(readEveryMs, d.maxAgeMs ?? BALANCE_MAX_AGE_MINUTES * MINUTE_MS) };
   const thresholdHours = () => d.settings().relayerFuelThresholdHours;
   /** Your own nodes' chains while they are the data source: routes and wallets are named by their names. */
   const ownChains = () => ownChainsOf(d.settings().dataSource);

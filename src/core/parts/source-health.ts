@@ -9,6 +9,7 @@ import type { Announcement, EpisodeStart } from '../store/relayer-episodes';
 import { EPISODE_WORDS } from '../../shared/vocabulary';
 import type { AlertTimeline } from './alert-timeline';
 import type { Part } from './part';
+import { MINUTE_MS } from '../../shared/time';
 
 interface SourceHealthPart extends Part {
   readonly health: SourceHealthTracker;
@@ -22,7 +23,7 @@ const HEALTH_KINDS = ['source_down', 'chain_down'] as const;
 const sourceKey = 'source-down';
 const chainKey = (blockchainId: string) => `chain-down:${blockchainId}`;
 
-const lasted = (from: number, to: number): string => `${Math.max(1, Math.round((to - from) / 60_000))} min`;
+const lasted = (from: number, to: number): string => `${Math.max(1, Math.round((to - from) / MINUTE_MS))} min`;
 const HELD = 'Relayer, route, fuel and stuck alerts that depend on it are held until it is read again; nothing is dropped, only later.';
 
 /**

@@ -1,9 +1,7 @@
 /** How a poll cycle's result sets the poller's state and the wait before the next cycle. */
 import type { PollState, PollStatus } from '../../shared/contract';
 import type { ErrorInfo } from '../../shared/errors';
-
-/** Offline, the next cycles come after these waits (then every 30 s) until one succeeds. */
-export const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
+import { OFFLINE_RETRY_MS } from '../../shared/policy';
 
 export interface CycleEnd {
   error: ErrorInfo | null;

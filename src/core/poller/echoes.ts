@@ -11,7 +11,7 @@
  * A read from the top the budget cut short in echo mode leaves its unread part as an echo due at once
  * (a "gap"): the cursor moves on, so the next read from the top stays a cycle's news deep.
  */
-import { GUARANTEED_LATENESS_S, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
+import { GUARANTEED_LATENESS_S, LATE_READS_SAVED_CYCLES, MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
 import { PAGE_SIZE } from './request-prices';
 import type { ScanStep } from './plan-types';
 import type { ScanResult } from './scan';
@@ -53,9 +53,6 @@ export interface CycleMeans {
   saved: number;
 }
 
-/** A budget that has saved this many cycles of today's late-record reads pays them (the grid's noon start); less, it goes by the day's pace. */
-const SAVED_CYCLES = 120;
-
 /**
  * Is the list busier than the budget can pay for today's late-record reads? Their pages a cycle (half a
  * full overlap, a trailing sweep's share, the news) against what the cycle may spend now and at the day's
@@ -68,7 +65,7 @@ export function echoesPay(ratePerSec: number | null, intervalMs: number, fullOve
   // With an hour saved only the minute's cap binds: a cycle after a burst (a first read) has less left, the next ones the cap again.
   // Not what this cycle has left: a cycle a sweep or a 429 left short says nothing of the list's rate
   // against the budget (at 0.2 messages/s such a cycle turned echo mode on, off the stall catch-up).
-  const can = means.saved >= SAVED_CYCLES * cost ? means.cap : means.pace;
+  const can = means.saved >= LATE_READS_SAVED_CYCLES * cost ? means.cap : means.pace;
   return echoing ? cost > can / 2 : cost > can;
 }
 

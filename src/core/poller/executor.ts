@@ -5,7 +5,7 @@
  */
 import { noteCoverage } from './carrier-coverage';
 import type { ErrorInfo } from '../../shared/errors';
-import { BASELINE_SHARE_PERCENT, FRESH_AGE_MS, GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
+import { BASELINE_SHARE_PERCENT, ECHO_SHARE, FRESH_AGE_MS, GUARANTEED_LATENESS_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { planFollowUps } from './planner';
 import { type BaselineProgress, type FirehoseDiscovery, type NetworkPlan, type PerAddressDiscovery, type ScanStep, type StopRule } from './plan-types';
 import { recheckById } from './recheck-by-id';
@@ -244,9 +244,6 @@ function leftToSweep(d: FirehoseDiscovery, floorTs: number, nowMs: number): Fire
   const byAddress = new Map([...d.rechecks.byAddress].map(([a, cs]) => [a, cs.filter(keep)] as const).filter(([, cs]) => cs.length));
   return { ...d, candidates: d.candidates.filter(keep), rechecks: { ...d.rechecks, byAddress, byId: d.rechecks.byId.filter(keep) } };
 }
-
-/** Of what a cycle has left after its news, the share the echoes due may take (an echo costs about one cycle's news). */
-const ECHO_SHARE = 2 / 3;
 
 /**
  * The owed echoes (echoes.ts), oldest span first, that are due (`early`: due GUARANTEED_LATENESS_S on and

@@ -16,6 +16,10 @@
  * nothing twice.
  */
 import {
+  FULL_OVERLAP_INTERVALS,
+  LATENESS_MAX_SAMPLES,
+  LATENESS_WINDOW_MS,
+  OVERLAP_FACTOR,
   MAX_LATENESS_S,
   TRAIL_PERIOD_MS,
   MIN_OVERLAP_S,
@@ -24,13 +28,6 @@ import {
   STALL_CATCH_UP_MS,
   STALL_MAX_SWEEP_S,
 } from '../../shared/policy';
-
-/** The full overlap is read once every this many intervals (a record is read within as many intervals of appearing). */
-const FULL_OVERLAP_INTERVALS = 2;
-/** The overlap is this many times the largest lateness seen in the last SAMPLE_WINDOW_MS. */
-const OVERLAP_FACTOR = 1.5;
-const SAMPLE_WINDOW_MS = 3600_000;
-const MAX_SAMPLES = 256;
 
 /** The lateness (s) of records first seen below where an earlier read had passed, over the last hour. */
 export class LatenessTracker {
@@ -74,8 +71,8 @@ export class LatenessTracker {
   }
 
   private prune(now: number): void {
-    this.samples = this.samples.filter((s) => now - s.at <= SAMPLE_WINDOW_MS);
-    if (this.samples.length > MAX_SAMPLES) this.samples = this.samples.slice(-MAX_SAMPLES);
+    this.samples = this.samples.filter((s) => now - s.at <= LATENESS_WINDOW_MS);
+    if (this.samples.length > LATENESS_MAX_SAMPLES) this.samples = this.samples.slice(-LATENESS_MAX_SAMPLES);
   }
 }
 
@@ -102,7 +99,7 @@ export function trailPagesPerCycle(ratePerSec: number | null, intervalMs: number
  */
 export const STALL_MIN_S = GUARANTEED_LATENESS_S;
 /** A stall stays in the poll status this long after the indexer resumed. */
-export const STALL_SHOWN_MS = SAMPLE_WINDOW_MS;
+export const STALL_SHOWN_MS = LATENESS_WINDOW_MS;
 
 /** An indexer stall seen on the unfiltered list, and how deep the sweeps after it read. */
 export interface IndexerStall {

@@ -2,15 +2,19 @@
  * A watch's baseline (its silent first read of history), planned: the addresses' through the unfiltered
  * list when that is cheaper at the list's rate, else one by one; feeds' and routes' one by one.
  */
-import { BASELINE_HORIZON_MS, BASELINE_MAX_PAGES, DEFAULT_ROUTE_HISTORY_HOURS, FEED_BASELINE_HORIZON_MS } from '../../shared/policy';
+import {
+  BASELINE_HORIZON_MS,
+  BASELINE_MAX_PAGES,
+  DEFAULT_ROUTE_HISTORY_HOURS,
+  FEED_BASELINE_HORIZON_MS,
+  FIREHOSE_BASELINE_MIN_ADDRESSES,
+  MAX_BASELINE_FIREHOSE_PAGES,
+} from '../../shared/policy';
+import { HOUR_MS } from '../../shared/time';
 import { isRouteKey } from '../store/watcher-key';
 import { routeReadsBackTo } from '../store/watcher-info';
 import type { BaselineProgress, FeedSummary, ListOperation, NetworkPlan, NetworkPlanInput, ScanStep, WatcherSummary } from './plan-types';
 import { PAGE_SIZE } from './request-prices';
-
-/** With this many addresses waiting for a baseline, one pass over the unfiltered list is cheaper. */
-export const FIREHOSE_BASELINE_MIN = 20;
-const MAX_BASELINE_FIREHOSE_PAGES = 2000;
 
 /** The baselines of the watchers still waiting for one (the addresses' rate-priced, see planAddressBaselines; feeds one by one). */
 export function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBaseline' | 'baselines'> {
@@ -21,14 +25,14 @@ export function planBaselines(i: NetworkPlanInput): Pick<NetworkPlan, 'listBasel
     listBaseline,
     baselines: oneByOne.map((w) => {
       const progress = i.baselineProgress?.get(w.key) ?? null;
-      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs, i.routeHistoryMs ?? DEFAULT_ROUTE_HISTORY_HOURS * 3_600_000), progress };
+      return { watcher: w.key, step: baselineStep(w, progress, i.nowMs, i.routeHistoryMs ?? DEFAULT_ROUTE_HISTORY_HOURS * HOUR_MS), progress };
     }),
   };
 }
 
 /**
  * The addresses' baselines: the list baseline in progress goes on for those of its addresses still
- * waiting; a new one starts when FIREHOSE_BASELINE_MIN or more wait, or when its pages (priced at the
+ * waiting; a new one starts when FIREHOSE_BASELINE_MIN_ADDRESSES or more wait, or when its pages (priced at the
  * list's rate) are no more than the addresses' own lists would cost at one page each; otherwise they are
  * taken one by one (with a list baseline going on, as many as would make a new one wait for it). With
  * the rate unknown, one by one (planNetwork lets the executor choose again once its head read measured it).
@@ -42,9 +46,9 @@ function planAddressBaselines(
   const continuing = pending.filter((w) => inGoing.has(w.key));
   if (going && continuing.length) {
     const rest = pending.filter((w) => !inGoing.has(w.key));
-    return { listBaseline: planListBaseline(continuing, i.nowMs, going), oneByOne: rest.length >= FIREHOSE_BASELINE_MIN ? [] : rest };
+    return { listBaseline: planListBaseline(continuing, i.nowMs, going), oneByOne: rest.length >= FIREHOSE_BASELINE_MIN_ADDRESSES ? [] : rest };
   }
-  if (pending.length >= FIREHOSE_BASELINE_MIN) return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
+  if (pending.length >= FIREHOSE_BASELINE_MIN_ADDRESSES) return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };
   const rate = i.ratePerSec === null ? null : Math.max(i.ratePerSec, i.densityPerSec ?? 0);
   if (rate !== null && pending.length > 1 && listBaselinePages(pending, i.nowMs, rate) <= pending.length)
     return { listBaseline: planListBaseline(pending, i.nowMs, null), oneByOne: [] };

@@ -6,7 +6,7 @@ import { canonicalNetwork, type Network } from '../../shared/validators';
 import type { CachedMessages, MessageWatchers, TrackedMessage } from '../store';
 import type { WatcherIndex } from '../watch/watcher-index';
 import { type LatenessTracker } from './late-records';
-import { CATCH_UP_MAX_MS, MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
+import { CATCH_UP_MAX_MS, LIST_RATE_WINDOW_S, MIN_OVERLAP_S, STALL_CATCH_UP_MS } from '../../shared/policy';
 import { echoesPay, type CycleMeans } from './echoes';
 import { pagesRate, type DiscoveryMode, type NetworkState } from './network-state';
 import { firehoseHeadCost, PAGE_SIZE } from './request-prices';
@@ -129,9 +129,6 @@ function overlap(lateness: LatenessTracker, nowMs: number, intervalMs: number): 
   const full = lateness.fullDue(nowMs, intervalMs);
   return { overlapSec: full ? lateness.fullOverlapSec(nowMs, intervalMs) : MIN_OVERLAP_S, fullOverlap: full };
 }
-
-/** The window (s, ending now) a watched list's own rate is counted over. */
-const LIST_RATE_WINDOW_S = 600;
 
 /**
  * Each watched list's messages per second in the cache, asked only where the per-address mode

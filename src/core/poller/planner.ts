@@ -4,9 +4,9 @@
  * (plan-input.ts) and runs the plan (executor.ts). The prices it compares live in request-prices.ts.
  */
 import { trailFloorTs, trailPagesPerCycle } from './late-records';
-import { MAX_LATENESS_S, TRAIL_PERIOD_MS } from '../../shared/policy';
+import { FIREHOSE_BASELINE_MIN_ADDRESSES, MAX_LATENESS_S, MAX_PAGES_PER_SCAN, NEED_MAX_PAGES, TRAIL_PERIOD_MS } from '../../shared/policy';
 import type { DiscoveryMode } from './network-state';
-import { FIREHOSE_BASELINE_MIN, planBaselines } from './plan-baselines';
+import { planBaselines } from './plan-baselines';
 import type {
   DueMessage,
   FirehoseDiscovery,
@@ -21,14 +21,6 @@ import type {
   WatcherSummary,
 } from './plan-types';
 import { firehoseHeadCost, PAGE_SIZE, planRechecks, preferFirehose } from './request-prices';
-
-export const MAX_PAGES_PER_SCAN = 60;
-/**
- * Per-address discovery pages a list this deep for its due messages, deeper only while each page finds
- * one; one still pending below (a message stuck for long) is asked by ID: otherwise the list's every
- * read grows with that message's age until one list's read takes the cycle's whole budget.
- */
-export const NEED_MAX_PAGES = 10;
 
 /** Seconds since the head cursor (one interval without one). */
 export const gapSec = (i: Pick<NetworkPlanInput, 'nowMs' | 'intervalMs' | 'head'>): number =>
@@ -54,7 +46,8 @@ export function planNetwork(i: NetworkPlanInput): NetworkPlan {
   const mode = discoveryMode(i);
   const discovery = mode === 'firehose' ? planFirehose(i) : mode === 'per-address' ? planPerAddress(i) : null;
   const pending = i.addresses.filter((a) => !a.baselineDone);
-  const awaitRate = i.ratePerSec === null && pending.length > 1 && pending.length < FIREHOSE_BASELINE_MIN && !i.listBaselineProgress && mode === 'firehose';
+  const awaitRate =
+    i.ratePerSec === null && pending.length > 1 && pending.length < FIREHOSE_BASELINE_MIN_ADDRESSES && !i.listBaselineProgress && mode === 'firehose';
   const baselines = planBaselines(i);
   // A list baseline pages the unfiltered list as deep as a trailing sweep (deeper): it stands for the sweep started with it.
   const listPassAt = baselines.listBaseline ? (baselines.listBaseline.progress ? (i.listBaselineProgress?.startedAt ?? i.nowMs) : i.nowMs) : null;

@@ -18,6 +18,7 @@ import { isRouteKey } from '../store/watcher-key';
 import { cycleOutcome } from './cycle-outcome';
 import { runNetworkPlan, type CycleHook } from './executor';
 import { GUARANTEED_LATENESS_S, MAX_LATENESS_S } from '../../shared/policy';
+import { HOUR_MS, MINUTE_MS } from '../../shared/time';
 import { NetworkStates } from './network-state';
 import { gatherPlanInput } from './plan-input';
 import { planNetwork } from './planner';
@@ -233,8 +234,8 @@ export class Poller {
         const networkError = await this.pollNetwork(net, client, {
           cycle,
           intervalMs,
-          liveMs: settings.stuckThresholdMinutes * 60_000,
-          routeHistoryMs: settings.routeHistoryHours * 3_600_000,
+          liveMs: settings.stuckThresholdMinutes * MINUTE_MS,
+          routeHistoryMs: settings.routeHistoryHours * HOUR_MS,
           means: () => ({ left: cycle.left, cap, pace: (budget.perMinute() * settings.pollIntervalSeconds) / 60, saved: budget.savedRequests() }),
         });
         asked = true;
@@ -244,7 +245,7 @@ export class Poller {
       // Not while the source or a message's chain is not read, nor from a read older than its comeback,
       // nor from a read older than the interval before its threshold (stuck-read.ts).
       const now = this.d.clock.now();
-      const thresholdMs = settings.stuckThresholdMinutes * 60_000;
+      const thresholdMs = settings.stuckThresholdMinutes * MINUTE_MS;
       const stuck = this.d.engine.sweep((t) => stuckHeld(this.sight, t) || stuckUnconfirmed(t, now, thresholdMs, intervalMs));
       if (stuck.length) this.d.onTransitions(stuck);
     } catch (e) {

@@ -13,20 +13,18 @@
  * across messenger versions on one route, a message ID never does.
  */
 import type { Clock } from '../../shared/clock';
+import { CARRIER_ORIGINAL_READS, FORGET_PENDING_MS } from '../../shared/policy';
 import { contractAddress, effectiveStatus, messageTimestamp, rawRecord, type TeleporterMessage } from '../../shared/messages';
 import type { Network } from '../../shared/validators';
 import type { CachedMessages } from '../store';
 import { carrierDue, fallbackCadence } from './recheck-cadence';
 
-/** A remembered pending carrier is dropped after this long (it is stuck; the fallback cadence covers its originals). */
-const FORGET_PENDING_MS = 3600_000;
-/**
- * An original a carrier named is asked for every cycle until it was read this many times (the API's record
- * of it may lag behind the carrier's; a read cut short by an error does not count), then on the fallback
- * cadence by the time since it was named, until it moved on or is no longer tracked: where every carrier
- * is read (carrier-coverage.ts) nothing else re-checks it.
+/*
+ * An original a carrier named is asked for every cycle until it was read CARRIER_ORIGINAL_READS times (a
+ * read cut short by an error does not count), then on the fallback cadence by the time since it was
+ * named, until it moved on or is no longer tracked: where every carrier is read (carrier-coverage.ts)
+ * nothing else re-checks it.
  */
-const ORIGINAL_READS = 3;
 
 /** An original as a carrier names it: its route, messenger contract (lower case) and nonce, and all four as one key. */
 interface Name {
@@ -142,7 +140,7 @@ export class ReceiptCarriers {
 
   /**
    * IDs to ask for by ID on `network`: originals a carrier named that are still open as they were
-   * (every cycle until read ORIGINAL_READS times, then on the fallback cadence), and remembered pending carriers nobody watches that name an
+   * (every cycle until read CARRIER_ORIGINAL_READS times, then on the fallback cadence), and remembered pending carriers nobody watches that name an
    * open original, when due by their age (carrierDue; the rest are forgotten). One sorted at or above `rereadFromTs` (s) is not asked for:
    * the firehose's next full read below the cursor reads it anyway, within 2 intervals, and that read
    * counts as one of its reads (null: no such read on this network, ask for every one).
@@ -156,7 +154,7 @@ export class ReceiptCarriers {
       const st = this.messages.state(id);
       // Moved on (delivered, its receipt back, or no longer tracked): nothing left to ask.
       if (!st?.tracked || (a.pending && st.status !== 'pending')) asked?.delete(id);
-      else if (!reread(a.ts) && (a.reads < ORIGINAL_READS || now - a.readAt >= fallbackCadence(now - a.namedAt))) out.push(id);
+      else if (!reread(a.ts) && (a.reads < CARRIER_ORIGINAL_READS || now - a.readAt >= fallbackCadence(now - a.namedAt))) out.push(id);
     }
     for (const [id, c] of this.pendingCarriers) {
       if (c.network !== network) continue;

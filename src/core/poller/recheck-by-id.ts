@@ -10,9 +10,7 @@ import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
 import type { TransitionEngine } from '../watch/engine';
 import type { CycleBudget } from './scan';
-
-/** Requests in flight at once (the pool keeps 6 connections). */
-const PARALLEL = 6;
+import { RECHECK_PARALLEL_REQUESTS } from '../../shared/policy';
 
 interface RecheckByIdOptions {
   network: Network;
@@ -25,9 +23,9 @@ interface RecheckByIdOptions {
 
 /** Asks for each ID while the cycle budget lasts (the rest waits for a later cycle); returns the first hard error. */
 export async function recheckById(client: DataApiClient, ids: readonly string[], o: RecheckByIdOptions): Promise<ErrorInfo | null> {
-  for (let i = 0; i < ids.length; i += PARALLEL) {
+  for (let i = 0; i < ids.length; i += RECHECK_PARALLEL_REQUESTS) {
     const batch: string[] = [];
-    for (const id of ids.slice(i, i + PARALLEL)) if (o.cycle.take()) batch.push(id);
+    for (const id of ids.slice(i, i + RECHECK_PARALLEL_REQUESTS)) if (o.cycle.take()) batch.push(id);
     if (!batch.length) return null;
     const answers = await Promise.all(batch.map((id) => client.getMessage(id)));
     const found: TeleporterMessage[] = [];
@@ -40,7 +38,7 @@ export async function recheckById(client: DataApiClient, ids: readonly string[],
     const t = o.engine.observe(found, o.network);
     if (t.length) o.onTransitions(t);
     if (found.length) o.onMessages?.(found);
-    if (batch.length < PARALLEL) return null;
+    if (batch.length < RECHECK_PARALLEL_REQUESTS) return null;
   }
   return null;
 }

@@ -6,17 +6,16 @@
  * receipt re-send), and where carriers are seen (the network's firehose is read: every new message
  * passes its head with its `receipts[]`) the carrier hints at it (receipt-carriers.ts). So it is
  * re-checked only as a fallback for a carrier that may have been missed: a quarter of its age, at least
- * RECHECK_FALLBACK_MS, at most hourly; not at all where every carrier since its last read was read
+ * RECHECK_FALLBACK_MS, at most RECHECK_MAX_MS (age-cadence.ts); not at all where every carrier since its last read was read
  * (carrier-coverage.ts).
  */
 import type { TrackedMessage } from '../store';
-import { FRESH_AGE_MS } from '../../shared/policy';
+import { FRESH_AGE_MS, RECHECK_FALLBACK_MS } from '../../shared/policy';
+import { ageCadence } from './age-cadence';
 import { isDue } from './request-prices';
 
-const RECHECK_FALLBACK_MS = 5 * 60_000;
-
-/** A quarter of the age, at least RECHECK_FALLBACK_MS, at most hourly. */
-export const fallbackCadence = (ageMs: number) => Math.min(3600_000, Math.max(RECHECK_FALLBACK_MS, ageMs / 4));
+/** A quarter of the age, at least RECHECK_FALLBACK_MS, at most RECHECK_MAX_MS. */
+export const fallbackCadence = (ageMs: number) => ageCadence(ageMs, RECHECK_FALLBACK_MS);
 
 /** How a receipt's carriers are read: not (per-address mode), seen (the firehose), or all read since the message's last read. */
 export type Carriers = 'unseen' | 'seen' | 'covered';

@@ -4,7 +4,8 @@
  * the address operation of one of its watched addresses, or ask for the message by its ID (one
  * request each). All are priced in requests; planner.ts builds a cycle's plan from these prices.
  */
-import { FRESH_AGE_MS } from '../../shared/policy';
+import { FRESH_AGE_MS, RECHECK_MIN_INTERVALS } from '../../shared/policy';
+import { ageCadence } from './age-cadence';
 
 export const PAGE_SIZE = 100;
 
@@ -162,7 +163,7 @@ function fairAddresses(byAddress: ReadonlyMap<string, RecheckCandidate[]>): Map<
 
 /**
  * Is a tracked message due for a re-check? Fresh ones every cycle; older ones on a cadence that
- * slows with age (a quarter of their age, at least three intervals, at most an hour), since each
+ * slows with age (ageCadence: a quarter of their age, at least RECHECK_MIN_INTERVALS, at most RECHECK_MAX_MS), since each
  * re-check of an old message costs requests while it rarely changes. One more re-check comes in the
  * interval before it reaches `liveMs` (the stuck threshold), so a delivery already listed is seen
  * before `stuck` would fire.
@@ -171,6 +172,6 @@ export function isDue(ageMs: number, sinceSeenMs: number, intervalMs: number, li
   if (ageMs < FRESH_AGE_MS) return true;
   const beforeStuck = liveMs - intervalMs;
   if (liveMs > 0 && ageMs >= beforeStuck && ageMs < liveMs && ageMs - sinceSeenMs < beforeStuck) return true;
-  const cadence = Math.min(3600_000, Math.max(3 * intervalMs, ageMs / 4));
+  const cadence = ageCadence(ageMs, RECHECK_MIN_INTERVALS * intervalMs);
   return sinceSeenMs >= cadence - intervalMs / 2;
 }

@@ -3,10 +3,10 @@ import type { WatchedRoute } from '../../shared/relayers';
 import { canonicalNetwork, type Network } from '../../shared/validators';
 import { relayerSilent, routeBacklog } from './episodes';
 import type { FigureScope, Figures } from './figure-accumulator';
+import { MINUTE_MS } from '../../shared/time';
 
 /** Episode keys: one meaning each, never shared between the two conditions. */
 export const silentKey = (network: Network, address: string) => `relayer-silent:${canonicalNetwork(network)}:${address.toLowerCase()}`;
-const MINUTE_MS = 60_000;
 
 /** By the route itself, not its local ID: replicas with the same config give it the same key. */
 export const backlogKey = (r: Pick<WatchedRoute, 'network' | 'sourceChain' | 'destinationChain'>) =>

@@ -4,7 +4,8 @@ import { attributionOf } from './attribution';
 import type { Delivery, Pending } from './delivery-record';
 import type { FigureScope } from './figure-accumulator';
 import { routesOf } from './route-match';
-import { HOUR_MS, inWindow, WINDOW_MS } from './windows';
+import { HOUR_MS } from '../../shared/time';
+import { inWindow, WINDOW_MS } from './windows';
 
 export interface FigureTarget {
   /** A relayer row's address. */

@@ -10,6 +10,7 @@ import { walletKey, type EconomicsAccumulator, type RedeemableOf, type WalletPay
 import { fuelEpisodeKey } from './fuel-alert';
 import { byRelayerAndChain, fuelRow } from './fuel-rows';
 import { failedKey, type RouteFailures } from './route-failures';
+import { MINUTE_MS } from '../../shared/time';
 
 export interface EconomicsInputs {
   now: number;
@@ -49,8 +50,8 @@ export function economicsAnswer(i: EconomicsInputs): RelayerEconomics {
     fuel,
     earnings: { hour: earnings('hour'), day: earnings('day') },
     fuelThresholdHours: i.fuelThresholdHours,
-    balanceReadEveryMinutes: i.readEveryMs / 60_000,
-    balanceMaxAgeMinutes: i.maxAgeMs / 60_000,
+    balanceReadEveryMinutes: i.readEveryMs / MINUTE_MS,
+    balanceMaxAgeMinutes: i.maxAgeMs / MINUTE_MS,
     routeFailures: i.failures.rows((routeId) => i.open.has(failedKey(routeId)), own),
     failedExecutionsPerHour: i.failedExecutionsPerHour,
   };

@@ -10,9 +10,8 @@ import { watchedRelayerOf } from './attribution';
 import type { Delivery } from './delivery-record';
 import { toUnits, type GasPayment } from './fuel';
 import { RewardSums } from './token-sums';
+import { DAY_MS, HOUR_MS } from '../../shared/time';
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 /** How many failed executions a route lists by ID (the count is exact). */
 const MAX_FAILED_IDS = 100;
 

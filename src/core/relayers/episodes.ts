@@ -3,10 +3,9 @@
  * moment; an episode opens the first time it holds (fire once) and closes when it no longer does
  * (resolve once). Who keeps the open episodes across restarts is the caller's business (an EpisodeDoor).
  */
+import { MINUTE_MS } from '../../shared/time';
 import type { EpisodeKind } from '../../shared/vocabulary';
 import type { Announcement, EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
-
-const MINUTE_MS = 60_000;
 
 /** Where an alert's episodes open and close (the alert timeline, parts/alert-timeline.ts: listed in Activity, logged, announced). */
 export interface EpisodeDoor {

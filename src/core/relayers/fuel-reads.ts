@@ -8,9 +8,10 @@
  * so the alert is decided then and not up to a cadence later.
  */
 import type { FuelRead } from '../store/relayer-fuel';
+import { MINUTE_MS } from '../../shared/time';
 
 /** A failed read (an outage, a rate limit) is tried again this soon, not at every poll cycle. */
-const RETRY_FAILED_READ_MS = 60_000;
+const RETRY_FAILED_READ_MS = MINUTE_MS;
 /** A wallet whose estimate says it empties within this many times the threshold is read at the short cadence. */
 export const NEAR_THRESHOLD_FACTOR = 2;
 

@@ -8,8 +8,7 @@ import { chainByBlockchainId, chainLabel } from '../../shared/chains';
 import type { TeleporterMessage } from '../../shared/messages';
 import type { DataApiClient } from '../data-api/client';
 import { decideFuelAlert, fuelFigures, type FuelAlertChange, type FuelAlertState, type FuelFigures, type GasPayment } from './fuel';
-
-const DAY_MS = 24 * 3_600_000;
+import { DAY_MS } from '../../shared/time';
 
 interface FuelTarget {
   relayer: string;

@@ -5,8 +5,8 @@
  */
 import { timeToEmptyWords } from '../../shared/time-to-empty';
 import { inWindow } from './windows';
+import { HOUR_MS, MINUTE_MS } from '../../shared/time';
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** One delivery the relayer paid on the chain: when (ms) and what it cost (wei). */
@@ -77,7 +77,7 @@ export function estimatedHoursToEmpty(
 /** The hours of the last day the figures hold, to the minute, at least one (the last hour's own window). */
 export function heldHours(now: number, heldFrom: number | null): number {
   if (heldFrom === null || heldFrom <= now - DAY_MS) return 24;
-  return Math.max(1, Math.round((now - heldFrom) / 60_000) / 60);
+  return Math.max(1, Math.round((now - heldFrom) / MINUTE_MS) / 60);
 }
 
 /** a / b as a float, exact enough for hours (both are wei amounts up to 10^30). */

@@ -7,10 +7,11 @@
  */
 import type { RewardsRead } from '../own-nodes/relayer-rewards';
 import type { RedeemableOf, RewardCredit } from './economics';
+import { MINUTE_MS } from '../../shared/time';
 
 /** The most fee tokens one read asks for (the service's limit per request). */
 const MAX_FEE_TOKENS_PER_READ = 20;
-const RETRY_MS = 60_000;
+const RETRY_MS = MINUTE_MS;
 
 interface Read {
   at: number;

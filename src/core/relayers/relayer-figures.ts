@@ -13,9 +13,7 @@ import { deliveryOfColumns, pendingOfColumns, type Delivery, type Pending } from
 import { FigureAccumulator, type DeliveryTap, type FigureScope, type Figures } from './figure-accumulator';
 import { latestStart, routeHistories } from './route-history';
 import { WINDOW_MS } from './windows';
-
-/** How far back a watched relayer's last delivery is looked for (figures cover the last 24 h). */
-const LOOKBACK_MS = 7 * 24 * 3_600_000;
+import { RELAYER_LOOKBACK_MS } from '../../shared/policy';
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 
@@ -32,7 +30,7 @@ export class RelayerFigures {
   }
 
   /**
-   * Deliveries of the last 24 h (every figure's window), plus older ones back to LOOKBACK_MS only for
+   * Deliveries of the last 24 h (every figure's window), plus older ones back to RELAYER_LOOKBACK_MS only for
    * watched relayers with none in the window (their last delivery): reading every record of a week for
    * each poll batch cost seconds on a busy cache. `tap` sees each counted delivery as it is read.
    */
@@ -42,7 +40,7 @@ export class RelayerFigures {
     if (!scope.routes.length) return acc.result([], null);
     for (const d of this.delivered(now - WINDOW_MS, now + 1000)) acc.add(d);
     const quiet = acc.quiet();
-    if (quiet.length) for (const d of this.delivered(now - LOOKBACK_MS, now - WINDOW_MS)) if (watchedRelayerOf(quiet, d) !== undefined) acc.add(d);
+    if (quiet.length) for (const d of this.delivered(now - RELAYER_LOOKBACK_MS, now - WINDOW_MS)) if (watchedRelayerOf(quiet, d) !== undefined) acc.add(d);
     const histories = routeHistories(this.store.watches, now);
     return acc.result(this.pending(), latestStart(histories), histories);
   }

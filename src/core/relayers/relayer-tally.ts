@@ -4,7 +4,8 @@ import type { Network } from '../../shared/validators';
 import type { Attributed } from './attribution';
 import { LatencyHistogram } from './latency-histogram';
 import { GasSums, RewardSums } from './token-sums';
-import { BUCKET_MS, HOUR_MS, inWindow, WINDOW_MS } from './windows';
+import { HOUR_MS } from '../../shared/time';
+import { BUCKET_MS, inWindow, WINDOW_MS } from './windows';
 
 export class RelayerTally {
   /** Destination time of its newest delivery read (any age: the look-back rows too). */

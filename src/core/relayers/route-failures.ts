@@ -8,7 +8,7 @@
 import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { RouteFailureRow, WatchedRoute } from '../../shared/relayers';
 import type { Attributed } from './attribution';
-import { DAY_MS, HOUR_MS } from './economics';
+import { DAY_MS, HOUR_MS } from '../../shared/time';
 
 export const failedKey = (routeId: string) => `failed:${routeId}`;
 

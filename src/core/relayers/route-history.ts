@@ -10,6 +10,7 @@ import type { FeedInfo, WatchStore } from '../store/watch-store';
 import { routeReadsBackTo } from '../store/watcher-info';
 import { isRouteKey, routeIdOf, routeKey } from '../store/watcher-key';
 import { WINDOW_MS } from './windows';
+import { HOUR_MS } from '../../shared/time';
 
 /**
  * One watched route's history: where its figures start (its baseline floor; while its first read goes on,
@@ -46,8 +47,6 @@ export function latestStart(histories: ReadonlyMap<string, RouteHistory>): numbe
   for (const h of histories.values()) if (h.from !== null && (from === null || h.from > from)) from = h.from;
   return from;
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Asks for a watched route's history back to `hours` before `now`: its baseline is taken again (silent,

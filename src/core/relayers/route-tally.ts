@@ -4,7 +4,8 @@ import type { Attributed } from './attribution';
 import type { Pending } from './delivery-record';
 import { LatencyHistogram } from './latency-histogram';
 import { routesOf } from './route-match';
-import { HOUR_MS, inWindow, WINDOW_MS } from './windows';
+import { HOUR_MS } from '../../shared/time';
+import { inWindow, WINDOW_MS } from './windows';
 
 const TOP_RELAYERS = 3;
 /** A route whose history is not said: held for the whole day, no read going on. */

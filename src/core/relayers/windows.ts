@@ -1,5 +1,6 @@
+import { HOUR_MS } from '../../shared/time';
+
 /** The figures' time windows, each ending now: a delivery counts when now - span < deliveredAt <= now. */
-export const HOUR_MS = 3_600_000;
 export const WINDOW_MS = 24 * HOUR_MS;
 export const BUCKET_MS = HOUR_MS;
 

@@ -2,15 +2,13 @@ import type { Stats, StatsBucket } from '../../shared/contract';
 import { TRANSITION_KINDS } from '../../shared/schemas';
 import type { SourceKey } from '../../shared/sources';
 import type { Db } from './database';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { HOUR_MS, MINUTE_MS } from '../../shared/time';
 
 /** A readable bucket size giving at most about 48 buckets. */
 export function bucketSizeFor(hours: number): number {
-  const steps = [5 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR];
-  const span = hours * HOUR;
-  return steps.find((s) => span / s <= 48) ?? 24 * HOUR;
+  const steps = [5 * MINUTE_MS, 15 * MINUTE_MS, 30 * MINUTE_MS, HOUR_MS, 3 * HOUR_MS, 6 * HOUR_MS, 12 * HOUR_MS, 24 * HOUR_MS];
+  const span = hours * HOUR_MS;
+  return steps.find((s) => span / s <= 48) ?? 24 * HOUR_MS;
 }
 
 /** Index (from 0) of the nearest-rank p-th percentile among `n` ascending values (n > 0). */
@@ -28,7 +26,7 @@ export function percentile(sorted: number[], p: number): number | null {
  */
 export function computeStats(db: Db, now: number, hours: number, source: SourceKey): Stats {
   const bucketMs = bucketSizeFor(hours);
-  const since = now - hours * HOUR;
+  const since = now - hours * HOUR_MS;
   const first = Math.floor(since / bucketMs) * bucketMs;
   const buckets: StatsBucket[] = [];
   for (let start = first; start <= now; start += bucketMs) buckets.push({ start, new: 0, left_pending: 0, receipt_delivered: 0, stuck: 0 });

@@ -11,13 +11,15 @@ import { sourceKeyOf, type SourceKey } from '../../shared/sources';
 import { undoneText } from '../../shared/transitions';
 import { notificationText } from './notification-text';
 import { notifies } from './notify-choice';
-import { awaitsRetry, RETRY_FOLLOW_MS } from './retry-follow';
+import { RETRY_FOLLOW_MS } from '../../shared/policy';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
+import { awaitsRetry } from './retry-follow';
 import type { WatcherIndex } from './watcher-index';
 
 /** A delivered message whose receipt has not come back within this long of its delivery stops being tracked (and says so). */
-export const RECEIPT_TRACKING_MS = TRACKING_LIMIT_HOURS.receipt_missing * 3600_000;
+export const RECEIPT_TRACKING_MS = TRACKING_LIMIT_HOURS.receipt_missing * HOUR_MS;
 /** A message still pending this long after it was sent stops being tracked (and says so); `stuck` fired long before. */
-export const PENDING_TRACKING_MS = TRACKING_LIMIT_HOURS.pending_too_long * 3600_000;
+export const PENDING_TRACKING_MS = TRACKING_LIMIT_HOURS.pending_too_long * HOUR_MS;
 
 export interface ObserveOptions {
   /** Watchers whose silent baseline this observation is part of. */
@@ -86,7 +88,7 @@ export class TransitionEngine {
   sweep(held: (t: TrackedMessage) => boolean = () => false): Transition[] {
     const now = this.clock.now();
     const settings = this.settings();
-    const threshold = settings.stuckThresholdMinutes * 60_000;
+    const threshold = settings.stuckThresholdMinutes * MINUTE_MS;
     const out: Transition[] = [];
     this.store.transaction(() => {
       // Only rows past one of the two limits are read (the checks below stay the authority).
@@ -142,7 +144,7 @@ export class TransitionEngine {
     // From here on only watchers that make Activity count: a route keeps and tracks its messages, silently.
     const shown = announcing(watchers);
     const liveShown = announcing(live);
-    const threshold = settings.stuckThresholdMinutes * 60_000;
+    const threshold = settings.stuckThresholdMinutes * MINUTE_MS;
 
     if (!prev || !prevWatched) {
       const pendingSince = status === 'pending' ? (ts !== null ? ts * 1000 : now) : null;
@@ -314,7 +316,7 @@ const trackedState = (status: string, rd: boolean, follow: Follow, retry: boolea
 /** Settled, and its latest transaction older than the retention (store/pruning.ts goes by the same time). */
 function pastRetention(m: TeleporterMessage, now: number, s: Settings): boolean {
   const latest = latestTimestamp(m);
-  return effectiveStatus(m) !== 'pending' && latest !== undefined && latest * 1000 < now - s.retentionDays * 86_400_000;
+  return effectiveStatus(m) !== 'pending' && latest !== undefined && latest * 1000 < now - s.retentionDays * DAY_MS;
 }
 
 /**

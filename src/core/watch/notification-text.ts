@@ -2,6 +2,7 @@ import type { Transition } from '../../shared/contract';
 import { chainLabel, routeLabel, type OwnChain } from '../../shared/chains';
 import { undoneText } from '../../shared/transitions';
 import { TRANSITION_WORDS, statusWord } from '../../shared/vocabulary';
+import { MINUTE_MS } from '../../shared/time';
 
 const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
@@ -27,7 +28,7 @@ export function notificationText(
     case 'receipt_undone':
       return { title: TRANSITION_WORDS.receipt_undone.title, body: `${undoneText(t.kind, chainName(t.sourceBlockchainId))} · ${tail}` };
     case 'stuck': {
-      const minutes = pendingSince === null ? null : Math.round((now - pendingSince) / 60_000);
+      const minutes = pendingSince === null ? null : Math.round((now - pendingSince) / MINUTE_MS);
       return { title: TRANSITION_WORDS.stuck.title, body: minutes === null ? tail : `${tail} · pending for ${minutes} min` };
     }
   }

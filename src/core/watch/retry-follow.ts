@@ -4,8 +4,7 @@
  * may be back long before someone retries it, so without this the cache would never read the retry
  * and the alert would hold until the failure aged out of the hour.
  */
-/** The failed-execution alert's window (src/core/relayers/route-failures.ts counts the last hour). */
-export const RETRY_FOLLOW_MS = 3_600_000;
+import { RETRY_FOLLOW_MS } from '../../shared/policy';
 
 /** Delivered, its execution failed, and delivered within the last hour (destination time, seconds). */
 export function awaitsRetry(status: string, raw: Record<string, unknown>, destinationTs: number | null, now: number): boolean {

@@ -2,6 +2,7 @@ import type { PollStatus } from '../../../shared/contract';
 import { formatDuration } from '../../../shared/format';
 import { PLAN_LABELS } from '../../../shared/plans';
 import { MAX_LATENESS_S } from '../../../shared/policy';
+import { MINUTE_MS } from '../../../shared/time';
 
 interface QuotaLine {
   /** Today's spend against the day's quota, and where the current pace leads. */
@@ -32,7 +33,7 @@ export function quotaLine(p: PollStatus): QuotaLine | null {
     else pace = ` · at this pace ${Math.round((100 * q.projectedCuToday) / q.cuPerDay)} % by 00:00 UTC`;
   }
   // Under a minute is within the poll cadence: not worth a word.
-  const behind = (p.behindMs ?? 0) >= 60_000 ? `reads ${formatDuration(Math.round((p.behindMs ?? 0) / 60_000) * 60)} behind` : null;
+  const behind = (p.behindMs ?? 0) >= MINUTE_MS ? `reads ${formatDuration(Math.round((p.behindMs ?? 0) / MINUTE_MS) * 60)} behind` : null;
   const k = p.keepUp;
   const keepUp = k
     ? `busier than the plan keeps up with: nothing lost, up to ${MAX_LATENESS_S / 60} min late · ${k.planThatWould ? `the ${PLAN_LABELS[k.planThatWould]} plan would keep up` : 'no plan would keep up'}`
