@@ -29,6 +29,8 @@ import { quotaWarningPart } from './parts/quota-warning';
 import { alertTimelinePart } from './parts/alert-timeline';
 import { relayerEconomicsPart } from './parts/relayer-economics';
 import { relayerAlertsPart } from './parts/relayer-alerts';
+import { relayerMetricsWatchPart } from './parts/relayer-metrics-watch';
+import { RelayerOwnViewMetrics } from './metrics/relayer-own-view-metrics';
 import { wentLivePart } from './parts/went-live';
 import { pollingPart } from './parts/polling';
 import { metricsReadingsPart } from './parts/metrics-readings';
@@ -40,7 +42,17 @@ import { sourceHealthPart } from './parts/source-health';
  * relayer alerts' pass over the cache feeds the economics, and the notifications and alert channels
  * come last so they carry what the work before them put in the outbox.
  */
-const AFTER_CYCLE = ['ownNodes', 'sourceHealth', 'wentLive', 'relayerAlerts', 'relayerEconomics', 'notifications', 'quotaWarning', 'alerts'] as const;
+const AFTER_CYCLE = [
+  'ownNodes',
+  'sourceHealth',
+  'wentLive',
+  'relayerAlerts',
+  'relayerEconomics',
+  'relayerMetricsWatch',
+  'notifications',
+  'quotaWarning',
+  'alerts',
+] as const;
 
 /**
  * The core's parts in start order (close() stops them in reverse): each factory receives only the
@@ -143,6 +155,20 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
           : {}),
       }),
     )
+    .add('relayerMetricsWatch', ({ log, store, events, metrics, alertTimeline, sourceHealth }) =>
+      relayerMetricsWatchPart({
+        store: store.store,
+        sight: sourceHealth.health,
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        timeline: alertTimeline,
+        emit: events.emit,
+        redact: (t) => redactor.text(t),
+        ...(options.relayerMetrics ?? {}),
+        ...(metrics.registry ? { metrics: new RelayerOwnViewMetrics(metrics.registry.registry) } : {}),
+      }),
+    )
     .add('wentLive', ({ store, events }) => wentLivePart(store.store, events.emit))
     .add('polling', (before) => {
       const polling = pollingPart({
@@ -188,7 +214,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
   // One redactor for everything that leaves the core: log lines, call answers, events.
   const redactor = createRedactor();
   const list = await coreParts(options, clock, redactor).build();
-  const { log, store, keys, watch, dataSources, events, metrics, notifications, polling, relayerEconomics, alerts } = list.parts;
+  const { log, store, keys, watch, dataSources, events, metrics, notifications, polling, relayerEconomics, alerts, relayerMetricsWatch } = list.parts;
   const logger = log.logger;
 
   const ctx: CoreContext = {
@@ -206,6 +232,7 @@ export async function createMonitorCore(options: MonitorCoreOptions): Promise<Mo
     pollStatus: () => polling.status(),
     economics: () => relayerEconomics.economics(),
     alertChannels: () => alerts.dispatcher.states(),
+    relayerOwnView: { view: () => relayerMetricsWatch.view(), setUrl: (a, u) => relayerMetricsWatch.setUrl(a, u) },
   };
   const handlers = createHandlers(ctx);
 

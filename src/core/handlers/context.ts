@@ -1,5 +1,6 @@
 import type { MonitorEvent, PollStatus, Settings } from '../../shared/contract';
 import type { RelayerEconomics } from '../../shared/relayers';
+import type { RelayerOwnView } from '../../shared/relayer-own-view';
 import type { AlertChannelState } from '../../shared/alert-schemas';
 import type { Clock } from '../../shared/clock';
 import type { MonitorCoreOptions } from '../monitor-core';
@@ -30,4 +31,6 @@ export interface CoreContext {
   economics(): RelayerEconomics;
   /** Each alert channel's delivery state (parts/alerts.ts). */
   alertChannels(): AlertChannelState[];
+  /** Watched relayers' own metrics beside the chains' (parts/relayer-metrics-watch.ts). */
+  relayerOwnView: { view(): RelayerOwnView; setUrl(address: string, url: string | null): void };
 }

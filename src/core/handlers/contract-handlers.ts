@@ -14,6 +14,7 @@ import { isLocalService, keyHeaderFor } from './data-source';
 import { findMessage } from './find-message';
 import { checkApiKey } from './key-check';
 import { createRelayerHandlers } from './relayer-handlers';
+import { createRelayerOwnViewHandlers } from './relayer-own-view-handlers';
 
 export const LOCAL_SOURCE_KEY_TEST =
   'Nothing to test: the data source is the embedded local service, which needs no API key and is never sent one. ' +
@@ -221,6 +222,7 @@ export function createHandlers(ctx: CoreContext): MonitorHandlers {
       await ctx.options.openExternal(url);
     },
     ...createRelayerHandlers(ctx),
+    ...createRelayerOwnViewHandlers(ctx),
   };
 }
 

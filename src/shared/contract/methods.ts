@@ -23,6 +23,7 @@ import {
   WatchPatchSchema,
 } from '../schemas';
 import { WatchedAddressSchema } from '../transitions';
+import { RelayerMetricsUrlInputSchema, RelayerOwnViewSchema } from '../relayer-own-view';
 import { ActivityPageSchema, ActivityQuerySchema } from './activity';
 import { AppInfoSchema, CacheSourcesSchema, DemoAddressesSchema } from './app';
 import { PollStatusSchema, type MonitorEvent } from './events';
@@ -91,6 +92,10 @@ const MONITOR_INPUTS = {
   relayerFigureMessages: RelayerFigureTargetSchema,
   /** Watched relayers' fuel per chain and earnings per route, from the core's state (no request upstream). */
   relayerEconomics: none,
+  /** Each watched relayer's own metrics (its Prometheus endpoint) beside the chains' deliveries, from the last reads. */
+  relayerOwnView: none,
+  /** Sets or clears (null) a watched relayer's metrics URL; it is read at the next poll cycle. */
+  setRelayerMetricsUrl: RelayerMetricsUrlInputSchema,
 } as const;
 
 export type MonitorMethod = keyof typeof MONITOR_INPUTS;
@@ -142,6 +147,8 @@ export const MONITOR_RESULTS = {
   relayerOverview: RelayerOverviewSchema,
   relayerFigureMessages: z.array(CacheSummarySchema),
   relayerEconomics: RelayerEconomicsSchema,
+  relayerOwnView: RelayerOwnViewSchema,
+  setRelayerMetricsUrl: RelayerOwnViewSchema,
 } as const satisfies Record<MonitorMethod, z.ZodType>;
 
 /** What a call returns. */
