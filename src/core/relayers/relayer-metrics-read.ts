@@ -39,6 +39,8 @@ export async function readMetricsText(url: string, limits: ReadLimits): Promise<
   const slow = `no complete answer within ${limits.timeoutMs / 1000} s`;
   try {
     const res = await request(url, { method: 'GET', signal: abort.signal, headers: { accept: 'text/plain' } });
+    // A body dropped early (an error status, past the cap, the timeout) errors as it closes: that is no fault.
+    res.body.on('error', () => undefined);
     if (res.statusCode !== 200) {
       res.body.destroy();
       return { ok: false, reason: `HTTP ${res.statusCode}` };

@@ -4,7 +4,7 @@
  * (`successful_relay_message_count`), those it failed to relay by reason (`failed_relay_message_count`,
  * label `failure_reason`) and its last signing latency (`create_signed_message_latency_ms`).
  *
- * Versions differ in labels: up to 2024 each series also carries `source_subnet_id`; later ones only
+ * Versions differ in labels: until April 2026 (icm-services 4c94bb66c) each series also carries `source_subnet_id`; later ones only
  * `source_chain_id` and `destination_chain_id` (and add `fetch_signature_app_request_count`). Both are
  * read the same way: the route is the two chain IDs, any other label is summed over. Chain IDs come as
  * cb58 (avalanchego's ids.ID) or 0x hex; both become the cb58 ID every route is keyed by.
