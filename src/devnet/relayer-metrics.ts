@@ -34,10 +34,21 @@ export class RelayerStyleMetrics {
   readonly routes: RelayerRoute[] = [];
 
   constructor(readonly version: RelayerMetricsVersion = 'current') {
-    const chainLabels = version === 'with-source-subnet' ? ['destination_chain_id', 'source_chain_id', 'source_subnet_id'] : ['destination_chain_id', 'source_chain_id'];
+    const chainLabels =
+      version === 'with-source-subnet' ? ['destination_chain_id', 'source_chain_id', 'source_subnet_id'] : ['destination_chain_id', 'source_chain_id'];
     const registers = [this.registry];
-    this.delivered = new Counter({ name: 'successful_relay_message_count', help: 'Number of messages that relayed successfully', labelNames: chainLabels, registers });
-    this.latency = new Gauge({ name: 'create_signed_message_latency_ms', help: 'Latency of creating a signed message in milliseconds', labelNames: chainLabels, registers });
+    this.delivered = new Counter({
+      name: 'successful_relay_message_count',
+      help: 'Number of messages that relayed successfully',
+      labelNames: chainLabels,
+      registers,
+    });
+    this.latency = new Gauge({
+      name: 'create_signed_message_latency_ms',
+      help: 'Latency of creating a signed message in milliseconds',
+      labelNames: chainLabels,
+      registers,
+    });
     this.failed = new Counter({
       name: 'failed_relay_message_count',
       help: 'Number of messages that failed to relay',

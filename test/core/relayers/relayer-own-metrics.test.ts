@@ -42,32 +42,35 @@ describe("a relayer's own metrics, read over HTTP", () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  it.each<RelayerMetricsVersion>(['with-source-subnet', 'current'])('reads the %s labels: per route, its relays, its failures by reason, its latency', async (version) => {
-    const m = new RelayerStyleMetrics(version);
-    const there = { source: C_CHAIN, destination: BEAM };
-    const back = { source: BEAM, destination: C_CHAIN };
-    m.relayed(there, 7);
-    m.relayed(back, 2);
-    m.failedToRelay(there, 'failed to send warp message', 3);
-    m.failedToRelay(there, 'failed to check if message should be sent');
-    m.signedIn(there, 420);
-    const s = await serveRelayerMetrics(m);
-    cleanups.push(() => s.close());
+  it.each<RelayerMetricsVersion>(['with-source-subnet', 'current'])(
+    'reads the %s labels: per route, its relays, its failures by reason, its latency',
+    async (version) => {
+      const m = new RelayerStyleMetrics(version);
+      const there = { source: C_CHAIN, destination: BEAM };
+      const back = { source: BEAM, destination: C_CHAIN };
+      m.relayed(there, 7);
+      m.relayed(back, 2);
+      m.failedToRelay(there, 'failed to send warp message', 3);
+      m.failedToRelay(there, 'failed to check if message should be sent');
+      m.signedIn(there, 420);
+      const s = await serveRelayerMetrics(m);
+      cleanups.push(() => s.close());
 
-    // The served text is the relayer's: its names, and each version's labels.
-    const text = await (await fetch(s.url)).text();
-    expect(text).toContain(`successful_relay_message_count{destination_chain_id="${BEAM}",source_chain_id="${C_CHAIN}"`);
-    expect(text.includes('source_subnet_id=')).toBe(version === 'with-source-subnet');
-    expect(text.includes('fetch_signature_app_request_count')).toBe(version === 'current');
+      // The served text is the relayer's: its names, and each version's labels.
+      const text = await (await fetch(s.url)).text();
+      expect(text).toContain(`successful_relay_message_count{destination_chain_id="${BEAM}",source_chain_id="${C_CHAIN}"`);
+      expect(text.includes('source_subnet_id=')).toBe(version === 'with-source-subnet');
+      expect(text.includes('fetch_signature_app_request_count')).toBe(version === 'current');
 
-    const c = await read(s.url);
-    expect(c.skipped).toBe(0);
-    expect([...c.routes.keys()].sort()).toEqual([routeKey(C_CHAIN, BEAM), routeKey(BEAM, C_CHAIN)].sort());
-    const r = c.routes.get(routeKey(C_CHAIN, BEAM))!;
-    expect(r).toMatchObject({ sourceChain: C_CHAIN, destinationChain: BEAM, delivered: 7, latencyMs: 420 });
-    expect(Object.fromEntries(r.failed)).toEqual({ 'failed to send warp message': 3, 'failed to check if message should be sent': 1 });
-    expect(c.routes.get(routeKey(BEAM, C_CHAIN))).toMatchObject({ delivered: 2, latencyMs: null, failed: new Map() });
-  });
+      const c = await read(s.url);
+      expect(c.skipped).toBe(0);
+      expect([...c.routes.keys()].sort()).toEqual([routeKey(C_CHAIN, BEAM), routeKey(BEAM, C_CHAIN)].sort());
+      const r = c.routes.get(routeKey(C_CHAIN, BEAM))!;
+      expect(r).toMatchObject({ sourceChain: C_CHAIN, destinationChain: BEAM, delivered: 7, latencyMs: 420 });
+      expect(Object.fromEntries(r.failed)).toEqual({ 'failed to send warp message': 3, 'failed to check if message should be sent': 1 });
+      expect(c.routes.get(routeKey(BEAM, C_CHAIN))).toMatchObject({ delivered: 2, latencyMs: null, failed: new Map() });
+    },
+  );
 
   it('reads chain IDs in 0x hex as their cb58 IDs, sums series that differ in other labels, and skips what is not a chain ID', async () => {
     const body = [
@@ -136,7 +139,9 @@ describe('counter growth between reads', () => {
     at: n * 60_000,
     counters: {
       skipped: 0,
-      routes: new Map([[routeKey(C_CHAIN, BEAM), { sourceChain: C_CHAIN, destinationChain: BEAM, delivered, failed: new Map(Object.entries(failed)), latencyMs: null }]]),
+      routes: new Map([
+        [routeKey(C_CHAIN, BEAM), { sourceChain: C_CHAIN, destinationChain: BEAM, delivered, failed: new Map(Object.entries(failed)), latencyMs: null }],
+      ]),
     },
   });
 
