@@ -20,6 +20,9 @@ Options:
   --block-time <s>     seconds between blocks (default ${DEVNET_DEFAULTS.blockTime}; 0: a block per transaction)
   --out <file>         where to write the headless config (default devnet.yaml)
   --metrics-port <n>   the /metrics port that config gives the watcher (default 9466)
+  --relayer-metrics-port <n>
+                       where the relayer serves its own relayer-style metrics on 127.0.0.1
+                       (default ${DEVNET_DEFAULTS.relayerMetricsPort}, the ICM relayer's; 0: any free port)
   -h, --help           this text`;
 
 const say = (line: string) => console.log(`devnet: ${line}`);
@@ -47,6 +50,7 @@ function options(argv: string[]) {
       'block-time': { type: 'string' },
       out: { type: 'string' },
       'metrics-port': { type: 'string' },
+      'relayer-metrics-port': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +65,7 @@ function options(argv: string[]) {
     blockTime: seconds(values['block-time'] ?? String(DEVNET_DEFAULTS.blockTime), '--block-time'),
     out: resolve(values.out ?? 'devnet.yaml'),
     metricsPort: port(values['metrics-port'] ?? '9466', '--metrics-port'),
+    relayerMetricsPort: port(values['relayer-metrics-port'] ?? String(DEVNET_DEFAULTS.relayerMetricsPort), '--relayer-metrics-port'),
   };
 }
 
@@ -103,12 +108,13 @@ async function main(): Promise<number> {
       ports: o.ports,
       trafficEveryMs: o.trafficEveryMs,
       blockTime: o.blockTime,
+      relayerMetricsPort: o.relayerMetricsPort,
       onProblem: (m) => say(`problem: ${m}`),
     });
   } catch (e) {
     const m = (e as Error).message;
     console.error(
-      `devnet: could not start: ${/Address already in use|EADDRINUSE/i.test(m) ? `a port is in use; pick others with --ports (${m.split('\n')[0]})` : m}`,
+      `devnet: could not start: ${/Address already in use|EADDRINUSE/i.test(m) ? `a port is in use; pick others with --ports or --relayer-metrics-port (${m.split('\n')[0]})` : m}`,
     );
     return 1;
   }
@@ -120,6 +126,12 @@ async function main(): Promise<number> {
   say(
     `relayer ${devnet.relayer} delivers both ways; sender ${devnet.sender} sends ${o.trafficEveryMs ? `a message every ${o.trafficEveryMs / 1000} s` : 'nothing (--every 0)'}.`,
   );
+  if (devnet.relayerMetricsUrl) {
+    const inject = devnet.relayerMetricsUrl.replace(/\/metrics$/, '/_inject?delivered=5');
+    say(
+      `relayer metrics (the ICM relayer's names and labels): ${devnet.relayerMetricsUrl}; to make it claim 5 deliveries no chain shows: curl -X POST '${inject}'`,
+    );
+  }
   console.log('');
   for (const line of pasteLines(devnet)) console.log(line);
   console.log('');
