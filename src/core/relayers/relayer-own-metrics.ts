@@ -1,4 +1,3 @@
-/// <reference path="../types/parse-prometheus-text-format.d.ts" />
 /**
  * A relayer's own counters from its Prometheus text (the ICM relayer, ava-labs/icm-services
  * `relayer/application_relayer_metrics.go`): per route, the messages it says it relayed

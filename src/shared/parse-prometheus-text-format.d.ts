@@ -1,4 +1,4 @@
-/** The package ships no types: what its one function returns (prom2json's shape). */
+/** The package ships no types: what its one function returns (prom2json's shape). Here in shared/ because both typechecks reach the core (the renderer tests run a real core). */
 declare module 'parse-prometheus-text-format' {
   interface ParsedSample {
     value?: string;
