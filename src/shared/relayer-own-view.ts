@@ -4,7 +4,20 @@
  * deliveries the chains show for it; the types both sides of the contract share.
  */
 import { z } from 'zod';
+import { refusedHost } from './alert-targets';
 import { evmAddress, network } from './schemas';
+
+/** "points at 169.254.169.254, a link-local address …" for a link-local or metadata host, else null (a relayer's metrics are never there). */
+export function metadataHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  const why = refusedHost(host);
+  return why ? `points at ${host}, ${why}` : null;
+}
 
 /** The metrics URL a watched relayer is offered when none is set: the ICM relayer's default metrics-port. */
 export const DEFAULT_RELAYER_METRICS_URL = 'http://127.0.0.1:9090/metrics';
@@ -72,6 +85,9 @@ export const RelayerMetricsUrlInputSchema = z
       .trim()
       .max(2048, 'Metrics URL must be at most 2048 characters.')
       .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), 'Metrics URL must be an http:// or https:// URL, like http://127.0.0.1:9090/metrics.')
+      .refine((s) => metadataHost(s) === null, {
+        error: (i) => `Metrics URL ${metadataHost(String(i.input))}: refused (such addresses hand out a cloud machine's credentials).`,
+      })
       .nullable(),
   })
   .strict();

@@ -4,6 +4,7 @@
  * able to read the relayer is a state the view shows, not a fault of the monitor.
  */
 import { request } from 'undici';
+import { metadataHost } from '../../shared/relayer-own-view';
 
 export type MetricsText = { ok: true; text: string } | { ok: false; reason: string };
 
@@ -21,7 +22,8 @@ export function metricsUrlProblem(url: string): string | null {
     return 'Metrics URL is not a URL (like http://127.0.0.1:9090/metrics).';
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return `Metrics URL must start with http:// or https:// (got ${u.protocol}).`;
-  return null;
+  const metadata = metadataHost(url);
+  return metadata ? `Metrics URL ${metadata}: refused.` : null;
 }
 
 const reasonOf = (e: unknown): string => {

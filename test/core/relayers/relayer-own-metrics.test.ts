@@ -131,6 +131,8 @@ describe("a relayer's own metrics, read over HTTP", () => {
     expect(await parsedReason(failing.url)).toBe('HTTP 500');
     expect(await parsedReason(refused.url)).toMatch(/^connection refused/);
     expect(await parsedReason('file:///etc/passwd')).toMatch(/must start with http/);
+    // A cloud machine's metadata service is never read (its answer would show in the reason).
+    expect(await parsedReason('http://169.254.169.254/latest/meta-data/')).toMatch(/^Metrics URL points at 169\.254\.169\.254, .*: refused\.$/);
   });
 });
 

@@ -98,6 +98,10 @@ describe("the relayer's own metrics beside the chains' on the real core", () => 
     const refused = await core.invoke('setRelayerMetricsUrl', { address: '0x2222222222222222222222222222222222222222', url: ep.url });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'not_found', field: 'address' } });
     expect(await core.invoke('setRelayerMetricsUrl', { address: OURS, url: 'file:///etc/passwd' })).toMatchObject({ ok: false, error: { field: 'url' } });
+    expect(await core.invoke('setRelayerMetricsUrl', { address: OURS, url: 'http://169.254.169.254/metrics' })).toMatchObject({
+      ok: false,
+      error: { field: 'url', message: expect.stringMatching(/^Metrics URL points at 169\.254\.169\.254, .*: refused/) },
+    });
     await call('setRelayerMetricsUrl', { address: OURS, url: ep.url });
     expect(await ours()).toMatchObject({ state: 'waiting', metricsUrl: ep.url });
     // The first read is a baseline: what it counted before (it has run for a while) is not this window's.
