@@ -26,6 +26,8 @@ import { quotaWarningPart } from './parts/quota-warning';
 import { alertTimelinePart } from './parts/alert-timeline';
 import { relayerEconomicsPart } from './parts/relayer-economics';
 import { relayerAlertsPart } from './parts/relayer-alerts';
+import { relayerMetricsWatchPart } from './parts/relayer-metrics-watch';
+import { RelayerOwnViewMetrics } from './metrics/relayer-own-view-metrics';
 import { wentLivePart } from './parts/went-live';
 import { pollingPart } from './parts/polling';
 import { metricsReadingsPart } from './parts/metrics-readings';
@@ -38,7 +40,17 @@ import { handlersPart } from './parts/handlers';
  * relayer alerts' pass over the cache feeds the economics, and the notifications and alert channels
  * come last so they carry what the work before them put in the outbox.
  */
-const AFTER_CYCLE = ['ownNodes', 'sourceHealth', 'wentLive', 'relayerAlerts', 'relayerEconomics', 'notifications', 'quotaWarning', 'alerts'] as const;
+const AFTER_CYCLE = [
+  'ownNodes',
+  'sourceHealth',
+  'wentLive',
+  'relayerAlerts',
+  'relayerEconomics',
+  'relayerMetricsWatch',
+  'notifications',
+  'quotaWarning',
+  'alerts',
+] as const;
 
 /**
  * The core's parts in start order (close() stops them in reverse): each factory receives only the
@@ -141,6 +153,20 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
           : {}),
       }),
     )
+    .add('relayerMetricsWatch', ({ log, store, events, metrics, alertTimeline, sourceHealth }) =>
+      relayerMetricsWatchPart({
+        store: store.store,
+        sight: sourceHealth.health,
+        clock,
+        logger: log.logger,
+        settings: store.settings,
+        timeline: alertTimeline,
+        emit: events.emit,
+        redact: (t) => redactor.text(t),
+        ...(options.relayerMetrics ?? {}),
+        ...(metrics.registry ? { metrics: new RelayerOwnViewMetrics(metrics.registry.registry) } : {}),
+      }),
+    )
     .add('wentLive', ({ store, events }) => wentLivePart(store.store, events.emit))
     .add('polling', (before) => {
       const polling = pollingPart({
@@ -172,7 +198,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         alertChannels: () => alerts.dispatcher.states(),
       }),
     )
-    .add('handlers', ({ log, store, keys, dataSources, events, polling, relayerEconomics, alerts }) =>
+    .add('handlers', ({ log, store, keys, dataSources, events, polling, relayerEconomics, alerts, relayerMetricsWatch }) =>
       handlersPart({
         version: options.version,
         shell: options.shell,
@@ -189,6 +215,7 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         pollStatus: () => polling.status(),
         economics: () => relayerEconomics.economics(),
         alertChannels: () => alerts.dispatcher.states(),
+        relayerOwnView: { view: () => relayerMetricsWatch.view(), setUrl: (a, u) => relayerMetricsWatch.setUrl(a, u) },
       }),
     );
 }

@@ -62,6 +62,8 @@ export interface MonitorCoreOptions {
   };
   /** Keep a Prometheus registry (`service.metrics`); processMetrics adds the process's own. */
   metrics?: { processMetrics?: boolean };
+  /** A watched relayer's own metrics reads (default: the policy's cadence, window, timeout and size cap; tests shorten them). */
+  relayerMetrics?: { everyMs?: number; windowMs?: number; timeoutMs?: number; maxBytes?: number };
 }
 
 export interface MonitorCore {

@@ -22,6 +22,9 @@ Options:
   --out <file>         where to write the headless config (default devnet.yaml)
   --metrics-port <n>   the /metrics port that config gives the watcher (default 9466)
   --relayer-config <file>  where to write the relayer's config, in the ICM relayer's format (default devnet-relayer.json)
+  --relayer-metrics-port <n>
+                       where the relayer serves its own relayer-style metrics on 127.0.0.1
+                       (default ${DEVNET_DEFAULTS.relayerMetricsPort}; 0: any free port)
   -h, --help           this text`;
 
 const say = (line: string) => console.log(`devnet: ${line}`);
@@ -50,6 +53,7 @@ function options(argv: string[]) {
       out: { type: 'string' },
       'metrics-port': { type: 'string' },
       'relayer-config': { type: 'string' },
+      'relayer-metrics-port': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -65,6 +69,7 @@ function options(argv: string[]) {
     out: resolve(values.out ?? 'devnet.yaml'),
     metricsPort: port(values['metrics-port'] ?? '9466', '--metrics-port'),
     relayerConfig: resolve(values['relayer-config'] ?? 'devnet-relayer.json'),
+    relayerMetricsPort: port(values['relayer-metrics-port'] ?? String(DEVNET_DEFAULTS.relayerMetricsPort), '--relayer-metrics-port'),
   };
 }
 
@@ -107,12 +112,13 @@ async function main(): Promise<number> {
       ports: o.ports,
       trafficEveryMs: o.trafficEveryMs,
       blockTime: o.blockTime,
+      relayerMetricsPort: o.relayerMetricsPort,
       onProblem: (m) => say(`problem: ${m}`),
     });
   } catch (e) {
     const m = (e as Error).message;
     console.error(
-      `devnet: could not start: ${/Address already in use|EADDRINUSE/i.test(m) ? `a port is in use; pick others with --ports (${m.split('\n')[0]})` : m}`,
+      `devnet: could not start: ${/Address already in use|EADDRINUSE/i.test(m) ? `a port is in use; pick others with --ports or --relayer-metrics-port (${m.split('\n')[0]})` : m}`,
     );
     return 1;
   }
@@ -124,6 +130,12 @@ async function main(): Promise<number> {
   say(
     `relayer ${devnet.relayer} delivers both ways; sender ${devnet.sender} sends ${o.trafficEveryMs ? `a message every ${o.trafficEveryMs / 1000} s` : 'nothing (--every 0)'}.`,
   );
+  if (devnet.relayerMetricsUrl) {
+    const inject = devnet.relayerMetricsUrl.replace(/\/metrics$/, '/_inject?delivered=5');
+    say(
+      `relayer metrics (the ICM relayer's names and labels): ${devnet.relayerMetricsUrl}; to make it claim 5 deliveries no chain shows: curl -X POST '${inject}'`,
+    );
+  }
   console.log('');
   for (const line of pasteLines(devnet)) console.log(line);
   console.log('');

@@ -6,6 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import { KEYS, startTestChain, type TestChain } from './chains';
 import { sendMessage, TestRelayer } from './relayer';
+import { RelayerStyleMetrics, serveRelayerMetrics, type RelayerMetricsServer } from './relayer-metrics';
 import { privateKeyToAccount } from 'viem/accounts';
 
 interface DevnetOptions {
@@ -19,9 +20,21 @@ interface DevnetOptions {
   blockTime: number;
   /** A problem while running (a send or delivery failed); the devnet goes on. */
   onProblem?: (message: string) => void;
+  /** Where its relayer's relayer-style metrics are served on 127.0.0.1 (0: any free port; null: not served). */
+  relayerMetricsPort?: number | null;
 }
 
-export const DEVNET_DEFAULTS: DevnetOptions = { ports: [9545, 9546], chainIds: [99901, 99902], trafficEveryMs: 5_000, blockTime: 1 };
+/** The relayer's metrics on the ICM relayer's own default metrics-port, so its default URL reads them. */
+/** Where the devnet's relayer serves its relayer-style metrics (not the ICM relayer's default 9090, which Prometheus takes). */
+export const DEVNET_RELAYER_METRICS_PORT = 9190;
+
+export const DEVNET_DEFAULTS: DevnetOptions = {
+  ports: [9545, 9546],
+  chainIds: [99901, 99902],
+  trafficEveryMs: 5_000,
+  blockTime: 1,
+  relayerMetricsPort: DEVNET_RELAYER_METRICS_PORT,
+};
 
 interface DevnetChain {
   name: string;
@@ -37,6 +50,8 @@ export interface Devnet {
   /** Who sends the traffic (a watched address sees it) and who delivers it (a watched relayer). */
   sender: Address;
   relayer: Address;
+  /** Its relayer's own metrics (the ICM relayer's names and labels; POST /_inject on the same port claims extra): null when not served. */
+  relayerMetricsUrl: string | null;
   /** Messages sent so far. */
   sent(): number;
   stop(): Promise<void>;
@@ -63,7 +78,23 @@ export async function startDevnet(o: DevnetOptions): Promise<Devnet> {
     throw e;
   }
   const [a, b] = started as [TestChain, TestChain];
-  const relayer = new TestRelayer([a, b]);
+  const own = new RelayerStyleMetrics('current');
+  let metricsServer: RelayerMetricsServer | null = null;
+  if (o.relayerMetricsPort !== undefined && o.relayerMetricsPort !== null) {
+    try {
+      metricsServer = await serveRelayerMetrics(own, o.relayerMetricsPort);
+    } catch (e) {
+      await stopAll();
+      throw e;
+    }
+  }
+  const relayer = new TestRelayer([a, b], {
+    onRelay: (s, d, outcome) => {
+      const route = { source: s.blockchainId, destination: d.blockchainId };
+      if (outcome.ok) own.relayed(route);
+      else own.failedToRelay(route, outcome.reason);
+    },
+  });
   let sent = 0;
   let stopped = false;
   let sending: Promise<unknown> = Promise.resolve();
@@ -89,6 +120,7 @@ export async function startDevnet(o: DevnetOptions): Promise<Devnet> {
     chains: [describe('devnet-a', a), describe('devnet-b', b)],
     sender: privateKeyToAccount(KEYS.sender).address,
     relayer: privateKeyToAccount(KEYS.relayer).address,
+    relayerMetricsUrl: metricsServer?.url ?? null,
     sent: () => sent,
     async stop() {
       stopped = true;
@@ -96,6 +128,7 @@ export async function startDevnet(o: DevnetOptions): Promise<Devnet> {
       // The nodes first: Ctrl+C in a terminal reaches them too, and a send or delivery waiting for a
       // receipt from a node that is gone would wait for minutes. What is still in flight gets a moment.
       await stopAll();
+      await metricsServer?.close();
       await Promise.race([Promise.all([sending.catch(() => undefined), relaying]), new Promise((r) => setTimeout(r, 2_000).unref())]);
     },
   };

@@ -8,10 +8,10 @@
 import { keccak256, toBytes } from 'viem';
 import { encodeCb58 } from '../shared/validators';
 import { KEYS } from './chains';
-import type { Devnet } from './devnet';
+import { DEVNET_RELAYER_METRICS_PORT, type Devnet } from './devnet';
 
-/** Where the devnet's relayer-style metrics are said to be served (the file's metrics-port; not the relayer default 9090, which Prometheus takes). */
-export const DEVNET_RELAYER_METRICS_PORT = 9190;
+export { DEVNET_RELAYER_METRICS_PORT };
+
 /** The file's api-port (the relayer's default is 8080). */
 export const DEVNET_RELAYER_API_PORT = 9180;
 
@@ -21,7 +21,7 @@ const DEVNET_SUBNET_ID = encodeCb58(toBytes(keccak256(toBytes('teleporter-watch 
 export function relayerConfigJson(d: Devnet, o: { metricsPort?: number; apiPort?: number } = {}): string {
   const config = {
     'log-level': 'info',
-    'metrics-port': o.metricsPort ?? DEVNET_RELAYER_METRICS_PORT,
+    'metrics-port': o.metricsPort ?? (d.relayerMetricsUrl ? Number(new URL(d.relayerMetricsUrl).port) : DEVNET_RELAYER_METRICS_PORT),
     'api-port': o.apiPort ?? DEVNET_RELAYER_API_PORT,
     'info-api': { 'base-url': d.chains[0].rpcUrl.replace(/\/[^/]*$/, '') },
     'p-chain-api': { 'base-url': d.chains[0].rpcUrl.replace(/\/[^/]*$/, '') },

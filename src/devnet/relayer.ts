@@ -93,7 +93,11 @@ export class TestRelayer {
    */
   constructor(
     private readonly chains: readonly TestChain[],
-    private readonly o: { inFlight?: number } = {},
+    private readonly o: {
+      inFlight?: number;
+      /** Each delivery as it ends: relayed, or failed with the ICM relayer's reason (the devnet's relayer-style metrics count them). */
+      onRelay?: (source: TestChain, destination: TestChain, outcome: { ok: true } | { ok: false; reason: string }) => void;
+    } = {},
   ) {}
 
   pause(): void {
@@ -138,6 +142,17 @@ export class TestRelayer {
   }
 
   private async deliver(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
+    try {
+      await this.send(source, dest, messageId, message);
+    } catch (e) {
+      // The ICM relayer's reason when its receive transaction fails (messages/teleporter/message_handler.go).
+      this.o.onRelay?.(source, dest, { ok: false, reason: 'failed to send warp message' });
+      throw e;
+    }
+    this.o.onRelay?.(source, dest, { ok: true });
+  }
+
+  private async send(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
     const { abi } = compileTestMessenger();
     const w = (this.o.inFlight ?? 1) > 1 ? dest.managedWallet('relayer') : dest.wallet('relayer');
     const hash = await w.client.writeContract({

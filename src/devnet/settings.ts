@@ -29,6 +29,7 @@ export function pasteLines(d: Devnet): string[] {
     lines.push(`    (EVM chain ID ${c.evmChainId}, network: leave the default)`);
   }
   lines.push(`Watch the sender ${d.sender} (Watchlist) and the relayer ${d.relayer} (Relayers) to see their messages.`);
+  if (d.relayerMetricsUrl) lines.push(`In Relayers, give the relayer the metrics URL ${d.relayerMetricsUrl} to see its own counts beside the chains'.`);
   return lines;
 }
 
@@ -42,7 +43,7 @@ export function headlessYaml(d: Devnet, o: { metricsPort: number; file: string }
     notify: { new: true, left_pending: true, receipt_delivered: true, stuck: true },
     metrics: { listen: `127.0.0.1:${o.metricsPort}` },
     watches: [{ address: d.sender, label: 'devnet-sender' }],
-    relayers: [{ address: d.relayer, label: 'devnet-relayer', silentMinutes: 5 }],
+    relayers: [{ address: d.relayer, label: 'devnet-relayer', silentMinutes: 5, ...(d.relayerMetricsUrl ? { metricsUrl: d.relayerMetricsUrl } : {}) }],
     // By the chains' configured names: the watcher resolves them to their blockchain IDs.
     routes: [{ source: a.name, destination: b.name, label: `${a.name}-to-${b.name}` }],
   };

@@ -7,6 +7,7 @@ import { AlertChannelListSchema, refuseLinkLocalTargets } from '../shared/alert-
 import { FeedInputSchema, NotifyPrefsSchema, SettingsSchema, WatchInputSchema } from '../shared/schemas';
 import { DataSourceSchema, network } from '../shared/schemas';
 import { RelayerWatchInputSchema, RouteWatchInputSchema } from '../shared/relayer-schemas';
+import { RelayerMetricsUrlInputSchema } from '../shared/relayer-own-view';
 import { OwnNodesSchema } from '../shared/own-nodes';
 import { routeLabel, type OwnChain } from '../shared/chains';
 import { resolveChainInput, resolveRouteInput, routeIdentity } from '../shared/chain-input';
@@ -83,7 +84,8 @@ export function routesOnFileNetwork(raw: unknown): unknown {
 export const CONFIG_LISTS = {
   watches: { entry: WatchInputSchema, max: 100_000 },
   feeds: { entry: FeedInputSchema, max: 1000 },
-  relayers: { entry: RelayerWatchInputSchema, max: 1000 },
+  /** A relayer may name its own Prometheus metrics URL (its metrics-port): read beside the chains (docs/relayer-metrics.md). */
+  relayers: { entry: RelayerWatchInputSchema.extend({ metricsUrl: RelayerMetricsUrlInputSchema.shape.url.unwrap().optional() }).strict(), max: 1000 },
   routes: { entry: RouteWatchInputSchema, max: 1000 },
 } as const;
 
@@ -116,6 +118,9 @@ export const HeadlessConfigSchema = z.preprocess(
       relayerFuelThresholdHours: SettingsSchema.shape.relayerFuelThresholdHours.optional(),
       /** The failed-execution alert's threshold per watched route and hour (as Settings → Relayer alerts). */
       routeFailedExecutionsPerHour: SettingsSchema.shape.routeFailedExecutionsPerHour.optional(),
+      /** The relayer's-own-metrics alerts: deliveries it claims beyond what the chains show, failures with one reason (docs/relayer-metrics.md). */
+      relayerClaimExcess: SettingsSchema.shape.relayerClaimExcess.optional(),
+      relayerFailuresInWindow: SettingsSchema.shape.relayerFailuresInWindow.optional(),
       /** How many hours of a newly watched route's deliveries its first read takes (1, the default, to 24). */
       routeHistoryHours: SettingsSchema.shape.routeHistoryHours.optional(),
       /** Which transitions alert, for watches and feeds that do not say (default: all but `new`). */

@@ -80,6 +80,8 @@ function settingsPatch(c: LoadedConfig['config']): SettingsPatch {
   if (c.relayerFuelThresholdHours !== undefined) p.relayerFuelThresholdHours = c.relayerFuelThresholdHours;
   if (c.routeFailedExecutionsPerHour !== undefined) p.routeFailedExecutionsPerHour = c.routeFailedExecutionsPerHour;
   if (c.routeHistoryHours !== undefined) p.routeHistoryHours = c.routeHistoryHours;
+  if (c.relayerClaimExcess !== undefined) p.relayerClaimExcess = c.relayerClaimExcess;
+  if (c.relayerFailuresInWindow !== undefined) p.relayerFailuresInWindow = c.relayerFailuresInWindow;
   return p;
 }
 

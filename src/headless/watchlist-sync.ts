@@ -8,6 +8,7 @@ import { ownChainsOf, routeLabel } from '../shared/chains';
 import { resolveRouteInput, routeIdentity } from '../shared/chain-input';
 import type { FeedFilter, MonitorMethod, NotifyPrefs, SavedFeed, Settings, WatchedAddress } from '../shared/contract';
 import type { WatchedRelayer, WatchedRoute } from '../shared/relayers';
+import type { RelayerOwnView } from '../shared/relayer-own-view';
 import type { Network } from '../shared/validators';
 import type { HeadlessConfig } from './config-schema';
 
@@ -94,7 +95,8 @@ export async function syncWatchlist(core: MonitorCore, config: HeadlessConfig, d
 async function syncRelayers(core: MonitorCore, config: HeadlessConfig, defaultNetwork: Network, r: SyncResult): Promise<void> {
   const have = new Map((await call<WatchedRelayer[]>(core, 'listRelayers')).map((w) => [w.address.toLowerCase(), w]));
   const want = new Set<string>();
-  for (const w of config.relayers) {
+  const urls = new Map((await call<RelayerOwnView>(core, 'relayerOwnView')).relayers.map((x) => [x.address.toLowerCase(), x.metricsUrl]));
+  for (const { metricsUrl, ...w } of config.relayers) {
     const k = w.address.toLowerCase();
     want.add(k);
     const cur = have.get(k);
@@ -107,11 +109,14 @@ async function syncRelayers(core: MonitorCore, config: HeadlessConfig, defaultNe
       ...(silentMinutes !== undefined ? { silentMinutes } : {}),
       ...(pendingMinutes !== undefined ? { pendingMinutes } : {}),
     };
-    if (cur && sameRelayer(cur, input)) continue;
-    if (cur) await call(core, 'removeRelayer', { address: cur.address });
-    await call(core, 'addRelayer', input);
-    if (cur) r.updated++;
-    else r.added++;
+    if (!cur || !sameRelayer(cur, input)) {
+      if (cur) await call(core, 'removeRelayer', { address: cur.address });
+      await call(core, 'addRelayer', input);
+      if (cur) r.updated++;
+      else r.added++;
+    }
+    // Its metrics URL is kept apart from the watch: a changed URL alone leaves the watch (and its silence) as it was.
+    if ((urls.get(k) ?? null) !== (metricsUrl ?? null)) await call(core, 'setRelayerMetricsUrl', { address: w.address, url: metricsUrl ?? null });
   }
   for (const [k, w] of have) {
     if (want.has(k)) continue;

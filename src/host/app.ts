@@ -25,6 +25,8 @@ interface WebAppOptions {
   clock?: Clock;
   token?: string;
   autoPoll?: boolean;
+  /** How often watched relayers' own metrics are read (tests: seconds instead of minutes). */
+  relayerMetrics?: MonitorCoreOptions['relayerMetrics'];
 }
 
 export interface WebApp {
@@ -46,6 +48,7 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
   if (options.logger) coreOptions.logger = options.logger;
   if (options.clock) coreOptions.clock = options.clock;
   if (options.autoPoll !== undefined) coreOptions.autoPoll = options.autoPoll;
+  if (options.relayerMetrics) coreOptions.relayerMetrics = options.relayerMetrics;
 
   const core = await createMonitorCore(coreOptions);
   try {

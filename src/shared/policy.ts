@@ -188,3 +188,16 @@ export const MAX_MESSAGE_DATA_BYTES = 1_048_576;
 export const MAX_RECORD_CHARS = 2_621_440;
 /** The largest answer the Data API client reads (a page of 100 records); a longer one is cut and not read. */
 export const MAX_ANSWER_BYTES = 64 * 1_048_576;
+
+// A relayer's own metrics (its Prometheus endpoint, beside what the chains show: docs/relayer-metrics.md).
+/**
+ * How often a watched relayer's metrics URL is read: its counters only move as it relays, and the
+ * comparison needs a few reads inside its window, so a read every 2 min is enough and costs the relayer nothing.
+ */
+export const RELAYER_METRICS_EVERY_MINUTES = 2;
+/** A metrics answer not complete within this long is "not read" (the relayer answers its own port in milliseconds). */
+export const RELAYER_METRICS_TIMEOUT_MS = 5_000;
+/** A metrics answer larger than this is "not read" (a relayer's is a few kB per route; more is not a relayer's metrics page). */
+export const RELAYER_METRICS_MAX_BYTES = 2_000_000;
+/** The window the relayer's counts and the chains' deliveries are compared over (and its failures counted in). */
+export const RELAYER_METRICS_WINDOW_MINUTES = 15;

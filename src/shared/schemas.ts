@@ -115,6 +115,10 @@ export const SettingsSchema = z.object({
   routeFailedExecutionsPerHour: wholeNumber('Failed-execution threshold', [0, '0 (off)'], [1000, '1000']),
   /** How many hours of a newly watched route's deliveries its first read takes (its figures count from there). */
   routeHistoryHours: routeHistoryHours(''),
+  /** A watched relayer's metrics say it delivered this many more messages on a watched route than the chains show in the window; 0 turns it off. */
+  relayerClaimExcess: wholeNumber('Unseen-deliveries threshold', [0, '0 (off)'], [100000, '100000']),
+  /** A watched relayer's metrics show this many failed relays with one reason in the window; 0 turns it off. */
+  relayerFailuresInWindow: wholeNumber('Relay-failures threshold', [0, '0 (off)'], [100000, '100000']),
 });
 
 /**

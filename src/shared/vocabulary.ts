@@ -92,6 +92,19 @@ export const EPISODE_WORDS = {
     resolve: (n) => `Failed executions back under the threshold: ${n}`,
     severity: { fire: 'warning', resolve: 'success' },
   },
+  /** A watched relayer's own metrics against the chains (src/core/parts/relayer-metrics-watch.ts). */
+  relayer_claims_unseen: {
+    label: 'relayer claims unseen deliveries',
+    fire: (n) => `Relayer claims deliveries the chains don't show: ${n}`,
+    resolve: (n) => `Relayer's and chains' counts agree again: ${n}`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
+  relayer_failures: {
+    label: 'relayer failing',
+    fire: (n) => `Relays failing: ${n}`,
+    resolve: (n) => `Relay failures back under the threshold: ${n}`,
+    severity: { fire: 'warning', resolve: 'success' },
+  },
   /** Not seeing (src/core/parts/source-health.ts): the data source, or one of your own nodes, cannot be read. */
   source_down: {
     label: "can't read the source",

@@ -2,8 +2,9 @@
  * Import relayer config, in the web shell on your own nodes: the relayer config `npm run devnet` writes
  * (src/devnet/relayer-config-file.ts, here over two anvil chains named as the devnet names them) is
  * chosen in the Relayers view; its preview shows the routes it serves and its wallet; Apply watches
- * them; a message whose execution fails on one of those routes offers its exact retry call, which the
- * test then sends and sees succeed.
+ * them, and its relayer's own metrics (read from the file's metrics-port) show beside the chain's
+ * deliveries; a message whose execution fails on one of those routes offers its exact retry call, which
+ * the test then sends and sees succeed.
  */
 import { test, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,8 @@ import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
 import type { Devnet } from '../../src/devnet/devnet';
-import { DEVNET_RELAYER_METRICS_PORT, relayerConfigJson } from '../../src/devnet/relayer-config-file';
+import { relayerConfigJson } from '../../src/devnet/relayer-config-file';
+import { RelayerStyleMetrics, serveRelayerMetrics, type RelayerMetricsServer } from '../../src/devnet/relayer-metrics';
 import { KEYS, startTestChains, type TestChain } from '../own-node/chains';
 import { sendMessage, TestRelayer } from '../own-node/relayer';
 import { chainConfig } from '../own-node/rig';
@@ -24,6 +26,9 @@ let a: TestChain, b: TestChain;
 let app: WebApp;
 let dir: string;
 let relayerFile: string;
+/** The relayer's own metrics, as the devnet serves them: the ICM relayer's names and labels, counting what the test's relayer does. */
+const own = new RelayerStyleMetrics('current');
+let ownServer: RelayerMetricsServer;
 const relayer = privateKeyToAddress(KEYS.relayer);
 
 test.beforeAll(async () => {
@@ -31,6 +36,7 @@ test.beforeAll(async () => {
   await ensureRendererBuilt();
   [a, b] = await startTestChains(31951, 31952);
   dir = mkdtempSync(join(tmpdir(), 'tw-e2e-relayer-config-'));
+  ownServer = await serveRelayerMetrics(own, 0);
   // The devnet's description of its chains, as npm run devnet gives it to the writer.
   const describe = (name: string, c: TestChain) => ({
     name,
@@ -46,6 +52,7 @@ test.beforeAll(async () => {
     relayer,
     sent: () => 0,
     stop: async () => {},
+    relayerMetricsUrl: ownServer.url,
   };
   relayerFile = join(dir, 'devnet-relayer.json');
   writeFileSync(relayerFile, relayerConfigJson(devnet));
@@ -54,6 +61,8 @@ test.beforeAll(async () => {
     rendererDir: RENDERER_OUT_DIR,
     localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
     keychainService: `teleporter-watch-e2e-relayer-config-${process.pid}-${Date.now()}`,
+    // Its metrics read every 3 s instead of every 2 min, so the comparison shows within the spec.
+    relayerMetrics: { everyMs: 3_000 },
     source: {
       kind: 'ownNodes',
       ownNodes: {
@@ -68,7 +77,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await app?.close();
-  await Promise.all([a?.node.stop(), b?.node.stop()]);
+  await Promise.all([a?.node.stop(), b?.node.stop(), ownServer?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,7 +95,7 @@ test("the devnet's relayer config: its routes and wallet previewed and watched, 
   await expect(preview.getByTestId('relayer-config-route')).toHaveText(['devnet-a → devnet-b', 'devnet-b → devnet-a']);
   await expect(preview.getByTestId('relayer-config-wallet')).toHaveText([`devnet-a: ${relayer}`, `devnet-b: ${relayer}`]);
   await expect(preview.getByTestId('relayer-config-relayers')).toContainText(`+ relayer (reward address) ${relayer}`);
-  await expect(preview.getByTestId('relayer-config-metrics')).toContainText(`port ${DEVNET_RELAYER_METRICS_PORT}`);
+  await expect(preview.getByTestId('relayer-config-metrics')).toContainText(`port ${new URL(ownServer.url).port}`);
   // The key field is named as never read; its value appears nowhere on the page.
   await expect(preview.getByTestId('relayer-config-skipped')).toContainText('destination-blockchains[0].account-private-key');
   expect(await page.content()).not.toContain(KEYS.relayer.slice(2));
@@ -113,13 +122,33 @@ test("the devnet's relayer config: its routes and wallet previewed and watched, 
   await page.getByTestId('relayer-config-cancel').click();
   await expect(again).toHaveCount(0);
 
-  // ── h45b: the relayer's own metrics beside the chain's (from the imported metrics-port) are asserted here. ──
+  // The relayer's own metrics, read from the imported metrics-port on this machine: a first read is the baseline.
+  const ownView = page.locator(`[data-testid="own-view-relayer"][data-address="${relayer}"]`);
+  await expect(ownView.getByTestId('own-view-url')).toHaveValue(ownServer.url);
+  await expect(ownView).toHaveAttribute('data-state', /baseline|read/, { timeout: 30_000 });
 
   // A message on an imported route whose execution fails: its route lists it, with the exact call beside it.
+  // The relayer counts its relays as the ICM relayer does (its own view); the chains show the delivery.
   const sent = await sendMessage(a, b);
-  const chainRelayer = new TestRelayer([a, b]);
+  const chainRelayer = new TestRelayer([a, b], {
+    onRelay: (s, d, outcome) => (outcome.ok ? own.relayed({ source: s.blockchainId, destination: d.blockchainId }) : undefined),
+  });
   chainRelayer.failExecution.add(sent.messageId);
   await chainRelayer.deliverAll();
+  // Its own count beside the chain's, on the route: 1 and 1 once both are read.
+  const ownRoute = ownView.locator(`[data-testid="own-view-route"][data-source="${a.blockchainId}"][data-destination="${b.blockchainId}"]`);
+  await expect
+    .poll(
+      async () => {
+        if ((await ownRoute.count()) && (await ownRoute.getByTestId('own-view-chain-delivered').textContent())?.includes('1')) return true;
+        await page.getByTestId('poll-now').click();
+        return false;
+      },
+      { timeout: 60_000, intervals: [1000, 2000] },
+    )
+    .toBe(true);
+  await expect(ownRoute.getByTestId('own-view-relayer-delivered')).toHaveText('1');
+  await expect(ownView.getByTestId('own-view-warning')).toHaveCount(0);
   const id = sent.messageId.slice(2);
   const count = page.locator('[data-testid="route-failures-row"]').filter({ hasText: 'devnet-a → devnet-b' }).getByTestId('route-failures-count');
   await expect

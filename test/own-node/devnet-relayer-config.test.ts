@@ -24,6 +24,7 @@ describe('the devnet relayer config', () => {
       relayer,
       sent: () => 0,
       stop: async () => {},
+      relayerMetricsUrl: null,
     };
     const text = relayerConfigJson(devnet);
     expect(text).toContain(KEYS.relayer); // written as the relayer expects its key field

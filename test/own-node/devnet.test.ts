@@ -14,6 +14,8 @@ import { parseRelayerConfig } from '../../src/core/relayers/relayer-config';
 import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
 import { OwnNodesSchema } from '../../src/shared/own-nodes';
+import { readMetricsText } from '../../src/core/relayers/relayer-metrics-read';
+import { parseRelayerMetrics, routeKey } from '../../src/core/relayers/relayer-own-metrics';
 import { waitFor } from '../support/wait-for';
 import { tempDir } from '../headless/rig';
 
@@ -42,7 +44,7 @@ describe('npm run devnet', () => {
   it('prints settings the own-nodes source takes, writes a config the watcher follows, and stops cleanly on SIGINT', async () => {
     const dir = tempDir('tw-devnet-');
     const out = join(dir, 'devnet.yaml');
-    const child = runDevnet(['--ports', '0,0', '--every', '1', '--out', out, '--metrics-port', '0'], dir);
+    const child = runDevnet(['--ports', '0,0', '--every', '1', '--out', out, '--metrics-port', '0', '--relayer-metrics-port', '0'], dir);
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
@@ -86,6 +88,28 @@ describe('npm run devnet', () => {
     // Each chain following, labelled by its configured name with its blockchain ID beside it.
     for (const p of printed)
       expect(metrics).toMatch(new RegExp(`^teleporter_watch_own_node_state\\{chain="${p.name}",blockchain_id="${p.blockchainId}",state="ok"\\} 1$`, 'm'));
+
+    // Its relayer serves relayer-style metrics (the ICM relayer's names and labels), counting what it relays.
+    const relayerMetricsUrl = /^devnet: relayer metrics \(the ICM relayer's names and labels\): (\S+);/m.exec(text)?.[1];
+    expect(relayerMetricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(loaded.config.relayers[0]?.metricsUrl).toBe(relayerMetricsUrl);
+    const own = async () => {
+      const t = await readMetricsText(relayerMetricsUrl!, { timeoutMs: 5_000, maxBytes: 1_000_000 });
+      const p = t.ok ? parseRelayerMetrics(t.text) : null;
+      if (!p?.ok) throw new Error('not read');
+      return p.counters.routes.get(routeKey(printed[0]!.blockchainId, printed[1]!.blockchainId));
+    };
+    expect((await own())?.delivered).toBeGreaterThan(0);
+    // An injected difference: failures with a reason no relay has, so exactly what was claimed.
+    const inject = await fetch(relayerMetricsUrl!.replace(/\/metrics$/, '/_inject?failed=5&reason=injected'), { method: 'POST' });
+    expect(inject.status).toBe(200);
+    expect((await own())?.failed.get('injected')).toBe(5);
+    // The watcher reads it (its first read: the baseline) and says so in its own metrics.
+    await waitFor(
+      async () => /^teleporter_watch_relayer_own_metrics_read\{relayer="devnet-relayer"\} 1$/m.test(await (await fetch(w.metrics!.url)).text()),
+      30_000,
+      "the watcher's read of the relayer's metrics",
+    );
     await w.close();
 
     // Ctrl+C: everything stops, the nodes included.

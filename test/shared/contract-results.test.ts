@@ -84,6 +84,11 @@ describe('each method answers what its result schema describes', () => {
     expect(await call('importRelayerConfig', { text: relayerConfig, fileName: 'relayer.json' })).toMatchObject({ plan: { metricsPort: 9191 } });
     const token = '0x1111111111111111111111111111111111111111';
     expect(await call('handCall', { kind: 'redeem', relayer: hot, blockchainId: C_CHAIN, feeAsset: token })).toMatchObject({ sender: hot });
+    const relayer = demo.relayers[0]?.address ?? hot;
+    // Set (nothing listens there: the next cycle would say "not read") and cleared again.
+    await call('setRelayerMetricsUrl', { address: relayer, url: 'http://127.0.0.1:9/metrics' });
+    await call('relayerOwnView');
+    await call('setRelayerMetricsUrl', { address: relayer, url: null });
     // The service holds 400 messages: the route's first read took its whole list, nothing more to read.
     expect(await call('readRouteHistory', { routeId: route.id, hours: 24 })).toMatchObject({ routeId: route.id, started: false, from: null });
     await call('removeRoute', { id: route.id });

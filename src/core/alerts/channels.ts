@@ -42,6 +42,8 @@ const EPISODE_ALERTNAMES: Record<string, string> = {
   route_backlog: 'TeleporterRouteBacklog',
   fuel_low: 'TeleporterRelayerFuelLow',
   route_failed_executions: 'TeleporterRouteFailedExecutions',
+  relayer_claims_unseen: 'TeleporterRelayerClaimsUnseen',
+  relayer_failures: 'TeleporterRelayerFailures',
   source_down: 'TeleporterSourceDown',
   chain_down: 'TeleporterChainDown',
 };

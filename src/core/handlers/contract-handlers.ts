@@ -9,6 +9,7 @@ import { createKeyHandlers, type KeyNeeds } from './key-handlers';
 import { createMessageHandlers, type MessageNeeds } from './message-handlers';
 import { createRelayerConfigHandlers, type RelayerConfigNeeds } from './relayer-config-handlers';
 import { createRelayerHandlers, type RelayerNeeds } from './relayer-handlers';
+import { createRelayerOwnViewHandlers, type RelayerOwnViewNeeds } from './relayer-own-view-handlers';
 import { createSettingsHandlers, type SettingsNeeds } from './settings-handlers';
 import { createStatusHandlers, type StatusNeeds } from './status-handlers';
 import { createWatchlistHandlers, type WatchlistNeeds } from './watchlist-handlers';
@@ -23,6 +24,7 @@ export interface HandlerNeeds {
   status: StatusNeeds;
   relayers: RelayerNeeds;
   relayerConfig: RelayerConfigNeeds;
+  relayerOwnView: RelayerOwnViewNeeds;
 }
 
 /** Every method of the contract (a group left out, or a method no group answers, does not compile). */
@@ -36,5 +38,6 @@ export function createHandlers(n: HandlerNeeds): MonitorHandlers {
     ...createStatusHandlers(n.status),
     ...createRelayerHandlers(n.relayers),
     ...createRelayerConfigHandlers(n.relayerConfig),
+    ...createRelayerOwnViewHandlers(n.relayerOwnView),
   };
 }

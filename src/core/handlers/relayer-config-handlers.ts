@@ -20,6 +20,8 @@ export interface RelayerConfigNeeds {
   clock: Clock;
   emit(e: MonitorEvent): void;
   logger: Pick<Logger, 'info'>;
+  /** Sets a relayer's metrics URL (parts/relayer-metrics-watch.ts): the file's metrics-port, on this machine, for a relayer that has none yet. */
+  setMetricsUrl(address: string, url: string): void;
 }
 
 export function createRelayerConfigHandlers(ctx: RelayerConfigNeeds): Pick<MonitorHandlers, Methods> {
@@ -36,6 +38,12 @@ export function createRelayerConfigHandlers(ctx: RelayerConfigNeeds): Pick<Monit
     importRelayerConfig: ({ text, fileName }) => {
       const preview = previewImport(ctx.store, planOf(text, fileName), ownChains());
       applyImport(ctx.store, preview, ctx.settings(), ctx.clock.now());
+      // The relayer's own metrics: its file names the port, not the host; this machine first (editable in the view).
+      const port = preview.plan.metricsPort;
+      const hasUrl = ctx.store.relayerMetricsUrls.all();
+      if (port !== null)
+        for (const r of preview.plan.relayers)
+          if (![...hasUrl.keys()].some((a) => a.toLowerCase() === r.address.toLowerCase())) ctx.setMetricsUrl(r.address, `http://127.0.0.1:${port}/metrics`);
       const n = (c: { added: unknown[]; removed: unknown[] }) => `+${c.added.length} −${c.removed.length}`;
       ctx.logger.info('relayer config imported', {
         relayers: n(preview.relayers),

@@ -5,6 +5,7 @@ import type { RelayerEconomics } from '../../shared/relayers';
 import { createHandlers } from '../handlers/contract-handlers';
 import type { DataSources } from '../handlers/data-source';
 import { importWatches } from '../handlers/watchlist-import';
+import type { RelayerOwnViewNeeds } from '../handlers/relayer-own-view-handlers';
 import type { WatchlistNeeds } from '../handlers/watchlist-handlers';
 import type { CoreLogger } from '../log/logger';
 import type { Poller } from '../poller/poller';
@@ -29,6 +30,8 @@ export interface HandlersDeps {
   pollStatus: () => PollStatus;
   economics: () => RelayerEconomics;
   alertChannels: () => AlertChannelState[];
+  /** A watched relayer's own metrics beside the chains' (parts/relayer-metrics-watch.ts). */
+  relayerOwnView: RelayerOwnViewNeeds['relayerOwnView'];
 }
 
 export interface HandlersPart extends Part {
@@ -86,7 +89,8 @@ export function handlersPart(d: HandlersDeps): HandlersPart {
       alertChannels: d.alertChannels,
     },
     relayers: { store, settings, clock, emit, logger: { info: (m, f) => d.logger.info(m, f) }, economics: d.economics },
-    relayerConfig: { store, settings, clock, emit, logger: { info: (m, f) => d.logger.info(m, f) } },
+    relayerConfig: { store, settings, clock, emit, logger: { info: (m, f) => d.logger.info(m, f) }, setMetricsUrl: (a, u) => d.relayerOwnView.setUrl(a, u) },
+    relayerOwnView: { store: { relayerWatches: store.relayerWatches }, logger: { info: (m, f) => d.logger.info(m, f) }, relayerOwnView: d.relayerOwnView },
   });
   return { name: 'handlers', handlers, addWatches: (input) => importWatches(watchlist, input) };
 }

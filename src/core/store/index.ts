@@ -7,6 +7,7 @@ import { OutboxStore } from './outbox-store';
 import { PollStateStore } from './poll-state-store';
 import { RelayerEpisodes } from './relayer-episodes';
 import { RelayerFuelStore } from './relayer-fuel';
+import { RelayerMetricsUrls } from './relayer-metrics-urls';
 import { RelayerWatches } from './relayer-watches';
 import { Pruner } from './pruning';
 import { SearchIndex } from './search-index';
@@ -61,6 +62,8 @@ export interface Store {
   alertEntries: AlertEntries;
   /** The last gas-balance read of each watched relayer's wallet per chain. */
   relayerFuel: RelayerFuelStore;
+  /** Where each watched relayer's own metrics are read. */
+  relayerMetricsUrls: RelayerMetricsUrls;
   /** Runs `fn` in one transaction (a savepoint inside another). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -93,6 +96,7 @@ export function openStore(dataDir: string): Store {
     relayerEpisodes: new RelayerEpisodes(db, outbox, alertEntries, source),
     alertEntries,
     relayerFuel: new RelayerFuelStore(db, source),
+    relayerMetricsUrls: new RelayerMetricsUrls(db),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

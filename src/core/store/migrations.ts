@@ -365,6 +365,13 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_open_nonce ON messages (source_chain, destination_chain, CAST(json_extract(raw, '$.messageNonce') AS TEXT)) WHERE tracked = 1;
   `,
+  // 15: where each watched relayer's own Prometheus metrics are read (issue 45; docs/relayer-metrics.md).
+  `
+  CREATE TABLE relayer_metrics_urls (
+    address TEXT PRIMARY KEY COLLATE NOCASE,
+    url TEXT NOT NULL
+  );
+  `,
 ];
 
 /** Where the boundary repair sits in the list: a database at this version has not had it yet. */

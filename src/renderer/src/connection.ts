@@ -6,6 +6,7 @@ import { useChartsStore } from './stores/charts';
 import { useDemoStore } from './stores/demo';
 import { useMessagesStore } from './stores/messages';
 import { useRelayerEconomicsStore } from './stores/relayer-economics';
+import { useRelayerOwnViewStore } from './stores/relayer-own-view';
 import { useRelayersStore } from './stores/relayers';
 import { useSettingsStore } from './stores/settings';
 import { useSourceStore } from './stores/source';
@@ -33,6 +34,7 @@ const RESYNCED_STORES: readonly (() => Resyncable)[] = [
   useChartsStore,
   useRelayersStore,
   useRelayerEconomicsStore,
+  useRelayerOwnViewStore,
   useDemoStore,
   useUiStore,
 ];

@@ -127,6 +127,8 @@ const MonitorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('focus-message'), messageId: z.string().min(1) }),
   /** A watched relayer's fuel or earnings changed: reload `relayerEconomics`. */
   z.object({ type: z.literal('relayer-economics-changed') }),
+  /** A watched relayer's own metrics were read (or could not be): the Relayers view re-reads relayerOwnView. */
+  z.object({ type: z.literal('relayer-own-view-changed') }),
 ]);
 
 /** An event checked against the contract, or why it was refused (the first issue, with its path). */

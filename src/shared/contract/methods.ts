@@ -24,6 +24,7 @@ import {
   WatchPatchSchema,
 } from '../schemas';
 import { WatchedAddressSchema } from '../transitions';
+import { RelayerMetricsUrlInputSchema, RelayerOwnViewSchema } from '../relayer-own-view';
 import { ActivityPageSchema, ActivityQuerySchema } from './activity';
 import { AppInfoSchema, CacheSourcesSchema, DemoAddressesSchema } from './app';
 import { PollStatusSchema, type MonitorEvent } from './events';
@@ -98,6 +99,10 @@ const MONITOR_INPUTS = {
   importRelayerConfig: RelayerConfigImportInputSchema,
   /** The exact call to send by hand: retryMessageExecution for a failed execution, redeemRelayerRewards for redeemable rewards. */
   handCall: HandCallInputSchema,
+  /** Each watched relayer's own metrics (its Prometheus endpoint) beside the chains' deliveries, from the last reads. */
+  relayerOwnView: none,
+  /** Sets or clears (null) a watched relayer's metrics URL; it is read at the next poll cycle. */
+  setRelayerMetricsUrl: RelayerMetricsUrlInputSchema,
 } as const;
 
 export type MonitorMethod = keyof typeof MONITOR_INPUTS;
@@ -152,6 +157,8 @@ export const MONITOR_RESULTS = {
   previewRelayerConfig: RelayerConfigPreviewSchema,
   importRelayerConfig: RelayerConfigPreviewSchema,
   handCall: HandCallSchema,
+  relayerOwnView: RelayerOwnViewSchema,
+  setRelayerMetricsUrl: RelayerOwnViewSchema,
 } as const satisfies Record<MonitorMethod, z.ZodType>;
 
 /** What a call returns. */

@@ -28,6 +28,10 @@ export type TransitionKind = NotifyKind | (typeof UNDO_KINDS)[number];
 
 /** A watched route (its alert on) alerts when this many of its deliveries of the last hour failed to execute (a count, not a time: not in policy.ts). */
 export const DEFAULT_FAILED_EXECUTIONS_PER_HOUR = 3;
+/** A relayer's metrics claiming this many deliveries more than the chains show (in the comparison window) alerts. */
+export const DEFAULT_RELAYER_CLAIM_EXCESS = 3;
+/** This many relays failed with one reason in the comparison window alerts (a dry wallet fails every relay). */
+export const DEFAULT_RELAYER_FAILURES_IN_WINDOW = 5;
 
 export const DEFAULT_NOTIFY: NotifyPrefs = { new: false, left_pending: true, receipt_delivered: true, stuck: true };
 
@@ -51,6 +55,8 @@ export const DEFAULT_SETTINGS: Settings = {
   relayerFuelThresholdHours: DEFAULT_FUEL_THRESHOLD_HOURS,
   routeFailedExecutionsPerHour: DEFAULT_FAILED_EXECUTIONS_PER_HOUR,
   routeHistoryHours: DEFAULT_ROUTE_HISTORY_HOURS,
+  relayerClaimExcess: DEFAULT_RELAYER_CLAIM_EXCESS,
+  relayerFailuresInWindow: DEFAULT_RELAYER_FAILURES_IN_WINDOW,
 };
 
 export const AVALANCHE_DATA_API_BASE_URL = 'https://glacier-api.avax.network';
