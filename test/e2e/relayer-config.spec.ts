@@ -81,7 +81,7 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("the devnet's relayer config: its routes and wallet previewed and watched, and a failed execution's exact retry call", async ({ page }) => {
+test("the devnet's relayer config: its routes and wallet previewed and watched, its own metrics beside the chain's, and a failed execution's exact retry call", async ({ page }) => {
   test.setTimeout(120_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
