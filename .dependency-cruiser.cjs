@@ -8,7 +8,7 @@
 // shows the check failing on a production path into the simulator.
 
 /** The service's entry: the only modules that may reach the simulator, through compose-world.ts. */
-const SERVICE_ENTRY = '^src/local-data-api/(index|cli|cli-args|compose-world)\\.ts$';
+const SERVICE_ENTRY = '^src/local-service/(index|cli|cli-args|compose-world)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -17,21 +17,21 @@ module.exports = {
       name: 'production-reaches-simulator',
       comment: 'Production code loads no simulator code: only the service entry reaches src/simulator, through compose-world.ts.',
       severity: 'error',
-      from: { path: '^src/(main|preload|core|headless|host|web-server|chain-index|local-data-api|shared|sqlite|renderer)/', pathNot: SERVICE_ENTRY },
+      from: { path: '^src/(main|preload|core|headless|host|web-server|chain-index|local-service|shared|sqlite|renderer)/', pathNot: SERVICE_ENTRY },
       to: { path: '^src/simulator/', reachable: true },
     },
     {
       name: 'simulator-only-through-compose-world',
       comment: 'compose-world.ts is the one module outside the simulator that imports it (types, and the world itself dynamically).',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/simulator/', '^src/local-data-api/compose-world\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/simulator/', '^src/local-service/compose-world\\.ts$'] },
       to: { path: '^src/simulator/' },
     },
     {
       name: 'server-knows-no-world',
-      comment: "The Data API server serves a World (local-data-api/world.ts); which one is compose-world.ts's business alone.",
+      comment: "The Data API server serves a World (local-service/world.ts); which one is compose-world.ts's business alone.",
       severity: 'error',
-      from: { path: '^src/local-data-api/', pathNot: '^src/local-data-api/compose-world\\.ts$' },
+      from: { path: '^src/local-service/', pathNot: '^src/local-service/compose-world\\.ts$' },
       to: { path: '^src/(simulator|chain-index)/' },
     },
     {
@@ -45,7 +45,7 @@ module.exports = {
       name: 'simulator-loaded-only-when-asked',
       comment: 'compose-world.ts imports the simulator dynamically (or its types): a service on your own nodes never loads it.',
       severity: 'error',
-      from: { path: '^src/local-data-api/compose-world\\.ts$' },
+      from: { path: '^src/local-service/compose-world\\.ts$' },
       to: { path: '^src/simulator/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
     },
     {

@@ -52,8 +52,8 @@ export default defineConfig({
         onwarn,
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          // The local teleporter service, run by the Electron binary as Node (ELECTRON_RUN_AS_NODE).
-          'local-data-api': resolve(__dirname, 'src/local-data-api/cli.ts'),
+          // The local service, run by the Electron binary as Node (ELECTRON_RUN_AS_NODE).
+          'local-service': resolve(__dirname, 'src/local-service/cli.ts'),
         },
       },
     },

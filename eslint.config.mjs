@@ -1,9 +1,9 @@
 // Layers: a folder under src/ imports only from layers to its right (see docs/architecture.md):
 // renderer → shared · preload → shared · main → core → shared · host, headless → web-server → core → shared
-// · local-data-api (the Data API server: HTTP, store, page tokens; compose-world.ts picks one world) → simulator, chain-index, shared
-// · simulator (demo, tests, benchmarks only), chain-index (your own nodes, production): the two worlds → local-data-api's world and store, shared
-// · core, local-data-api, chain-index → sqlite (the one SQLite door, plain Node, imports nothing of ours)
-// · devnet → chain-index, local-data-api, shared (`npm run devnet` and the own-node tests' chains; nothing imports it)
+// · local-service (the Data API server: HTTP, store, page tokens; compose-world.ts picks one world) → simulator, chain-index, shared
+// · simulator (demo, tests, benchmarks only), chain-index (your own nodes, production): the two worlds → local-service's world and store, shared
+// · core, local-service, chain-index → sqlite (the one SQLite door, plain Node, imports nothing of ours)
+// · devnet → chain-index, local-service, shared (`npm run devnet` and the own-node tests' chains; nothing imports it)
 // No production layer but the server that composes the demo imports the simulator. This rule sees one import at a time;
 // .dependency-cruiser.cjs (also in `npm run lint`) checks every chain: only compose-world.ts reaches the simulator, no circles.
 import tseslint from 'typescript-eslint';
@@ -21,7 +21,7 @@ const layers = [
   'web-server',
   'host',
   'headless',
-  'local-data-api',
+  'local-service',
   'simulator',
   'chain-index',
   'sqlite',
@@ -37,11 +37,11 @@ const allowed = {
   'web-server': ['core', 'shared'],
   host: ['web-server', 'core', 'shared'],
   headless: ['web-server', 'core', 'shared'],
-  'local-data-api': ['simulator', 'chain-index', 'shared', 'sqlite'],
-  simulator: ['local-data-api', 'shared'],
-  'chain-index': ['local-data-api', 'shared', 'sqlite'],
+  'local-service': ['simulator', 'chain-index', 'shared', 'sqlite'],
+  simulator: ['local-service', 'shared'],
+  'chain-index': ['local-service', 'shared', 'sqlite'],
   sqlite: [],
-  devnet: ['chain-index', 'local-data-api', 'shared'],
+  devnet: ['chain-index', 'local-service', 'shared'],
 };
 const zones = Object.entries(allowed).flatMap(([layer, ok]) =>
   layers
@@ -141,7 +141,7 @@ export default tseslint.config(
       'src/web-server/**',
       'src/host/**',
       'src/headless/**',
-      'src/local-data-api/**',
+      'src/local-service/**',
       'src/simulator/**',
       'src/chain-index/**',
       'src/sqlite/**',

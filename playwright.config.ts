@@ -1,6 +1,6 @@
 // End-to-end tests in Debian's Chromium (never `npx playwright install`; see docs/testing.md).
 // Every test/e2e/*.spec.ts runs; the web specs start their own stack (test/e2e/fixtures.ts):
-// the local teleporter service with a fast simulator + the core + the web host, on random ports.
+// the local service with a fast simulator + the core + the web host, on random ports.
 // Two projects: `web` (every spec but the demo day's) and `demo-day` (its alerts take about 6 min to fire and
 // resolve, mostly waiting): `npm test` runs the second beside the vitest run (scripts/test-all.mjs);
 // `npx playwright test` runs both.

@@ -22,7 +22,7 @@ export const WAITING_FILES = [
   'test/headless/source-down-alertmanager.test.ts',
   'test/headless/prometheus.test.ts',
   'test/headless/demo-config.test.ts',
-  'test/local-data-api/single-writer.test.ts',
+  'test/local-service/single-writer.test.ts',
   'test/simulator/relayer-personas.test.ts',
 ];
 

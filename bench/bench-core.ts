@@ -12,7 +12,7 @@ export function createBenchCore(dataDir: string, clock: Clock, o: Partial<Monito
 
 /** The service at `url` as the core's local data source, and the key it sends when there is one. */
 export const serviceSource = (url: string, apiKey?: string | null): Partial<MonitorCoreOptions> => ({
-  localDataApi: { kind: 'url', url },
+  localService: { kind: 'url', url },
   ...(apiKey ? { apiKey } : {}),
 });
 

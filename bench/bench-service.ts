@@ -1,7 +1,7 @@
 /** The local service as the core and headless benchmarks run it: a fixed seed, history, and either no rate limit a benchmark could meet or a public plan's. */
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../src/local-data-api';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../src/local-service';
 import type { PlanName } from '../src/shared/plans';
-import type { Charge } from '../src/local-data-api/options';
+import type { Charge } from '../src/local-service/options';
 import type { Clock } from '../src/shared/clock';
 
 export interface BenchWorld {
@@ -14,7 +14,7 @@ export interface BenchWorld {
   /** The lag's long tail: rare indexer stalls of 30-120 minutes (src/simulator/indexer-stalls.ts). */
   stalls?: boolean;
   /**
-   * Upstream faults at seeded per-request rates, a fault spec of the service (src/local-data-api/faults.ts),
+   * Upstream faults at seeded per-request rates, a fault spec of the service (src/local-service/faults.ts),
    * e.g. UPSTREAM_FAULTS: 5xx, 429 with the public headers, requests never answered, resets, malformed bodies.
    */
   faults?: string;
@@ -80,7 +80,7 @@ export async function startBenchService(clock: Clock, o: BenchWorld): Promise<Si
   else if (o.publicLimits) options.computeUnits = { keyed: 'free', anonymous: 'unauthenticated' };
   // The pollers compared share one service: without a plan its limit must not throttle any of them.
   else options.rateLimitPerMinute = { keyed: 1_000_000, anonymous: 1_000_000 };
-  svc = await startTeleporterService(options);
+  svc = await startLocalService(options);
   return svc;
 }
 

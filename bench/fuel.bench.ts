@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMonitorCore } from '../src/core';
-import { startTeleporterService, type DemoRelayer } from '../src/local-data-api';
+import { startLocalService, type DemoRelayer } from '../src/local-service';
 import type { PlanName } from '../src/shared/plans';
 import { DEFAULT_SETTINGS, type NotificationPayload } from '../src/shared/contract';
 import { chainByBlockchainId } from '../src/shared/chains';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const clock = new JumpClock(START);
   // What the service charged, with each path (a balance read names its wallet), and what it refused.
   const count = new ServiceCount(clock, true);
-  const svc = await startTeleporterService({
+  const svc = await startLocalService({
     clock,
     rate: RATE,
     dryWallet: true,
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     dataDir: dir,
     version: 'bench',
     clock,
-    localDataApi: { kind: 'url', url: svc.url },
+    localService: { kind: 'url', url: svc.url },
     autoPoll: false,
     keychainService: `tw-fuel-bench-${randomBytes(4).toString('hex')}`,
   });

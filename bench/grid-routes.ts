@@ -4,7 +4,7 @@
  * C-Chain ↔ L1 pair both ways (where the personas deliver), a third busy route, a quiet two-way route's
  * one way and a one-way route. Relayers: the fast one, the one with outages and a steady one.
  */
-import type { SimulatedService } from '../src/local-data-api';
+import type { SimulatedService } from '../src/local-service';
 import type { RouteFilter } from './fair-pollers/watch-poller';
 
 const RELAYERS = ['Swift', 'Blinker', 'Steady A'];

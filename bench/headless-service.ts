@@ -6,7 +6,7 @@
  * refused each of them is counted at the service (bench/service-count.ts), the only count judged.
  */
 import { randomBytes } from 'node:crypto';
-import type { SimulatedService } from '../src/local-data-api';
+import type { SimulatedService } from '../src/local-service';
 import { PLAN_LIMITS, REQUEST_CU } from '../src/shared/plans';
 import type { Clock } from '../src/shared/clock';
 import { startBenchService } from './bench-service';

@@ -15,7 +15,7 @@ serveRole({
       dataDir: m.dataDir as string,
       shell: 'web',
       version: 'bench',
-      localDataApi: { kind: 'url', url: m.url as string },
+      localService: { kind: 'url', url: m.url as string },
       keychainService: 'tw-bench-own-node',
     });
     core.onEvent((e) => {

@@ -3,7 +3,7 @@
 // API's CU limits are on (src/shared/plans.ts: no key, the unauthenticated plan's); it
 // counts what it charged and refused per caller, and at close judges the keyless caller's spend (the
 // core's, and any call made as it) against the published plan (bench/judge.ts), for the parent.
-import { REALISTIC_CU_LIMITS, startTeleporterService, type RunningService } from '../src/local-data-api/index';
+import { REALISTIC_CU_LIMITS, startLocalService, type RunningService } from '../src/local-service/index';
 import { systemClock } from '../src/shared/clock';
 import type { OwnNodesInput } from '../src/shared/own-nodes';
 import { judgeSpend } from './judge';
@@ -18,7 +18,7 @@ serveRole({
   name: 'service',
   async start(m) {
     startedAt = Date.now();
-    service = await startTeleporterService({
+    service = await startLocalService({
       rate: 0,
       warmStore: false,
       dbPath: m.dbPath as string,

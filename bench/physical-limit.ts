@@ -16,8 +16,8 @@
  * news): compare it with the requests after the baseline. A record whose sort time changed (its source
  * became known) moved in the list; it is ranked at its final position (rare: a page off at most).
  */
-import type { RecordStore } from '../src/local-data-api/store/record-store';
-import { NET_CODES } from '../src/local-data-api/store/schema';
+import type { RecordStore } from '../src/local-service/store/record-store';
+import { NET_CODES } from '../src/local-service/store/schema';
 import { PLAN_LIMITS, REQUEST_CU, type PlanName } from '../src/shared/plans';
 import { DAY_MINUTES } from '../src/shared/time';
 import type { ExpectedTransition, GroundTruth } from '../test/support/ground-truth';

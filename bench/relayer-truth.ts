@@ -3,7 +3,7 @@
  * on the watched routes in its last written state, and the figures they make per relayer and route,
  * computed here on their own (not with the core's code) so the core's figures are judged, not copied.
  */
-import type { RecordChange, SimulatedService } from '../src/local-data-api';
+import type { RecordChange, SimulatedService } from '../src/local-service';
 import { HOUR_MS } from '../src/shared/time';
 
 export interface TruthDelivery {

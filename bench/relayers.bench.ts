@@ -11,7 +11,7 @@
  * Prints one JSON line; exits 1 on a miss.
  */
 import { join } from 'node:path';
-import { startTeleporterService, type RelayerSchedule, type RouteRef } from '../src/local-data-api';
+import { startLocalService, type RelayerSchedule, type RouteRef } from '../src/local-service';
 import { planRoutes } from '../src/simulator/route-plan';
 import { DEFAULT_SETTINGS } from '../src/shared/contract';
 import type { RelayerOverview } from '../src/shared/relayers';
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const busy = planRoutes(SEED)
     .busy.mainnet.slice(0, ROUTES)
     .map(([r]) => ({ source: r.source.blockchainId, destination: r.destination.blockchainId, label: `${r.source.name}>${r.destination.name}` }));
-  const svc = await startTeleporterService({
+  const svc = await startLocalService({
     clock,
     seed: SEED,
     rate: RATE,

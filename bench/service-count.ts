@@ -3,7 +3,7 @@
  * only counted apart), by UTC day and by minute, and the paths asked. The one count every bench judges spend by: never the
  * core's own counters. A caller is an API key, or `anonymous` (the core at the keyless plan).
  */
-import type { Charge } from '../src/local-data-api/options';
+import type { Charge } from '../src/local-service/options';
 import type { Clock } from '../src/shared/clock';
 import { DAY_MS, MINUTE_MS } from '../src/shared/time';
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:service`: page-request latency of the local teleporter service over real HTTP with
+ * `npm run bench:service`: page-request latency of the local service over real HTTP with
  * 1,000,000 messages in the store, for every filter combination and for deep cursors.
  * The store is built once (simulator preload, fixed seed) and cached in bench/.cache/ (gitignored).
  * The service runs as its own process (the CLI, as the app starts it) and the timing client as a
@@ -16,8 +16,8 @@ import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
 import { ManualClock } from '../src/shared/clock';
 import { CHAIN_REGISTRY } from '../src/shared/chains';
-import { startTeleporterService } from '../src/local-data-api/index';
-import { SCHEMA_VERSION } from '../src/local-data-api/store/schema';
+import { startLocalService } from '../src/local-service/index';
+import { SCHEMA_VERSION } from '../src/local-service/store/schema';
 import type { MeasureReply } from './service-client';
 import { waitFor } from '../test/support/wait-for';
 import { envNumber } from './targets';
@@ -41,7 +41,7 @@ async function cachedStore(): Promise<{ path: string; buildSeconds: number | nul
   for (const f of [building, `${building}-wal`, `${building}-shm`]) rmSync(f, { force: true });
   log(`building a store of ${MESSAGES} messages (once; cached as ${path}) ...`);
   const t0 = performance.now();
-  const s = await startTeleporterService({ dbPath: building, preload: MESSAGES, rate: 0, seed: SEED, clock: new ManualClock(Date.UTC(2026, 0, 1)) });
+  const s = await startLocalService({ dbPath: building, preload: MESSAGES, rate: 0, seed: SEED, clock: new ManualClock(Date.UTC(2026, 0, 1)) });
   log(`  ${s.store.count()} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await s.close();
   renameSync(building, path); // only a finished build is ever reused
@@ -124,7 +124,7 @@ function startServiceProcess(dbPath: string, warm: boolean) {
   const args = [
     '--import',
     'tsx',
-    'src/local-data-api/cli.ts',
+    'src/local-service/cli.ts',
     '--port',
     '0',
     '--db',

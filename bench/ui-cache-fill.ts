@@ -10,7 +10,7 @@ import { parseMessage, type TeleporterMessage } from '../src/shared/messages';
 import { openStore } from '../src/core/store';
 import { TransitionEngine } from '../src/core/watch/engine';
 import { WatcherIndex } from '../src/core/watch/watcher-index';
-import type { SimulatedService } from '../src/local-data-api';
+import type { SimulatedService } from '../src/local-service';
 
 const BATCH = 5_000;
 

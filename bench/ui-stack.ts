@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWebApp } from '../src/host/app';
 import { ensureRendererBuilt } from '../src/host/renderer-build';
-import { startTeleporterService, type SimulatedService } from '../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../src/local-service';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../test/e2e/chromium';
 import { fillMonitorCache } from './ui-cache-fill';
 
@@ -26,13 +26,13 @@ export async function startUiStack(name: string, messages: number): Promise<UiSt
   const rendererDir = await ensureRendererBuilt(() => undefined);
   const base = mkdtempSync(join(tmpdir(), `tw-${name}-`));
   const t0 = Date.now();
-  const service = await startTeleporterService({ seed: 42, rate: 0, preload: messages, log: () => {} });
+  const service = await startLocalService({ seed: 42, rate: 0, preload: messages, log: () => {} });
   const cached = fillMonitorCache(join(base, 'data'), service);
   const fillSeconds = (Date.now() - t0) / 1000;
   const app = await launchWebApp({
     dataDir: join(base, 'data'),
     rendererDir,
-    localDataApi: { kind: 'url', url: service.url },
+    localService: { kind: 'url', url: service.url },
     keychainService: `teleporter-watch-${name}-${process.pid}`,
     autoPoll: false,
   });

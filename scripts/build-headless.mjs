@@ -1,5 +1,5 @@
 // `npm run build:headless`: bundles the headless watcher into out/headless/cli.js and the local service
-// it starts for `dataSource: local` into out/headless/local-data-api.js (plain Node, no TypeScript
+// it starts for `dataSource: local` into out/headless/local-service.js (plain Node, no TypeScript
 // loader at run time: less memory, and no dev dependency on a server). Native modules stay external.
 // Each file is written under a temporary name and renamed, so a watcher starting meanwhile never
 // loads half a bundle. bin/teleporter-watch.cjs (and `npm run watch`) run this bundle.
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'out', 'headless');
-const entries = { cli: join(root, 'src', 'headless', 'cli.ts'), 'local-data-api': join(root, 'src', 'local-data-api', 'cli.ts') };
+const entries = { cli: join(root, 'src', 'headless', 'cli.ts'), 'local-service': join(root, 'src', 'local-service', 'cli.ts') };
 const result = await build({
   entryPoints: entries,
   outdir,

@@ -35,7 +35,7 @@ function newest(paths) {
   return t;
 }
 
-const OUTPUTS = ['out/main/index.js', 'out/main/local-data-api.js', 'out/preload/index.js', 'out/renderer/index.html'].map((p) => join(root, p));
+const OUTPUTS = ['out/main/index.js', 'out/main/local-service.js', 'out/preload/index.js', 'out/renderer/index.html'].map((p) => join(root, p));
 const INPUTS = ['src', 'resources', 'electron.vite.config.ts', 'package.json'].map((p) => join(root, p));
 
 /** After a signal, how long a child has to stop before it is killed: nothing this script started outlives it. */

@@ -7,7 +7,7 @@
 import type { Address } from 'viem';
 import { chainByBlockchainId } from '../shared/chains';
 import { parseEvmAddress } from '../shared/validators';
-import { balanceBody, checkBalanceQuery, type BalanceAnswer, type BalancePath } from '../local-data-api/native-balance';
+import { balanceBody, checkBalanceQuery, type BalanceAnswer, type BalancePath } from '../local-service/native-balance';
 import { NodeReadError, type OwnNodeReads } from './node-reads';
 
 export async function answerOwnNodeBalance(reads: OwnNodeReads, path: BalancePath, params: URLSearchParams): Promise<BalanceAnswer> {

@@ -12,7 +12,7 @@ import { chainByBlockchainId } from '../shared/chains';
 import type { OwnNodes, OwnNodeStatus } from '../shared/own-nodes';
 import { EARLIEST_RECORD_TIME_S, FUTURE_TIME_TOLERANCE_S } from '../shared/policy';
 import { encodeCb58 } from '../shared/validators';
-import type { RecordStore } from '../local-data-api/store/record-store';
+import type { RecordStore } from '../local-service/store/record-store';
 import { ChainEvents } from './chain-events';
 import { ChainScanner } from './chain-scanner';
 import { OwnNodeReads } from './node-reads';

@@ -1,5 +1,5 @@
 /**
- * What the own-nodes service reads from a configured chain's node on demand, never from its store:
+ * What the local service reads from a configured chain's node on demand, never from its store:
  * a wallet's native balance (the balance operation) and the messenger's redeemable relayer rewards
  * (`checkRelayerRewardAmount`). Each read is one JSON-RPC call through the guarded fetch (capped,
  * JSON-RPC checked, timed out); a failure is said in plain words with the node's host, never its URL

@@ -5,8 +5,8 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { OwnNodesSchema, type OwnNodesInput } from '../shared/own-nodes';
-import { invalidOption } from '../local-data-api/options';
-import type { World, WorldPlugin } from '../local-data-api/world';
+import { invalidOption } from '../local-service/options';
+import type { World, WorldPlugin } from '../local-service/world';
 import { answerOwnNodeBalance } from './balance-answer';
 import { ChainIndexer } from './chain-indexer';
 import { ownChainNetworks } from './chain-networks';

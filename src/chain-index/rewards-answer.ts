@@ -6,7 +6,7 @@
  */
 import type { Address } from 'viem';
 import { parseEvmAddress } from '../shared/validators';
-import type { LocalAnswer } from '../local-data-api/world';
+import type { LocalAnswer } from '../local-service/world';
 import { NodeReadError, type OwnNodeReads } from './node-reads';
 
 /** Fee tokens one request may name (each is one eth_call per messenger). */

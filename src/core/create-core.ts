@@ -66,8 +66,8 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
     .add('retention', ({ log, store }) => retentionPart(store.store, clock, log.logger, store.settings))
     .add('events', ({ log }) => new EventHub(redactor, log.logger))
     .add('metrics', ({ store, events }) => metricsPart(options.metrics, { store: store.store, events }))
-    .add('localService', ({ log, store, events }) => localServicePart(options.localDataApi, options.dataDir, log.logger, store.settings, events))
-    .add('ownNodes', ({ log, store, events }) => ownNodesPart(options.localDataApi, options.dataDir, log.logger, store.settings, events))
+    .add('localService', ({ log, store, events }) => localServicePart(options.localService, options.dataDir, log.logger, store.settings, events))
+    .add('ownNodes', ({ log, store, events }) => ownNodesPart(options.localService, options.dataDir, log.logger, store.settings, events))
     .add('dataSources', ({ log, store, keys, metrics, localService, ownNodes }) =>
       dataSourcesPart({
         clock,

@@ -6,7 +6,7 @@
 // The core itself, and the stand-in a shell shows when the core could not be made.
 export { createMonitorCore } from './create-core';
 export { unavailableCore } from './unavailable-core';
-export type { MonitorCore, MonitorCoreOptions, LocalDataApiSpec, AlertDeliveryResult } from './monitor-core';
+export type { MonitorCore, MonitorCoreOptions, LocalServiceSpec, AlertDeliveryResult } from './monitor-core';
 export type { Logger } from './log/logger';
 // What a shell decides before the core exists: where its data lives, its memory mode, its API key.
 export { defaultDataDir } from './default-data-dir';

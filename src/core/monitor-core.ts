@@ -9,8 +9,8 @@ import type { DeliveryReport } from './alerts/dispatcher';
 import type { Logger } from './log/logger';
 import type { CoreMetrics } from './metrics/core-metrics';
 
-/** How the embedded local teleporter service is reached when the data source is `local`. */
-export type LocalDataApiSpec =
+/** How the embedded local service is reached when the data source is `local`. */
+export type LocalServiceSpec =
   /** Already running (tests, or a host that started it). */
   | { kind: 'url'; url: string }
   /** Start it as a child process: `command args... --port 0 --db <dataDir>/local-service.sqlite`, wait for "listening on <url>". */
@@ -29,7 +29,7 @@ export interface MonitorCoreOptions {
   /** Keychain service name (tests use a unique one). Default 'teleporter-watch'. */
   keychainService?: string;
   /** Where the local service lives; required for the `local` data source. */
-  localDataApi?: LocalDataApiSpec;
+  localService?: LocalServiceSpec;
   /** Shows a desktop notification; resolving acknowledges it (the outbox then never shows it again). */
   notifier?: (n: NotificationPayload) => Promise<void> | void;
   /** Opens an allow-listed https explorer URL (Electron: shell.openExternal). Absent in the web host. */

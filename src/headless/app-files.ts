@@ -1,12 +1,12 @@
 /**
  * Where the running watcher finds its files, bundled (out/headless/cli.js, `npm run build:headless`) or
  * from the sources (tsx: `npm run watch:dev`, the tests): the built renderer and how to start the local
- * service. The bundle starts the bundled service (out/headless/local-data-api.js) with plain node, so a
+ * service. The bundle starts the bundled service (out/headless/local-service.js) with plain node, so a
  * production start never needs tsx or any other dev dependency.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LocalDataApiSpec } from '../core';
+import type { LocalServiceSpec } from '../core';
 import { DEMO_RATE, DEMO_SEED } from '../shared/demo-world';
 import pkg from '../../package.json';
 
@@ -20,9 +20,9 @@ export const RENDERER_DIR = join(APP_ROOT, 'out', 'renderer');
 export const APP_VERSION: string = pkg.version;
 
 /** The local service with the desktop demo's simulator (its seed and rate: the same world); the core appends `--port 0 --db ...`. */
-export function serviceSpawnSpec(seed = DEMO_SEED): LocalDataApiSpec {
+export function serviceSpawnSpec(seed = DEMO_SEED): LocalServiceSpec {
   const args = ['--rate', String(DEMO_RATE), '--seed', String(seed)];
-  if (BUNDLED) return { kind: 'spawn', command: process.execPath, args: [join(__dirname, 'local-data-api.js'), ...args] };
+  if (BUNDLED) return { kind: 'spawn', command: process.execPath, args: [join(__dirname, 'local-service.js'), ...args] };
   const tsx = pathToFileURL(join(APP_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  return { kind: 'spawn', command: process.execPath, args: ['--import', tsx, join(APP_ROOT, 'src', 'local-data-api', 'cli.ts'), ...args] };
+  return { kind: 'spawn', command: process.execPath, args: ['--import', tsx, join(APP_ROOT, 'src', 'local-service', 'cli.ts'), ...args] };
 }

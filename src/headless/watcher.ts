@@ -8,7 +8,7 @@ import {
   createMonitorCore,
   defaultDataDir,
   type AlertDeliveryResult,
-  type LocalDataApiSpec,
+  type LocalServiceSpec,
   type MonitorCore,
   type MonitorCoreOptions,
   type Logger,
@@ -33,7 +33,7 @@ interface HeadlessOptions {
   keychainService?: string;
   clock?: Clock;
   logger?: Logger;
-  localDataApi?: LocalDataApiSpec;
+  localService?: LocalServiceSpec;
   /** Faster alert retries in tests. */
   alertRetryBaseMs?: number;
   /** Overrides metrics.listen's port (tests: 0). */
@@ -105,7 +105,7 @@ export async function startHeadless(o: HeadlessOptions): Promise<HeadlessWatcher
     version: o.version ?? APP_VERSION,
     // The watcher has no Settings: advice names its config file.
     settingsPlace: `the config file ${o.loaded.file}`,
-    localDataApi: o.localDataApi ?? serviceSpawnSpec(),
+    localService: o.localService ?? serviceSpawnSpec(),
     metrics: { processMetrics: true },
     // One bad node never stops the watcher: it is reported and shown in its state; the others are read.
     ownNodesCheck: 'report',

@@ -3,12 +3,12 @@
  * local) behind the web host. The CLI, the end-to-end tests and the UI benchmark all start it here.
  */
 import { mkdirSync } from 'node:fs';
-import { createMonitorCore, type LocalDataApiSpec, type MonitorCore, type MonitorCoreOptions, type Logger } from '../core';
+import { createMonitorCore, type LocalServiceSpec, type MonitorCore, type MonitorCoreOptions, type Logger } from '../core';
 import type { DataSource } from '../shared/contract';
 import { MonitorError } from '../shared/errors';
 import type { Clock } from '../shared/clock';
 import { appVersion } from './paths';
-import { localDataApiSpawnSpec, type LocalDataApiChoice } from './service-spawn';
+import { localServiceSpawnSpec, type LocalServiceChoice } from './local-service-spawn';
 import { startWebServer, type WebServer } from '../web-server/server';
 
 interface WebAppOptions {
@@ -17,9 +17,9 @@ interface WebAppOptions {
   port?: number;
   /** Stored into settings before polling starts; absent keeps what is stored. */
   source?: DataSource;
-  /** Default: spawn src/local-data-api/cli.ts with the simulator. */
-  localDataApi?: LocalDataApiSpec;
-  localDataApiChoice?: LocalDataApiChoice;
+  /** Default: spawn src/local-service/cli.ts with the simulator. */
+  localService?: LocalServiceSpec;
+  localServiceChoice?: LocalServiceChoice;
   keychainService?: string;
   logger?: Logger;
   clock?: Clock;
@@ -42,7 +42,7 @@ export async function launchWebApp(options: WebAppOptions): Promise<WebApp> {
     dataDir: options.dataDir,
     shell: 'web',
     version: appVersion(),
-    localDataApi: options.localDataApi ?? localDataApiSpawnSpec(options.localDataApiChoice),
+    localService: options.localService ?? localServiceSpawnSpec(options.localServiceChoice),
   };
   if (options.keychainService) coreOptions.keychainService = options.keychainService;
   if (options.logger) coreOptions.logger = options.logger;

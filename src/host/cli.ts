@@ -43,9 +43,7 @@ async function main(): Promise<void> {
   say(app.host.url);
   if (info.ok) {
     const { dataSource } = info.value as AppInfo;
-    say(
-      `data from ${dataSource.baseUrl}${dataSource.simulated ? ' (simulated demo data from the local teleporter service)' : ''}; data folder ${options.dataDir}`,
-    );
+    say(`data from ${dataSource.baseUrl}${dataSource.simulated ? ' (simulated demo data from the local service)' : ''}; data folder ${options.dataDir}`);
   }
   say('press Ctrl+C to stop.');
   if (options.open) openBrowser(app.host.url, (msg) => say(msg));

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 export const RENDERER_OUT_DIR = join(PROJECT_ROOT, 'out', 'renderer');
-export const SERVICE_CLI = join(PROJECT_ROOT, 'src', 'local-data-api', 'cli.ts');
+export const SERVICE_CLI = join(PROJECT_ROOT, 'src', 'local-service', 'cli.ts');
 /** tsx's ESM loader as a file URL, so `node --import` finds it from any working directory. */
 export const TSX_LOADER = pathToFileURL(join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 

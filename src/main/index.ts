@@ -40,7 +40,7 @@ startShell(
     paths: {
       preload: join(__dirname, '../preload/index.js'),
       indexHtml: join(__dirname, '../renderer/index.html'),
-      localDataApi: join(__dirname, 'local-data-api.js'),
+      localService: join(__dirname, 'local-service.js'),
       icon: unpacked(iconPath),
     },
     platform: process.platform,

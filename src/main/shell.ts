@@ -46,8 +46,8 @@ interface ShellConfig {
     preload: string;
     /** out/renderer/index.html */
     indexHtml: string;
-    /** out/main/local-data-api.js: the local teleporter service, run by Electron as Node. */
-    localDataApi: string;
+    /** out/main/local-service.js: the local service, run by Electron as Node. */
+    localService: string;
     icon?: string;
   };
   platform: NodeJS.Platform;
@@ -129,10 +129,10 @@ export async function startShell(e: ShellBoundary, cfg: ShellConfig): Promise<Ru
     shell: 'electron',
     version: app.getVersion(),
     logger,
-    localDataApi: {
+    localService: {
       kind: 'spawn',
       command: cfg.execPath,
-      args: [cfg.paths.localDataApi],
+      args: [cfg.paths.localService],
       // The Electron binary runs the service as plain Node.
       env: { ELECTRON_RUN_AS_NODE: '1' },
     },

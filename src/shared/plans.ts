@@ -1,7 +1,7 @@
 /**
  * The public Data API's plans and operation weights, in compute units (CU), as its rate-limit page
  * (developers.avacloud.io/data-api/rate-limits) publishes them: the one copy. The budget spends within
- * them, the local service enforces them (src/local-data-api/compute-units.ts), the benches judge by
+ * them, the local service enforces them (src/local-service/compute-units.ts), the benches judge by
  * them, and docs/data-api.md tables them (test/shared/plans-docs.test.ts holds the page to these).
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * screen is a full page. The store then remembers its seed, so the busy addresses a user put on the
  * watchlist stay busy after a restart (the addresses depend on the seed alone).
  */
-import type { RecordStore } from '../local-data-api/store/record-store';
+import type { RecordStore } from '../local-service/store/record-store';
 
 /** At most this many messages of history, whatever the rate (start-up stays within a few seconds). */
 const MAX_HISTORY_MESSAGES = 20_000;

@@ -1,5 +1,5 @@
 /** The simulator's vocabulary: what it is built from (its options and world) and what it emits and schedules. */
-import type { RecordChange } from '../local-data-api/world';
+import type { RecordChange } from '../local-service/world';
 import type { DemoDay } from './demo-day';
 import type { MessagePlan } from './message-plan';
 import type { RelayerSchedule } from './relayer-personas';

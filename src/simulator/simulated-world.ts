@@ -4,7 +4,7 @@
  * when this world is asked for (compose-world.ts imports it dynamically).
  */
 import { CHAIN_REGISTRY } from '../shared/chains';
-import type { World, WorldPlugin } from '../local-data-api/world';
+import type { World, WorldPlugin } from '../local-service/world';
 import { historyMessageCount, historyRate, rememberedSeed } from './history';
 import type { Route, RoutePlan } from './route-plan';
 import { TrafficSimulator } from './simulator';

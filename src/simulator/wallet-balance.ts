@@ -5,7 +5,7 @@
  */
 import { chainByBlockchainId, chainByEvmChainId } from '../shared/chains';
 import { parseChainRef, parseEvmAddress } from '../shared/validators';
-import { balanceBody, checkBalanceQuery, type BalanceAnswer, type BalancePath } from '../local-data-api/native-balance';
+import { balanceBody, checkBalanceQuery, type BalanceAnswer, type BalancePath } from '../local-service/native-balance';
 import { nativeUsd, type RelayerWallets } from './wallets';
 
 export function answerNativeBalance(wallets: RelayerWallets, path: BalancePath, params: URLSearchParams, now: number): BalanceAnswer {

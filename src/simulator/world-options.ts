@@ -1,7 +1,7 @@
 /** The simulated world's options (ServiceOptions beside the server's), validated with zod; defaults in one place. */
 import { z } from 'zod';
 import { DEMO_RATE } from '../shared/demo-world';
-import { invalidOption } from '../local-data-api/options';
+import { invalidOption } from '../local-service/options';
 import { demoDayOf, DemoDayOptionSchema, type DemoDay, type DemoDayOption } from './demo-day';
 import type { RelayerSchedule } from './relayer-personas';
 import { RelayerScheduleSchema } from './relayer-schedule-schema';

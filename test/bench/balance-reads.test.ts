@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { balanceReadGaps } from '../../bench/balance-reads';
 import { ServiceCount } from '../../bench/service-count';
-import { get, serve } from '../local-data-api/helpers';
+import { get, serve } from '../local-service/helpers';
 
 const MIN = 60_000;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { physicalLimit } from '../../bench/physical-limit';
-import { RecordStore } from '../../src/local-data-api/store/record-store';
+import { RecordStore } from '../../src/local-service/store/record-store';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { GroundTruth } from '../support/ground-truth';
 

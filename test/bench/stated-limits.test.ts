@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markStatedLimits } from '../../bench/stated-limits';
-import { RecordStore } from '../../src/local-data-api/store/record-store';
+import { RecordStore } from '../../src/local-service/store/record-store';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { BASELINE_MAX_PAGES } from '../../src/shared/policy';
 import { compare, GroundTruth, type ExpectedTransition } from '../support/ground-truth';

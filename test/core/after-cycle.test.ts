@@ -53,7 +53,7 @@ describe('the after-cycle list', () => {
       .add('ownNodes', () => ({
         name: 'own-nodes',
         afterCycle: () => {
-          throw new Error('own-nodes service gone');
+          throw new Error('local service gone');
         },
       }))
       .add('relayerEconomics', () => ({ name: 'relayer-economics', afterCycle: () => Promise.reject(new Error('balance read failed')) }))
@@ -70,7 +70,7 @@ describe('the after-cycle list', () => {
     expect(events.filter((e) => e.type === 'watchlist-changed')).toHaveLength(1);
     const failed = lines.filter((l) => l.msg === 'after-cycle work failed');
     expect(failed.map((l) => l.fields?.part)).toEqual(['own-nodes', 'relayer-economics']);
-    expect(failed.map((l) => (l.fields?.error as Error).message)).toEqual(['own-nodes service gone', 'balance read failed']);
+    expect(failed.map((l) => (l.fields?.error as Error).message)).toEqual(['local service gone', 'balance read failed']);
 
     // Said once per cycle: a cycle where nothing went live says nothing.
     await run();

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../headless/engines';
-import { startTeleporterService, type DemoRelayer } from '../../src/local-data-api';
+import { startLocalService, type DemoRelayer } from '../../src/local-service';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { NotificationPayload, PollStatus } from '../../src/shared/contract';
 import type { RelayerOverview } from '../../src/shared/relayers';
@@ -26,7 +26,7 @@ describe('blindness is not news', () => {
 
   async function demoWatched() {
     const clock = new JumpClock(START);
-    const svc = await startTeleporterService({ clock, rate: 2, history: 2, warmStore: false });
+    const svc = await startLocalService({ clock, rate: 2, history: 2, warmStore: false });
     cleanups.push(() => svc.close());
     const info = (await (await fetch(`${svc.url}/_local/info`)).json()) as { demoRelayers: DemoRelayer[] };
     const core = await coreOnService(svc.url, clock, cleanups);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-service';
 import type { Clock } from '../../src/shared/clock';
 import { tempDir } from './helpers';
 import { JumpClock } from './http-helpers';
@@ -27,7 +27,7 @@ export async function coreOnService(url: string, clock: Clock, cleanups: (() => 
     dataDir,
     version: 'x',
     clock,
-    localDataApi: { kind: 'url', url },
+    localService: { kind: 'url', url },
     autoPoll: false,
     keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
   });
@@ -46,7 +46,7 @@ export async function serviceAndCore(
   start?: number,
 ): Promise<{ svc: SimulatedService; core: MonitorCore; clock: JumpClock; dataDir: string }> {
   const clock = new JumpClock(start);
-  const svc = await startTeleporterService({ clock, ...service });
+  const svc = await startLocalService({ clock, ...service });
   cleanups.push(() => svc.close());
   const tmp = tempDir();
   cleanups.push(() => tmp.cleanup());

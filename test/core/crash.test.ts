@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { openStore } from '../../src/core/store';
 import { ScaledClock } from './scaled-clock';
 import { GroundTruth } from '../support/ground-truth';
@@ -67,7 +67,7 @@ describe('crash safety', () => {
     const anchor = Date.now();
     const base = Date.UTC(2026, 0, 1, 12);
     const clock = new ScaledClock(base, anchor, FACTOR);
-    const svc = await startTeleporterService({
+    const svc = await startLocalService({
       clock,
       seed: 5,
       rate: 2,

@@ -45,7 +45,7 @@ export async function customSourceCore(
     dataDir,
     version: 'x',
     clock,
-    localDataApi: { kind: 'url', url: api.url },
+    localService: { kind: 'url', url: api.url },
     autoPoll: false,
     metrics: {},
     logger: { debug: () => undefined, info: line, warn: line, error: line },

@@ -11,7 +11,7 @@ import type { PathFamily } from '../../src/core/data-api/path-family';
 import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { apiRecord, engineRig, tempDir } from './helpers';
 import { scriptedServer } from './http-helpers';
 
@@ -38,7 +38,7 @@ function client(url: string, clock: ManualClock, family: PathFamily, network: 'm
 }
 
 async function service(clock: ManualClock, preload = 400): Promise<SimulatedService> {
-  const s = await startTeleporterService({ clock, preload, seed: 7, rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+  const s = await startLocalService({ clock, preload, seed: 7, rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
   cleanups.push(() => s.close());
   return s;
 }

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DemoAddressSource } from '../../src/core/service-launcher/demo-addresses';
-import { startTeleporterService } from '../../src/local-data-api';
+import { DemoAddressSource } from '../../src/core/local-service/demo-addresses';
+import { startLocalService } from '../../src/local-service';
 import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';
 import { watchedAddressesOf, type Transition } from '../../src/shared/contract';
@@ -15,7 +15,7 @@ describe('demo addresses', () => {
 
   it("passes the local service's busy addresses through the contract, and none for a real data source", async () => {
     const clock = new JumpClock();
-    const svc = await startTeleporterService({ clock, rate: 1, addressCount: 20, warmStore: false });
+    const svc = await startLocalService({ clock, rate: 1, addressCount: 20, warmStore: false });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
     // The service's relayer personas as it tells them (none from a service without personas).
@@ -55,7 +55,7 @@ describe('demo addresses', () => {
 
   it('removing a watch with forget also removes the messages and Activity only it brought in', async () => {
     const clock = new JumpClock();
-    const svc = await startTeleporterService({ clock, rate: 2, addressCount: 12, preload: 100, warmStore: false });
+    const svc = await startLocalService({ clock, rate: 2, addressCount: 12, preload: 100, warmStore: false });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
     const [demo, kept] = svc.simulator.hotAddresses as [string, string];

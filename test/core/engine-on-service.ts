@@ -4,7 +4,7 @@ import { RequestBudget } from '../../src/core/data-api/budget';
 import { DataApiClient } from '../../src/core/data-api/client';
 import { PoolRegistry } from '../../src/core/data-api/pools';
 import { createLogger } from '../../src/core/log/logger';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { engineRig, tempDir, type EngineRig } from './helpers';
 
 export interface EngineOnService {
@@ -17,7 +17,7 @@ export interface EngineOnService {
 /** `preload` simulated messages, no live traffic, a manual clock, no rate limit to speak of. */
 export async function engineOnService(o: { preload: number; seed?: number }): Promise<EngineOnService> {
   const clock = new ManualClock();
-  const svc = await startTeleporterService({
+  const svc = await startLocalService({
     clock,
     rate: 0,
     preload: o.preload,

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
-import { LocalDataApiLauncher } from '../../src/core/service-launcher/launcher';
+import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
 import { waitFor } from '../support/wait-for';
 
-const CLI = join(__dirname, '..', '..', 'src', 'local-data-api', 'cli.ts');
+const CLI = join(__dirname, '..', '..', 'src', 'local-service', 'cli.ts');
 
 describe('local service launcher', () => {
   const tmp = tempDir();
-  let launcher: LocalDataApiLauncher | null = null;
+  let launcher: LocalServiceLauncher | null = null;
   afterEach(async () => {
     await launcher?.close();
     tmp.cleanup();
@@ -18,7 +18,7 @@ describe('local service launcher', () => {
 
   it('spawns the service, waits for its listening line, restarts it after a crash and kills it on close', async () => {
     const urls: string[] = [];
-    launcher = new LocalDataApiLauncher(
+    launcher = new LocalServiceLauncher(
       { kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', CLI, '--rate', '1'] },
       tmp.dir,
       createLogger(),
@@ -44,7 +44,7 @@ describe('local service launcher', () => {
   }, 60_000);
 
   it('fails with a clear error when the command cannot start', async () => {
-    launcher = new LocalDataApiLauncher({ kind: 'spawn', command: join(tmp.dir, 'no-such-binary'), args: [] }, tmp.dir, createLogger());
+    launcher = new LocalServiceLauncher({ kind: 'spawn', command: join(tmp.dir, 'no-such-binary'), args: [] }, tmp.dir, createLogger());
     await expect(launcher.start()).rejects.toThrow(/Could not start the local service/);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, PollStatus } from '../../src/shared/contract';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { createMonitorCore } from '../../src/core';
 import { LOCAL_SOURCE_KEY_TEST } from '../../src/core/handlers/key-handlers';
 import type { MonitorCore } from '../../src/core/monitor-core';
@@ -32,7 +32,7 @@ describe('MonitorCore facade', () => {
   async function start(opts: { requireKey?: string; autoPoll?: boolean; clock?: JumpClock; url?: string } = {}) {
     const clock = opts.clock ?? new JumpClock();
     if (!opts.url) {
-      svc = await startTeleporterService({
+      svc = await startLocalService({
         clock,
         rate: 3,
         addressCount: 20,
@@ -45,7 +45,7 @@ describe('MonitorCore facade', () => {
       shell: 'web',
       version: '1.2.3',
       clock,
-      localDataApi: { kind: 'url', url: opts.url ?? svc!.url },
+      localService: { kind: 'url', url: opts.url ?? svc!.url },
       autoPoll: opts.autoPoll ?? false,
       keychainService: uniqueService(),
     });
@@ -96,7 +96,7 @@ describe('MonitorCore facade', () => {
     const next = await c1.invoke('browseMessages', { sourceBlockchainId: '43114', pageSize: 3, pageToken: token });
     expect(next.ok).toBe(true);
     await c1.close();
-    core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 'x', localDataApi: { kind: 'url', url: svc!.url }, autoPoll: false });
+    core = await createMonitorCore({ dataDir: tmp.dir, shell: 'web', version: 'x', localService: { kind: 'url', url: svc!.url }, autoPoll: false });
     await core.start();
     const watches = await core.invoke('listWatches', undefined);
     expect(watches.ok && (watches.value as { label: string }[]).map((w) => w.label)).toEqual(['treasury']);
@@ -151,14 +151,14 @@ describe('MonitorCore facade', () => {
     // The service knows one key and refuses any other; keyless requests are allowed.
     const { core: c, clock } = await start({ requireKey: undefined });
     await svc!.close();
-    svc = await startTeleporterService({ clock, rate: 3, addressCount: 20, preload: 50, apiKeys: ['service-own-key-1'] });
+    svc = await startLocalService({ clock, rate: 3, addressCount: 20, preload: 50, apiKeys: ['service-own-key-1'] });
     await c.close();
     core = await createMonitorCore({
       dataDir: tmp.dir,
       shell: 'web',
       version: 'x',
       clock,
-      localDataApi: { kind: 'url', url: svc.url },
+      localService: { kind: 'url', url: svc.url },
       autoPoll: false,
       keychainService: uniqueService(),
     });
@@ -215,7 +215,7 @@ describe('MonitorCore facade', () => {
   it('goes offline when the service disappears and resumes by itself when it is back', async () => {
     const clock = new JumpClock();
     const dbDir = tempDir('tw-svcdb-');
-    svc = await startTeleporterService({ clock, rate: 2, addressCount: 10, dbPath: join(dbDir.dir, 's.sqlite') });
+    svc = await startLocalService({ clock, rate: 2, addressCount: 10, dbPath: join(dbDir.dir, 's.sqlite') });
     const port = svc.port;
     const { core, events } = await start({ clock, url: svc.url, autoPoll: true });
     await core.invoke('addWatch', { address: svc.simulator.addresses[1]! });
@@ -235,7 +235,7 @@ describe('MonitorCore facade', () => {
     events.length = 0;
     const offline = await statusWhere((s) => s.state === 'offline');
     expect(offline.type === 'poll-status' && offline.status.lastError?.kind).toBe('network');
-    svc = await startTeleporterService({ clock, rate: 2, addressCount: 10, port, dbPath: join(dbDir.dir, 's.sqlite') });
+    svc = await startLocalService({ clock, rate: 2, addressCount: 10, port, dbPath: join(dbDir.dir, 's.sqlite') });
     events.length = 0;
     await statusWhere((s) => s.state === 'idle' && s.lastError === null);
     dbDir.cleanup();
@@ -244,7 +244,7 @@ describe('MonitorCore facade', () => {
   it("plans within the server's announced rate limit instead of running into 429s", async () => {
     const clock = new JumpClock();
     const log: { at: number; status: number }[] = [];
-    svc = await startTeleporterService({
+    svc = await startLocalService({
       clock,
       rate: 2,
       addressCount: 10,

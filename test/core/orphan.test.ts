@@ -8,8 +8,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/log/logger';
-import { LocalDataApiLauncher } from '../../src/core/service-launcher/launcher';
-import { localDataApiSpawnSpec } from '../../src/host/service-spawn';
+import { LocalServiceLauncher } from '../../src/core/local-service/launcher';
+import { localServiceSpawnSpec } from '../../src/host/local-service-spawn';
 import { TSX_LOADER } from '../../src/host/paths';
 import { tempDir } from './helpers';
 import { alive } from '../support/process-alive';
@@ -24,7 +24,7 @@ const refused = (url: string) =>
 
 describe('local service lifetime', () => {
   const tmp = tempDir();
-  let launcher: LocalDataApiLauncher | null = null;
+  let launcher: LocalServiceLauncher | null = null;
   const pids: number[] = [];
   afterEach(async () => {
     await launcher?.close();
@@ -54,9 +54,9 @@ describe('local service lifetime', () => {
     expect(await refused(url!)).toBe(true);
 
     // The next launch on the same data folder opens the same database file.
-    const spec = localDataApiSpawnSpec({ rate: 5, seed: 11 });
+    const spec = localServiceSpawnSpec({ rate: 5, seed: 11 });
     if (spec.kind !== 'spawn') throw new Error('expected a spawn spec');
-    launcher = new LocalDataApiLauncher(spec, tmp.dir, createLogger());
+    launcher = new LocalServiceLauncher(spec, tmp.dir, createLogger());
     const next = await launcher.start();
     expect(((await (await fetch(`${next}/_local/info`)).json()) as { simulated: boolean }).simulated).toBe(true);
   });

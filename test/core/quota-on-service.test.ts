@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitorEvent, PollStatus } from '../../src/shared/contract';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { JumpClock } from './http-helpers';
 import { randomBytes } from 'node:crypto';
 import { tempDir } from './helpers';
@@ -36,9 +36,9 @@ afterEach(async () => {
 });
 
 /** The service on `clock`, logging each request's time and status into `served`. */
-async function serve(clock: JumpClock, options: Omit<Parameters<typeof startTeleporterService>[0], 'clock' | 'logRequests' | 'log'>) {
+async function serve(clock: JumpClock, options: Omit<Parameters<typeof startLocalService>[0], 'clock' | 'logRequests' | 'log'>) {
   const served: { at: number; status: number }[] = [];
-  svc = await startTeleporterService({
+  svc = await startLocalService({
     ...options,
     clock,
     logRequests: true,
@@ -54,7 +54,7 @@ async function startCore(clock: JumpClock, url: string): Promise<MonitorCore> {
     shell: 'web',
     version: 'test',
     clock,
-    localDataApi: { kind: 'url', url },
+    localService: { kind: 'url', url },
     autoPoll: false,
     keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
   });

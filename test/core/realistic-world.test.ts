@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { ManualClock } from '../../src/shared/clock';
 import { PoolRegistry } from '../../src/core/data-api/pools';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { localServiceClient } from './engine-on-service';
 import { engineRig, tempDir } from './helpers';
 import { pollerOn } from './poller-on-service';
@@ -24,7 +24,7 @@ const INTERVAL_S = 10;
 describe('the realistic world', () => {
   it('misses nothing and doubles nothing for watched busy and quiet addresses', { timeout: 240_000 }, async () => {
     const clock = new ManualClock();
-    const svc: SimulatedService = await startTeleporterService({
+    const svc: SimulatedService = await startLocalService({
       clock,
       realistic: true,
       seed: 21,

@@ -18,7 +18,7 @@ import { recheckDue } from '../../src/core/poller/recheck-cadence';
 import { recheckById } from '../../src/core/poller/recheck-by-id';
 import { CycleBudget, scan } from '../../src/core/poller/scan';
 import type { TrackedMessage } from '../../src/core/store';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { engineRig, randomId, tempDir, type EngineRig } from './helpers';
 
 /** Scan and by-ID options that feed what they read to the carriers, as the poller's receipt hook does. */
@@ -52,7 +52,7 @@ const chain = (name: string) => CHAIN_REGISTRY.chains.find((c) => c.network === 
  */
 async function carrierRig(label: (t: Transition) => string = (t) => t.kind) {
   const clock = new ManualClock();
-  const s = (svc = await startTeleporterService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } }));
+  const s = (svc = await startLocalService({ clock, rate: 0, preload: 0, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } }));
   tmp = tempDir();
   const r = (rig = engineRig(tmp.dir, clock));
   const client = new DataApiClient({

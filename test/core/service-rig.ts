@@ -2,7 +2,7 @@ import type { ManualClock } from '../../src/shared/clock';
 import type { MonitorEvent, Transition } from '../../src/shared/contract';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-service';
 import { JumpClock } from './http-helpers';
 import { GroundTruth } from '../support/ground-truth';
 import { requestRatePlan } from '../../src/shared/plans';
@@ -27,14 +27,14 @@ export async function coreRig(
   opts: { keychainService: string; budget?: number; interval?: number },
 ): Promise<CoreRig> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-  const svc = await startTeleporterService({ clock, ...svcOpts });
+  const svc = await startLocalService({ clock, ...svcOpts });
   const truth = GroundTruth.listen(svc);
   const core = await createMonitorCore({
     dataDir,
     shell: 'web',
     version: 'test',
     clock,
-    localDataApi: { kind: 'url', url: svc.url },
+    localService: { kind: 'url', url: svc.url },
     autoPoll: false,
     keychainService: opts.keychainService,
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { MonitorEvent, Settings } from '../../src/shared/contract';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { waitFor } from '../support/wait-for';
 import { sendWatched, startReceiver, WATCHED, type Receiver, type Service } from '../headless/rig';
 import { tempDir } from './helpers';
@@ -20,7 +20,7 @@ describe('alert channels in settings', () => {
   let fixed: Receiver;
 
   beforeAll(async () => {
-    svc = await startTeleporterService({ rate: 0, seed: 11 });
+    svc = await startLocalService({ rate: 0, seed: 11 });
     tmp = tempDir();
     fixed = await startReceiver();
     core = await createMonitorCore({
@@ -28,7 +28,7 @@ describe('alert channels in settings', () => {
       dataDir: tmp.dir,
       shell: 'web',
       version: '1.0.0',
-      localDataApi: { kind: 'url', url: svc.url },
+      localService: { kind: 'url', url: svc.url },
       autoPoll: false,
       keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
     });

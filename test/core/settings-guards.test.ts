@@ -19,7 +19,7 @@ describe('settings guards', () => {
       dataDir: tmp.dir,
       shell: 'web',
       version: 'x',
-      localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' },
+      localService: { kind: 'url', url: 'http://127.0.0.1:9' },
       autoPoll: false,
       keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
     });

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../headless/engines';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore } from '../../src/core/monitor-core';
-import { localDataApiSpawnSpec } from '../../src/host/service-spawn';
+import { localServiceSpawnSpec } from '../../src/host/local-service-spawn';
 import type { AppInfo, PollStatus } from '../../src/shared/contract';
 import { randomAddress, tempDir } from './helpers';
 import { waitFor } from '../support/wait-for';
@@ -39,7 +39,7 @@ describe('switching the data source at runtime', () => {
       dataDir: tmp.dir,
       shell: 'web',
       version: 'x',
-      localDataApi: localDataApiSpawnSpec({ rate: 5, extraArgs: ['--history', '0'] }),
+      localService: localServiceSpawnSpec({ rate: 5, extraArgs: ['--history', '0'] }),
       keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
     });
     cleanups.push(() => core.close());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Stats, Transition, TransitionKind } from '../../src/shared/contract';
 import { TRANSITION_KINDS } from '../../src/shared/schemas';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { computeStats, bucketSizeFor } from '../../src/core/store';
 import { coreOnService } from './core-on-service';
 import { JumpClock } from './http-helpers';
@@ -46,7 +46,7 @@ describe('stats buckets', () => {
 
   it('counts in Charts (getStats) what the Activity log (listTransitions) lists for the same range', async () => {
     const clock = new JumpClock(OFF_BOUNDARY);
-    const svc = await startTeleporterService({ clock, rate: 1, addressCount: 12, preload: 100, warmStore: false });
+    const svc = await startLocalService({ clock, rate: 1, addressCount: 12, preload: 100, warmStore: false });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
     for (const a of svc.simulator.hotAddresses.slice(0, 2)) await core.invoke('addWatch', { address: a });

@@ -15,7 +15,7 @@ describe('addWatches (bulk watchlist import)', () => {
       version: 'test',
       autoPoll: false,
       keychainService: `tw-import-${process.pid}`,
-      localDataApi: { kind: 'url', url: 'http://127.0.0.1:9' },
+      localService: { kind: 'url', url: 'http://127.0.0.1:9' },
     });
     try {
       const events: string[] = [];

@@ -97,7 +97,7 @@ export function pathExists(tree: Tree, from: string, name: string): boolean {
 }
 
 // A path: a root-relative one (`src/core`, `test/e2e/x.spec.ts`) or a file name with a known ending,
-// not part of a URL or a longer word (`out/main/local-data-api.js` is build output: not a known ending).
+// not part of a URL or a longer word (`out/main/local-service.js` is build output: not a known ending).
 const PATH = new RegExp(
   String.raw`(?<![\w/.@:$-])((?:\.\.?/)*(?:(?:${ROOTS.map((r) => r.replace('.', '\\.')).join('|')})/[\w@.*<>{},-]*(?:/[\w@.*<>-]+)*|[\w@-]+(?:/[\w@.*<>-]+)*\.(?:${FILE_EXT})))(?![\w/@-]|\.\w)`,
   'g',

@@ -1,6 +1,6 @@
 /**
  * The real stack for the web end-to-end specs, started once per Playwright worker: the local
- * teleporter service in-process (its realistic world: indexing lag, sparse routes, two messengers, the
+ * local service in-process (its realistic world: indexing lag, sparse routes, two messengers, the
  * public API's rate limit; fast, so deliveries happen within seconds; in-process so a
  * spec can inject faults), the core on a temp data folder, and the web host on a free port.
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, PROJECT_ROOT } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-service';
 
 export interface WebStack {
   app: WebApp;
@@ -67,7 +67,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
     async ({ serviceOptions }, use) => {
       await ensureRendererBuilt();
       const dir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
-      const service = await startTeleporterService({
+      const service = await startLocalService({
         realistic: true,
         seed: 11,
         rate: 1,
@@ -81,7 +81,7 @@ export const test = base.extend<{ openApp: (hash?: string) => Promise<Page> }, {
       const app = await launchWebApp({
         dataDir: join(dir, 'data'),
         rendererDir: RENDERER_OUT_DIR,
-        localDataApi: { kind: 'url', url: service.url },
+        localService: { kind: 'url', url: service.url },
         keychainService,
       });
       const call = async <T>(method: string, input?: unknown): Promise<T> => {

@@ -8,7 +8,7 @@ const rowIds = (page: import('@playwright/test').Page) =>
 
 test('shows the simulated demo data and pages through it with cursors', async ({ openApp }) => {
   const page = await openApp('#/messages');
-  await expect(page.getByTestId('demo-banner')).toContainText('Simulated demo data from the local teleporter service');
+  await expect(page.getByTestId('demo-banner')).toContainText('Simulated demo data from the local service');
   await expect(page.getByTestId('message-row')).toHaveCount(10);
   await expect(page.getByTestId('page-number')).toHaveText('Page 1');
   await expect(page.getByTestId('page-prev')).toBeDisabled();

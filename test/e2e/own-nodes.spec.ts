@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   app = await launchWebApp({
     dataDir: join(dir, 'data'),
     rendererDir: RENDERER_OUT_DIR,
-    localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
+    localService: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
     keychainService: `teleporter-watch-e2e-own-${process.pid}-${Date.now()}`,
     // Checked as Settings checks it: each node answers eth_chainId, each messenger holds code.
     source: alphaBetaSource(a, b),

@@ -59,7 +59,7 @@ test.beforeAll(async () => {
   app = await launchWebApp({
     dataDir: join(dir, 'data'),
     rendererDir: RENDERER_OUT_DIR,
-    localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
+    localService: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
     keychainService: `teleporter-watch-e2e-relayer-config-${process.pid}-${Date.now()}`,
     // Its metrics read every 3 s instead of every 2 min, so the comparison shows within the spec.
     relayerMetrics: { everyMs: 3_000 },
@@ -81,7 +81,9 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("the devnet's relayer config: its routes and wallet previewed and watched, its own metrics beside the chain's, and a failed execution's exact retry call", async ({ page }) => {
+test("the devnet's relayer config: its routes and wallet previewed and watched, its own metrics beside the chain's, and a failed execution's exact retry call", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));

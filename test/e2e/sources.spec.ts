@@ -32,7 +32,7 @@ const launch = () =>
   launchWebApp({
     dataDir: join(dir, 'data'),
     rendererDir: RENDERER_OUT_DIR,
-    localDataApiChoice: { rate: 2 },
+    localServiceChoice: { rate: 2 },
     keychainService: `teleporter-watch-e2e-sources-${process.pid}`,
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { ALERTMANAGER, freePort, missing, startAlertmanager } from './engines';
 import { waitFor } from '../support/wait-for';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, type Receiver, type Service } from './rig';
@@ -47,7 +47,7 @@ describe.skipIf(skip)('two replicas, one Alertmanager, one page', () => {
   let svc: Service;
   const running: { stop(): Promise<void> }[] = [];
   beforeAll(async () => {
-    svc = await startTeleporterService({ rate: 0, seed: 5 });
+    svc = await startLocalService({ rate: 0, seed: 5 });
   });
   afterAll(async () => {
     await svc.close();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { freePort } from './engines';
 import { waitFor } from '../support/wait-for';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, WATCHED, type Receiver, type Service } from './rig';
 
 let svc: Service;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 7 });
+  svc = await startLocalService({ rate: 0, seed: 7 });
 });
 afterAll(async () => {
   await svc.close();

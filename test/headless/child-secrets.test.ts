@@ -68,7 +68,7 @@ describe.skipIf(!existsSync('/proc/self/environ'))('child processes and secrets'
     // ...and the service it started is among its descendants.
     const pids = descendants(child.pid!);
     const cmdlines = pids.map((pid) => ({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`) }));
-    expect(cmdlines.some(({ cmd }) => cmd.includes(Buffer.from('local-data-api')))).toBe(true);
+    expect(cmdlines.some(({ cmd }) => cmd.includes(Buffer.from('local-service')))).toBe(true);
 
     const leaks: string[] = [];
     for (const { pid, cmd } of cmdlines) {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { waitFor } from '../support/wait-for';
 import { baseConfig, startWatcher, tempDir, writeConfig, type Service } from './rig';
 
@@ -26,7 +26,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 let svc: Service;
 beforeAll(async () => {
   // The key the command is given must be one the service takes: `ready.` waits for the baseline.
-  svc = await startTeleporterService({ rate: 0, seed: 3, apiKeys: ['sk-very-secret-key-42'] });
+  svc = await startLocalService({ rate: 0, seed: 3, apiKeys: ['sk-very-secret-key-42'] });
 });
 afterAll(async () => {
   await svc.close();

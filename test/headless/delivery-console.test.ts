@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDeliveryResult } from '../../src/core/monitor-core';
 import { DeliveryConsole } from '../../src/headless/delivery-console';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { waitFor } from '../support/wait-for';
 import { baseConfig, sendWatched, startReceiver, tempDir, WATCHED, writeConfig, type Receiver, type Service } from './rig';
 
@@ -69,7 +69,7 @@ describe('DeliveryConsole', () => {
 let svc: Service;
 let receiver: Receiver;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 8 });
+  svc = await startLocalService({ rate: 0, seed: 8 });
   receiver = await startReceiver();
 });
 afterAll(async () => {

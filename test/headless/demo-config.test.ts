@@ -9,8 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
-import { localDataApiSpawnSpec } from '../../src/host/service-spawn';
+import { startLocalService } from '../../src/local-service';
+import { localServiceSpawnSpec } from '../../src/host/local-service-spawn';
 import { serviceSpawnSpec } from '../../src/headless/app-files';
 import { waitFor } from '../support/wait-for';
 import { RETIRED_EVENT_WORDS } from '../../src/shared/vocabulary';
@@ -36,14 +36,14 @@ afterAll(async () => {
 describe('deploy/demo.yaml', () => {
   it("names the desktop demo's busy addresses and relayer personas, and every shell starts that world", async () => {
     // As src/main/shell.ts starts it: no --seed, no --rate.
-    const desktop = await startTeleporterService({});
+    const desktop = await startLocalService({});
     stops.push(() => desktop.close());
     for (const w of demo.watches) expect(desktop.simulator.hotAddresses).toContain(w.address);
     const personas = await (await fetch(`${desktop.url}/_local/info`)).json();
     const relayers = (personas as { demoRelayers: { address: string; name: string }[] }).demoRelayers;
     for (const r of demo.relayers) expect(relayers).toContainEqual(expect.objectContaining({ address: r.address, name: r.label }));
     // The web host and the headless watcher start the same seed (the desktop's default).
-    const host = localDataApiSpawnSpec();
+    const host = localServiceSpawnSpec();
     expect(host.kind === 'spawn' && seedOf(host.args)).toBe(String(desktop.simulator.seed));
     const spec = serviceSpawnSpec();
     expect(spec.kind === 'spawn' && seedOf(spec.args)).toBe(String(desktop.simulator.seed));

@@ -6,7 +6,7 @@
  */
 import { roundHoursToEmpty } from '../../src/shared/time-to-empty';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService, type DemoRelayer } from '../../src/local-data-api';
+import { startLocalService, type DemoRelayer } from '../../src/local-service';
 import { REFILL_EVERY_MS } from '../../src/simulator/wallets';
 import { chainLabel } from '../../src/shared/chains';
 import type { RelayerEconomics } from '../../src/shared/relayers';
@@ -25,7 +25,7 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('the fuel alert end to end: t
     // An hour before a refill, well in the past (what the watcher pushes lies in Alertmanager's past).
     const refillAt = Math.floor((Date.now() - 2 * 3_600_000) / REFILL_EVERY_MS) * REFILL_EVERY_MS;
     const clock = new JumpClock(refillAt - 3_600_000);
-    const svc = await startTeleporterService({ clock, rate: 2, dryWallet: true, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+    const svc = await startLocalService({ clock, rate: 2, dryWallet: true, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
     cleanups.push(() => svc.close());
     const dry = svc.simulator.wallets.dry!;
     const chain = chainLabel(dry.blockchainId);

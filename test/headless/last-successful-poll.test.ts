@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
 import { startHeadless } from '../../src/headless/watcher';
 import { loadConfigFile } from '../../src/headless/config-file';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { waitFor } from '../support/wait-for';
 import { baseConfig, tempDir, writeConfig, type Service } from './rig';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   broken = createServer((req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down for maintenance"}'));
   await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
   brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
-  svc = await startTeleporterService({ rate: 0, seed: 5 });
+  svc = await startLocalService({ rate: 0, seed: 5 });
 });
 afterAll(async () => {
   broken.closeAllConnections();

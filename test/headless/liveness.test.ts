@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigFile } from '../../src/headless/config-file';
 import { describeWatch, type LiveEvent } from '../../src/headless/watch-liveness';
 import { startHeadless } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { baseConfig, pollNow, tempDir, WATCHED, writeConfig, type Service } from './rig';
 
 const OTHER = '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf';
@@ -15,7 +15,7 @@ const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
 let svc: Service;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 7 });
+  svc = await startLocalService({ rate: 0, seed: 7 });
 });
 afterAll(async () => {
   await svc.close();

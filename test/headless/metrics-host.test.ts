@@ -8,14 +8,14 @@ import type { HeadlessWatcher } from '../../src/headless/watcher';
 import { splitHost } from '../../src/headless/metrics-host';
 import { sendRaw } from '../support/raw-http';
 import { baseConfig, startWatcher, tempDir, type Service } from './rig';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 
 let svc: Service;
 let watcher: HeadlessWatcher;
 let port: number;
 
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 5, log: () => {} });
+  svc = await startLocalService({ rate: 0, seed: 5, log: () => {} });
   watcher = await startWatcher(tempDir('tw-metrics-host-'), baseConfig(svc.url));
   port = Number(new URL(watcher.metrics!.url).port);
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
 import { missing, PROMETHEUS } from './engines';
@@ -15,7 +15,7 @@ describe.skipIf(missing(PROMETHEUS))('the real Prometheus with the deploy rules 
   it('fires RelayerSilent and RouteBacklog on a simulated outage and clears both once the message is delivered', async () => {
     // The watcher's world moves on a jump clock (poll by poll); Prometheus reads the conditions it exports.
     const clock = new JumpClock(Date.now());
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const w = await startRelayerWatcher(svc, clock, cleanups, { dirPrefix: 'tw-prom-relayers-', backlogMinutes: 20 });
     const prom = await alertStack.prometheus(cleanups, w);

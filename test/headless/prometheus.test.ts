@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { ScaledClock } from '../core/scaled-clock';
 import { missing, PROMETHEUS, startPrometheus, type Engine } from './engines';
 import { waitFor } from '../support/wait-for';
@@ -30,7 +30,7 @@ describe.skipIf(skip)('Prometheus scrapes a headless watcher running against the
   let prom: Engine;
 
   beforeAll(async () => {
-    svc = await startTeleporterService({ rate: 0, seed: 11, clock, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+    svc = await startLocalService({ rate: 0, seed: 11, clock, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
     w = await startWatcher(tempDir('tw-prom-watch-'), baseConfig(svc.url, { pollIntervalSeconds: 60, stuckThresholdMinutes: 1 }), { clock });
     const target = new URL(w.metrics!.url).host;
     prom = await startPrometheus(

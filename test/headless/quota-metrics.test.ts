@@ -4,7 +4,7 @@
  * the pace's projection, and the server's CU remaining. Real service, real HTTP scrape.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { JumpClock } from '../core/http-helpers';
 import { baseConfig, pollNow, startWatcher, tempDir } from './rig';
 
@@ -24,7 +24,7 @@ describe('the quota on /metrics', () => {
   it("exports today's spend, the plan's limits and the projection; the spend is the service's count", async () => {
     const clock = new JumpClock(Date.UTC(2026, 6, 1, 9));
     const served: number[] = [];
-    const svc = await startTeleporterService({
+    const svc = await startLocalService({
       clock,
       rate: 1,
       warmStore: false,

@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfigFile } from '../../src/headless/config-file';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import type { WatchedRelayer, WatchedRoute } from '../../src/shared/relayers';
 import { baseConfig, startWatcher, tempDir, writeConfig, type Service } from './rig';
 
@@ -18,7 +18,7 @@ const DISPATCH = '2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY';
 describe('relayerConfig in the headless config', () => {
   let svc: Service;
   beforeAll(async () => {
-    svc = await startTeleporterService({ rate: 0, seed: 3 });
+    svc = await startLocalService({ rate: 0, seed: 3 });
   });
   afterAll(async () => {
     await svc.close();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { JumpClock } from '../core/http-helpers';
 import { BEAM, C_CHAIN, relayerLabel, startRelayerWatcher } from './relayer-rig';
 import { pollNow } from './rig';
@@ -32,7 +32,7 @@ describe('relayer and route series on /metrics', () => {
 
   it('counts deliveries, latency and rewards per watched relayer and route, and shows the backlog and silence', async () => {
     const clock = new JumpClock(Date.now());
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const label = (address: string) => relayerLabel(svc, address);
     // Every simulated relayer is watched, so every delivery counts for one of them.

@@ -5,7 +5,7 @@
  * TeleporterRelayerClaimsUnseen, once, then resolved once the claim is out of the window.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { RelayerStyleMetrics, serveRelayerMetrics } from '../../src/devnet/relayer-metrics';
 import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
@@ -25,7 +25,7 @@ describe.skipIf(missing(ALERTMANAGER))("the relayer's own metrics headless: Prom
   it('exports its counts beside the chains, pushes the claimed difference once and resolves it after the window', async () => {
     // 2 h back: every push (a start, a resolve) is in Alertmanager's past, so a resolve ends the alert at once.
     const clock = new JumpClock(Date.now() - 2 * 3_600_000);
-    const svc = await startTeleporterService({
+    const svc = await startLocalService({
       clock,
       rate: 0,
       warmStore: false,

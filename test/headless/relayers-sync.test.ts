@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import type { WatchedRelayer, WatchedRoute } from '../../src/shared/relayers';
 import { baseConfig, startWatcher, tempDir, type Service } from './rig';
 
@@ -11,7 +11,7 @@ const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
 describe('relayers and routes in the YAML become the core watch targets', () => {
   let svc: Service;
   beforeAll(async () => {
-    svc = await startTeleporterService({ rate: 0, seed: 3 });
+    svc = await startLocalService({ rate: 0, seed: 3 });
   });
   afterAll(async () => {
     await svc.close();

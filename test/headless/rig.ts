@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadConfigFile } from '../../src/headless/config-file';
 import { startHeadless, type HeadlessWatcher } from '../../src/headless/watcher';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import type { Clock } from '../../src/shared/clock';
 import { JumpClock } from '../core/http-helpers';
 import { waitFor } from '../support/wait-for';
@@ -150,7 +150,7 @@ export const alertStack = {
    */
   async world(cleanups: (() => Promise<void>)[]) {
     const clock = new JumpClock(Date.now() - 2 * 3_600_000);
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const hook = await startReceiver();
     cleanups.push(() => hook.close());

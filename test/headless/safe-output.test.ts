@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { waitFor } from '../support/wait-for';
 import { missing, PROMTOOL } from './engines';
 import { baseConfig, pollNow, sendWatched, startReceiver, startWatcher, tempDir, WATCHED, type Service } from './rig';
@@ -15,7 +15,7 @@ const SHOWN = 'tre<U+202E>asury<U+000D><U+000A># forged line<U+2066><U+009B>';
 
 let svc: Service;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 12 });
+  svc = await startLocalService({ rate: 0, seed: 12 });
 });
 afterAll(async () => {
   await svc.close();

@@ -14,7 +14,7 @@ import { ALERTMANAGER, missing, PROMETHEUS, startAlertmanager, startPrometheus }
 import { startOutage, startRelayerWatcher } from './relayer-rig';
 import { pollNow, RULES, startReceiver, type AmAlert } from './rig';
 import { JumpClock } from '../core/http-helpers';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { SOURCE_DOWN_AFTER_MS } from '../../src/shared/policy';
 
 const DEPLOY_AM = join(__dirname, '..', '..', 'deploy', 'alertmanager.yml');
@@ -31,7 +31,7 @@ describe.skipIf(missing(PROMETHEUS, ALERTMANAGER))('source down, end to end: the
 
   it('holds the relayer alerts while the source cannot be read, in the watcher and in Alertmanager', async () => {
     const clock = new JumpClock(Date.now() - 2 * 3_600_000);
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const hook = await startReceiver();
     cleanups.push(() => hook.close());

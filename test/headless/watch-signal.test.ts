@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocatorEnv } from '../../bin/allocator-env.cjs';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { Database } from '../../src/sqlite';
 import { waitFor } from '../support/wait-for';
 import { baseConfig, sendWatched, tempDir, writeConfig, type Service } from './rig';
@@ -65,7 +65,7 @@ function npmRunWatch(file: string) {
 
 let svc: Service;
 beforeAll(async () => {
-  svc = await startTeleporterService({ rate: 0, seed: 5 });
+  svc = await startLocalService({ rate: 0, seed: 5 });
 });
 afterAll(async () => {
   await svc.close();
@@ -152,7 +152,7 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm run watch and SIGTERM', () 
       await waitFor(() => /ready\./.test(out.stdout) || npm.exitCode !== null, 90_000, 'ready (or an early exit)');
       expect(out.stdout, out.stderr).toMatch(/ready\./);
       const service = await waitFor(
-        () => tree(npm.pid!).find((p) => /out\/headless\/local-data-api\.js --rate 2 --seed \d+ .*--db /.test(cmdline(p))),
+        () => tree(npm.pid!).find((p) => /out\/headless\/local-service\.js --rate 2 --seed \d+ .*--db /.test(cmdline(p))),
         20_000,
         'the bundled local service in the tree',
       );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebApp } from '../../src/host/app';
 import { ManualClock } from '../../src/shared/clock';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { invoke } from './http-client';
 import { makeRendererDir } from './stack';
 
@@ -14,7 +14,7 @@ let service: SimulatedService;
 beforeAll(async () => {
   base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-app-')));
   // A fixed start time: the simulated traffic (and its mainnet/Fuji mix) depends on seed and start time.
-  service = await startTeleporterService({ seed: 3, rate: 0, preload: 40, clock: new ManualClock(Date.UTC(2026, 0, 1)), log: () => {} });
+  service = await startLocalService({ seed: 3, rate: 0, preload: 40, clock: new ManualClock(Date.UTC(2026, 0, 1)), log: () => {} });
 });
 afterAll(async () => {
   await service?.close();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   app = await launchWebApp({
     dataDir: join(base, 'data'),
     rendererDir: makeRendererDir(base),
-    localDataApi: { kind: 'url', url },
+    localService: { kind: 'url', url },
     source: { kind: 'custom', baseUrl: url },
     keychainService: `teleporter-watch-test-${process.pid}-${Date.now()}`,
     autoPoll: false,

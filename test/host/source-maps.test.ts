@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../src/local-service';
 import { rawGet, sendRaw } from '../support/raw-http';
 
 const rendererDir = resolve(__dirname, '..', '..', 'out', 'renderer');
@@ -79,11 +79,11 @@ beforeAll(async () => {
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('out/renderer is missing: run "npx electron-vite build" first.');
   maps = readdirSync(assetsDir).filter((f) => f.endsWith('.map'));
   base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-maps-')));
-  service = await startTeleporterService({ seed: 7, rate: 0, preload: 0, log: () => {} });
+  service = await startLocalService({ seed: 7, rate: 0, preload: 0, log: () => {} });
   app = await launchWebApp({
     dataDir: join(base, 'data'),
     rendererDir,
-    localDataApi: { kind: 'url', url: service.url },
+    localService: { kind: 'url', url: service.url },
     keychainService: `teleporter-watch-test-${process.pid}-${Date.now()}`,
     autoPoll: false,
   });

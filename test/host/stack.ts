@@ -1,5 +1,5 @@
 /**
- * A real stack for host tests: the local teleporter service (in-process, so tests can inject faults),
+ * A real stack for host tests: the local service (in-process, so tests can inject faults),
  * the real core on a temp data folder, and the web host, all on 127.0.0.1 with free ports.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { launchWebApp, type WebApp } from '../../src/host/app';
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-service';
 
 export const TEST_CSP = "default-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'";
 
@@ -34,13 +34,13 @@ export interface Stack {
 
 export async function startStack(serviceOptions: SimulatedServiceOptions = {}, appOptions: { autoPoll?: boolean } = {}): Promise<Stack> {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-host-')));
-  const service = await startTeleporterService({ seed: 7, rate: 0, preload: 40, log: () => {}, ...serviceOptions });
+  const service = await startLocalService({ seed: 7, rate: 0, preload: 40, log: () => {}, ...serviceOptions });
   let app: WebApp;
   try {
     app = await launchWebApp({
       dataDir: join(base, 'data'),
       rendererDir: makeRendererDir(base),
-      localDataApi: { kind: 'url', url: service.url },
+      localService: { kind: 'url', url: service.url },
       keychainService: `teleporter-watch-test-${process.pid}-${Date.now()}`,
       autoPoll: appOptions.autoPoll ?? false,
     });

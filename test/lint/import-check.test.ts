@@ -36,9 +36,9 @@ describe('the import check', () => {
     for (const f of ['tsconfig.base.json', 'tsconfig.node.json']) cpSync(join(root, f), join(dir, f));
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     // The core starting the service in-process: the service's entry loads the simulator when asked for.
-    writeFileSync(join(dir, 'src/core/probe-service.ts'), "export { startTeleporterService } from '../local-data-api/index';\n");
+    writeFileSync(join(dir, 'src/core/probe-service.ts'), "export { startLocalService } from '../local-service/index';\n");
     // A server module reaching past compose-world.ts straight into the simulator (a type is enough).
-    writeFileSync(join(dir, 'src/local-data-api/probe-direct.ts'), "export type { TrafficSimulator } from '../simulator/simulator';\n");
+    writeFileSync(join(dir, 'src/local-service/probe-direct.ts'), "export type { TrafficSimulator } from '../simulator/simulator';\n");
     // Two modules that need each other's types.
     writeFileSync(join(dir, 'src/shared/probe-a.ts'), "import type { B } from './probe-b';\nexport type A = { b?: B };\n");
     writeFileSync(join(dir, 'src/shared/probe-b.ts'), "import type { A } from './probe-a';\nexport type B = { a?: A };\n");
@@ -48,9 +48,9 @@ describe('the import check', () => {
     expect([...new Set(found)].sort()).toEqual([
       'no-circular: src/shared/probe-a.ts ↔ src/shared/probe-b.ts',
       'production-reaches-simulator: src/core/probe-service.ts',
-      'production-reaches-simulator: src/local-data-api/probe-direct.ts',
-      'server-knows-no-world: src/local-data-api/probe-direct.ts',
-      'simulator-only-through-compose-world: src/local-data-api/probe-direct.ts',
+      'production-reaches-simulator: src/local-service/probe-direct.ts',
+      'server-knows-no-world: src/local-service/probe-direct.ts',
+      'simulator-only-through-compose-world: src/local-service/probe-direct.ts',
     ]);
   }, 60_000);
 });

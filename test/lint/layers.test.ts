@@ -15,16 +15,16 @@ describe('layer import rule', () => {
     for (const layer of ['core', 'main', 'web-server', 'host', 'headless', 'chain-index', 'devnet', 'shared', 'sqlite'])
       expect(await ruleIds(`src/${layer}/x.ts`, "import '../simulator/simulator';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/renderer/src/x.ts', "import '../../simulator/simulator';\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds('src/local-data-api/x.ts', "import '../simulator/simulator';\nimport '../chain-index/chain-indexer';\n")).toEqual([]);
+    expect(await ruleIds('src/local-service/x.ts', "import '../simulator/simulator';\nimport '../chain-index/chain-indexer';\n")).toEqual([]);
     // Both worlds write into the server's store; the chain indexer never reaches the core.
-    expect(await ruleIds('src/chain-index/x.ts', "import '../local-data-api/store/record-store';\n")).toEqual([]);
-    expect(await ruleIds('src/simulator/x.ts', "import '../local-data-api/store/record-store';\n")).toEqual([]);
+    expect(await ruleIds('src/chain-index/x.ts', "import '../local-service/store/record-store';\n")).toEqual([]);
+    expect(await ruleIds('src/simulator/x.ts', "import '../local-service/store/record-store';\n")).toEqual([]);
     expect(await ruleIds('src/chain-index/x.ts', "import '../core/monitor-core';\n")).toContain('import-x/no-restricted-paths');
   });
   it('refuses core importing main, renderer importing core, service importing core', async () => {
     expect(await ruleIds('src/core/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/renderer/src/x.ts', "import '../../shared/result';\nimport '../../main/index';\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds('src/local-data-api/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/local-service/x.ts', "import '../main/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('src/shared/x.ts', "import '../preload/index';\n")).toContain('import-x/no-restricted-paths');
     // The SQLite door is plain Node below core and service: it imports nothing of ours, and only they use it.
     expect(await ruleIds('src/sqlite/x.ts', "import '../shared/result';\n")).toContain('import-x/no-restricted-paths');
@@ -38,7 +38,7 @@ describe('layer import rule', () => {
     expect(await ruleIds('src/core/x.ts', "import { ok } from '../shared/result';\nexport { ok };\n")).toEqual([]);
     expect(await ruleIds('src/main/x.ts', "import { app } from 'electron';\nimport '../shared/result';\nexport { app };\n")).toEqual([]);
     expect(await ruleIds('src/core/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
-    expect(await ruleIds('src/local-data-api/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
+    expect(await ruleIds('src/local-service/x.ts', "import { Database } from '../sqlite/index';\nexport { Database };\n")).toEqual([]);
     expect(await ruleIds('src/headless/x.ts', "import '../web-server/server';\nimport '../core';\nimport '../shared/result';\n")).toEqual([]);
     expect(await ruleIds('src/host/x.ts', "import '../web-server/server';\nimport '../core';\n")).toEqual([]);
     expect(await ruleIds('src/web-server/x.ts', "import '../core';\nimport '../shared/result';\n")).toEqual([]);

@@ -19,11 +19,11 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('build output', () => {
-  it('out/main/local-data-api.js starts the local service under Electron-as-Node and serves the API', async () => {
-    const service = built('main/local-data-api.js');
+  it('out/main/local-service.js starts the local service under Electron-as-Node and serves the API', async () => {
+    const service = built('main/local-service.js');
     const dir = mkdtempSync(join(tmpdir(), 'tw-built-service-'));
     dirs.push(dir);
-    // The shell's spawn: <electron> out/main/local-data-api.js --port 0 --db <dataDir>/local-service.sqlite
+    // The shell's spawn: <electron> out/main/local-service.js --port 0 --db <dataDir>/local-service.sqlite
     const child = spawn(process.execPath, [service, '--port', '0', '--db', join(dir, 'local-service.sqlite')], {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

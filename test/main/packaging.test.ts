@@ -61,7 +61,7 @@ describe('packaging', () => {
     // What the main bundle loads at run time: its entry, the local service, the preload and the page.
     for (const f of [
       'out/main/index.js',
-      'out/main/local-data-api.js',
+      'out/main/local-service.js',
       'out/preload/index.js',
       'out/renderer/index.html',
       'resources/icon.png',

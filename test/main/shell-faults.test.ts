@@ -11,7 +11,7 @@ import { IPC_INVOKE_CHANNEL } from '../../src/shared/ipc-channels';
 import { type InvokeResponse } from '../../src/shared/contract';
 import { fakeElectron, frameAt } from './fake-electron';
 
-const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', localDataApi: '/opt/tw/out/main/local-data-api.js' };
+const PATHS = { preload: '/opt/tw/out/preload/index.js', indexHtml: '/opt/tw/out/renderer/index.html', localService: '/opt/tw/out/main/local-service.js' };
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 

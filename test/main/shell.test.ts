@@ -1,6 +1,6 @@
 /**
  * The whole shell against a fake Electron boundary and the REAL core: a temp data folder, the real
- * local teleporter service as a child process, real settings and events.
+ * local service as a child process, real settings and events.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,7 +17,7 @@ import { fakeElectron, FakeWebContents, FakeWindow, frameAt } from './fake-elect
 const PATHS = {
   preload: '/opt/tw/out/preload/index.js',
   indexHtml: '/opt/tw/out/renderer/index.html',
-  localDataApi: '/opt/tw/out/main/local-data-api.js',
+  localService: '/opt/tw/out/main/local-service.js',
   icon: '/opt/tw/resources/icon.png',
 };
 const APP_URL = 'file:///opt/tw/out/renderer/index.html';
@@ -51,13 +51,13 @@ async function launch(opts: { gotLock?: boolean; argv?: string[]; autoPoll?: boo
     execPath: EXEC,
     createCore: (o) => {
       recorded.push(o);
-      // The shell's spawn spec runs out/main/local-data-api.js under Electron-as-Node; here the same
+      // The shell's spawn spec runs out/main/local-service.js under Electron-as-Node; here the same
       // service runs from source under Node. Polling waits for the test unless it asks for it.
       return createMonitorCore({
         ...o,
         autoPoll: opts.autoPoll ?? false,
         keychainService,
-        localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', resolve('src/local-data-api/cli.ts')] },
+        localService: { kind: 'spawn', command: process.execPath, args: ['--import', 'tsx', resolve('src/local-service/cli.ts')] },
       });
     },
     logger: silentLogger(logs),
@@ -90,7 +90,7 @@ describe('desktop shell', () => {
     const running = s.running as RunningShell;
     const [opts] = s.recorded;
     expect(opts).toMatchObject({ dataDir: s.fx.app.getPath('userData'), shell: 'electron', version: '0.1.0-test' });
-    expect(opts!.localDataApi).toEqual({ kind: 'spawn', command: EXEC, args: [PATHS.localDataApi], env: { ELECTRON_RUN_AS_NODE: '1' } });
+    expect(opts!.localService).toEqual({ kind: 'spawn', command: EXEC, args: [PATHS.localService], env: { ELECTRON_RUN_AS_NODE: '1' } });
     expect(typeof opts!.notifier).toBe('function');
     expect(typeof opts!.openExternal).toBe('function');
 

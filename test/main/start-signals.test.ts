@@ -75,7 +75,7 @@ describe.runIf(existsSync('/proc/self/stat'))('npm start and signals', () => {
       const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       // What it started: the web host and the local service, each a process of the tree.
       expect(tree.map(cmdline).some((c) => c.includes('src/host/cli.ts'))).toBe(true);
-      expect(tree.map(cmdline).some((c) => c.includes('local-data-api'))).toBe(true);
+      expect(tree.map(cmdline).some((c) => c.includes('local-service'))).toBe(true);
       expect((await fetch(url)).status).toBe(200);
 
       child.kill(signal);

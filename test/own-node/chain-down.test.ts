@@ -1,6 +1,6 @@
 /**
  * An own node going down is a state with its own alert, never news about relayers (issue 41): the core
- * reads two real anvil chains through the own-nodes service it spawns; one node stops answering (a
+ * reads two real anvil chains through the local service it spawns; one node stops answering (a
  * JSON-RPC proxy in front of it). The poll status names that chain down, since when and why;
  * "Can't read Alpha" fires once SOURCE_DOWN_AFTER_MS have passed (the core's clock), the other chain is
  * still seen, and "Alpha read again" follows when it answers. The service runs in real time; the core's

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/local-data-api/cli-args';
+import { parseCliArgs } from '../../src/local-service/cli-args';
 
 const dir = mkdtempSync(join(tmpdir(), 'tw-own-flag-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -82,7 +82,7 @@ describe('own nodes as the data source of the core', () => {
         return r.ok && (r.value as AppInfo).dataSource.baseUrl ? (r.value as AppInfo) : undefined;
       },
       30_000,
-      'the own-nodes service to listen',
+      'the local service to listen',
     );
     expect(info.dataSource).toMatchObject({ kind: 'ownNodes', simulated: false });
 

@@ -1,6 +1,6 @@
 /**
  * A watched relayer's fuel and earnings with your own nodes as the core's data source, on real anvil
- * chains with the test messenger: the balance of its wallet is read through the own-nodes service
+ * chains with the test messenger: the balance of its wallet is read through the local service
  * (no read error) and equals the node's; the fee of a delivered message whose receipt came back is
  * redeemable on the route's source chain (`checkRelayerRewardAmount`), and 0 at the read after the
  * relayer redeemed it. A watched route's failed executions of the last hour alert at the threshold
@@ -49,7 +49,7 @@ beforeAll(async () => {
       return r.ok && (r.value as AppInfo).dataSource.baseUrl ? true : undefined;
     },
     30_000,
-    'the own-nodes service to listen',
+    'the local service to listen',
   );
   await call('addRoute', { source: a.blockchainId, destination: b.blockchainId, network: 'fuji', alert: false });
   await call('addRelayer', { address: b.wallet('relayer').account.address, label: 'Anvil relayer', network: 'fuji', alert: false });
@@ -85,7 +85,7 @@ const routeOf = (e: RelayerEconomics): RouteEarnings | undefined =>
   e.earnings.day.find((r) => r.sourceChain === a.blockchainId && r.destinationChain === b.blockchainId);
 
 describe('relayer economics on own nodes', () => {
-  it('reads the wallet through the own-nodes service and the redeemable fee from the source chain, 0 after redeeming', { timeout: 120_000 }, async () => {
+  it('reads the wallet through the local service and the redeemable fee from the source chain, 0 after redeeming', { timeout: 120_000 }, async () => {
     const relayerAddress = b.wallet('relayer').account.address;
     const sent = await sendMessage(a, b, { fee: 4_250n, feeToken });
     await relayer.deliverAll();
@@ -106,7 +106,7 @@ describe('relayer economics on own nodes', () => {
     expect(route.owed).toEqual([]);
     expect(route.redeemable).toEqual([expect.objectContaining({ token: feeToken, value: '4250', fiat: null })]);
 
-    // The wallet on the destination chain: read through the own-nodes service, as the node has it.
+    // The wallet on the destination chain: read through the local service, as the node has it.
     const wallet = paid.fuel.find((f) => f.blockchainId === b.blockchainId && f.relayer === relayerAddress.toLowerCase());
     expect(wallet?.readError).toBeNull();
     expect(wallet?.balance).toBe((await b.client.getBalance({ address: relayerAddress })).toString());

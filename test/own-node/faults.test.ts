@@ -5,14 +5,14 @@
  * from the checkpoint with nothing lost or doubled.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
 import type { OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';
 import { sendMessage } from './relayer';
 import { chainConfig, recordWhen } from './rig';
 import { startRpcProxy, type RpcProxy } from './rpc-proxy';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import { startLocalService } from '../../src/local-service/index';
 
 let a: TestChain, b: TestChain;
 let pa: RpcProxy, pb: RpcProxy;
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 async function start(over: { requestTimeoutMs?: number } = {}): Promise<RunningService> {
-  service = await startTeleporterService({
+  service = await startLocalService({
     rate: 0,
     warmStore: false,
     log: (l) => logs.push(l),
@@ -131,7 +131,7 @@ describe('own nodes: faults', () => {
 
   it('refuses a configured blockchain ID the messenger does not compute message IDs with', async () => {
     await sendMessage(a, b);
-    service = await startTeleporterService({
+    service = await startLocalService({
       rate: 0,
       warmStore: false,
       log: () => undefined,

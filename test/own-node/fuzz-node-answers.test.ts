@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
+import { startLocalService } from '../../src/local-service/index';
 import type { OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   [healthy, fuzzed] = await startTestChains(32801, 32802);
   hostile = await startHostileRpc(fuzzed.node.url);
   relayer = new TestRelayer([fuzzed, healthy]); // reads and delivers through the real nodes
-  service = await startTeleporterService({
+  service = await startLocalService({
     rate: 0,
     warmStore: false,
     log: () => undefined,

@@ -7,7 +7,7 @@
 import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSENGER_CALLS, redeemCall, retryCall } from '../../src/core/relayers/hand-calls';
-import type { RunningService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
 import { parseMessage } from '../../src/shared/messages';
 import { startTestChains, type TestChain } from './chains';
 import { recordWhen, startOwnNodeService } from './rig';

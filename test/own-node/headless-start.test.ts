@@ -62,7 +62,7 @@ describe('headless start with own nodes: one bad node never stops the watcher', 
     w = await startHeadless({
       loaded: loadConfigFile(file),
       logger,
-      localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
+      localService: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
       keychainService: `tw-own-headless-${process.pid}`,
     });
     const sent = await sendMessage(a, b);

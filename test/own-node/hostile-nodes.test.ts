@@ -6,8 +6,8 @@
  * others keep every message exact; the process's memory stays bounded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
+import { startLocalService } from '../../src/local-service/index';
 import type { ChainState, OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   hostile.mode = 'endless'; // hostile from the very start
   relayer = new TestRelayer([a, b]);
   baseRss = process.memoryUsage().rss;
-  service = await startTeleporterService({
+  service = await startLocalService({
     rate: 0,
     warmStore: false,
     log: (l) => logs.push(l),

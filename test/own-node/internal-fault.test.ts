@@ -4,7 +4,7 @@
  * message that says the fault is Teleporter Watch's, not "node down" or "not the JSON-RPC a node sends".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
 import type { OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';

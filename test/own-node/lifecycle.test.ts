@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessage } from '../../src/shared/messages';
-import type { RunningService } from '../../src/local-data-api/index';
-import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
+import type { RunningService } from '../../src/local-service/index';
+import { sdkFor, type SdkRig } from '../local-service/sdk-client';
 import { startTestChains, type TestChain } from './chains';
 import { compileTestMessenger } from './compile-messenger';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';

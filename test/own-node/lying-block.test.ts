@@ -6,8 +6,8 @@
  * blamed for a fault of ours ("not the JSON-RPC a node sends"); the service's lists keep answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
+import { startLocalService } from '../../src/local-service/index';
 import type { OwnNodeStatus } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';
@@ -25,7 +25,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   [lying, healthy] = await startTestChains(32501, 32502);
   relayer = new TestRelayer([lying, healthy]);
-  service = await startTeleporterService({
+  service = await startLocalService({
     rate: 0,
     warmStore: false,
     log: (l) => logs.push(l),

@@ -1,5 +1,5 @@
 /**
- * What the own-nodes service reads from a node on demand, on real anvil chains with the test
+ * What the local service reads from a node on demand, on real anvil chains with the test
  * messenger: the balance operation (`balances:getNative`, the official SDK as the client) answers the
  * node's `eth_getBalance`, and `/_local/relayer-rewards` answers `checkRelayerRewardAmount`: a
  * delivered message's fee becomes redeemable once its receipt is back, and 0 once redeemed. Unknown
@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { getAddress, type Address } from 'viem';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
-import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
+import { startLocalService, type RunningService } from '../../src/local-service/index';
+import { sdkFor, type SdkRig } from '../local-service/sdk-client';
 import { blockchainIdFor, startTestChains, type TestChain } from './chains';
 import { compileTestMessenger } from './compile-messenger';
 import { sendMessage, sendSpecifiedReceipts, TestRelayer } from './relayer';
@@ -24,7 +24,7 @@ const downChain = blockchainIdFor(31209);
 
 beforeAll(async () => {
   [a, b] = await startTestChains(31201, 31202);
-  service = await startTeleporterService({
+  service = await startLocalService({
     rate: 0,
     warmStore: false,
     log: () => undefined,

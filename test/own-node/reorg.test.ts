@@ -4,8 +4,8 @@
  * never seen at all. Each rollback is said in the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
+import { startLocalService } from '../../src/local-service/index';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';
 import { sendMessage, TestRelayer } from './relayer';
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 async function withService(confirmations: number, fn: (s: RunningService, logs: string[]) => Promise<void>): Promise<void> {
   const logs: string[] = [];
-  const s = await startTeleporterService({
+  const s = await startLocalService({
     rate: 0,
     warmStore: false,
     log: (l) => logs.push(l),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/sqlite';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import { startLocalService } from '../../src/local-service/index';
 import { waitFor } from '../support/wait-for';
 import { startServiceProcess } from '../support/service-process';
 import { startTestChains, type TestChain } from './chains';
@@ -56,7 +56,7 @@ describe('own nodes: restarts mid-scan', () => {
   it('resumes from the checkpoint after its node restarts in the middle of a scan', async () => {
     pa.faults = { maxRange: 5, delayMs: 15 };
     const dbPath = join(dir, 'node-restart.sqlite');
-    const s = await startTeleporterService({
+    const s = await startLocalService({
       rate: 0,
       warmStore: false,
       dbPath,

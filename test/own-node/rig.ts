@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createMonitorCore } from '../../src/core';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
 import { SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
-import { startTeleporterService, type RunningService } from '../../src/local-data-api/index';
+import { startLocalService, type RunningService } from '../../src/local-service/index';
 import type { OwnNodeChain, OwnNodesInput } from '../../src/shared/own-nodes';
 import { waitFor } from '../support/wait-for';
 import type { TestChain } from './chains';
@@ -31,7 +31,7 @@ export function coreSpawningService(dataDir: string, over: Partial<MonitorCoreOp
     shell: 'web',
     dataDir,
     version: 'x',
-    localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
+    localService: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
     autoPoll: false,
     keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
     ...over,
@@ -39,7 +39,7 @@ export function coreSpawningService(dataDir: string, over: Partial<MonitorCoreOp
 }
 
 export function startOwnNodeService(chains: readonly TestChain[], over: Partial<OwnNodesInput> = {}, dbPath?: string): Promise<RunningService> {
-  return startTeleporterService({
+  return startLocalService({
     rate: 0,
     warmStore: false,
     log: () => undefined,

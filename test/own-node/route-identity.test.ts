@@ -1,6 +1,6 @@
 /**
  * One identity per route on your own nodes (issue 41): the devnet's two chains (EVM chain IDs 99901 and
- * 99902, named Alpha and Beta in Settings), a real core spawning the own-nodes service over them. A route
+ * 99902, named Alpha and Beta in Settings), a real core spawning the local service over them. A route
  * watched by its cb58 blockchain IDs is the same route by EVM chain IDs, 0x IDs or the chains'
  * configured names: a second watch is refused naming the first, and each delivery counts once.
  */
@@ -49,7 +49,7 @@ beforeAll(async () => {
       return r.ok && (r.value as AppInfo).dataSource.baseUrl ? true : undefined;
     },
     30_000,
-    'the own-nodes service to listen',
+    'the local service to listen',
   );
 }, 120_000);
 afterAll(async () => {
@@ -222,7 +222,7 @@ describe('one identity per route on own nodes', () => {
         startHeadless({
           loaded: loadConfigFile(file),
           logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-          localDataApi: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
+          localService: { kind: 'spawn', command: process.execPath, args: ['--import', TSX_LOADER, SERVICE_CLI] },
           keychainService: `tw-own-route-id-${process.pid}`,
           autoPoll: false,
         }),

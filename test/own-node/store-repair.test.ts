@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../src/sqlite';
-import type { RunningService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
 import { startTestChains, type TestChain } from './chains';
 import { sendMessage, TestRelayer } from './relayer';
 import { recordWhen, startOwnNodeService } from './rig';

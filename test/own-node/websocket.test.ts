@@ -3,8 +3,8 @@
  * message is still stored within seconds, woken by the new-block subscription.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningService } from '../../src/local-data-api/index';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import type { RunningService } from '../../src/local-service/index';
+import { startLocalService } from '../../src/local-service/index';
 import { waitFor } from '../support/wait-for';
 import { startTestChains, type TestChain } from './chains';
 import { sendMessage } from './relayer';
@@ -14,7 +14,7 @@ let a: TestChain, b: TestChain;
 let service: RunningService;
 beforeAll(async () => {
   [a, b] = await startTestChains(31701, 31702);
-  service = await startTeleporterService({
+  service = await startLocalService({
     rate: 0,
     warmStore: false,
     log: () => undefined,

@@ -9,7 +9,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Component } from 'vue';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import type { MonitorCore, MonitorCoreOptions } from '../../src/core/monitor-core';
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-service';
 import { installMonitor } from '../../src/renderer/src/client';
 import { type InvokeResponse, type MonitorApi, type MonitorEvent, type MonitorMethod, type MonitorTransport } from '../../src/shared/contract';
 import { createMonitorClient } from '../../src/renderer/src/transport/monitor-client';
@@ -98,7 +98,7 @@ export async function setupRealRenderer(
   shell: Pick<MonitorCoreOptions, 'shell' | 'openExternal'> = { shell: 'web' },
 ): Promise<RealRenderer> {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-  const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 20, ...service });
+  const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 20, ...service });
   cleanups.push(() => svc.close());
   const core = await coreOnService(svc.url, clock, cleanups, shell);
   const transport = new InMemoryTransport(core);

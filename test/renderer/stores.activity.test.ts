@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { TOASTED_KEPT, useActivityStore } from '../../src/renderer/src/stores/activity';
-import type { SendOptions } from '../../src/local-data-api';
+import type { SendOptions } from '../../src/local-service';
 import type { MonitorEvent } from '../../src/shared/contract';
 import { BEAM } from './fixtures';
 import { type RealRenderer, setupRealRenderer, until } from './real-core';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { useMessagesStore, AUTO_REFRESH_MS } from '../../src/renderer/src/stores/messages';
-import type { SendOptions } from '../../src/local-data-api';
+import type { SendOptions } from '../../src/local-service';
 import { BEAM, C_CHAIN, DFK, FUJI_C, DISPATCH, addr } from './fixtures';
 import { type RealRenderer, setupRealRenderer, until } from './real-core';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../src/local-data-api';
+import { startLocalService } from '../../src/local-service';
 import { MONITOR_METHODS, MONITOR_RESULTS, type MonitorMethod } from '../../src/shared/contract';
 import { coreOnService } from '../core/core-on-service';
 import { BEAM, C_CHAIN } from '../core/helpers';
@@ -18,7 +18,7 @@ describe('each method answers what its result schema describes', () => {
 
   it('a real core on the local service: every result, as it crosses the wire, parses to itself (no field the schema lacks, none it misreads)', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 1, preload: 400, addressCount: 12, warmStore: false });
+    const svc = await startLocalService({ clock, rate: 1, preload: 400, addressCount: 12, warmStore: false });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
     const called = new Set<MonitorMethod>();

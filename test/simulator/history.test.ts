@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { get, serve, type Page } from '../local-data-api/helpers';
+import { get, serve, type Page } from '../local-service/helpers';
 import { Database } from '../../src/sqlite';
 
 // Off any round time, so history does not line up with anything by luck.

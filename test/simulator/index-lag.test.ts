@@ -1,10 +1,10 @@
 /** Indexing lag: changes become visible late (a long-tailed, seeded distribution), each record's changes in order. */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import type { RecordChange } from '../../src/local-data-api/index';
+import type { RecordChange } from '../../src/local-service/index';
 import { BLOCK_MS, BlockLags, drawLagMs, MAX_LAG_MS } from '../../src/simulator/index-lag';
 import { Rng } from '../../src/shared/rng';
-import { get, serve } from '../local-data-api/helpers';
+import { get, serve } from '../local-service/helpers';
 
 const START = Date.UTC(2026, 0, 1);
 

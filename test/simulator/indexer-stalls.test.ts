@@ -1,11 +1,11 @@
 /** The lag's long tail: rare indexer stalls of 30-120 minutes, then a catch-up out of timestamp order. */
 import { describe, expect, it } from 'vitest';
-import type { RecordChange } from '../../src/local-data-api/index';
+import type { RecordChange } from '../../src/local-service/index';
 import { MAX_LAG_MS } from '../../src/simulator/index-lag';
 import { CATCH_UP_MS, IndexerStalls, STALL_MAX_MS, STALL_MIN_MS } from '../../src/simulator/indexer-stalls';
 import { Rng } from '../../src/shared/rng';
 import { TrafficSimulator } from '../../src/simulator/simulator';
-import { get, serve } from '../local-data-api/helpers';
+import { get, serve } from '../local-service/helpers';
 
 const START = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;

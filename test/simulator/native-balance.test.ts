@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY, chainByBlockchainId } from '../../src/shared/chains';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
-import { sdkFor, type SdkRig } from '../local-data-api/sdk-client';
+import { startLocalService, type SimulatedService } from '../../src/local-service/index';
+import { sdkFor, type SdkRig } from '../local-service/sdk-client';
 import { WALLET_WORLD } from '../core/relayers/wallet-world';
 
 const KEY = 'native-balance-key-0123456789';
@@ -17,7 +17,7 @@ let rig: SdkRig;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  service = await startTeleporterService({ clock, ...WALLET_WORLD, apiKeys: [KEY] });
+  service = await startLocalService({ clock, ...WALLET_WORLD, apiKeys: [KEY] });
   rig = sdkFor(service.url, KEY);
 });
 afterAll(() => service.close());
@@ -111,7 +111,7 @@ describe('validation and rate limit', () => {
   });
 
   it("counts in the service's rate limit: a caller over its limit gets 429", async () => {
-    const limited = await startTeleporterService({ clock: new ManualClock(), rate: 0, rateLimitPerMinute: { keyed: 3, anonymous: 3 } });
+    const limited = await startLocalService({ clock: new ManualClock(), rate: 0, rateLimitPerMinute: { keyed: 3, anonymous: 3 } });
     try {
       const url = `${limited.url}/v1/chains/43114/addresses/0x000000000000000000000000000000000000dEaD/balances:getNative`;
       const remaining: string[] = [];

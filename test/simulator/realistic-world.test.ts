@@ -9,7 +9,7 @@ import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { decodeCb58 } from '../../src/shared/validators';
 import { MESSENGERS } from '../../src/simulator/catalog';
 import { QUIET_MEAN_GAP_MS } from '../../src/simulator/route-plan';
-import { get, serve, walk } from '../local-data-api/helpers';
+import { get, serve, walk } from '../local-service/helpers';
 
 type Rec = Record<string, unknown>;
 const START = Date.UTC(2026, 0, 1);

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
 import { toChecksumAddress } from '../../src/shared/validators';
-import type { RecordChange, RelayerSchedule } from '../../src/local-data-api/index';
-import { get, serve } from '../local-data-api/helpers';
+import type { RecordChange, RelayerSchedule } from '../../src/local-service/index';
+import { get, serve } from '../local-service/helpers';
 
 type Rec = Record<string, unknown>;
 const START = Date.UTC(2026, 0, 1);

@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY, chainByBlockchainId } from '../../src/shared/chains';
 import { parseMessage } from '../../src/shared/messages';
 import { parseEvmAddress } from '../../src/shared/validators';
-import { get, serve, walk } from '../local-data-api/helpers';
+import { get, serve, walk } from '../local-service/helpers';
 import { waitFor } from '../support/wait-for';
 
 type Rec = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * target, and a core watching the dry wallet's relayer and the steady ones with every route they deliver
  * on (so the records hold all their spending). What is opened is closed by the cleanups given.
  */
-import { startTeleporterService, type DemoRelayer, type SimulatedService } from '../../src/local-data-api';
+import { startLocalService, type DemoRelayer, type SimulatedService } from '../../src/local-service';
 import type { MonitorCore } from '../../src/core/monitor-core';
 import type { NotificationPayload } from '../../src/shared/contract';
 import type { RelayerEconomics } from '../../src/shared/relayers';
@@ -45,7 +45,7 @@ export async function dryWalletRun(
   cleanups: (() => Promise<void> | void)[],
 ): Promise<DryWalletRun> {
   const clock = new JumpClock(o.start);
-  const svc = await startTeleporterService({
+  const svc = await startLocalService({
     clock,
     rate: 2,
     dryWallet: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTeleporterService, type RecordChange } from '../../src/local-data-api';
+import { startLocalService, type RecordChange } from '../../src/local-service';
 import { ManualClock } from '../../src/shared/clock';
 import { compare, GroundTruth, latencies, percentile } from './ground-truth';
 
@@ -191,7 +191,7 @@ describe('the ground truth', () => {
 
   it('on the real local service: sees every record the simulator writes, as the store ends up holding it', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, seed: 3, rate: 5, addressCount: 20, preload: 50 });
+    const svc = await startLocalService({ clock, seed: 3, rate: 5, addressCount: 20, preload: 50 });
     try {
       const truth = GroundTruth.listen(svc);
       const baselineAt = clock.now();

@@ -7,7 +7,7 @@
  * before the baseline is the baseline itself (history, never news). Each expected transition keeps when
  * it happened on chain and when it became visible in the list (later by the indexing lag, if any).
  */
-import type { RecordChange } from '../../src/local-data-api';
+import type { RecordChange } from '../../src/local-service';
 import { chainByBlockchainId } from '../../src/shared/chains';
 
 export type TransitionKind = 'new' | 'left_pending' | 'receipt_delivered' | 'stuck';

@@ -2,7 +2,7 @@
 import type { MonitorHandlers, Settings, ShellName } from '../../shared/contract';
 import { isAllowedExternalUrl } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
-import { DemoAddressSource } from '../service-launcher/demo-addresses';
+import { DemoAddressSource } from '../local-service/demo-addresses';
 import { CacheSourcesQuery } from '../store/cache-sources';
 import type { Store } from '../store';
 import type { DataSources } from './data-source';

@@ -1,5 +1,5 @@
 /**
- * The own-nodes service says how each chain's node is doing at `/_local/info` (`ownNodes[]`); the
+ * The local service says how each chain's node is doing at `/_local/info` (`ownNodes[]`); the
  * core reads it after each poll cycle for the poll status and `/metrics`.
  */
 import { z } from 'zod';

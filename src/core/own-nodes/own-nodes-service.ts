@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OwnNodes } from '../../shared/own-nodes';
 import type { Logger } from '../log/logger';
-import type { LocalDataApiSpec } from '../monitor-core';
-import { LocalDataApiLauncher } from '../service-launcher/launcher';
+import type { LocalServiceSpec } from '../monitor-core';
+import { LocalServiceLauncher } from '../local-service/launcher';
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 import { readOwnNodeStatuses } from './own-node-statuses';
 
@@ -16,12 +16,12 @@ const OWN_NODES_CONFIG_FILE = 'own-nodes.json';
 const OWN_NODES_DB_FILE = 'own-nodes.sqlite';
 
 export class OwnNodesService {
-  private launcher: LocalDataApiLauncher | null = null;
+  private launcher: LocalServiceLauncher | null = null;
   private running: string | null = null;
   private latest: OwnNodeStatus[] | null = null;
 
   constructor(
-    private readonly spec: Extract<LocalDataApiSpec, { kind: 'spawn' }>,
+    private readonly spec: Extract<LocalServiceSpec, { kind: 'spawn' }>,
     private readonly dataDir: string,
     private readonly logger: Logger,
     /** Called each time the service starts listening. */
@@ -41,7 +41,7 @@ export class OwnNodesService {
     writeFileSync(file, text, { mode: 0o600 });
     this.running = text;
     const spec = { ...this.spec, args: [...this.spec.args, '--own-nodes', file, '--history', '0'] };
-    this.launcher = new LocalDataApiLauncher(spec, this.dataDir, this.logger, this.onReady, OWN_NODES_DB_FILE);
+    this.launcher = new LocalServiceLauncher(spec, this.dataDir, this.logger, this.onReady, OWN_NODES_DB_FILE);
     await this.launcher.start();
   }
 

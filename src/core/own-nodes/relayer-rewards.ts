@@ -1,5 +1,5 @@
 /**
- * What a relayer may redeem from a chain's messenger, asked of the own-nodes service
+ * What a relayer may redeem from a chain's messenger, asked of the local service
  * (`/_local/relayer-rewards`, which reads `checkRelayerRewardAmount` from the chain's node). The core
  * never holds a JSON-RPC client for this: the service already reads the chains, and the public Data
  * API has no such operation (with it, `redeemable` stays null).
@@ -26,12 +26,12 @@ export async function readRelayerRewards(url: string, chainId: string, relayer: 
     if (!res.ok) {
       const e = ErrorSchema.safeParse(body);
       const said = e.success ? [e.data.message].flat().join(' ') : '';
-      return { ok: false, error: `The own-nodes service answered HTTP ${res.status}${said ? `: ${said}` : ''}` };
+      return { ok: false, error: `The local service answered HTTP ${res.status}${said ? `: ${said}` : ''}` };
     }
     const parsed = AnswerSchema.safeParse(body);
-    if (!parsed.success) return { ok: false, error: 'The own-nodes service answered redeemable rewards in an unexpected shape.' };
+    if (!parsed.success) return { ok: false, error: 'The local service answered redeemable rewards in an unexpected shape.' };
     return { ok: true, amounts: new Map(parsed.data.rewards.map((r) => [r.feeToken.toLowerCase(), BigInt(r.amount)])) };
   } catch (e) {
-    return { ok: false, error: `The own-nodes service did not answer redeemable rewards (${e instanceof Error ? e.message : String(e)}).` };
+    return { ok: false, error: `The local service did not answer redeemable rewards (${e instanceof Error ? e.message : String(e)}).` };
   }
 }

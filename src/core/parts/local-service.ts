@@ -1,7 +1,7 @@
 import type { Settings } from '../../shared/contract';
 import type { Logger } from '../log/logger';
-import { LocalDataApiLauncher } from '../service-launcher/launcher';
-import type { LocalDataApiSpec } from '../monitor-core';
+import { LocalServiceLauncher } from '../local-service/launcher';
+import type { LocalServiceSpec } from '../monitor-core';
 import type { EventHub } from './events';
 import type { Part } from './part';
 import { settingsFollower } from './settings-follower';
@@ -17,14 +17,14 @@ interface LocalServicePart extends Part {
 }
 
 /**
- * The local teleporter service as the core sees it: a URL it was given, or a child process it runs
+ * The local service as the core sees it: a URL it was given, or a child process it runs
  * while the data source is `local` and only then. The part follows the settings: a switch to the demo
  * starts it, a switch away stops it (its simulated world does not go on writing a database nobody
  * reads), in every direction and without a restart. A failed start is logged; the poll status and the
  * source's health then say the demo cannot be read.
  */
 export function localServicePart(
-  spec: LocalDataApiSpec | undefined,
+  spec: LocalServiceSpec | undefined,
   dataDir: string,
   logger: Logger,
   settings: () => Settings,
@@ -32,7 +32,7 @@ export function localServicePart(
 ): LocalServicePart {
   const spawnSpec = spec?.kind === 'spawn' ? spec : null;
   const ready = new Set<() => void>();
-  let launcher: LocalDataApiLauncher | null = null;
+  let launcher: LocalServiceLauncher | null = null;
   let retry: NodeJS.Timeout | null = null;
   const follower = settingsFollower(events, async (running) => {
     if (retry) clearTimeout(retry);
@@ -40,7 +40,7 @@ export function localServicePart(
     if (!spawnSpec) return;
     if (running && settings().dataSource.kind === 'local') {
       if (launcher) return; // running, or restarting itself after a crash
-      launcher = new LocalDataApiLauncher(spawnSpec, dataDir, logger, () => ready.forEach((f) => f()));
+      launcher = new LocalServiceLauncher(spawnSpec, dataDir, logger, () => ready.forEach((f) => f()));
       try {
         await launcher.start();
       } catch (e) {

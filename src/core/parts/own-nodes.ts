@@ -1,7 +1,7 @@
 import type { PollStatus, Settings } from '../../shared/contract';
 import type { OwnNodeStatus } from '../../shared/own-nodes';
 import type { Logger } from '../log/logger';
-import type { LocalDataApiSpec } from '../monitor-core';
+import type { LocalServiceSpec } from '../monitor-core';
 import { OwnNodesService } from '../own-nodes/own-nodes-service';
 import { OwnNodeSkipNews } from '../own-nodes/skip-news';
 import { OwnNodeStateChanges } from '../own-nodes/state-changes';
@@ -10,7 +10,7 @@ import type { Part } from './part';
 import { settingsFollower } from './settings-follower';
 
 interface OwnNodesPart extends Part {
-  /** Where the own-nodes service answers, or null while it is not up. */
+  /** Where the local service answers, or null while it is not up. */
   url(): string | null;
   /** A poll status with each chain's state added while own nodes are the data source. */
   withChains(status: PollStatus): PollStatus;
@@ -26,7 +26,7 @@ interface OwnNodesPart extends Part {
  * "Your own nodes": a service of its own (the local service in chain-index mode), started with the
  * saved chains while they are the data source, restarted when they change, stopped otherwise.
  */
-export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string, logger: Logger, settings: () => Settings, events: EventHub): OwnNodesPart {
+export function ownNodesPart(spec: LocalServiceSpec | undefined, dataDir: string, logger: Logger, settings: () => Settings, events: EventHub): OwnNodesPart {
   const ready = new Set<() => void>();
   const service = spec?.kind === 'spawn' ? new OwnNodesService(spec, dataDir, logger, () => ready.forEach((f) => f())) : null;
   const active = () => settings().dataSource.kind === 'ownNodes';
@@ -36,7 +36,7 @@ export function ownNodesPart(spec: LocalDataApiSpec | undefined, dataDir: string
       if (running && ds.kind === 'ownNodes') await service?.ensure(ds.ownNodes);
       else await service?.stop();
     } catch (e) {
-      logger.error('the own-nodes service did not start', { error: e });
+      logger.error('the local service did not start', { error: e });
     }
   });
   const changes = new OwnNodeStateChanges();

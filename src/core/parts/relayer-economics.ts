@@ -4,7 +4,7 @@
  * wallet's payments and each route's earnings and failures; each route's failed-execution alert is judged
  * (relayers/failed-execution-alert.ts); the balances due are read through the Data API client
  * (relayers/balance-reads.ts; counted in the plan's budget) and judged by the fuel alert
- * (relayers/fuel-alert.ts); on your own nodes the redeemable rewards are read from the own-nodes service
+ * (relayers/fuel-alert.ts); on your own nodes the redeemable rewards are read from the local service
  * on the same cadence; `relayerEconomics` answers from the last pass (relayers/economics-answer.ts), and a
  * change is announced as an event.
  */
@@ -68,7 +68,7 @@ export function relayerEconomicsPart(d: {
   readEveryMs?: number;
   /** Default: BALANCE_MAX_AGE_MINUTES. */
   maxAgeMs?: number;
-  /** Where the own-nodes service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
+  /** Where the local service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
   ownNodesUrl?: () => string | null;
   /** Whether the source and each chain are read now: an alert judged from what is not seen is held (default: sees everything). */
   sight?: Sight;
@@ -80,7 +80,7 @@ export function relayerEconomicsPart(d: {
   const thresholdHours = () => d.settings().relayerFuelThresholdHours;
   /** Your own nodes' chains while they are the data source: routes and wallets are named by their names. */
   const ownChains = () => ownChainsOf(d.settings().dataSource);
-  /** The own-nodes service's URL while own nodes are the data source (else null: the Data API has no redeemable operation). */
+  /** The local service's URL while own nodes are the data source (else null: the Data API has no redeemable operation). */
   const ownNodesUrl = () => (d.settings().dataSource.kind === 'ownNodes' ? (d.ownNodesUrl?.() ?? null) : null);
   const redeemables = new RedeemableReads(
     (chain, relayer, tokens) => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../../src/core';
 import type { MonitorCore } from '../../../src/core/monitor-core';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startLocalService } from '../../../src/local-service';
 import type { NotificationPayload } from '../../../src/shared/contract';
 import type { RelayerOverview, WatchedRoute } from '../../../src/shared/relayers';
 import { waitFor } from '../../support/wait-for';
@@ -56,7 +56,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
 
   it('fires each episode once (across a restart) and resolves it once when the pending message is delivered', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const hook = await webhookReceiver();
     cleanups.push(() => hook.close());
@@ -73,7 +73,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
         dataDir: tmp.dir,
         version: 'x',
         clock,
-        localDataApi: { kind: 'url', url: svc.url },
+        localService: { kind: 'url', url: svc.url },
         autoPoll: false,
         keychainService,
         alerts: {
@@ -189,7 +189,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
 
   it('with notifications off an episode is kept but not announced, and turning them on does not announce it late', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
     const shown: NotificationPayload[] = [];
@@ -223,7 +223,7 @@ describe('relayer-silent and route-backlog alerts on the real core and the local
 
   it('two replicas sharing nothing but the service give each episode the same key and start', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const hook = await webhookReceiver();
     cleanups.push(() => hook.close());

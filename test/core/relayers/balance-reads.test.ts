@@ -13,7 +13,7 @@ import type { WalletPayments } from '../../../src/core/relayers/economics';
 import { FuelAlert, fuelEpisodeKey } from '../../../src/core/relayers/fuel-alert';
 import { readsByWallet } from '../../../src/core/relayers/fuel-wallets';
 import { ALWAYS_SEEING, type Sight } from '../../../src/core/sources/sight';
-import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../../src/local-service';
 import { useEpisodeRig } from './episode-rig';
 import { WALLET_WORLD, clientTo } from './wallet-world';
 
@@ -24,7 +24,7 @@ let service: SimulatedService;
 let client: DataApiClient;
 
 beforeAll(async () => {
-  service = await startTeleporterService({ clock, ...WALLET_WORLD, preload: 2_000, tickMs: 60_000 });
+  service = await startLocalService({ clock, ...WALLET_WORLD, preload: 2_000, tickMs: 60_000 });
   client = clientTo(service.url, clock, pools);
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
  * nothing is left firing then.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService, type DemoRelayer } from '../../../src/local-data-api';
+import { startLocalService, type DemoRelayer } from '../../../src/local-service';
 import type { ActivityPage, AlertEntry, NotificationPayload } from '../../../src/shared/contract';
 import type { Transition } from '../../../src/shared/transitions';
 import { DEMO_DAY } from '../../../src/simulator/demo-day';
@@ -25,7 +25,7 @@ describe('the demo day', () => {
 
   it('fires and resolves every alert kind within its first 16 minutes, and leaves none firing', { timeout: 240_000 }, async () => {
     const clock = new JumpClock(START);
-    const svc = await startTeleporterService({ clock, rate: 2, history: 2, warmStore: false, demoDay: true, tickMs: 5_000 });
+    const svc = await startLocalService({ clock, rate: 2, history: 2, warmStore: false, demoDay: true, tickMs: 5_000 });
     cleanups.push(() => svc.close());
     const info = (await (await fetch(`${svc.url}/_local/info`)).json()) as { demoRelayers: DemoRelayer[]; hotAddresses: string[] };
     const core = await coreOnService(svc.url, clock, cleanups);

@@ -5,7 +5,7 @@
  * resolves once the relayer is back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService, type DemoRelayer } from '../../../src/local-data-api';
+import { startLocalService, type DemoRelayer } from '../../../src/local-service';
 import type { NotificationPayload } from '../../../src/shared/contract';
 import { JumpClock } from '../http-helpers';
 import { coreOnService } from '../core-on-service';
@@ -20,7 +20,7 @@ describe('the demo outage relayer', () => {
 
   it('raises a relayer-silent alert within five minutes of the start, and a resolve after it returns', { timeout: 120_000 }, async () => {
     const clock = new JumpClock(START);
-    const svc = await startTeleporterService({ clock, rate: 2, history: 2, warmStore: false });
+    const svc = await startLocalService({ clock, rate: 2, history: 2, warmStore: false });
     cleanups.push(() => svc.close());
     const info = (await (await fetch(`${svc.url}/_local/info`)).json()) as { demoRelayers: DemoRelayer[] };
     const blinker = info.demoRelayers.find((r) => r.behaviour === 'outage')!;

@@ -10,7 +10,7 @@ import type { TeleporterMessage } from '../../../src/shared/messages';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
 import { routeEarnings } from '../../../src/core/relayers/earnings';
 import { nativeUsd } from '../../../src/simulator/wallets';
-import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../../src/local-service';
 import { clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
@@ -19,7 +19,7 @@ let service: SimulatedService;
 const messages: TeleporterMessage[] = [];
 
 beforeAll(async () => {
-  service = await startTeleporterService({ clock, preload: 3000, seed: 5, rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
+  service = await startLocalService({ clock, preload: 3000, seed: 5, rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 } });
   const client = clientTo(service.url, clock, pools);
   let pageToken: string | undefined;
   do {

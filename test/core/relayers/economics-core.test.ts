@@ -6,7 +6,7 @@
  * change announced as an event; after a restart the stored reads answer before any poll.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService, type SimulatedService, type DemoRelayer } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService, type DemoRelayer } from '../../../src/local-service';
 import { parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import type { CachedMessage, PollStatus } from '../../../src/shared/contract';
 import type { RelayerEconomics, RouteEarnings } from '../../../src/shared/relayers';
@@ -55,7 +55,7 @@ describe('relayer economics on the core', () => {
     { timeout: 150_000 },
     async () => {
       const clock = new JumpClock(START);
-      const svc = await startTeleporterService({
+      const svc = await startLocalService({
         clock,
         rate: 2,
         history: 2,

@@ -10,7 +10,7 @@ import type { DataApiClient } from '../../../src/core/data-api/client';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
 import { fuelFigures } from '../../../src/core/relayers/fuel';
 import { FuelWatch } from '../../../src/core/relayers/fuel-watch';
-import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../../src/local-service';
 import { WALLET_WORLD, clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
@@ -19,7 +19,7 @@ let service: SimulatedService;
 let client: DataApiClient;
 
 beforeAll(async () => {
-  service = await startTeleporterService({ clock, ...WALLET_WORLD, tickMs: 60_000 });
+  service = await startLocalService({ clock, ...WALLET_WORLD, tickMs: 60_000 });
   client = clientTo(service.url, clock, pools);
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { RequestBudget } from '../../../src/core/data-api/budget';
 import type { DataApiClient } from '../../../src/core/data-api/client';
 import { PoolRegistry } from '../../../src/core/data-api/pools';
 import { decideFuelAlert, fuelFigures, type FuelAlertState, type GasPayment } from '../../../src/core/relayers/fuel';
-import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../../src/local-service';
 import { WALLET_WORLD, clientTo } from './wallet-world';
 
 const pools = new PoolRegistry();
@@ -20,7 +20,7 @@ let budget: RequestBudget;
 let client: DataApiClient;
 
 beforeAll(async () => {
-  service = await startTeleporterService({ clock, ...WALLET_WORLD, tickMs: 60_000 });
+  service = await startLocalService({ clock, ...WALLET_WORLD, tickMs: 60_000 });
   budget = new RequestBudget(clock, 100_000);
   client = clientTo(service.url, clock, pools, budget);
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startLocalService } from '../../../src/local-service';
 import type { MonitorEvent } from '../../../src/shared/contract';
 import type { RelayerOverview, WatchedRoute } from '../../../src/shared/relayers';
 import type { CacheSummary } from '../../../src/shared/contract';
@@ -24,7 +24,7 @@ describe('the Relayers figures on the real core and the local service', () => {
 
   it('counts what the service delivered, per relayer and route, from the cache alone, and follows each poll cycle', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const core = await coreOnService(svc.url, clock, cleanups);
     const call = async <T>(method: string, input?: unknown): Promise<T> => {

@@ -13,7 +13,7 @@ import { createMonitorCore } from '../../../src/core';
 import type { ImportRecord } from '../../../src/core/relayers/relayer-config-import';
 import { openDatabase } from '../../../src/core/store';
 import type { MonitorCore } from '../../../src/core/monitor-core';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startLocalService } from '../../../src/local-service';
 import type { RelayerConfigPreview } from '../../../src/shared/relayer-config';
 import { tempDir } from '../helpers';
 import { JumpClock } from '../http-helpers';
@@ -54,7 +54,7 @@ describe('relayer config import', () => {
 
   async function world() {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 2 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 2 });
     cleanups.push(() => svc.close());
     const tmp = tempDir();
     cleanups.push(() => tmp.cleanup());
@@ -63,7 +63,7 @@ describe('relayer config import', () => {
       dataDir: tmp.dir,
       version: 'x',
       clock,
-      localDataApi: { kind: 'url', url: svc.url },
+      localService: { kind: 'url', url: svc.url },
       autoPoll: false,
       keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
       metrics: {},

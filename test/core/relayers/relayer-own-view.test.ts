@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMonitorCore } from '../../../src/core';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startLocalService } from '../../../src/local-service';
 import { RelayerStyleMetrics } from '../../../src/devnet/relayer-metrics';
 import type { ActivityPage, NotificationPayload, PollStatus } from '../../../src/shared/contract';
 import type { RelayerOwnRow, RelayerOwnView } from '../../../src/shared/relayer-own-view';
@@ -47,7 +47,7 @@ describe("the relayer's own metrics beside the chains' on the real core", () => 
   it('agrees while honest; an injected claim and a climbing failure reason each fire once and clear once; a bad answer is "not read" and polling goes on', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
     // One relayer delivers every message: what the chains show for it is every delivery on the route.
-    const svc = await startTeleporterService({
+    const svc = await startLocalService({
       clock,
       rate: 0,
       warmStore: false,
@@ -62,7 +62,7 @@ describe("the relayer's own metrics beside the chains' on the real core", () => 
       dataDir: tmp.dir,
       version: 'x',
       clock,
-      localDataApi: { kind: 'url', url: svc.url },
+      localService: { kind: 'url', url: svc.url },
       autoPoll: false,
       keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
       relayerMetrics: { timeoutMs: 500, maxBytes: 100_000 },

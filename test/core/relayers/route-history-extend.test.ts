@@ -6,7 +6,7 @@
  * notification), the figures keep what they held until it ends, then hold the whole day.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../../src/local-service';
 import { messageTimestamp, parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import type { MonitorEvent, Transition } from '../../../src/shared/contract';
 import type { RelayerEconomics, RelayerOverview, RouteHistoryRead } from '../../../src/shared/relayers';
@@ -44,7 +44,7 @@ function records(svc: SimulatedService): Known[] {
 /** A day of history on the local service (its limits lifted: the core's plan is the budget here). */
 async function dayWorld(cleanups: (() => Promise<void> | void)[]) {
   const clock = new JumpClock(START);
-  const svc = await startTeleporterService({ clock, rate: 1, history: 26, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  const svc = await startLocalService({ clock, rate: 1, history: 26, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
   cleanups.push(() => svc.close());
   return { clock, svc };
 }

@@ -5,7 +5,7 @@
  * with routeHistoryHours 24 it reads the day and its figures hold the whole day.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startLocalService } from '../../../src/local-service';
 import { messageTimestamp, parseMessage, type TeleporterMessage } from '../../../src/shared/messages';
 import type { RelayerEconomics, RelayerOverview } from '../../../src/shared/relayers';
 import type { MonitorCore } from '../../../src/core/monitor-core';
@@ -34,7 +34,7 @@ describe('a watched route’s first read', () => {
 
   it('reads its last hour by default (figures say since when), the whole day with routeHistoryHours 24', { timeout: 120_000 }, async () => {
     const clock = new JumpClock(START);
-    const svc = await startTeleporterService({ clock, rate: 1, history: 26, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+    const svc = await startLocalService({ clock, rate: 1, history: 26, warmStore: false, rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
     cleanups.push(() => svc.close());
     // The route's records in the service (the list orders them by messageTimestamp, s).
     const onRoute: TeleporterMessage[] = [];

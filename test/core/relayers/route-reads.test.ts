@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeleporterService } from '../../../src/local-data-api';
+import { startLocalService } from '../../../src/local-service';
 import type { CachedMessage, MonitorEvent, NotificationPayload } from '../../../src/shared/contract';
 import { effectiveStatus } from '../../../src/shared/messages';
 import type { RelayerOverview, WatchedRoute } from '../../../src/shared/relayers';
@@ -19,7 +19,7 @@ describe('a watched route read by the poller itself (no feed, no watched address
 
   it('gets its messages, pending count, delivery figures and relayer-silent episode; one route read per cycle alone, none extra with the firehose', async () => {
     const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
-    const svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    const svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
     cleanups.push(() => svc.close());
     const proxy = await recordingProxy(svc.url);
     cleanups.push(() => proxy.close());

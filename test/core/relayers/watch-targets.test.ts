@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { startTeleporterService, type SimulatedService } from '../../../src/local-data-api';
+import { startLocalService, type SimulatedService } from '../../../src/local-service';
 import type { MonitorCore } from '../../../src/core/monitor-core';
 import { coreOnService } from '../core-on-service';
 import { BEAM, C_CHAIN, randomAddress, tempDir } from '../helpers';
@@ -15,7 +15,7 @@ describe('watching relayers and routes', () => {
   const clock = new JumpClock(Date.UTC(2026, 0, 1, 12));
   let svc: Service;
   beforeAll(async () => {
-    svc = await startTeleporterService({ clock, rate: 0, warmStore: false, addressCount: 10 });
+    svc = await startLocalService({ clock, rate: 0, warmStore: false, addressCount: 10 });
   });
   afterAll(() => svc.close());
   afterEach(async () => {

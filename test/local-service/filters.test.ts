@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { chainByBlockchainId, CHAIN_REGISTRY } from '../../src/shared/chains';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
+import { startLocalService, type SimulatedService } from '../../src/local-service/index';
 import { get, query, sortTime, walk } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -16,7 +16,7 @@ let service: SimulatedService;
 let all: Rec[];
 
 beforeAll(async () => {
-  service = await startTeleporterService({ rate: 0, preload: 3000, seed: 7, clock: new ManualClock(), rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
+  service = await startLocalService({ rate: 0, preload: 3000, seed: 7, clock: new ManualClock(), rateLimitPerMinute: { keyed: 1e6, anonymous: 1e6 } });
   all = (await walk(`${service.url}/v1/teleporter/messages`, { pageSize: 100 })).messages;
 });
 afterAll(() => service.close());

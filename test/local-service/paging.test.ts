@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { startTeleporterService } from '../../src/local-data-api/index';
+import { startLocalService } from '../../src/local-service/index';
 import { get, query, serve, sortTime, walk, type Page } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -156,11 +156,11 @@ describe('page tokens', () => {
     const dir = mkdtempSync(join(tmpdir(), 'service-restart-'));
     try {
       const dbPath = join(dir, 'db.sqlite');
-      const first = await startTeleporterService({ dbPath, clock: new ManualClock(), rate: 0, preload: 40 });
+      const first = await startLocalService({ dbPath, clock: new ManualClock(), rate: 0, preload: 40 });
       const page1 = (await get(`${first.url}/v1/teleporter/messages?pageSize=5`)).json as Page;
       const expected = (await get(`${first.url}/v1/teleporter/messages${query({ pageSize: 5, pageToken: page1.nextPageToken })}`)).text;
       await first.close();
-      const second = await startTeleporterService({ dbPath, clock: new ManualClock(), rate: 0 });
+      const second = await startLocalService({ dbPath, clock: new ManualClock(), rate: 0 });
       const again = await get(`${second.url}/v1/teleporter/messages${query({ pageSize: 5, pageToken: page1.nextPageToken })}`);
       await second.close();
       expect(again.status).toBe(200);

@@ -1,6 +1,6 @@
 /** Shared helpers of the service tests: start real services on 127.0.0.1 and talk HTTP to them. */
 import { afterEach } from 'vitest';
-import { startTeleporterService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-data-api/index';
+import { startLocalService, type SimulatedService, type SimulatedServiceOptions } from '../../src/local-service/index';
 
 const running: SimulatedService[] = [];
 
@@ -10,7 +10,7 @@ afterEach(async () => {
 
 /** Starts a service that is closed after the current test; generous limits unless a test sets them. */
 export async function serve(options: SimulatedServiceOptions = {}): Promise<SimulatedService> {
-  const s = await startTeleporterService({ rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 }, ...options });
+  const s = await startLocalService({ rate: 0, rateLimitPerMinute: { keyed: 1_000_000, anonymous: 1_000_000 }, ...options });
   running.push(s);
   return s;
 }

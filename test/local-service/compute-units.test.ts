@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { ManualClock } from '../../src/shared/clock';
-import { PUBLIC_PLANS } from '../../src/local-data-api';
+import { PUBLIC_PLANS } from '../../src/local-service';
 import { get, serve } from './helpers';
 import { sdkFor } from './sdk-client';
 

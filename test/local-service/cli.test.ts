@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/local-data-api/cli-args';
+import { parseCliArgs } from '../../src/local-service/cli-args';
 import { get } from './helpers';
 
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/local-data-api/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/local-service/cli.ts', ...args], {
     cwd: process.cwd(),
     env: { ...process.env, NODE_OPTIONS: '' },
   });

@@ -1,8 +1,8 @@
 /**
- * The local Data API service: a Data API server (server.ts) over one world, the simulator's or your own
+ * The local service service: a Data API server (server.ts) over one world, the simulator's or your own
  * nodes' (world.ts; compose-world.ts picks it). Its public entry for the CLI, the tests and benchmarks.
  */
-export { startTeleporterService } from './compose-world';
+export { startLocalService } from './compose-world';
 export type { OwnNodesService, RunningService, ServiceOptions, SimulatedService, SimulatedServiceOptions, WorldOptions } from './compose-world';
 export type { RecordChange } from './world';
 export { PUBLIC_PLANS, OPERATION_WEIGHT, REALISTIC_CU_LIMITS, type CuLimits } from './compute-units';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import type { SimulatedServiceOptions } from '../../src/local-data-api';
+import type { SimulatedServiceOptions } from '../../src/local-service';
 import { get, serve } from './helpers';
 
 const KEY = 'test-key-0123456789';

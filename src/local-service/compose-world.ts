@@ -61,10 +61,10 @@ export interface OwnNodesService extends RunningService {
   world?: undefined;
 }
 
-export function startTeleporterService(options: ServiceOptions & { ownNodes: OwnNodesInput }): Promise<OwnNodesService>;
-export function startTeleporterService(options?: SimulatedServiceOptions): Promise<SimulatedService>;
-export function startTeleporterService(options?: ServiceOptions): Promise<RunningService>;
-export async function startTeleporterService(options: ServiceOptions = {}): Promise<RunningService> {
+export function startLocalService(options: ServiceOptions & { ownNodes: OwnNodesInput }): Promise<OwnNodesService>;
+export function startLocalService(options?: SimulatedServiceOptions): Promise<SimulatedService>;
+export function startLocalService(options?: ServiceOptions): Promise<RunningService>;
+export async function startLocalService(options: ServiceOptions = {}): Promise<RunningService> {
   const server: Record<string, unknown> = {};
   const simulated: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {

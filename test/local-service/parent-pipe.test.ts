@@ -4,7 +4,7 @@
  * for a real SIGKILL of a real parent). Without the flag, stdin is ignored.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/local-data-api/cli-args';
+import { parseCliArgs } from '../../src/local-service/cli-args';
 import { startServiceProcess } from '../support/service-process';
 
 const start = (extra: string[]) => startServiceProcess(['--rate', '0', '--no-warm', ...extra]);

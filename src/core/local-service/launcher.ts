@@ -4,7 +4,7 @@ import { MonitorError } from '../../shared/errors';
 import { privateFile } from '../store/private-files';
 import { serviceChildEnv } from './child-env';
 import type { Logger } from '../log/logger';
-import type { LocalDataApiSpec } from '../monitor-core';
+import type { LocalServiceSpec } from '../monitor-core';
 
 const LISTENING_RE = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const START_TIMEOUT_MS = 30_000;
@@ -13,10 +13,10 @@ const RESTART_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
 const DEMO_HISTORY_HOURS = 2;
 
 /**
- * Runs the embedded local teleporter service as a child process: waits for its "listening on <url>"
+ * Runs the embedded local service as a child process: waits for its "listening on <url>"
  * line, restarts it when it crashes (its URL may change), and kills it on close.
  */
-export class LocalDataApiLauncher {
+export class LocalServiceLauncher {
   private child: ChildProcess | null = null;
   private currentUrl: string | null = null;
   private closing = false;
@@ -24,7 +24,7 @@ export class LocalDataApiLauncher {
   private starting: Promise<string> | null = null;
 
   constructor(
-    private readonly spec: Extract<LocalDataApiSpec, { kind: 'spawn' }>,
+    private readonly spec: Extract<LocalServiceSpec, { kind: 'spawn' }>,
     private readonly dataDir: string,
     private readonly logger: Logger,
     private readonly onUrl: (url: string) => void = () => {},

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { ManualClock } from '../../src/shared/clock';
 import { CHAIN_REGISTRY } from '../../src/shared/chains';
-import { startTeleporterService, type SimulatedService } from '../../src/local-data-api/index';
+import { startLocalService, type SimulatedService } from '../../src/local-service/index';
 import { sdkFor, type SdkRig } from './sdk-client';
 
 const KEY = 'conformance-key-0123456789';
@@ -27,7 +27,7 @@ const count = <T>(r: T): T => {
 };
 
 beforeAll(async () => {
-  service = await startTeleporterService({
+  service = await startLocalService({
     clock,
     preload: 3000,
     seed: 11,
@@ -213,7 +213,7 @@ describe('validation coverage', () => {
 describe('the realistic profile', () => {
   it('every record of a realistic world (lag, loose order, sparse routes, two messengers) passes the SDK, both families', async () => {
     const realClock = new ManualClock(Date.UTC(2026, 2, 1));
-    const real = await startTeleporterService({ clock: realClock, realistic: true, seed: 12, rate: 2, preload: 300, apiKeys: [KEY], requireKey: true });
+    const real = await startLocalService({ clock: realClock, realistic: true, seed: 12, rate: 2, preload: 300, apiKeys: [KEY], requireKey: true });
     try {
       for (let t = 0; t < 10 * 60; t += 30) await realClock.advance(30_000);
       const r = sdkFor(real.url, KEY);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/sqlite';
-import { Dictionaries } from '../../../src/local-data-api/store/dictionaries';
-import { openRecordDb } from '../../../src/local-data-api/store/record-db';
-import { RecordWriter } from '../../../src/local-data-api/store/record-writer';
-import { NET_CODES, POS_PER_SECOND } from '../../../src/local-data-api/store/schema';
+import { Dictionaries } from '../../../src/local-service/store/dictionaries';
+import { openRecordDb } from '../../../src/local-service/store/record-db';
+import { RecordWriter } from '../../../src/local-service/store/record-writer';
+import { NET_CODES, POS_PER_SECOND } from '../../../src/local-service/store/schema';
 
 const C_CHAIN = { blockchainId: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', evmChainId: '43114' };
 const FUJI_C = { blockchainId: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp', evmChainId: '43113' };

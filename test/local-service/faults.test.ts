@@ -1,7 +1,7 @@
 /** Fault profiles: each kind at its stated rate, deterministic per seed, switchable at run time. */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { FAULT_PRESETS, parseFaultSpec } from '../../src/local-data-api/index';
+import { FAULT_PRESETS, parseFaultSpec } from '../../src/local-service/index';
 import { get, serve } from './helpers';
 import { waitFor } from '../support/wait-for';
 

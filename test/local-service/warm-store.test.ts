@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { warmFile } from '../../src/local-data-api/store/warm-file';
-import { parseCliArgs } from '../../src/local-data-api/cli-args';
+import { warmFile } from '../../src/local-service/store/warm-file';
+import { parseCliArgs } from '../../src/local-service/cli-args';
 import { get, serve } from './helpers';
 
 describe('reading the store file into the OS cache at start', () => {

@@ -16,9 +16,9 @@ const OWN_NODES = { chains: [{ rpcUrl: 'http://127.0.0.1:9', blockchainId: '2q9e
 /** Starts a service with `options` in a child process; the folders under src/ of the modules it loaded, and whether it had a simulator. */
 async function loadedBy(options: object): Promise<{ folders: string[]; simulator: boolean; simulated: unknown }> {
   const script = `
-    const { startTeleporterService } = require(${JSON.stringify(join(root, 'src', 'local-data-api', 'index.ts'))});
+    const { startLocalService } = require(${JSON.stringify(join(root, 'src', 'local-service', 'index.ts'))});
     (async () => {
-      const svc = await startTeleporterService(${JSON.stringify(options)});
+      const svc = await startLocalService(${JSON.stringify(options)});
       const info = await (await fetch(svc.url + '/_local/info')).json();
       const folders = [...new Set(Object.keys(require.cache).filter((k) => k.includes('/src/')).map((k) => k.split('/src/')[1].split('/')[0]))];
       const simulator = svc.simulator !== undefined;

@@ -1,7 +1,7 @@
 /** Every 400 / 404 / 405 case with its exact JSON body, over real HTTP. */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import type { SimulatedService } from '../../src/local-data-api/index';
+import type { SimulatedService } from '../../src/local-service/index';
 import { get, serve } from './helpers';
 
 let s: SimulatedService;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RecordStore } from '../../src/local-data-api/store/record-store';
+import { RecordStore } from '../../src/local-service/store/record-store';
 import { startServiceProcess } from '../support/service-process';
 
 const dirs: string[] = [];

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RecordStore } from '../../src/local-data-api/store/record-store';
+import { RecordStore } from '../../src/local-service/store/record-store';
 import { loadSqlite } from '../../src/sqlite';
-import { planScans, type Conjunction } from '../../src/local-data-api/store/scan-plan';
-import { MESSAGE_INDEXES } from '../../src/local-data-api/store/schema';
+import { planScans, type Conjunction } from '../../src/local-service/store/scan-plan';
+import { MESSAGE_INDEXES } from '../../src/local-service/store/schema';
 import { ManualClock } from '../../src/shared/clock';
 import { get, serve } from './helpers';
 

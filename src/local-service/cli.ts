@@ -1,10 +1,10 @@
 /**
- * `npm run service -- --port <n> ...`: runs the local teleporter service until SIGINT/SIGTERM.
+ * `npm run service -- --port <n> ...`: runs the local service until SIGINT/SIGTERM.
  * Prints exactly `listening on http://127.0.0.1:<port>` on stdout once ready (other programs wait for
- * that line); everything else goes to stderr. Also bundled as out/main/local-data-api.js, so no import.meta.
+ * that line); everything else goes to stderr. Also bundled as out/main/local-service.js, so no import.meta.
  */
 import { parseCliArgs, USAGE } from './cli-args';
-import { startTeleporterService } from './index';
+import { startLocalService } from './index';
 import { watchParentPipe } from './parent-pipe';
 
 async function main(): Promise<number> {
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   let service;
   const started = Date.now();
   try {
-    service = await startTeleporterService(options);
+    service = await startLocalService(options);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const message = err.code === 'EADDRINUSE' ? `port ${options.port} on 127.0.0.1 is already in use; pick another --port or use --port 0.` : err.message;
