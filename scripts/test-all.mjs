@@ -106,7 +106,7 @@ const playwrightCount = (file) => () => {
   return { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped };
 };
 const pwJson = join(outDir, 'playwright.json');
-const demoDayJson = join(outDir, 'playwright-demo-day.json');
+const longJson = join(outDir, 'playwright-long.json');
 const hasEndToEnd = existsSync(join(root, 'playwright.config.ts'));
 const endToEnd = hasEndToEnd
   ? [
@@ -157,13 +157,14 @@ const mainRun = mainRunStarts.then(() =>
     countFrom: vitestCount(vitestJson),
   }),
 );
-// The demo day's spec (project `demo-day`, playwright.config.ts) mostly waits for its alerts, about 6 min of
-// them: its own Chromium and stack beside the main vitest run, from when that starts, not after Playwright's lane.
-const demoDay = hasEndToEnd
+// The long specs (project `long`, playwright.config.ts): the demo day's mostly waits for its alerts, about
+// 6 min of them, in one worker; trust and first day (about 3 min together) in the other. Beside the main
+// vitest run, from when that starts, so that Playwright's first lane (and the main run's start) ends sooner.
+const longSpecs = hasEndToEnd
   ? mainRunStarts.then(() =>
-      heldStep('end-to-end: the demo day', 'npx', ['playwright', 'test', '--project=demo-day', '--reporter=list,json'], {
-        countFrom: playwrightCount(demoDayJson),
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: demoDayJson },
+      heldStep('end-to-end: the long specs', 'npx', ['playwright', 'test', '--project=long', '--workers=2', '--reporter=list,json'], {
+        countFrom: playwrightCount(longJson),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: longJson },
         printAfter: mainRun,
       }),
     )
@@ -175,7 +176,7 @@ const waiting = staticChecks.then(() =>
     printAfter: mainRun,
   }),
 );
-await Promise.all([mainRun, waiting, demoDay]);
+await Promise.all([mainRun, waiting, longSpecs]);
 
 rmSync(outDir, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
