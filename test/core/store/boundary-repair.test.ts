@@ -55,7 +55,9 @@ describe('a database written before the boundary checks', () => {
     expect(() => db.prepare('SELECT rowid FROM messages').all()).toThrow(/too large/);
     db.pragma(`user_version = ${BOUNDARY_REPAIR_VERSION}`);
     // What the migrations after the repair add, undone: the database as that version left it.
-    db.exec('ALTER TABLE watches DROP COLUMN history_cut_at; ALTER TABLE feeds DROP COLUMN history_cut_at; DROP INDEX messages_open_nonce;');
+    db.exec(
+      'ALTER TABLE watches DROP COLUMN history_cut_at; ALTER TABLE feeds DROP COLUMN history_cut_at; DROP INDEX messages_open_nonce; DROP TABLE relayer_metrics_urls;',
+    );
     db.close();
 
     api.records.push({ body: good, sortTs: nowS - 60, owners: [watched.toLowerCase()] });
