@@ -5,6 +5,7 @@
  * (key files, limits) stay their own.
  */
 import { ownChainsOf, routeLabel } from '../shared/chains';
+import { shortHex } from '../shared/format';
 import { visibleText } from '../shared/visible-text';
 import type { HeadlessConfig } from './config-schema';
 
@@ -28,7 +29,6 @@ export function watchCounts(c: Pick<HeadlessConfig, 'watches' | 'relayers' | 'ro
   ]);
 }
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 /** A name as a console line shows it: no character that acts instead of showing, at most NAME_CHARS long. */
 const NAME_CHARS = 32;
@@ -51,13 +51,13 @@ export function watchNames(c: Pick<HeadlessConfig, 'watches' | 'relayers' | 'rou
   const own = typeof c.dataSource === 'object' ? ownChainsOf(c.dataSource) : [];
   return andList([
     countNamed(
-      c.watches.map((w) => w.label?.trim() || short(w.address)),
+      c.watches.map((w) => w.label?.trim() || shortHex(w.address)),
       'address',
       'addresses',
       shown,
     ),
     countNamed(
-      c.relayers.map((r) => r.label?.trim() || short(r.address)),
+      c.relayers.map((r) => r.label?.trim() || shortHex(r.address)),
       'relayer',
       'relayers',
       shown,
@@ -89,7 +89,7 @@ export function describeWatches(c: HeadlessConfig): string[] {
   for (const w of c.watches) lines.push(`address  ${named(w.label, w.address)} on ${w.network ?? net}`);
   for (const r of c.relayers) {
     const alerts = r.alert === false ? 'no alerts' : `silent alert after ${r.silentMinutes ?? silent} min, pending after ${r.pendingMinutes ?? pending} min`;
-    lines.push(`relayer  ${named(r.label, short(r.address))} on ${r.network ?? net}: ${alerts}`);
+    lines.push(`relayer  ${named(r.label, shortHex(r.address))} on ${r.network ?? net}: ${alerts}`);
   }
   for (const r of c.routes) {
     const alerts = r.alert === false ? 'no alerts' : `backlog alert after ${r.backlogMinutes ?? backlog} min`;

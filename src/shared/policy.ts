@@ -201,3 +201,5 @@ export const RELAYER_METRICS_TIMEOUT_MS = 5_000;
 export const RELAYER_METRICS_MAX_BYTES = 2_000_000;
 /** The window the relayer's counts and the chains' deliveries are compared over (and its failures counted in). */
 export const RELAYER_METRICS_WINDOW_MINUTES = 15;
+/** How many failed executions a route lists by ID per window (the count beside it is exact): the list stays a readable size. */
+export const MAX_LISTED_FAILED_MESSAGES = 100;

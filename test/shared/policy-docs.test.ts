@@ -22,6 +22,7 @@ const COUNTS: Record<string, string> = {
   CYCLES: 'cycles',
   REQUESTS: 'requests',
   READS: 'reads',
+  MESSAGES: 'messages',
   SOURCES: 'sources',
   CONNECTIONS: 'connections',
   RETRIES: 'retries',

@@ -11,9 +11,7 @@ import type { Delivery } from './delivery-record';
 import { toUnits, type GasPayment } from './fuel';
 import { RewardSums } from './token-sums';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
-
-/** How many failed executions a route lists by ID (the count is exact). */
-const MAX_FAILED_IDS = 100;
+import { MAX_LISTED_FAILED_MESSAGES } from '../../shared/policy';
 
 /** A watched relayer's wallet on one chain, with the payments the cache shows over the last day. */
 export interface WalletPayments {
@@ -142,7 +140,7 @@ export class EconomicsAccumulator {
     if (d.gasWei !== null) a.gasWei += d.gasWei;
     if (!d.executed) {
       a.failedCount++;
-      if (a.failed.length < MAX_FAILED_IDS) a.failed.push(d.messageId);
+      if (a.failed.length < MAX_LISTED_FAILED_MESSAGES) a.failed.push(d.messageId);
     }
   }
 }

@@ -5,9 +5,7 @@
  */
 import { timeToEmptyWords } from '../../shared/time-to-empty';
 import { inWindow } from './windows';
-import { HOUR_MS, MINUTE_MS } from '../../shared/time';
-
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 
 /** One delivery the relayer paid on the chain: when (ms) and what it cost (wei). */
 export interface GasPayment {

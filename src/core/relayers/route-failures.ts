@@ -9,11 +9,9 @@ import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { RouteFailureRow, WatchedRoute } from '../../shared/relayers';
 import type { Attributed } from './attribution';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
+import { MAX_LISTED_FAILED_MESSAGES } from '../../shared/policy';
 
 export const failedKey = (routeId: string) => `failed:${routeId}`;
-
-/** How many failed messages a route lists by ID per window (the count is exact). */
-const MAX_FAILED_IDS = 100;
 
 export interface RouteFailureCount {
   route: WatchedRoute;
@@ -62,7 +60,7 @@ export class RouteFailures {
       const newest = (fs: Failure[]) => ({
         count: fs.length,
         messageIds: fs
-          .slice(-MAX_FAILED_IDS)
+          .slice(-MAX_LISTED_FAILED_MESSAGES)
           .reverse()
           .map((f) => f.messageId),
       });
