@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 
 interface PageElement {
   getAttribute(name: string): string | null;
+  innerText: string;
   offsetParent: unknown;
   tagName: string;
 }
@@ -27,14 +28,20 @@ export const sidewaysOverflow = (page: Page): Promise<number> =>
     return (g.document.scrollingElement?.scrollWidth ?? 0) - g.innerWidth;
   });
 
-/** Everything a person reads on the page: the visible text, and the titles and labels shown on hover or read aloud. */
+/**
+ * Everything a person reads on the page: the visible text, and the titles and labels shown on hover or read
+ * aloud. Not what the page shows as the record's own data, marked `data-raw` (a message's raw JSON): that is
+ * the source's words, quoted, not the app's.
+ */
 export const readableText = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
+    const quoted = Array.from(g.document.querySelectorAll('[data-raw]')).map((e) => e.innerText);
+    const body = quoted.reduce((text, q) => (q ? text.replace(q, '') : text), g.document.body.innerText);
     const hints = Array.from(g.document.querySelectorAll('[title], [aria-label]'))
       .filter((e) => e.offsetParent !== null || e.tagName.toLowerCase() === 'svg')
       .flatMap((e) => [e.getAttribute('title') ?? '', e.getAttribute('aria-label') ?? '']);
-    return [g.document.body.innerText, ...hints].join('\n');
+    return [body, ...hints].join('\n');
   });
 
 /** The clipboard's text, as the page reads it (the context must grant clipboard-read). */
