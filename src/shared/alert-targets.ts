@@ -103,12 +103,17 @@ export function refusedTargetMessage(subject: string, why: string, how: AllowHow
 
 /** The refusal of an alert URL (see refusedTargetMessage), or null when it may receive alerts; an unparsable URL is the schema's to report. */
 export function refusedAlertUrl(url: string, what: string, how: AllowHow): string | null {
-  let host: string;
+  const host = hostOf(url);
+  if (host === null) return null;
+  const why = refusedHost(host);
+  return why ? refusedTargetMessage(`${what} points at ${host}`, why, how) : null;
+}
+
+/** A URL's host name, or null when it does not parse. */
+export function hostOf(url: string): string | null {
   try {
-    host = new URL(url).hostname;
+    return new URL(url).hostname;
   } catch {
     return null;
   }
-  const why = refusedHost(host);
-  return why ? refusedTargetMessage(`${what} points at ${host}`, why, how) : null;
 }

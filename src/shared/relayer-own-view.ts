@@ -4,17 +4,13 @@
  * deliveries the chains show for it; the types both sides of the contract share.
  */
 import { z } from 'zod';
-import { refusedHost } from './alert-targets';
+import { hostOf, refusedHost } from './alert-targets';
 import { evmAddress, network } from './schemas';
 
 /** "points at 169.254.169.254, a link-local address …" for a link-local or metadata host, else null (a relayer's metrics are never there). */
 export function metadataHost(url: string): string | null {
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return null;
-  }
+  const host = hostOf(url);
+  if (host === null) return null;
   const why = refusedHost(host);
   return why ? `points at ${host}, ${why}` : null;
 }

@@ -1,10 +1,7 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
-import type { ErrorInfo } from '../../../shared/errors';
-import { toErrorInfo } from '../../../shared/errors';
-import type { RelayerEconomics } from '../../../shared/relayers';
-import { monitor, useMonitorEvents } from '../client';
-import { coalesce } from '../logic/coalesce';
+import { shallowRef } from 'vue';
+import { monitor } from '../client';
+import { followedRead } from './followed-read';
 
 /** What the failed-executions list shows: one route's failed messages for one relayer. */
 interface FailedTarget {
@@ -19,27 +16,14 @@ interface FailedTarget {
  * `relayer-economics-changed` event (one re-read at most in flight).
  */
 export const useRelayerEconomicsStore = defineStore('relayer-economics', () => {
-  const economics = shallowRef<RelayerEconomics | null>(null);
-  const loaded = ref(false);
-  const error = ref<ErrorInfo | null>(null);
-  const failed = shallowRef<FailedTarget | null>(null);
-
-  const load = coalesce(async () => {
-    try {
-      economics.value = await monitor().relayerEconomics();
-      error.value = null;
-      loaded.value = true;
-    } catch (e) {
-      error.value = toErrorInfo(e);
-    }
-  });
-
-  // Until the view was opened there is nothing to keep fresh.
-  const follow = () => {
-    if (loaded.value) void load();
-  };
   // A watched relayer added or removed, or the fuel threshold changed, changes what is shown too.
-  useMonitorEvents({ 'relayer-economics-changed': follow, 'watchlist-changed': follow, 'settings-changed': follow });
+  const {
+    value: economics,
+    loaded,
+    error,
+    load,
+  } = followedRead(() => monitor().relayerEconomics(), ['relayer-economics-changed', 'watchlist-changed', 'settings-changed']);
+  const failed = shallowRef<FailedTarget | null>(null);
 
   /** Reloads everything this store shows (after a reconnect or a data-source change). */
   async function resync(): Promise<void> {

@@ -1,10 +1,8 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
-import type { ErrorInfo } from '../../../shared/errors';
+import { ref } from 'vue';
 import { toErrorInfo } from '../../../shared/errors';
-import type { RelayerOwnView } from '../../../shared/relayer-own-view';
-import { monitor, useMonitorEvents } from '../client';
-import { coalesce } from '../logic/coalesce';
+import { monitor } from '../client';
+import { followedRead } from './followed-read';
 
 /**
  * The Relayers view's "own metrics" section: each watched relayer's own counts (its metrics URL)
@@ -12,26 +10,14 @@ import { coalesce } from '../logic/coalesce';
  * (a read, or a URL set) and the watchlist and settings (one re-read at most in flight).
  */
 export const useRelayerOwnViewStore = defineStore('relayer-own-view', () => {
-  const view = shallowRef<RelayerOwnView | null>(null);
-  const loaded = ref(false);
-  const error = ref<ErrorInfo | null>(null);
+  const {
+    value: view,
+    loaded,
+    error,
+    load,
+  } = followedRead(() => monitor().relayerOwnView(), ['relayer-own-view-changed', 'watchlist-changed', 'settings-changed']);
   /** A URL refused at save, by relayer address (lower case). */
   const urlErrors = ref<Record<string, string>>({});
-
-  const load = coalesce(async () => {
-    try {
-      view.value = await monitor().relayerOwnView();
-      error.value = null;
-      loaded.value = true;
-    } catch (e) {
-      error.value = toErrorInfo(e);
-    }
-  });
-
-  const follow = () => {
-    if (loaded.value) void load();
-  };
-  useMonitorEvents({ 'relayer-own-view-changed': follow, 'watchlist-changed': follow, 'settings-changed': follow });
 
   async function resync(): Promise<void> {
     await load();
