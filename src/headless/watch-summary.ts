@@ -29,7 +29,6 @@ export function watchCounts(c: Pick<HeadlessConfig, 'watches' | 'relayers' | 'ro
   ]);
 }
 
-
 /** A name as a console line shows it: no character that acts instead of showing, at most NAME_CHARS long. */
 const NAME_CHARS = 32;
 function consoleName(name: string): string {
