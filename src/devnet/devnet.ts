@@ -57,7 +57,8 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
-const describe = (name: string, c: TestChain): DevnetChain => ({
+/** A chain as the devnet describes it (to the config writers and the console). */
+export const describeChain = (name: string, c: TestChain): DevnetChain => ({
   name,
   rpcUrl: c.node.url,
   wsUrl: c.node.wsUrl,
@@ -117,7 +118,7 @@ export async function startDevnet(o: DevnetOptions): Promise<Devnet> {
       }, o.trafficEveryMs)
     : null;
   return {
-    chains: [describe('devnet-a', a), describe('devnet-b', b)],
+    chains: [describeChain('devnet-a', a), describeChain('devnet-b', b)],
     sender: privateKeyToAccount(KEYS.sender).address,
     relayer: privateKeyToAccount(KEYS.relayer).address,
     relayerMetricsUrl: metricsServer?.url ?? null,

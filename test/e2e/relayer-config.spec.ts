@@ -15,7 +15,7 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { launchWebApp, type WebApp } from '../../src/host/app';
 import { RENDERER_OUT_DIR, SERVICE_CLI, TSX_LOADER } from '../../src/host/paths';
 import { ensureRendererBuilt } from '../../src/host/renderer-build';
-import type { Devnet } from '../../src/devnet/devnet';
+import { describeChain, type Devnet } from '../../src/devnet/devnet';
 import { relayerConfigJson } from '../../src/devnet/relayer-config-file';
 import { RelayerStyleMetrics, serveRelayerMetrics, type RelayerMetricsServer } from '../../src/devnet/relayer-metrics';
 import { KEYS, startTestChains, type TestChain } from '../own-node/chains';
@@ -37,17 +37,8 @@ test.beforeAll(async () => {
   [a, b] = await startTestChains(31951, 31952);
   dir = mkdtempSync(join(tmpdir(), 'tw-e2e-relayer-config-'));
   ownServer = await serveRelayerMetrics(own, 0);
-  // The devnet's description of its chains, as npm run devnet gives it to the writer.
-  const describe = (name: string, c: TestChain) => ({
-    name,
-    rpcUrl: c.node.url,
-    wsUrl: c.node.wsUrl,
-    evmChainId: c.chainId,
-    blockchainId: c.blockchainId,
-    messenger: getAddress(c.messenger),
-  });
   const devnet: Devnet = {
-    chains: [describe('devnet-a', a), describe('devnet-b', b)],
+    chains: [describeChain('devnet-a', a), describeChain('devnet-b', b)],
     sender: privateKeyToAddress(KEYS.sender),
     relayer,
     sent: () => 0,

@@ -40,10 +40,9 @@ export function createRelayerConfigHandlers(ctx: RelayerConfigNeeds): Pick<Monit
       applyImport(ctx.store, preview, ctx.settings(), ctx.clock.now());
       // The relayer's own metrics: its file names the port, not the host; this machine first (editable in the view).
       const port = preview.plan.metricsPort;
-      const hasUrl = ctx.store.relayerMetricsUrls.all();
+      const hasUrl = new Set([...ctx.store.relayerMetricsUrls.all().keys()].map((a) => a.toLowerCase()));
       if (port !== null)
-        for (const r of preview.plan.relayers)
-          if (![...hasUrl.keys()].some((a) => a.toLowerCase() === r.address.toLowerCase())) ctx.setMetricsUrl(r.address, `http://127.0.0.1:${port}/metrics`);
+        for (const r of preview.plan.relayers) if (!hasUrl.has(r.address.toLowerCase())) ctx.setMetricsUrl(r.address, `http://127.0.0.1:${port}/metrics`);
       const n = (c: { added: unknown[]; removed: unknown[] }) => `+${c.added.length} −${c.removed.length}`;
       ctx.logger.info('relayer config imported', {
         relayers: n(preview.relayers),
