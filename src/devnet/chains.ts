@@ -45,11 +45,11 @@ export function blockchainIdFor(chainId: number): { hex: Hex; cb58: string } {
   return { hex, cb58: encodeCb58(toBytes(hex)) };
 }
 
-export async function startTestChain(o: AnvilOptions): Promise<TestChain> {
-  const node = await startAnvil(o);
+/** A node's public client and its wallets by key (each made once), as the test chains and other messengers' chains use them. */
+export function connectChain(node: AnvilNode, chainId: number): Pick<TestChain, 'client' | 'wallet' | 'managedWallet'> {
   const chain = {
-    id: o.chainId,
-    name: `anvil-${o.chainId}`,
+    id: chainId,
+    name: `anvil-${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [node.url] } },
   };
@@ -65,12 +65,16 @@ export async function startTestChain(o: AnvilOptions): Promise<TestChain> {
     }
     return w;
   };
-  const wallet = (key: keyof typeof KEYS) => walletOf(key, false);
-  const managedWallet = (key: keyof typeof KEYS) => walletOf(key, true);
+  return { client, wallet: (key) => walletOf(key, false), managedWallet: (key) => walletOf(key, true) };
+}
+
+export async function startTestChain(o: AnvilOptions): Promise<TestChain> {
+  const node = await startAnvil(o);
+  const { client, wallet, managedWallet } = connectChain(node, o.chainId);
   const { hex, cb58 } = blockchainIdFor(o.chainId);
   const c = compileTestMessenger();
   const deployer = wallet('deployer');
-  const hash = await deployer.client.deployContract({ abi: c.abi, bytecode: c.bytecode, args: [hex], account: deployer.account, chain });
+  const hash = await deployer.client.deployContract({ abi: c.abi, bytecode: c.bytecode, args: [hex], account: deployer.account, chain: deployer.client.chain });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error('TestMessenger was not deployed');
   return { node, chainId: o.chainId, blockchainIdHex: hex, blockchainId: cb58, messenger: receipt.contractAddress, client, wallet, managedWallet };

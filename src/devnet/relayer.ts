@@ -20,7 +20,32 @@ export interface SendOptions {
 }
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
-const SEND_GAS = 1_500_000n;
+export const SEND_GAS = 1_500_000n;
+
+/**
+ * How one delivery reaches the destination's messenger; resolves with the receive transaction's hash.
+ * The test messenger takes the message itself (the default); the real TeleporterMessenger reads it
+ * from Warp (test/own-node/real-messenger/delivery.ts).
+ */
+export type Delivery = (d: {
+  source: TestChain;
+  destination: TestChain;
+  message: unknown;
+  wallet: ReturnType<TestChain['wallet']>;
+  /** The test asked this message's execution to fail (the test messenger's flag; a real receiver fails on its own). */
+  failExecution: boolean;
+}) => Promise<Hex>;
+
+const toTestMessenger: Delivery = ({ source, destination, message, wallet: w, failExecution }) =>
+  w.client.writeContract({
+    address: destination.messenger,
+    abi: compileTestMessenger().abi,
+    functionName: 'receiveMessage',
+    args: [source.blockchainIdHex, message, w.account.address, failExecution],
+    gas: SEND_GAS,
+    account: w.account,
+    chain: w.client.chain,
+  });
 
 /** Sends a message from `source` to `destination`; resolves with its message ID (0x-hex) once mined. */
 export async function sendMessage(source: TestChain, destination: TestChain, o: SendOptions = {}): Promise<{ messageId: Hex; txHash: Hex; block: bigint }> {
@@ -97,6 +122,8 @@ export class TestRelayer {
       inFlight?: number;
       /** Each delivery as it ends: relayed, or failed with the ICM relayer's reason (the devnet's relayer-style metrics count them). */
       onRelay?: (source: TestChain, destination: TestChain, outcome: { ok: true } | { ok: false; reason: string }) => void;
+      /** Default: the test messenger's receiveMessage. */
+      deliverWith?: Delivery;
     } = {},
   ) {}
 
@@ -153,17 +180,9 @@ export class TestRelayer {
   }
 
   private async send(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
-    const { abi } = compileTestMessenger();
-    const w = (this.o.inFlight ?? 1) > 1 ? dest.managedWallet('relayer') : dest.wallet('relayer');
-    const hash = await w.client.writeContract({
-      address: dest.messenger,
-      abi,
-      functionName: 'receiveMessage',
-      args: [source.blockchainIdHex, message, w.account.address, this.failExecution.has(messageId)],
-      gas: SEND_GAS,
-      account: w.account,
-      chain: w.client.chain,
-    });
+    const wallet = (this.o.inFlight ?? 1) > 1 ? dest.managedWallet('relayer') : dest.wallet('relayer');
+    const deliver = this.o.deliverWith ?? toTestMessenger;
+    const hash = await deliver({ source, destination: dest, message, wallet, failExecution: this.failExecution.has(messageId) });
     const r = await dest.client.waitForTransactionReceipt({ hash });
     if (r.status !== 'success') throw new Error(`delivery of ${messageId} reverted`);
     this.delivered.set(messageId, hash);

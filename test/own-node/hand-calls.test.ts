@@ -1,81 +1,122 @@
 /**
- * The calls the app produces for an operator to send by hand, sent on anvil: retryMessageExecution
- * built from the own-node record of a failed execution runs it (the messenger checks the message's
- * hash, so every field must be exactly as delivered, and the record then shows it executed), and
- * redeemRelayerRewards sent by the reward address empties what checkRelayerRewardAmount showed.
+ * The calls the app produces for an operator to send by hand, sent on anvil against the real
+ * TeleporterMessenger (icm-contracts, unchanged: test/fixtures/icm-contracts), delivered through Warp
+ * as a relayer does. A core on your own nodes caches a delivered message whose execution failed (its
+ * receiver refused it); its handCall gives retryMessageExecution, which the messenger refuses while
+ * the receiver still fails and with one field altered (it checks the message's hash), runs once the
+ * receiver is ready (the core's record then shows it executed), and refuses a second time. The fee of
+ * that message, once its receipt came back, is redeemable on its source chain (the core reads it with
+ * checkRelayerRewardAmount): handCall's redeemRelayerRewards, sent by the reward address, pays it in
+ * the fee token and empties the credit.
  */
-import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSENGER_CALLS, redeemCall, retryCall } from '../../src/core/relayers/hand-calls';
-import type { RunningService } from '../../src/local-service/index';
-import { parseMessage } from '../../src/shared/messages';
-import { startTestChains, type TestChain } from './chains';
-import { recordWhen, startOwnNodeService } from './rig';
-import { sendMessage, TestRelayer } from './relayer';
+import type { MonitorCore } from '../../src/core/monitor-core';
+import { MESSENGER_CALLS } from '../../src/core/relayers/hand-calls';
+import type { AppInfo, CachedMessage } from '../../src/shared/contract';
+import type { HandCall } from '../../src/shared/relayer-config';
+import type { RelayerEconomics } from '../../src/shared/relayers';
+import { tempDir } from '../core/helpers';
+import { waitFor } from '../support/wait-for';
+import type { TestChain } from './chains';
+import { compileRealMessenger } from './real-messenger/compile';
+import { deploy, startRealMessengerChains, write } from './real-messenger/chains';
+import { throughWarp } from './real-messenger/delivery';
+import { sendRealMessage } from './real-messenger/send';
+import { TestRelayer } from './relayer';
+import { chainConfig, coreSpawningService } from './rig';
 
 let a: TestChain, b: TestChain;
-let service: RunningService;
+let core: MonitorCore;
 let relayer: TestRelayer;
+let token: Address, receiver: Address;
+const tmp = tempDir('tw-hand-calls-');
+const FEE = 42n;
 
 beforeAll(async () => {
-  [a, b] = await startTestChains(31451, 31452);
-  service = await startOwnNodeService([a, b]);
-  relayer = new TestRelayer([a, b]);
-});
+  [a, b] = await startRealMessengerChains(31451, 31452);
+  token = await deploy(a, 'sender', 'FeeToken', [a.wallet('sender').account.address, 10n ** 21n]);
+  receiver = await deploy(b, 'sender', 'FlakyReceiver');
+  relayer = new TestRelayer([a, b], { deliverWith: throughWarp });
+  core = await coreSpawningService(tmp.dir);
+  const saved = await core.invoke('updateSettings', {
+    network: 'fuji',
+    dataSource: { kind: 'ownNodes', ownNodes: { chains: [chainConfig(a), chainConfig(b)], confirmations: 0, pollIntervalMs: 100 } },
+  });
+  expect(saved.ok).toBe(true);
+  await core.start();
+  await waitFor(async () => ((await call<AppInfo>('getAppInfo')).dataSource.baseUrl ? true : undefined), 30_000, 'the local service to listen');
+  await call('addWatch', { address: a.wallet('sender').account.address, network: 'fuji' });
+  // The relayer and its route watched (alerts off): its redeemable rewards are read from the messenger.
+  await call('addRoute', { source: a.blockchainId, destination: b.blockchainId, network: 'fuji', alert: false });
+  await call('addRelayer', { address: b.wallet('relayer').account.address, network: 'fuji', alert: false });
+}, 120_000);
 afterAll(async () => {
-  await service?.close();
+  await core?.close();
   await Promise.all([a, b].map((x) => x?.node.stop()));
+  tmp.cleanup();
 });
 
-/** Sends a transaction as `who` on `chain`; resolves with whether it succeeded (a revert is an answer, not an error). */
+async function call<T>(method: string, input?: unknown): Promise<T> {
+  const r = await core.invoke(method, input);
+  if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+  return r.value as T;
+}
+
+/** Polls until the core's cached record of the message satisfies `ok`. */
+function cachedWhen(messageId: Hex, ok: (r: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  return waitFor(
+    async () => {
+      await call('pollNow');
+      const c = await call<CachedMessage | null>('getMessage', { messageId: messageId.slice(2) });
+      const r = c?.message as unknown as Record<string, unknown> | undefined;
+      return r && ok(r) ? r : undefined;
+    },
+    30_000,
+    `the core's record of ${messageId.slice(0, 10)} to reach the expected state`,
+  );
+}
+
+/** Sends a transaction as `who`; resolves with whether it succeeded (a revert is an answer, not an error). */
 async function send(chain: TestChain, who: 'sender' | 'relayer', to: string, data: string): Promise<'success' | 'reverted'> {
   const w = chain.wallet(who);
   const hash = await w.client
-    .sendTransaction({ to: to as Address, data: data as Hex, gas: 500_000n, account: w.account, chain: w.client.chain })
+    .sendTransaction({ to: to as Address, data: data as Hex, gas: 1_000_000n, account: w.account, chain: w.client.chain })
     .catch((e: Error) => (/revert/i.test(e.message) ? null : Promise.reject(e)));
   if (hash === null) return 'reverted';
   return (await chain.client.waitForTransactionReceipt({ hash })).status;
 }
 
-describe('the exact call for what needs a hand, sent on anvil', () => {
-  it('retryMessageExecution from the record of a failed execution runs it, once; a message altered by one field is refused', async () => {
-    // A receipt rides along, and the message allows one relayer: every field of the struct is exercised.
-    const first = await sendMessage(b, a);
-    await relayer.deliverAll();
-    const w = a.wallet('sender');
-    const hash = await w.client.writeContract({
-      address: a.messenger,
-      abi: (await import('./compile-messenger')).compileTestMessenger().abi,
-      functionName: 'sendCrossChainMessage',
-      args: [
-        b.blockchainIdHex,
-        '0x00000000000000000000000000000000000000aa',
-        { feeTokenAddress: a.messenger, amount: 3n },
-        123_456n,
-        [b.wallet('relayer').account.address],
-        '0xc0ffee',
-      ],
-      gas: 1_500_000n,
-      account: w.account,
-      chain: w.client.chain,
-    });
-    const receipt = await a.client.waitForTransactionReceipt({ hash });
-    const messageId = receipt.logs[0]!.topics[1]!;
-    relayer.failExecution.add(messageId);
-    await relayer.deliverAll();
-    const record = await recordWhen(service, messageId, (r) => r.status === 'delivered' && r.messageExecuted === false);
-    expect(record).toMatchObject({ requiredGasLimit: '123456', allowedRelayerAddresses: [b.wallet('relayer').account.address] });
-    expect((record.receipts as unknown[]).length).toBe(1);
-    expect(first.messageId).toBeDefined();
+const readMessenger = <T>(chain: TestChain, functionName: string, args: unknown[]) =>
+  chain.client.readContract({ address: chain.messenger, abi: compileRealMessenger().TeleporterMessenger.abi, functionName, args }) as Promise<T>;
 
-    const built = retryCall(parseMessage(record)!);
-    if (!built.ok) throw new Error(built.error);
-    const call = built.call;
-    expect(call).toMatchObject({ to: getAddress(b.messenger), blockchainId: b.blockchainId, missing: [] });
-    expect(call.cast).toBe(`cast send ${getAddress(b.messenger)} ${call.calldata} --rpc-url "$RPC_URL" --private-key "$PRIVATE_KEY"`);
+let retried: Hex;
+
+describe('the exact call for what needs a hand, sent to the real TeleporterMessenger on anvil', () => {
+  it('retryMessageExecution from the core runs a failed execution once the receiver is ready, once; a message altered by one field is refused', async () => {
+    const relayerAddress = b.wallet('relayer').account.address;
+    // A fee, a gas limit and an allowed relayer: every field of the struct the messenger hashes is exercised.
+    retried = await sendRealMessage(a, b, {
+      to: receiver,
+      fee: { token, amount: FEE },
+      requiredGasLimit: 123_456n,
+      allowedRelayers: [relayerAddress],
+      data: '0xc0ffee',
+    });
+    expect(await relayer.deliverAll()).toBe(1);
+    expect(await readMessenger<Hex>(b, 'receivedFailedMessageHashes', [retried])).not.toMatch(/^0x0+$/);
+
+    const record = await cachedWhen(retried, (r) => r.status === 'delivered' && r.messageExecuted === false);
+    expect(record).toMatchObject({ requiredGasLimit: '123456', allowedRelayerAddresses: [relayerAddress] });
+    const hand = await call<HandCall>('handCall', { kind: 'retry', messageId: retried.slice(2) });
+    expect(hand).toMatchObject({ to: getAddress(b.messenger), blockchainId: b.blockchainId, sender: null, missing: [] });
+    expect(hand.cast).toBe(`cast send ${getAddress(b.messenger)} ${hand.calldata} --rpc-url "$RPC_URL" --private-key "$PRIVATE_KEY"`);
+
+    // While the receiver still refuses, the retry reverts and can be sent again later.
+    expect(await send(b, 'sender', hand.to, hand.calldata)).toBe('reverted');
 
     // One field off (the gas limit) and the messenger's hash check refuses it.
-    const r = record as { messageNonce: string; from: Address; to: Address; receipts: { receivedMessageNonce: string; relayerRewardAddress: Address }[] };
+    const r = record as { messageNonce: string; from: Address; to: Address };
     const altered = encodeFunctionData({
       abi: MESSENGER_CALLS,
       functionName: 'retryMessageExecution',
@@ -87,34 +128,51 @@ describe('the exact call for what needs a hand, sent on anvil', () => {
           destinationBlockchainID: b.blockchainIdHex,
           destinationAddress: r.to,
           requiredGasLimit: 123_457n,
-          allowedRelayerAddresses: [b.wallet('relayer').account.address],
-          receipts: r.receipts.map((x) => ({ receivedMessageNonce: BigInt(x.receivedMessageNonce), relayerRewardAddress: x.relayerRewardAddress })),
+          allowedRelayerAddresses: [relayerAddress],
+          receipts: [],
           message: '0xc0ffee',
         },
       ],
     });
-    expect(await send(b, 'sender', call.to, altered)).toBe('reverted');
+    await write(b, 'sender', receiver, 'FlakyReceiver', 'setReady', []);
+    expect(await send(b, 'sender', hand.to, altered)).toBe('reverted');
 
-    // Anyone may send the exact call: the message runs, and the record shows it executed.
-    expect(await send(b, 'sender', call.to, call.calldata)).toBe('success');
-    await recordWhen(service, messageId, (x) => x.messageExecuted === true);
-    expect(await send(b, 'sender', call.to, call.calldata)).toBe('reverted'); // once
+    // Anyone may send the exact call: the message runs, and the core's record shows it executed.
+    expect(await send(b, 'sender', hand.to, hand.calldata)).toBe('success');
+    const received = await b.client.readContract({ address: receiver, abi: compileRealMessenger().FlakyReceiver.abi, functionName: 'received' });
+    expect(received).toBe(1n);
+    await cachedWhen(retried, (x) => x.messageExecuted === true);
+    expect(await send(b, 'sender', hand.to, hand.calldata)).toBe('reverted'); // once
   });
 
-  it('redeemRelayerRewards sent by the reward address empties its credit', async () => {
-    const token = '0x00000000000000000000000000000000000000fe';
+  it('redeemRelayerRewards from the core, sent by the reward address, pays the fee in its token and empties the credit', async () => {
     const reward = b.wallet('relayer').account.address;
-    await sendMessage(a, b, { fee: 42n, feeToken: token });
-    await relayer.deliverAll();
-    await sendMessage(b, a); // carries the receipt back to a
-    await relayer.deliverAll();
-    const owed = () => a.client.readContract({ address: a.messenger, abi: MESSENGER_CALLS, functionName: 'checkRelayerRewardAmount', args: [reward, token] });
-    expect(await owed()).toBe(42n);
+    // A message back to a carries the receipt of the fee-paying one: a credits its fee to the relayer.
+    await sendRealMessage(b, a, { to: a.wallet('sender').account.address });
+    expect(await relayer.deliverAll()).toBe(1);
+    const owed = () => readMessenger<bigint>(a, 'checkRelayerRewardAmount', [reward, token]);
+    expect(await owed()).toBe(FEE);
+    // The core reads the same credit from the messenger (through the local service) once it sees the receipt: what the Relayers view offers to redeem.
+    await waitFor(
+      async () => {
+        await call('pollNow');
+        const e = await call<RelayerEconomics>('relayerEconomics');
+        const route = e.earnings.day.find((x) => x.sourceChain === a.blockchainId && x.destinationChain === b.blockchainId);
+        return route?.redeemable?.some((t) => t.token === token && t.value === String(FEE)) ? true : undefined;
+      },
+      30_000,
+      "the route's redeemable rewards to be read as the fee",
+    );
 
-    const call = redeemCall({ messenger: a.messenger, blockchainId: a.blockchainId, relayer: reward, feeAsset: token });
-    expect(call).toMatchObject({ to: a.messenger, sender: reward, missing: [] });
-    expect(call.cast).toBe(`cast send ${a.messenger} ${call.calldata} --rpc-url "$RPC_URL" --private-key "$PRIVATE_KEY"`);
-    expect(await send(a, 'relayer', call.to, call.calldata)).toBe('success');
+    const hand = await call<HandCall>('handCall', { kind: 'redeem', relayer: reward, blockchainId: a.blockchainId, feeAsset: token });
+    expect(hand).toMatchObject({ to: getAddress(a.messenger), sender: reward, missing: [] });
+    const balance = () => a.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [reward] });
+    const before = await balance();
+    // Only the reward address is paid (the messenger pays msg.sender): from anyone else it has nothing to redeem.
+    expect(await send(a, 'sender', hand.to, hand.calldata)).toBe('reverted');
+    expect(await send(a, 'relayer', hand.to, hand.calldata)).toBe('success');
+    expect((await balance()) - before).toBe(FEE);
     expect(await owed()).toBe(0n);
+    expect(await send(a, 'relayer', hand.to, hand.calldata)).toBe('reverted'); // nothing left
   });
 });
