@@ -30,7 +30,7 @@ describe('deploy/ files', () => {
   const skip = missing(PROMTOOL);
   it.skipIf(skip)('promtool accepts the scrape config and the alert rules', () => {
     expect(promtool(['check', 'config', 'prometheus.yml'])).toMatch(/SUCCESS: prometheus\.yml is valid/);
-    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 11 rules found/);
+    expect(promtool(['check', 'rules', 'rules/teleporter-watch.rules.yml'])).toMatch(/SUCCESS: 14 rules found/);
   });
 
   it.skipIf(skip)('promtool test rules: the stuck rule fires on a recorded series (and the others as written)', () => {
@@ -53,6 +53,17 @@ describe('deploy/ files', () => {
     expect(out).toMatch(/alertname: RouteBacklog/);
     expect(out).toMatch(/alertname: TeleporterWatchRelayerFuelLow/);
     expect(out).toMatch(/alertname: TeleporterWatchRouteFailedExecutions/);
+  });
+
+  it.skipIf(skip)("promtool test rules fails when the relayer's own-metrics rules would not fire (the test can fail)", () => {
+    const out = brokenRulesTest([
+      ["values: '0 1 1 1 0 0 0'", "values: '0x6'"],
+      ["values: '0 0 1 1 1 1 0 0'", "values: '0x7'"],
+      ["values: '1 1 0x11 1 1'", "values: '1x15'"],
+    ]);
+    expect(out).toMatch(/alertname: TeleporterWatchRelayerClaimsUnseen/);
+    expect(out).toMatch(/alertname: TeleporterWatchRelayerFailuresClimbing/);
+    expect(out).toMatch(/alertname: TeleporterWatchRelayerMetricsUnread/);
   });
 
   it.skipIf(skip)('promtool test rules fails when the source-down and chain-down rules would not fire (the test can fail)', () => {

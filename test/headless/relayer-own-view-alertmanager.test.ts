@@ -2,7 +2,9 @@
  * The relayer's own view end to end, headless: a watcher whose config names the relayer's metrics URL
  * (an endpoint serving the ICM relayer's names and labels), its /metrics exposing the relayer's own
  * counts beside the chains', and a claimed difference pushed to a real Alertmanager as
- * TeleporterRelayerClaimsUnseen, once, then resolved once the claim is out of the window.
+ * TeleporterRelayerClaimsUnseen, once, then resolved once the claim is out of the window. The alert
+ * gauges the deploy rules read follow the core's episodes: 1 from the fire, still 1 while the relayer
+ * is not read (held, however long), 0 at the resolve.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalService } from '../../src/local-service';
@@ -15,6 +17,10 @@ import { alertStack, baseConfig, pollNow, startReceiver, startWatcher, tempDir }
 const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 const BEAM = '2tmrrBo1Lgt1mzzvPSFt73kkQKFas5d1AP88tv9cicwoFp8BSn';
 const OURS = '0x1111111111111111111111111111111111111111';
+// With a colon, as the relayer's reasons often have: the episode key holds it whole.
+const REASON = 'failed to send warp message: nonce too low';
+const CLAIMS_ALERT = 'teleporter_watch_relayer_claims_unseen_alert{relayer="ours",route="C-Chain → Beam"}';
+const FAILURES_ALERT = `teleporter_watch_relayer_failures_alert{relayer="ours",reason="${REASON}"}`;
 
 describe.skipIf(missing(ALERTMANAGER))("the relayer's own metrics headless: Prometheus series and the real Alertmanager", () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -61,15 +67,19 @@ describe.skipIf(missing(ALERTMANAGER))("the relayer's own metrics headless: Prom
 
     await pollNow(w); // the baseline read
     for (let i = 0; i < 2; i++) svc.simulator.send({ outcome: 'normal', ...route, deliveryDelayMs: 3_000, executed: true });
-    // It relayed those 2, and (injected over HTTP, as the devnet's /_inject does) claims 5 more.
+    // It relayed those 2, and (injected over HTTP, as the devnet's /_inject does) claims 5 more and 6 failures with one reason.
     own.relayed(route, 2);
-    expect((await fetch(ep.url.replace(/\/metrics$/, '/_inject?delivered=5'), { method: 'POST' })).status).toBe(200);
+    const inject = (q: string) => fetch(ep.url.replace(/\/metrics$/, `/_inject?${q}`), { method: 'POST' });
+    expect((await inject('delivered=5')).status).toBe(200);
+    expect((await inject(`failed=6&reason=${encodeURIComponent(REASON)}`)).status).toBe(200);
     await cycle();
 
     const m = await scrape();
     expect(m).toContain('teleporter_watch_relayer_own_metrics_read{relayer="ours"} 1');
     expect(m).toContain('teleporter_watch_relayer_own_delivered{relayer="ours",route="C-Chain → Beam"} 7');
     expect(m).toContain('teleporter_watch_relayer_chain_delivered{relayer="ours",route="C-Chain → Beam"} 2');
+    expect(m).toContain(`${CLAIMS_ALERT} 1`);
+    expect(m).toContain(`${FAILURES_ALERT} 1`);
     const active = await waitFor(
       async () => {
         const a = (await claims()).filter((x) => x.status.state === 'active');
@@ -81,9 +91,23 @@ describe.skipIf(missing(ALERTMANAGER))("the relayer's own metrics headless: Prom
     expect(active).toHaveLength(1);
     expect(active[0]!.labels).toMatchObject({ kind: 'relayer_claims_unseen', severity: 'warning', network: 'mainnet' });
 
-    // Nothing more claimed: once the claim is older than the window (15 min), it resolves.
+    // Its metrics not read (the endpoint gone) past the window: not news, both alerts held open, and the gauges say so.
+    await ep.close();
     for (let i = 0; i < 9; i++) await cycle();
-    expect(await scrape()).toContain('teleporter_watch_relayer_own_delivered{relayer="ours",route="C-Chain → Beam"} 0');
+    const held = await scrape();
+    expect(held).toContain('teleporter_watch_relayer_own_metrics_read{relayer="ours"} 0');
+    expect(held).toContain(`${CLAIMS_ALERT} 1`);
+    expect(held).toContain(`${FAILURES_ALERT} 1`);
+
+    // Read again with nothing more claimed: the claim and the failures are older than the window (15 min), both resolve.
+    const back = await serveRelayerMetrics(own, Number(new URL(ep.url).port));
+    cleanups.push(() => back.close());
+    await cycle();
+    const after = await scrape();
+    expect(after).toContain('teleporter_watch_relayer_own_metrics_read{relayer="ours"} 1');
+    expect(after).toContain('teleporter_watch_relayer_own_delivered{relayer="ours",route="C-Chain → Beam"} 0');
+    expect(after).toContain(`${CLAIMS_ALERT} 0`);
+    expect(after).toContain(`${FAILURES_ALERT} 0`);
     await waitFor(async () => (await claims()).every((a) => a.status.state !== 'active'), 30_000, 'Alertmanager to resolve TeleporterRelayerClaimsUnseen');
     const episodes = (status: string) =>
       hook.bodies.flatMap((b) =>

@@ -1,13 +1,17 @@
 /**
  * Prometheus series of the relayer's own view beside the chains' (parts/relayer-metrics-watch.ts): per
  * watched relayer with a metrics URL, whether it was read, and per route its own counts over the
- * comparison window beside the chains'. Labels are the watched relayer's label (else address), the
- * route's chains by name and the relayer's failure reason, capped like the core's other labels (the
- * exposition shows any hidden character: visible-labels.ts).
+ * comparison window beside the chains', and whether each of its two disagreement alerts is open (the
+ * core's episodes, so one held while the relayer is not read stays 1: deploy rules alert from these).
+ * Labels are the watched relayer's label (else address), the route's chains by name and the relayer's
+ * failure reason, capped like the core's other labels (the exposition shows any hidden character:
+ * visible-labels.ts).
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { RelayerOwnView } from '../../shared/relayer-own-view';
+import { canonicalNetwork } from '../../shared/validators';
 import { visibleText } from '../../shared/visible-text';
+import type { OpenOwnAlert } from '../relayers/own-alerts-open';
 import { METRIC_PREFIX } from './core-metrics';
 import { LabelCap } from './label-cap';
 
@@ -23,6 +27,8 @@ export class RelayerOwnViewMetrics {
   private readonly own: Gauge<'relayer' | 'route'>;
   private readonly failed: Gauge<'relayer' | 'route' | 'reason'>;
   private readonly chain: Gauge<'relayer' | 'route'>;
+  private readonly claimsAlert: Gauge<'relayer' | 'route'>;
+  private readonly failuresAlert: Gauge<'relayer' | 'reason'>;
 
   constructor(registry: Registry) {
     const registers = [registry];
@@ -50,19 +56,44 @@ export class RelayerOwnViewMetrics {
       labelNames: ['relayer', 'route'],
       registers,
     });
+    this.claimsAlert = new Gauge({
+      name: `${METRIC_PREFIX}relayer_claims_unseen_alert`,
+      help: "1 while the app's claims-unseen alert is open for a watched relayer on a watched route (its own metrics claim relayerClaimExcess or more deliveries the chains do not show over the window; held while it is not read), else 0.",
+      labelNames: ['relayer', 'route'],
+      registers,
+    });
+    this.failuresAlert = new Gauge({
+      name: `${METRIC_PREFIX}relayer_failures_alert`,
+      help: "1 while the app's failures alert is open for a watched relayer and a failure_reason (relayerFailuresInWindow or more of its relays failed with it over the window; held while it is not read), else 0.",
+      labelNames: ['relayer', 'reason'],
+      registers,
+    });
   }
 
-  observe(v: RelayerOwnView): void {
-    for (const g of [this.read, this.own, this.failed, this.chain]) g.reset();
+  /** `open`: the disagreement alerts open after the cycle that made `v`. */
+  observe(v: RelayerOwnView, open: readonly OpenOwnAlert[]): void {
+    for (const g of [this.read, this.own, this.failed, this.chain, this.claimsAlert, this.failuresAlert]) g.reset();
     for (const r of v.relayers) {
       if (r.state === 'off') continue;
       const relayer = this.relayers.of(visibleText(r.label || r.address));
+      const reason = (s: string) => this.reasons.of(visibleText(s));
       this.read.set({ relayer }, r.state === 'not_read' ? 0 : 1);
       for (const x of r.routes) {
         const route = this.routes.of(x.routeName);
         this.own.inc({ relayer, route }, x.relayerDelivered);
+        if (x.watched) this.claimsAlert.set({ relayer, route }, 0);
         if (x.chainDelivered !== null) this.chain.inc({ relayer, route }, x.chainDelivered);
-        for (const f of x.failures) this.failed.inc({ relayer, route, reason: this.reasons.of(visibleText(f.reason)) }, f.count);
+        for (const f of x.failures) {
+          this.failed.inc({ relayer, route, reason: reason(f.reason) }, f.count);
+          this.failuresAlert.set({ relayer, reason: reason(f.reason) }, 0);
+        }
+      }
+      // After the zeros: an open alert is 1 even when its route or reason is no longer in the window (held).
+      const net = canonicalNetwork(r.network);
+      for (const a of open) {
+        if (a.relayer !== r.address.toLowerCase() || a.network !== net) continue;
+        if (a.route !== null) this.claimsAlert.set({ relayer, route: this.routes.of(a.route) }, 1);
+        if (a.reason !== null) this.failuresAlert.set({ relayer, reason: reason(a.reason) }, 1);
       }
     }
   }

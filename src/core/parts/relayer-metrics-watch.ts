@@ -17,6 +17,7 @@ import { canonicalNetwork } from '../../shared/validators';
 import { EPISODE_WORDS } from '../../shared/vocabulary';
 import type { Logger } from '../log/logger';
 import { ChainDeliveries } from '../relayers/chain-deliveries';
+import { openOwnAlerts, type OpenOwnAlert } from '../relayers/own-alerts-open';
 import { OwnHistory } from '../relayers/own-history';
 import { compareOwnView, type Comparison, type Holding } from '../relayers/own-vs-chain';
 import { readMetricsText } from '../relayers/relayer-metrics-read';
@@ -49,7 +50,8 @@ interface Reads {
 }
 
 export interface OwnViewMetrics {
-  observe(v: RelayerOwnView): void;
+  /** `open`: the disagreement alerts open once the cycle decided (held ones included). */
+  observe(v: RelayerOwnView, open: readonly OpenOwnAlert[]): void;
 }
 
 export function relayerMetricsWatchPart(d: {
@@ -219,7 +221,8 @@ export function relayerMetricsWatchPart(d: {
     // A relayer no longer watched, or its URL cleared: closed without an announcement.
     for (const [key, e] of open) if (!touched.has(key)) d.timeline.resolve(e, now, null);
     const v = assemble(now, comparisons);
-    d.metrics?.observe(v);
+    // Read again after the fires and resolves: the gauges say what the core holds open, never what merely holds now.
+    if (d.metrics) d.metrics.observe(v, openOwnAlerts(d.timeline.open([...KINDS]).values(), ownChainsOf(d.settings().dataSource)));
     const json = JSON.stringify({ ...v, at: 0 });
     if (json !== lastJson) {
       lastJson = json;
