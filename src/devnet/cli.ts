@@ -25,6 +25,8 @@ Options:
   --relayer-metrics-port <n>
                        where the relayer serves its own relayer-style metrics on 127.0.0.1
                        (default ${DEVNET_DEFAULTS.relayerMetricsPort}; 0: any free port)
+  --fail-every <n>     the execution of one delivery in n fails, to have a retry call to try
+                       (default ${DEVNET_DEFAULTS.failEvery}: none)
   -h, --help           this text`;
 
 const say = (line: string) => console.log(`devnet: ${line}`);
@@ -41,6 +43,12 @@ function seconds(raw: string, what: string): number {
   return n;
 }
 
+function count(raw: string, what: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 0 || n > 1000) throw new Error(`${what} must be a whole number from 0 to 1000 (got "${raw}").`);
+  return n;
+}
+
 function options(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
@@ -54,6 +62,7 @@ function options(argv: string[]) {
       'metrics-port': { type: 'string' },
       'relayer-config': { type: 'string' },
       'relayer-metrics-port': { type: 'string' },
+      'fail-every': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -70,6 +79,7 @@ function options(argv: string[]) {
     metricsPort: port(values['metrics-port'] ?? '9466', '--metrics-port'),
     relayerConfig: resolve(values['relayer-config'] ?? 'devnet-relayer.json'),
     relayerMetricsPort: port(values['relayer-metrics-port'] ?? String(DEVNET_DEFAULTS.relayerMetricsPort), '--relayer-metrics-port'),
+    failEvery: count(values['fail-every'] ?? String(DEVNET_DEFAULTS.failEvery), '--fail-every'),
   };
 }
 
@@ -113,6 +123,7 @@ async function main(): Promise<number> {
       trafficEveryMs: o.trafficEveryMs,
       blockTime: o.blockTime,
       relayerMetricsPort: o.relayerMetricsPort,
+      failEvery: o.failEvery,
       onProblem: (m) => say(`problem: ${m}`),
     });
   } catch (e) {
@@ -130,6 +141,10 @@ async function main(): Promise<number> {
   say(
     `relayer ${devnet.relayer} delivers both ways; sender ${devnet.sender} sends ${o.trafficEveryMs ? `a message every ${o.trafficEveryMs / 1000} s` : 'nothing (--every 0)'}.`,
   );
+  if (o.failEvery)
+    say(
+      `${o.failEvery === 1 ? "every delivery's execution fails" : `the execution of one delivery in ${o.failEvery} fails`}: its route's Failed executions list it, with its Retry call.`,
+    );
   if (devnet.relayerMetricsUrl) {
     const inject = devnet.relayerMetricsUrl.replace(/\/metrics$/, '/_inject?delivered=5');
     say(

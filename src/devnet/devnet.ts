@@ -22,9 +22,10 @@ interface DevnetOptions {
   onProblem?: (message: string) => void;
   /** Where its relayer's relayer-style metrics are served on 127.0.0.1 (0: any free port; null: not served). */
   relayerMetricsPort?: number | null;
+  /** Every this many deliveries, the message's execution fails, to have a retry call to try (0: none). */
+  failEvery?: number;
 }
 
-/** The relayer's metrics on the ICM relayer's own default metrics-port, so its default URL reads them. */
 /** Where the devnet's relayer serves its relayer-style metrics (not the ICM relayer's default 9090, which Prometheus takes). */
 export const DEVNET_RELAYER_METRICS_PORT = 9190;
 
@@ -34,6 +35,7 @@ export const DEVNET_DEFAULTS: DevnetOptions = {
   trafficEveryMs: 5_000,
   blockTime: 1,
   relayerMetricsPort: DEVNET_RELAYER_METRICS_PORT,
+  failEvery: 0,
 };
 
 interface DevnetChain {
@@ -90,6 +92,7 @@ export async function startDevnet(o: DevnetOptions): Promise<Devnet> {
     }
   }
   const relayer = new TestRelayer([a, b], {
+    failEvery: o.failEvery ?? 0,
     onRelay: (s, d, outcome) => {
       const route = { source: s.blockchainId, destination: d.blockchainId };
       if (outcome.ok) own.relayed(route);

@@ -109,6 +109,7 @@ export class TestRelayer {
   /** Every delivery: message ID -> the receive transaction. */
   readonly delivered = new Map<string, Hex>();
   private loop: Promise<void> | null = null;
+  private deliveries = 0;
   private stopped = false;
   private stopping = false;
 
@@ -124,6 +125,8 @@ export class TestRelayer {
       onRelay?: (source: TestChain, destination: TestChain, outcome: { ok: true } | { ok: false; reason: string }) => void;
       /** Default: the test messenger's receiveMessage. */
       deliverWith?: Delivery;
+      /** Every this many deliveries, the message's execution fails (0 or absent: none beyond `failExecution`); the devnet's `--fail-every`. */
+      failEvery?: number;
     } = {},
   ) {}
 
@@ -182,7 +185,9 @@ export class TestRelayer {
   private async send(source: TestChain, dest: TestChain, messageId: Hex, message: unknown): Promise<void> {
     const wallet = (this.o.inFlight ?? 1) > 1 ? dest.managedWallet('relayer') : dest.wallet('relayer');
     const deliver = this.o.deliverWith ?? toTestMessenger;
-    const hash = await deliver({ source, destination: dest, message, wallet, failExecution: this.failExecution.has(messageId) });
+    const every = this.o.failEvery ?? 0;
+    const failExecution = this.failExecution.has(messageId) || (every > 0 && ++this.deliveries % every === 0);
+    const hash = await deliver({ source, destination: dest, message, wallet, failExecution });
     const r = await dest.client.waitForTransactionReceipt({ hash });
     if (r.status !== 'success') throw new Error(`delivery of ${messageId} reverted`);
     this.delivered.set(messageId, hash);

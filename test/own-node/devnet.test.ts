@@ -2,7 +2,8 @@
  * `npm run devnet` briefly, as a user runs it: the settings it prints pass the Settings form's check
  * (the node answers, the messenger has code and knows its blockchain ID), the headless config it
  * writes runs the real watcher on the own-nodes source, which follows the devnet's traffic (its
- * relayer's deliveries on the watched route, both chains "ok"), and SIGINT stops every process.
+ * relayer's deliveries on the watched route and, with --fail-every, their failed executions; both
+ * chains "ok"), and SIGINT stops every process.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ describe('npm run devnet', () => {
   it('prints settings the own-nodes source takes, writes a config the watcher follows, and stops cleanly on SIGINT', async () => {
     const dir = tempDir('tw-devnet-');
     const out = join(dir, 'devnet.yaml');
-    const child = runDevnet(['--ports', '0,0', '--every', '1', '--out', out, '--metrics-port', '0', '--relayer-metrics-port', '0'], dir);
+    const child = runDevnet(['--ports', '0,0', '--every', '1', '--out', out, '--metrics-port', '0', '--relayer-metrics-port', '0', '--fail-every', '3'], dir);
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
@@ -84,6 +85,14 @@ describe('npm run devnet', () => {
       },
       60_000,
       "the devnet relayer's deliveries on the watched route",
+    );
+    // --fail-every 3: a third of the deliveries' executions fail (both directions, as the traffic alternates), which the watched route counts (each has a Retry call).
+    expect(text).toContain("devnet: the execution of one delivery in 3 fails: its route's Failed executions list it, with its Retry call.");
+    await waitFor(
+      async () =>
+        /^teleporter_watch_route_failed_executions\{route="devnet-a-to-devnet-b"\} [1-9]/m.test(await (await fetch(w.metrics!.url)).text()) || undefined,
+      60_000,
+      'failed executions on the watched route',
     );
     // Each chain following, labelled by its configured name with its blockchain ID beside it.
     for (const p of printed)
