@@ -203,3 +203,5 @@ export const RELAYER_METRICS_MAX_BYTES = 2_000_000;
 export const RELAYER_METRICS_WINDOW_MINUTES = 15;
 /** How many failed executions a route lists by ID per window (the count beside it is exact): the list stays a readable size. */
 export const MAX_LISTED_FAILED_MESSAGES = 100;
+/** How many owed rewards' message IDs one sendSpecifiedReceipts call carries (each receipt costs its delivery gas on the way back). */
+export const MAX_OWED_MESSAGES_PER_CALL = 20;

@@ -4,6 +4,7 @@
  * appears here: a delivery wallet is its address only.
  */
 import { z } from 'zod';
+import { MAX_OWED_MESSAGES_PER_CALL } from './policy';
 import { messageId, network } from './schemas';
 
 /** The most text an import takes: a relayer config is a few KB; 1 MB leaves room for hundreds of chains. */
@@ -94,6 +95,10 @@ export const HandCallSchema = z.object({
   sender: z.string().nullable(),
   /** Fields of the message the record lacks, each with where it comes from; the call is built only when none is. */
   missing: z.array(z.string()),
+  /** A read to make first (`cast call …`), when what the call acts on may already be gone (a credit already redeemed). */
+  check: z.string().nullable(),
+  /** What follows once it is mined, in words (the receipts' message must still be delivered back). */
+  next: z.string().nullable(),
 });
 export type HandCall = z.output<typeof HandCallSchema>;
 
@@ -107,6 +112,19 @@ export const HandCallInputSchema = z.discriminatedUnion('kind', [
       /** The chain the rewards are credited on (the route's source). */
       blockchainId: z.string().min(1).max(100),
       feeAsset: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Fee asset must be a token address.'),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('receipts'),
+      /** The route's chains: receipts are sent on the destination, back to the source. */
+      sourceBlockchainId: z.string().min(1).max(100),
+      destinationBlockchainId: z.string().min(1).max(100),
+      /** Delivered messages whose fee is owed. */
+      messageIds: z
+        .array(messageId)
+        .min(1, 'Name at least one message.')
+        .max(MAX_OWED_MESSAGES_PER_CALL, `At most ${MAX_OWED_MESSAGES_PER_CALL} messages per call.`),
     })
     .strict(),
 ]);

@@ -197,6 +197,8 @@ const RouteEarningsSchema = z.object({
   paid: z.array(TokenSumSchema),
   /** Delivered, receipt not back yet. */
   owed: z.array(TokenSumSchema),
+  /** Messages whose fee is owed (at most MAX_OWED_MESSAGES_PER_CALL): what a Receipts call (sendSpecifiedReceipts) names. */
+  owedMessageIds: z.array(z.string()),
   /** Wei of the destination chain's native token. */
   gasSpent: units,
   gasSymbol: z.string(),

@@ -1,3 +1,4 @@
+import { toFunctionSelector } from 'viem';
 import type { DemoAddresses } from '../../src/shared/contract';
 import type { RelayerEconomics } from '../../src/shared/relayers';
 import { expect, screenshot, test } from './fixtures';
@@ -91,4 +92,19 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
   await page.getByTestId('failed-list-close').click();
   await page.getByTestId('relayer-economics').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'relayer-fuel');
+
+  // Owed fees (receipts not back): the Receipts call is sendSpecifiedReceipts on the route's destination, with what must follow.
+  await page.getByTestId('earnings-receipts-call').first().click();
+  const card = page.getByTestId('hand-call');
+  await expect(card).toContainText('Send the receipts of');
+  await expect(card.getByTestId('hand-call-calldata')).toHaveText(new RegExp(`^${toFunctionSelector(SEND_SPECIFIED_RECEIPTS)}`));
+  await expect(card.getByTestId('hand-call-next')).toContainText('a relayer (yours) must deliver it there');
+  // Paid fees on the Data API (no credit read): the Redeem call comes with the read to check what is left.
+  await page.getByTestId('earnings-paid-redeem-call').first().click();
+  await expect(card.getByTestId('hand-call-calldata')).toHaveText(new RegExp(`^${toFunctionSelector('redeemRelayerRewards(address)')}`));
+  await expect(card.getByTestId('hand-call-check')).toContainText('checkRelayerRewardAmount(address,address)(uint256)');
+  await card.getByTestId('hand-call-close').click();
+  await expect(card).toHaveCount(0);
 });
+
+const SEND_SPECIFIED_RECEIPTS = 'sendSpecifiedReceipts(bytes32,bytes32[],(address,uint256),address[])';

@@ -5,9 +5,10 @@
  * receiver refused it); its handCall gives retryMessageExecution, which the messenger refuses while
  * the receiver still fails and with one field altered (it checks the message's hash), runs once the
  * receiver is ready (the core's record then shows it executed), and refuses a second time. The fee of
- * that message, once its receipt came back, is redeemable on its source chain (the core reads it with
- * checkRelayerRewardAmount): handCall's redeemRelayerRewards, sent by the reward address, pays it in
- * the fee token and empties the credit.
+ * that message stays owed on the one-way route until handCall's sendSpecifiedReceipts sends its receipt
+ * back and a relayer delivers it; then it is redeemable on its source chain (the core reads it with
+ * checkRelayerRewardAmount), and handCall's redeemRelayerRewards, sent by the reward address, pays it
+ * in the fee token and empties the credit.
  */
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,27 +146,44 @@ describe('the exact call for what needs a hand, sent to the real TeleporterMesse
     expect(await send(b, 'sender', hand.to, hand.calldata)).toBe('reverted'); // once
   });
 
-  it('redeemRelayerRewards from the core, sent by the reward address, pays the fee in its token and empties the credit', async () => {
+  it('sendSpecifiedReceipts from the core brings an owed fee back; redeemRelayerRewards, sent by the reward address, pays it in its token and empties the credit', async () => {
     const reward = b.wallet('relayer').account.address;
-    // A message back to a carries the receipt of the fee-paying one: a credits its fee to the relayer.
-    await sendRealMessage(b, a, { to: a.wallet('sender').account.address });
+    const routeOf = (e: RelayerEconomics) => e.earnings.day.find((x) => x.sourceChain === a.blockchainId && x.destinationChain === b.blockchainId);
+    const economics = async () => {
+      await call('pollNow');
+      return call<RelayerEconomics>('relayerEconomics');
+    };
+    // The route is one-way: no message goes back to a, so the fee stays owed (its receipt never rides back).
+    const owedRow = await waitFor(async () => ((r) => (r?.owedMessageIds.length ? r : undefined))(routeOf(await economics())), 30_000, 'the owed fee');
+    expect(owedRow.owedMessageIds).toEqual([retried.slice(2)]);
+    expect(owedRow.owed).toEqual([expect.objectContaining({ token, value: String(FEE) })]);
+
+    const receipts = await call<HandCall>('handCall', {
+      kind: 'receipts',
+      sourceBlockchainId: a.blockchainId,
+      destinationBlockchainId: b.blockchainId,
+      messageIds: owedRow.owedMessageIds,
+    });
+    expect(receipts).toMatchObject({ to: getAddress(b.messenger), blockchainId: b.blockchainId, sender: null, missing: [] });
+    expect(receipts.next).toMatch(/a relayer \(yours\) must deliver it there/);
+    // Anyone may send it on the destination chain; the relayer then delivers the receipts' message to a.
+    expect(await send(b, 'sender', receipts.to, receipts.calldata)).toBe('success');
     expect(await relayer.deliverAll()).toBe(1);
     const owed = () => readMessenger<bigint>(a, 'checkRelayerRewardAmount', [reward, token]);
     expect(await owed()).toBe(FEE);
-    // The core reads the same credit from the messenger (through the local service) once it sees the receipt: what the Relayers view offers to redeem.
-    await waitFor(
-      async () => {
-        await call('pollNow');
-        const e = await call<RelayerEconomics>('relayerEconomics');
-        const route = e.earnings.day.find((x) => x.sourceChain === a.blockchainId && x.destinationChain === b.blockchainId);
-        return route?.redeemable?.some((t) => t.token === token && t.value === String(FEE)) ? true : undefined;
-      },
+    // The core sees the receipt (paid, no longer owed) and reads the credit from the messenger: what the Relayers view offers to redeem.
+    const paidRow = await waitFor(
+      async () => ((r) => (r?.redeemable?.some((t) => t.token === token && t.value === String(FEE)) ? r : undefined))(routeOf(await economics())),
       30_000,
       "the route's redeemable rewards to be read as the fee",
     );
+    expect(paidRow).toMatchObject({ owed: [], owedMessageIds: [], paid: [expect.objectContaining({ token, value: String(FEE) })] });
 
     const hand = await call<HandCall>('handCall', { kind: 'redeem', relayer: reward, blockchainId: a.blockchainId, feeAsset: token });
     expect(hand).toMatchObject({ to: getAddress(a.messenger), sender: reward, missing: [] });
+    expect(hand.check).toBe(
+      `cast call ${getAddress(a.messenger)} "checkRelayerRewardAmount(address,address)(uint256)" ${reward} ${token} --rpc-url "$RPC_URL"`,
+    );
     const balance = () => a.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [reward] });
     const before = await balance();
     // Only the reward address is paid (the messenger pays msg.sender): from anyone else it has nothing to redeem.

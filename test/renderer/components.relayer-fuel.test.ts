@@ -52,6 +52,7 @@ function earnings(over: Partial<RouteEarnings>): RouteEarnings {
     deliveries: 3,
     paid: [{ token: '0xt', symbol: 'USDC', decimals: 6, value: '2500000', fiat: { currencyCode: 'usd', value: 2.5 } }],
     owed: [{ token: '0xt', symbol: 'USDC', decimals: 6, value: '1000000', fiat: { currencyCode: 'usd', value: 1 } }],
+    owedMessageIds: ['0xowed1'],
     gasSpent: '500000000000000000',
     gasSymbol: 'BEAM',
     gasDecimals: 18,
@@ -140,6 +141,7 @@ describe('RelayerEarningsPanel', () => {
         destinationChain: 'c',
         paid: [{ token: '0xn', symbol: 'NOPE', decimals: 18, value: `1${E18}`, fiat: null }],
         owed: [],
+        owedMessageIds: [],
         gasUsd: null,
         gasSymbol: 'JEWEL',
         profitUsd: null,
@@ -149,8 +151,13 @@ describe('RelayerEarningsPanel', () => {
     const w = wrapper;
     expect(w.get('[data-testid="earnings-table"]').attributes('data-window')).toBe('hour');
     const row = w.get('[data-testid="earnings-row"]');
-    expect(row.get('[data-testid="earnings-paid"]').text()).toBe('2.5 USDC ($2.50)');
-    expect(row.get('[data-testid="earnings-owed"]').text()).toBe('1 USDC ($1.00)');
+    // Where the credit is not read (redeemable null: the Data API), what was paid offers its Redeem call; an owed fee its Receipts call.
+    expect(row.get('[data-testid="earnings-paid"]').text()).toBe('2.5 USDC ($2.50) Redeem call');
+    expect(row.get('[data-testid="earnings-owed"]').text()).toBe('1 USDC ($1.00)Receipts call');
+    await row.get('[data-testid="earnings-paid-redeem-call"]').trigger('click');
+    expect(w.emitted('redeem-call')).toEqual([[hour[0], hour[0]!.paid[0]]]);
+    await row.get('[data-testid="earnings-receipts-call"]').trigger('click');
+    expect(w.emitted('receipts-call')).toEqual([[hour[0]]]);
     expect(row.get('[data-testid="earnings-gas"]').text()).toBe('0.5 BEAM ($0.01)');
     // Profit says what it holds (paid less gas); what is owed stands beside it, not in it.
     expect(w.get('thead').text()).toContain('Profit (paid − gas)');
@@ -168,6 +175,7 @@ describe('RelayerEarningsPanel', () => {
     expect(rows).toHaveLength(2);
     const unknown = rows[1]!;
     expect(unknown.get('[data-testid="earnings-owed"]').text()).toBe('none');
+    expect(unknown.find('[data-testid="earnings-receipts-call"]').exists()).toBe(false);
     expect(unknown.find('[data-testid="earnings-profit-owed"]').exists()).toBe(false);
     expect(unknown.get('[data-testid="earnings-profit"]').attributes('data-known')).toBe('false');
     expect(unknown.get('[data-testid="earnings-profit-unknown"]').text()).toBe('—');
@@ -180,6 +188,8 @@ describe('RelayerEarningsPanel', () => {
     const redeem = [earnings({ redeemable: [{ token: '0xt', symbol: 'USDC', decimals: 6, value: '7000000', fiat: null }] })];
     wrapper = mount(RelayerEarningsPanel, { props: { earnings: { hour: redeem, day: [] }, watchedRelayers: 1 } });
     expect(wrapper.get('[data-testid="earnings-redeemable"]').text()).toBe('7 USDC Redeem call');
+    // The credit is read: Redeem call stands beside it, not beside what was paid.
+    expect(wrapper.find('[data-testid="earnings-paid-redeem-call"]').exists()).toBe(false);
     // Its exact redeemRelayerRewards call is asked for that row and token.
     await wrapper.get('[data-testid="earnings-redeem-call"]').trigger('click');
     expect(wrapper.emitted('redeem-call')).toEqual([[redeem[0], redeem[0]!.redeemable![0]]]);

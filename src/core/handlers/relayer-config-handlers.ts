@@ -5,7 +5,7 @@ import { ownChainsOf } from '../../shared/chains';
 import { MonitorError } from '../../shared/errors';
 import { TELEPORTER_MESSENGER_ADDRESS } from '../../shared/own-nodes';
 import { toChecksumAddress } from '../../shared/validators';
-import { redeemCall, retryCall } from '../relayers/hand-calls';
+import { receiptsCall, redeemCall, retryCall } from '../relayers/hand-calls';
 import { parseRelayerConfig } from '../relayers/relayer-config';
 import { applyImport, previewImport } from '../relayers/relayer-config-import';
 import type { Logger } from '../log/logger';
@@ -61,14 +61,30 @@ export function createRelayerConfigHandlers(ctx: RelayerConfigNeeds): Pick<Monit
         if (!r.ok) throw new MonitorError({ kind: 'invalid_input', field: 'messageId', message: r.error });
         return r.call;
       }
-      const own = ownChains() as readonly { blockchainId: string; messengers?: string[] }[];
-      const messenger = own.find((c) => c.blockchainId === input.blockchainId)?.messengers?.[0] ?? TELEPORTER_MESSENGER_ADDRESS;
+      const own = ownChains();
+      // Your own nodes name each chain's messenger; elsewhere Teleporter's one address.
+      const messengerOn = (chain: string) =>
+        toChecksumAddress(
+          (own as readonly { blockchainId: string; messengers?: string[] }[]).find((c) => c.blockchainId === chain)?.messengers?.[0] ??
+            TELEPORTER_MESSENGER_ADDRESS,
+        );
+      if (input.kind === 'receipts') {
+        const r = receiptsCall({
+          messenger: messengerOn(input.destinationBlockchainId),
+          source: input.sourceBlockchainId,
+          destination: input.destinationBlockchainId,
+          messageIds: input.messageIds,
+          own,
+        });
+        if (!r.ok) throw new MonitorError({ kind: 'invalid_input', field: 'sourceBlockchainId', message: r.error });
+        return r.call;
+      }
       return redeemCall({
-        messenger: toChecksumAddress(messenger),
+        messenger: messengerOn(input.blockchainId),
         blockchainId: input.blockchainId,
         relayer: toChecksumAddress(input.relayer),
         feeAsset: toChecksumAddress(input.feeAsset),
-        own: ownChains(),
+        own,
       });
     },
   };

@@ -11,7 +11,7 @@ import type { Delivery } from './delivery-record';
 import { toUnits, type GasPayment } from './fuel';
 import { RewardSums } from './token-sums';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
-import { MAX_LISTED_FAILED_MESSAGES } from '../../shared/policy';
+import { MAX_LISTED_FAILED_MESSAGES, MAX_OWED_MESSAGES_PER_CALL } from '../../shared/policy';
 
 /** A watched relayer's wallet on one chain, with the payments the cache shows over the last day. */
 export interface WalletPayments {
@@ -32,6 +32,8 @@ interface RouteAcc {
   gasWei: bigint;
   failed: string[];
   failedCount: number;
+  /** Deliveries whose fee is owed (a fee, receipt not back): the messages a Receipts call names. */
+  owedIds: string[];
   /** The reward addresses its deliveries named (lowercase): whose credit on the source chain pays them. */
   rewardAddresses: Set<string>;
 }
@@ -130,6 +132,7 @@ export class EconomicsAccumulator {
         gasWei: 0n,
         failed: [],
         failedCount: 0,
+        owedIds: [],
         rewardAddresses: new Set(),
       };
       into.set(key, a);
@@ -137,6 +140,8 @@ export class EconomicsAccumulator {
     a.deliveries++;
     if (d.rewardAddress) a.rewardAddresses.add(d.rewardAddress.toLowerCase());
     (d.receiptDelivered ? a.paid : a.owed).add(d);
+    const feeOwed = !d.receiptDelivered && d.reward !== null && d.reward.value > 0n && d.reward.token.toLowerCase() !== NO_FEE_TOKEN;
+    if (feeOwed && a.owedIds.length < MAX_OWED_MESSAGES_PER_CALL) a.owedIds.push(d.messageId);
     if (d.gasWei !== null) a.gasWei += d.gasWei;
     if (!d.executed) {
       a.failedCount++;
@@ -187,6 +192,7 @@ function earningsOf(a: RouteAcc, nativeUsd: number | null, redeemable: Redeemabl
     deliveries: a.deliveries,
     paid,
     owed: a.owed.sums(),
+    owedMessageIds: a.owedIds,
     gasSpent: a.gasWei.toString(),
     gasSymbol: chain?.nativeSymbol ?? 'native',
     gasDecimals: decimals,

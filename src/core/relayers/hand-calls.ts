@@ -18,6 +18,8 @@ export const MESSENGER_CALLS = parseAbi([
   'function retryMessageExecution(bytes32 sourceBlockchainID, TeleporterMessage message)',
   'function redeemRelayerRewards(address feeAsset)',
   'function checkRelayerRewardAmount(address relayer, address feeAsset) view returns (uint256)',
+  'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
+  'function sendSpecifiedReceipts(bytes32 sourceBlockchainID, bytes32[] messageIDs, TeleporterFeeInfo feeInfo, address[] allowedRelayerAddresses) returns (bytes32)',
 ]);
 
 const castLine = (to: string, calldata: string) => `cast send ${to} ${calldata} --rpc-url "$RPC_URL" --private-key "$PRIVATE_KEY"`;
@@ -68,6 +70,8 @@ export function retryCall(m: TeleporterMessage, own: readonly OwnChain[] = []): 
     chainName: chainLabel(destinationId, own),
     to,
     sender: null,
+    check: null,
+    next: null,
   };
   if (missing.length) return { ok: true, call: { ...base, calldata: '', cast: '', missing } };
   const calldata = encodeFunctionData({
@@ -93,7 +97,11 @@ export function retryCall(m: TeleporterMessage, own: readonly OwnChain[] = []): 
   return { ok: true, call: { ...base, calldata, cast: castLine(to, calldata), missing } };
 }
 
-/** redeemRelayerRewards(feeAsset) on the chain the rewards are credited on, sent by the reward address itself (the messenger pays msg.sender). */
+/**
+ * redeemRelayerRewards(feeAsset) on the chain the rewards are credited on, sent by the reward address
+ * itself (the messenger pays msg.sender). What is left to redeem is the messenger's to say (another
+ * redeem may have taken it): the call comes with the read that shows it.
+ */
 export function redeemCall(o: { messenger: string; blockchainId: string; relayer: string; feeAsset: string; own?: readonly OwnChain[] }): HandCall {
   const calldata = encodeFunctionData({ abi: MESSENGER_CALLS, functionName: 'redeemRelayerRewards', args: [o.feeAsset as Address] });
   return {
@@ -105,5 +113,49 @@ export function redeemCall(o: { messenger: string; blockchainId: string; relayer
     cast: castLine(o.messenger, calldata),
     sender: o.relayer,
     missing: [],
+    check: `cast call ${o.messenger} "checkRelayerRewardAmount(address,address)(uint256)" ${o.relayer} ${o.feeAsset} --rpc-url "$RPC_URL"`,
+    next: null,
+  };
+}
+
+export type ReceiptsCallResult = { ok: true; call: HandCall } | { ok: false; error: string };
+
+/**
+ * sendSpecifiedReceipts(sourceBlockchainID, messageIDs, no fee, any relayer) on a route's destination
+ * chain, for delivered messages whose fee is owed because their receipts never rode back (a quiet or
+ * one-way route): the messenger sends them back to the source in a new message, which a relayer must
+ * still deliver there before the credit can be redeemed. Anyone may send it.
+ */
+export function receiptsCall(o: {
+  messenger: string;
+  source: string;
+  destination: string;
+  messageIds: readonly string[];
+  own?: readonly OwnChain[];
+}): ReceiptsCallResult {
+  const source = bytes32Of(o.source);
+  if (!source || !bytes32Of(o.destination)) return { ok: false, error: "The route's chains must be cb58 blockchain IDs to build the call." };
+  const ids = o.messageIds.map((id): Hex => `0x${id.replace(/^0x/, '').toLowerCase()}`);
+  const calldata = encodeFunctionData({
+    abi: MESSENGER_CALLS,
+    functionName: 'sendSpecifiedReceipts',
+    args: [source, ids, { feeTokenAddress: '0x0000000000000000000000000000000000000000', amount: 0n }, []],
+  });
+  const own = o.own ?? [];
+  const sourceName = chainLabel(o.source, own);
+  return {
+    ok: true,
+    call: {
+      title: `Send the receipts of ${ids.length} message${ids.length === 1 ? '' : 's'} back to ${sourceName}`,
+      blockchainId: o.destination,
+      chainName: chainLabel(o.destination, own),
+      to: o.messenger,
+      calldata,
+      cast: castLine(o.messenger, calldata),
+      sender: null,
+      missing: [],
+      check: null,
+      next: `It sends a message back to ${sourceName} carrying these receipts, with no fee: a relayer (yours) must deliver it there. Its receipts then credit the reward address on ${sourceName}, where the Redeem call takes them.`,
+    },
   };
 }

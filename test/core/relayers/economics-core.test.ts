@@ -18,6 +18,7 @@ import { recordingProxy } from './recording-proxy';
 import { chainByBlockchainId } from '../../../src/shared/chains';
 import { heldHours } from '../../../src/core/relayers/fuel';
 import { roundHoursToEmpty } from '../../../src/shared/time-to-empty';
+import { MAX_OWED_MESSAGES_PER_CALL } from '../../../src/shared/policy';
 
 const START = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
@@ -159,19 +160,21 @@ describe('relayer economics on the core', () => {
       }
       for (const window of ['hour', 'day'] as const) {
         const from = at - (window === 'hour' ? HOUR : 24 * HOUR);
-        const expected = new Map<string, { paid: Sums; owed: Sums; all: Sums; gas: bigint; failed: string[]; deliveries: number }>();
+        const expected = new Map<string, { paid: Sums; owed: Sums; all: Sums; gas: bigint; failed: string[]; feeOwed: string[]; deliveries: number }>();
         for (const m of records) {
           if (m.status !== 'delivered' && m.status !== 'delivered_source_not_indexed') continue;
           const t = m.destinationTransaction.timestamp * 1000;
           if (m.destinationTransaction.delivererAddress.toLowerCase() !== dry.relayer || t <= from || t > at) continue;
           const key = `${m.sourceBlockchainId}>${m.destinationBlockchainId}`;
-          const e = expected.get(key) ?? { paid: {}, owed: {}, all: {}, gas: 0n, failed: [], deliveries: 0 };
+          const e = expected.get(key) ?? { paid: {}, owed: {}, all: {}, gas: 0n, failed: [], feeOwed: [], deliveries: 0 };
           expect(cachedReceipt.has(m.messageId)).toBe(true);
           if (cachedReceipt.get(m.messageId)) expect(m.receiptDelivered).toBe(true);
           add(cachedReceipt.get(m.messageId) ? e.paid : e.owed, m.rewardDetails.address, m.rewardDetails.value);
           add(e.all, m.rewardDetails.address, m.rewardDetails.value);
           e.gas += BigInt(m.destinationTransaction.gasSpent);
           if (!m.messageExecuted) e.failed.push(m.messageId);
+          const fee = BigInt(m.rewardDetails.value) > 0n && !/^0x0{40}$/.test(m.rewardDetails.address);
+          if (!cachedReceipt.get(m.messageId) && fee) e.feeOwed.push(m.messageId);
           e.deliveries++;
           expected.set(key, e);
         }
@@ -189,6 +192,9 @@ describe('relayer economics on the core', () => {
           expect(g.gasSpent).toBe(e.gas.toString());
           expect(g.failedExecutions.count).toBe(e.failed.length);
           expect([...g.failedExecutions.messageIds].sort()).toEqual(e.failed.sort());
+          // The Receipts call names the owed fees' messages, up to its cap, and none without a fee.
+          expect(g.owedMessageIds).toHaveLength(Math.min(e.feeOwed.length, MAX_OWED_MESSAGES_PER_CALL));
+          for (const id of g.owedMessageIds) expect(e.feeOwed).toContain(id);
           expect(g.redeemable).toBeNull();
         }
       }
