@@ -46,17 +46,25 @@ export async function write(
   return hash;
 }
 
-export async function startRealMessengerChain(chainId: number): Promise<TestChain> {
+/** A chain with one or more messengers (versions: the same code at other addresses, as v1 and later versions run side by side). */
+export type RealChain = TestChain & { messengers: Address[] };
+
+/** The chain as one messenger version sees it (`messenger` set to that version), for the relayer, sends and config. */
+export const asVersion = (chain: RealChain, i: number): TestChain => ({ ...chain, messenger: chain.messengers[i]! });
+
+export async function startRealMessengerChain(chainId: number, o: { versions?: number } = {}): Promise<RealChain> {
   const node = await startAnvil({ chainId });
   try {
-    const chain = { node, chainId, ...connectChain(node, chainId) } as TestChain;
     const { hex, cb58 } = blockchainIdFor(chainId);
-    Object.assign(chain, { blockchainIdHex: hex, blockchainId: cb58 });
-    chain.messenger = await deploy(chain, 'deployer', 'TeleporterMessenger');
+    const chain = { node, chainId, blockchainIdHex: hex, blockchainId: cb58, ...connectChain(node, chainId) } as RealChain;
+    // The messengers first, in order, each at the deployer's next nonce: every chain has each version at one address.
+    chain.messengers = [];
+    for (let i = 0; i < (o.versions ?? 1); i++) chain.messengers.push(await deploy(chain, 'deployer', 'TeleporterMessenger'));
+    chain.messenger = chain.messengers[0]!;
     const warp = compileRealMessenger().WarpStandIn;
     await chain.client.request({ method: 'anvil_setCode' as 'eth_chainId', params: [WARP_ADDRESS, warp.deployed] as never });
     await write(chain, 'deployer', WARP_ADDRESS, 'WarpStandIn', 'setBlockchainID', [hex]);
-    await write(chain, 'deployer', chain.messenger, 'TeleporterMessenger', 'initializeBlockchainID', []);
+    for (const m of chain.messengers) await write(chain, 'deployer', m, 'TeleporterMessenger', 'initializeBlockchainID', []);
     return chain;
   } catch (e) {
     await node.kill();
@@ -65,12 +73,19 @@ export async function startRealMessengerChain(chainId: number): Promise<TestChai
 }
 
 /** Starts the chains at once; when one does not start, kills those that did and throws its error. */
-export async function startRealMessengerChains<const Ids extends readonly number[]>(...chainIds: Ids): Promise<{ [K in keyof Ids]: TestChain }> {
-  const started = await Promise.allSettled(chainIds.map(startRealMessengerChain));
+export async function startRealMessengerChains<const Ids extends readonly number[]>(...chainIds: Ids): Promise<{ [K in keyof Ids]: RealChain }> {
+  return startRealMessengerChainsWith({}, ...chainIds);
+}
+
+export async function startRealMessengerChainsWith<const Ids extends readonly number[]>(
+  o: { versions?: number },
+  ...chainIds: Ids
+): Promise<{ [K in keyof Ids]: RealChain }> {
+  const started = await Promise.allSettled(chainIds.map((id) => startRealMessengerChain(id, o)));
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
     await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.node.kill()] : [])));
     throw failed.reason;
   }
-  return started.map((s) => (s as PromiseFulfilledResult<TestChain>).value) as { [K in keyof Ids]: TestChain };
+  return started.map((s) => (s as PromiseFulfilledResult<RealChain>).value) as { [K in keyof Ids]: RealChain };
 }
