@@ -7,7 +7,7 @@
  */
 import { getAddress, type Address, type Hex } from 'viem';
 import { startAnvil } from '../../../src/devnet/anvil';
-import { blockchainIdFor, connectChain, type TestChain } from '../../../src/devnet/chains';
+import { allStartedOrNone, blockchainIdFor, connectChain, type TestChain } from '../chains';
 import { compileRealMessenger, type ContractName } from './compile';
 
 /** Where Avalanche chains have the Warp precompile. */
@@ -72,7 +72,7 @@ export async function startRealMessengerChain(chainId: number, o: { versions?: n
   }
 }
 
-/** Starts the chains at once; when one does not start, kills those that did and throws its error. */
+/** Starts the chains at once, or none (no anvil left behind). */
 export async function startRealMessengerChains<const Ids extends readonly number[]>(...chainIds: Ids): Promise<{ [K in keyof Ids]: RealChain }> {
   return startRealMessengerChainsWith({}, ...chainIds);
 }
@@ -81,11 +81,6 @@ export async function startRealMessengerChainsWith<const Ids extends readonly nu
   o: { versions?: number },
   ...chainIds: Ids
 ): Promise<{ [K in keyof Ids]: RealChain }> {
-  const started = await Promise.allSettled(chainIds.map((id) => startRealMessengerChain(id, o)));
-  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) {
-    await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.node.kill()] : [])));
-    throw failed.reason;
-  }
-  return started.map((s) => (s as PromiseFulfilledResult<RealChain>).value) as { [K in keyof Ids]: RealChain };
+  const started = await allStartedOrNone(chainIds.map((id) => startRealMessengerChain(id, o)));
+  return started as { [K in keyof Ids]: RealChain };
 }
