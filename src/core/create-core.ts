@@ -27,6 +27,7 @@ import { alertTimelinePart } from './parts/alert-timeline';
 import { relayerEconomicsPart } from './parts/relayer-economics';
 import { relayerAlertsPart } from './parts/relayer-alerts';
 import { relayerMetricsWatchPart } from './parts/relayer-metrics-watch';
+import { episodeNeeds } from './parts/episode-needs';
 import { RelayerOwnViewMetrics } from './metrics/relayer-own-view-metrics';
 import { wentLivePart } from './parts/went-live';
 import { pollingPart } from './parts/polling';
@@ -118,53 +119,38 @@ function coreParts(options: MonitorCoreOptions, clock: Clock, redactor: Redactor
         chainStatuses: () => ownNodes.chainStatuses(),
       }),
     )
-    .add('relayerEconomics', ({ log, store, events, metrics, ownNodes, dataSources, alertTimeline, sourceHealth }) =>
+    .add('relayerEconomics', (made) =>
       relayerEconomicsPart({
-        store: store.store,
-        sight: sourceHealth.health,
-        clock,
-        logger: log.logger,
-        settings: store.settings,
-        timeline: alertTimeline,
-        client: (network) => dataSources.sources.client(network),
-        emit: events.emit,
+        ...episodeNeeds(clock, made),
+        client: (network) => made.dataSources.sources.client(network),
+        emit: made.events.emit,
         redact: (t) => redactor.text(t),
-        ownNodesUrl: () => ownNodes.url(),
-        ...(metrics.registry ? { metrics: new FuelMetrics(metrics.registry.registry) } : {}),
+        ownNodesUrl: () => made.ownNodes.url(),
+        ...(made.metrics.registry ? { metrics: new FuelMetrics(made.metrics.registry.registry) } : {}),
       }),
     )
-    .add('relayerAlerts', ({ log, store, metrics, relayerEconomics, alertTimeline, sourceHealth }) =>
+    .add('relayerAlerts', (made) =>
       relayerAlertsPart({
-        store: store.store,
-        sight: sourceHealth.health,
-        clock,
-        logger: log.logger,
-        settings: store.settings,
-        timeline: alertTimeline,
-        tap: (now) => relayerEconomics.tap(now),
-        ...(metrics.registry
+        ...episodeNeeds(clock, made),
+        tap: (now) => made.relayerEconomics.tap(now),
+        ...(made.metrics.registry
           ? {
               metrics: new RelayerMetrics(
-                metrics.registry.registry,
+                made.metrics.registry.registry,
                 () => clock.now(),
-                () => ownChainsOf(store.settings().dataSource),
+                () => ownChainsOf(made.store.settings().dataSource),
               ),
             }
           : {}),
       }),
     )
-    .add('relayerMetricsWatch', ({ log, store, events, metrics, alertTimeline, sourceHealth }) =>
+    .add('relayerMetricsWatch', (made) =>
       relayerMetricsWatchPart({
-        store: store.store,
-        sight: sourceHealth.health,
-        clock,
-        logger: log.logger,
-        settings: store.settings,
-        timeline: alertTimeline,
-        emit: events.emit,
+        ...episodeNeeds(clock, made),
+        emit: made.events.emit,
         redact: (t) => redactor.text(t),
         ...(options.relayerMetrics ?? {}),
-        ...(metrics.registry ? { metrics: new RelayerOwnViewMetrics(metrics.registry.registry) } : {}),
+        ...(made.metrics.registry ? { metrics: new RelayerOwnViewMetrics(made.metrics.registry.registry) } : {}),
       }),
     )
     .add('wentLive', ({ store, events }) => wentLivePart(store.store, events.emit))

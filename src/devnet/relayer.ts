@@ -86,7 +86,8 @@ export async function sendSpecifiedReceipts(on: TestChain, to: TestChain, messag
   return sentIn(on, txHash);
 }
 
-async function sentIn(chain: TestChain, txHash: Hex): Promise<{ messageId: Hex; txHash: Hex; block: bigint }> {
+/** The message a mined send transaction made; a revert throws with its reason. */
+export async function sentIn(chain: TestChain, txHash: Hex): Promise<{ messageId: Hex; txHash: Hex; block: bigint }> {
   const receipt = await chain.client.waitForTransactionReceipt({ hash: txHash });
   if (receipt.status !== 'success') {
     const tx = await chain.client.getTransaction({ hash: txHash });

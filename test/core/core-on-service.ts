@@ -6,8 +6,8 @@ import type { Clock } from '../../src/shared/clock';
 import { tempDir } from './helpers';
 import { JumpClock } from './http-helpers';
 
-/** What a test may choose: the shell (and its link opener), a data folder it reads itself, alert channels. */
-export type CoreOnServiceOptions = Partial<Pick<MonitorCoreOptions, 'shell' | 'openExternal' | 'dataDir' | 'alerts'>>;
+/** What a test may choose: the shell (and its link opener), a data folder it reads itself, alert channels, metrics, the relayer metrics reads. */
+export type CoreOnServiceOptions = Partial<Pick<MonitorCoreOptions, 'shell' | 'openExternal' | 'dataDir' | 'alerts' | 'metrics' | 'relayerMetrics'>>;
 
 /**
  * A started core reading the local service at `url`, polling only when asked, on a fresh data folder

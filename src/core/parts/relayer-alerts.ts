@@ -1,18 +1,14 @@
-import type { Clock } from '../../shared/clock';
 import { ownChainsOf, routeLabel, type OwnChain } from '../../shared/chains';
-import type { Settings } from '../../shared/contract';
 import type { RelayerRow, WatchedRelayer, WatchedRoute } from '../../shared/relayers';
 import { canonicalNetwork } from '../../shared/validators';
-import type { Logger } from '../log/logger';
 import type { RelayerMetrics, RelayerSnapshot } from '../metrics/relayer-metrics';
 import { evaluateConditions, silentKey, backlogKey, type Conditions } from '../relayers/conditions';
 import { stepEpisodes } from '../relayers/episodes';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import type { DeliveryTap, FigureScope } from '../relayers/figure-accumulator';
 import { ALWAYS_SEEING, type Sight } from '../sources/sight';
-import type { Store } from '../store';
 import type { EpisodeStart, OpenEpisode } from '../store/relayer-episodes';
-import type { AlertTimeline } from './alert-timeline';
+import type { EpisodeNeeds } from './episode-needs';
 import type { Part } from './part';
 import { backlogText, resolveText, silentText, type SilenceEnd } from './relayer-alert-text';
 import { MINUTE_MS } from '../../shared/time';
@@ -27,21 +23,14 @@ interface RelayerAlertsPart extends Part {
  * continues them (no second fire), and an episode's identity is its key plus the moment its condition
  * began to hold, read from the records: two replicas reading the same world announce the same episode.
  */
-export function relayerAlertsPart(d: {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  /** Where episodes fire and resolve: listed in Activity, logged, announced while notifications are on. */
-  timeline: Pick<AlertTimeline, 'open' | 'fire' | 'resolve'>;
-  /** Each cycle's deliveries (counted as they are read) and figures; at start a baseline: what the cache held before this run. */
-  metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
-  /** Also sees each cycle's deliveries (the relayers' economics, parts/relayer-economics.ts). */
-  tap?: (now: number) => DeliveryTap;
-  /** Where your own chains' names come from (a route is named by them). */
-  settings: () => Settings;
-  /** Whether the source and each chain are read now: what is not seen is held, never judged (default: sees everything). */
-  sight?: Sight;
-}): RelayerAlertsPart {
+export function relayerAlertsPart(
+  d: EpisodeNeeds & {
+    /** Each cycle's deliveries (counted as they are read) and figures; at start a baseline: what the cache held before this run. */
+    metrics?: Pick<RelayerMetrics, 'counting' | 'observe'>;
+    /** Also sees each cycle's deliveries (the relayers' economics, parts/relayer-economics.ts). */
+    tap?: (now: number) => DeliveryTap;
+  },
+): RelayerAlertsPart {
   const sight = d.sight ?? ALWAYS_SEEING;
   const figures = new RelayerFigures(d.store);
   const episodes = d.timeline;

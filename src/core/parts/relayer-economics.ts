@@ -8,14 +8,12 @@
  * on the same cadence; `relayerEconomics` answers from the last pass (relayers/economics-answer.ts), and a
  * change is announced as an event.
  */
-import type { Clock } from '../../shared/clock';
 import { ownChainsOf } from '../../shared/chains';
-import type { MonitorEvent, Settings } from '../../shared/contract';
+import type { MonitorEvent } from '../../shared/contract';
 import { BALANCE_MAX_AGE_MINUTES, BALANCE_READ_EVERY_MINUTES } from '../../shared/policy';
 import type { RelayerEconomics } from '../../shared/relayers';
 import type { Network } from '../../shared/validators';
 import type { DataApiClient } from '../data-api/client';
-import type { Logger } from '../log/logger';
 import { readRelayerRewards } from '../own-nodes/relayer-rewards';
 import { BalanceReads } from '../relayers/balance-reads';
 import { economicsAnswer } from '../relayers/economics-answer';
@@ -28,10 +26,9 @@ import { forgetReads, fuelWallets, readsByWallet } from '../relayers/fuel-wallet
 import { RedeemableReads } from '../relayers/redeemable-reads';
 import { RelayerFigures } from '../relayers/relayer-figures';
 import { routesHistoryFrom } from '../relayers/route-history';
-import { ALWAYS_SEEING, type Sight } from '../sources/sight';
-import type { Store } from '../store';
+import { ALWAYS_SEEING } from '../sources/sight';
 import type { FuelRead } from '../store/relayer-fuel';
-import type { AlertTimeline } from './alert-timeline';
+import type { EpisodeNeeds } from './episode-needs';
 import type { Part } from './part';
 import { MINUTE_MS } from '../../shared/time';
 
@@ -51,28 +48,23 @@ interface EconomicsMetrics {
   observe(e: RelayerEconomics): void;
 }
 
-export function relayerEconomicsPart(d: {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  settings: () => Settings;
-  /** Where the fuel and failed-execution episodes fire and resolve (listed in Activity, logged, announced). */
-  timeline: Pick<AlertTimeline, 'open' | 'fire' | 'resolve'>;
-  /** The Data API client of a network (null: no data source yet). */
-  client: (network: Network) => DataApiClient | null;
-  emit: (e: MonitorEvent) => void;
-  /** Redacts secrets from a read's error before it is stored. */
-  redact: (s: string) => string;
-  metrics?: EconomicsMetrics;
-  /** Default: BALANCE_READ_EVERY_MINUTES. */
-  readEveryMs?: number;
-  /** Default: BALANCE_MAX_AGE_MINUTES. */
-  maxAgeMs?: number;
-  /** Where the local service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
-  ownNodesUrl?: () => string | null;
-  /** Whether the source and each chain are read now: an alert judged from what is not seen is held (default: sees everything). */
-  sight?: Sight;
-}): RelayerEconomicsPart {
+export function relayerEconomicsPart(
+  /** The episodes: fuel and failed executions. */
+  d: EpisodeNeeds & {
+    /** The Data API client of a network (null: no data source yet). */
+    client: (network: Network) => DataApiClient | null;
+    emit: (e: MonitorEvent) => void;
+    /** Redacts secrets from a read's error before it is stored. */
+    redact: (s: string) => string;
+    metrics?: EconomicsMetrics;
+    /** Default: BALANCE_READ_EVERY_MINUTES. */
+    readEveryMs?: number;
+    /** Default: BALANCE_MAX_AGE_MINUTES. */
+    maxAgeMs?: number;
+    /** Where the local service answers (null: not up): redeemable rewards are read there while own nodes are the data source. */
+    ownNodesUrl?: () => string | null;
+  },
+): RelayerEconomicsPart {
   const sight = d.sight ?? ALWAYS_SEEING;
   const figures = new RelayerFigures(d.store);
   const readEveryMs = d.readEveryMs ?? BALANCE_READ_EVERY_MINUTES * MINUTE_MS;

@@ -7,7 +7,6 @@
  * climbing. A read that fails is a state ("relayer metrics not read: …"), never news about the
  * relayer: its episodes are held until it is read again.
  */
-import type { Clock } from '../../shared/clock';
 import { ownChainsOf } from '../../shared/chains';
 import type { MonitorEvent, Settings } from '../../shared/contract';
 import { RELAYER_METRICS_EVERY_MINUTES, RELAYER_METRICS_MAX_BYTES, RELAYER_METRICS_TIMEOUT_MS, RELAYER_METRICS_WINDOW_MINUTES } from '../../shared/policy';
@@ -15,17 +14,15 @@ import { DEFAULT_RELAYER_METRICS_URL, type RelayerOwnRow, type RelayerOwnView } 
 import type { WatchedRelayer } from '../../shared/relayers';
 import { canonicalNetwork } from '../../shared/validators';
 import { EPISODE_WORDS } from '../../shared/vocabulary';
-import type { Logger } from '../log/logger';
 import { ChainDeliveries } from '../relayers/chain-deliveries';
 import { openOwnAlerts, type OpenOwnAlert } from '../relayers/own-alerts-open';
 import { OwnHistory } from '../relayers/own-history';
-import { compareOwnView, type Comparison, type Holding } from '../relayers/own-vs-chain';
+import { compareOwnView, ownKeyPrefix, type Comparison, type Holding } from '../relayers/own-vs-chain';
 import { readMetricsText } from '../relayers/relayer-metrics-read';
 import { parseRelayerMetrics, routeKey } from '../relayers/relayer-own-metrics';
-import { ALWAYS_SEEING, type Sight } from '../sources/sight';
-import type { Store } from '../store';
+import { ALWAYS_SEEING } from '../sources/sight';
 import type { OpenEpisode } from '../store/relayer-episodes';
-import type { AlertTimeline } from './alert-timeline';
+import type { EpisodeNeeds } from './episode-needs';
 import type { Part } from './part';
 import { MINUTE_MS } from '../../shared/time';
 
@@ -54,23 +51,19 @@ export interface OwnViewMetrics {
   observe(v: RelayerOwnView, open: readonly OpenOwnAlert[]): void;
 }
 
-export function relayerMetricsWatchPart(d: {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  settings: () => Settings;
-  timeline: Pick<AlertTimeline, 'open' | 'fire' | 'resolve'>;
-  emit: (e: MonitorEvent) => void;
-  /** Redacts secrets (a URL's credentials) from a reason before it is kept or shown. */
-  redact: (s: string) => string;
-  sight?: Sight;
-  metrics?: OwnViewMetrics;
-  /** Defaults: the policy's. */
-  everyMs?: number;
-  windowMs?: number;
-  timeoutMs?: number;
-  maxBytes?: number;
-}): RelayerMetricsWatchPart {
+export function relayerMetricsWatchPart(
+  d: EpisodeNeeds & {
+    emit: (e: MonitorEvent) => void;
+    /** Redacts secrets (a URL's credentials) from a reason before it is kept or shown. */
+    redact: (s: string) => string;
+    metrics?: OwnViewMetrics;
+    /** Defaults: the policy's. */
+    everyMs?: number;
+    windowMs?: number;
+    timeoutMs?: number;
+    maxBytes?: number;
+  },
+): RelayerMetricsWatchPart {
   const sight = d.sight ?? ALWAYS_SEEING;
   const everyMs = d.everyMs ?? RELAYER_METRICS_EVERY_MINUTES * MINUTE_MS;
   const windowMs = d.windowMs ?? RELAYER_METRICS_WINDOW_MINUTES * MINUTE_MS;
@@ -153,7 +146,7 @@ export function relayerMetricsWatchPart(d: {
   /** Fires what holds and is not open, resolves what is open and no longer holds; a relayer not read now (or a chain not seen) is held. */
   function decide(relayer: WatchedRelayer, r: Reads, c: Comparison | null, open: Map<string, OpenEpisode>, now: number, touched: Set<string>): void {
     const net = canonicalNetwork(relayer.network);
-    const prefixes = KINDS.map((k) => `${k === 'relayer_claims_unseen' ? 'relayer-claims' : 'relayer-failures'}:${net}:${relayer.address.toLowerCase()}:`);
+    const prefixes = KINDS.map((k) => ownKeyPrefix(k, net, relayer.address));
     const mine = [...open.values()].filter((e) => prefixes.some((p) => e.key.startsWith(p)));
     for (const e of mine) touched.add(e.key);
     if (r.notRead !== null || !c || !sight.seeing()) return;

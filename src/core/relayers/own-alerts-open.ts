@@ -6,6 +6,7 @@
  */
 import { routeLabel, type OwnChain } from '../../shared/chains';
 import type { OpenEpisode } from '../store/relayer-episodes';
+import { ownKeyParts } from './own-vs-chain';
 
 export interface OpenOwnAlert {
   kind: 'relayer_claims_unseen' | 'relayer_failures';
@@ -23,15 +24,14 @@ export function openOwnAlerts(open: Iterable<OpenEpisode>, own: readonly OwnChai
   const out: OpenOwnAlert[] = [];
   for (const e of open) {
     if (e.kind !== 'relayer_claims_unseen' && e.kind !== 'relayer_failures') continue;
-    // claimsKey / failuresKey (own-vs-chain.ts): kind:network:relayer:…, a reason may hold colons.
-    const [, network = '', relayer = '', ...rest] = e.key.split(':');
+    const { network, relayer, reason } = ownKeyParts(e.key);
     const claim = e.kind === 'relayer_claims_unseen';
     out.push({
       kind: e.kind,
       network,
       relayer,
       route: claim ? routeLabel(e.sourceChain, e.destinationChain, own) : null,
-      reason: claim ? null : rest.join(':'),
+      reason: claim ? null : reason,
     });
   }
   return out;

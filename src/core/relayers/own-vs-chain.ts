@@ -52,9 +52,18 @@ export interface Thresholds {
   failures: number;
 }
 
+const KEY_KIND = { relayer_claims_unseen: 'relayer-claims', relayer_failures: 'relayer-failures' } as const;
+
+/** The start every key of one relayer's episodes of a kind shares (network canonical). */
+export const ownKeyPrefix = (kind: keyof typeof KEY_KIND, network: string, relayer: string) => `${KEY_KIND[kind]}:${network}:${relayer.toLowerCase()}:`;
 export const claimsKey = (network: string, relayer: string, source: string, destination: string) =>
-  `relayer-claims:${network}:${relayer.toLowerCase()}:${source}:${destination}`;
-export const failuresKey = (network: string, relayer: string, reason: string) => `relayer-failures:${network}:${relayer.toLowerCase()}:${reason}`;
+  `${ownKeyPrefix('relayer_claims_unseen', network, relayer)}${source}:${destination}`;
+export const failuresKey = (network: string, relayer: string, reason: string) => `${ownKeyPrefix('relayer_failures', network, relayer)}${reason}`;
+/** The network and relayer a claims or failures key names, and the failures' reason (which may hold colons): the inverse of the two above. */
+export function ownKeyParts(key: string): { network: string; relayer: string; reason: string } {
+  const [, network = '', relayer = '', ...rest] = key.split(':');
+  return { network, relayer, reason: rest.join(':') };
+}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 export const spanMinutes = (w: { from: number; to: number }) => Math.max(1, Math.round((w.to - w.from) / MINUTE_MS));

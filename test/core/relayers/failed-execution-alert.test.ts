@@ -11,20 +11,11 @@ import { ALWAYS_SEEING, type Sight } from '../../../src/core/sources/sight';
 import type { WatchedRoute } from '../../../src/shared/relayers';
 import { BEAM, C_CHAIN } from '../helpers';
 import { useEpisodeRig } from './episode-rig';
+import { route as watchedRoute } from './records';
 
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 0, 1, 12);
-const route = (over: Partial<WatchedRoute> = {}): WatchedRoute => ({
-  id: 'r1',
-  label: '',
-  network: 'mainnet',
-  sourceChain: C_CHAIN,
-  destinationChain: BEAM,
-  backlogMinutes: 30,
-  alert: true,
-  createdAt: 0,
-  ...over,
-});
+const route = (over: Partial<WatchedRoute> = {}): WatchedRoute => watchedRoute('r1', { createdAt: 0, ...over });
 /** A route's failures of the last hour at these minutes before `now`. */
 const count = (r: WatchedRoute, minutesAgo: number[], now = NOW): RouteFailureCount => ({
   route: r,

@@ -4,12 +4,11 @@
  * in the ACCOUNT_PRIVATE_KEY… variables the relayer also reads) reaches the database, the logs, any
  * answer or event, or the metrics.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../../src/core';
+import { coreOnService } from '../core-on-service';
 import type { ImportRecord } from '../../../src/core/relayers/relayer-config-import';
 import { openDatabase } from '../../../src/core/store';
 import type { MonitorCore } from '../../../src/core/monitor-core';
@@ -58,19 +57,7 @@ describe('relayer config import', () => {
     cleanups.push(() => svc.close());
     const tmp = tempDir();
     cleanups.push(() => tmp.cleanup());
-    const core: MonitorCore = await createMonitorCore({
-      shell: 'web',
-      dataDir: tmp.dir,
-      version: 'x',
-      clock,
-      localService: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-      metrics: {},
-    });
-    let closed = false;
-    cleanups.push(() => (closed ? undefined : core.close()));
-    await core.start();
+    const core: MonitorCore = await coreOnService(svc.url, clock, cleanups, { dataDir: tmp.dir, metrics: {} });
     const seen: string[] = [];
     core.onEvent((e) => seen.push(JSON.stringify(e)));
     const call = async <T>(method: string, input?: unknown): Promise<T> => {
@@ -79,10 +66,8 @@ describe('relayer config import', () => {
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
       return r.value as T;
     };
-    const close = async () => {
-      closed = true;
-      await core.close();
-    };
+    // Closing twice is a no-op (each part stops once): cleanups may close it again.
+    const close = () => core.close();
     return { core, call, seen, dataDir: tmp.dir, close };
   }
 

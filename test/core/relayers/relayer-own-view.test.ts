@@ -5,16 +5,15 @@
  * once and clears once after the window; failures with one reason climbing do too; a malformed, slow
  * or huge answer is "not read" (its episodes held), and the monitor keeps polling.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMonitorCore } from '../../../src/core';
+import { coreOnService } from '../core-on-service';
 import { startLocalService } from '../../../src/local-service';
 import { RelayerStyleMetrics } from '../../../src/devnet/relayer-metrics';
 import type { ActivityPage, NotificationPayload, PollStatus } from '../../../src/shared/contract';
 import type { RelayerOwnRow, RelayerOwnView } from '../../../src/shared/relayer-own-view';
-import { BEAM, C_CHAIN, tempDir } from '../helpers';
+import { BEAM, C_CHAIN } from '../helpers';
 import { JumpClock } from '../http-helpers';
 
 const OURS = '0x1111111111111111111111111111111111111111';
@@ -55,20 +54,7 @@ describe("the relayer's own metrics beside the chains' on the real core", () => 
       relayers: { relayers: [{ name: 'Only', behaviour: 'steady', share: 1, address: OURS }] },
     });
     cleanups.push(() => svc.close());
-    const tmp = tempDir();
-    cleanups.push(() => tmp.cleanup());
-    const core = await createMonitorCore({
-      shell: 'web',
-      dataDir: tmp.dir,
-      version: 'x',
-      clock,
-      localService: { kind: 'url', url: svc.url },
-      autoPoll: false,
-      keychainService: `tw-test-${randomBytes(4).toString('hex')}`,
-      relayerMetrics: { timeoutMs: 500, maxBytes: 100_000 },
-    });
-    cleanups.push(() => core.close());
-    await core.start();
+    const core = await coreOnService(svc.url, clock, cleanups, { relayerMetrics: { timeoutMs: 500, maxBytes: 100_000 } });
     const notified: NotificationPayload[] = [];
     core.attachNotifier((n) => void notified.push(n));
     // This part's episodes (the made-up relayer's wallet also runs low: the fuel alert is another part's).

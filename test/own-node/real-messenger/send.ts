@@ -1,7 +1,6 @@
 /** A message sent through the real messenger's sendCrossChainMessage(TeleporterMessageInput), its fee paid in an ERC-20 the sender approved. */
-import { parseEventLogs, type Address, type Hex } from 'viem';
-import { MESSENGER_EVENTS } from '../../../src/chain-index/messenger-events';
-import { SEND_GAS } from '../../../src/devnet/relayer';
+import type { Address, Hex } from 'viem';
+import { SEND_GAS, sentIn } from '../../../src/devnet/relayer';
 import type { TestChain } from '../../../src/devnet/chains';
 import { compileRealMessenger } from './compile';
 import { write } from './chains';
@@ -38,9 +37,5 @@ export async function sendRealMessage(source: TestChain, destination: TestChain,
     account: w.account,
     chain: w.client.chain,
   });
-  const receipt = await source.client.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`sendCrossChainMessage reverted on chain ${source.chainId}`);
-  const [sent] = parseEventLogs({ abi: MESSENGER_EVENTS, logs: receipt.logs, eventName: 'SendCrossChainMessage' });
-  if (!sent) throw new Error('no SendCrossChainMessage in the send receipt');
-  return sent.args.messageID;
+  return (await sentIn(source, hash)).messageId;
 }
