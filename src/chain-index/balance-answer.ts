@@ -11,7 +11,7 @@ import { balanceBody, checkBalanceQuery, type BalanceAnswer, type BalancePath } 
 import { NodeReadError, type OwnNodeReads } from './node-reads';
 
 export async function answerOwnNodeBalance(reads: OwnNodeReads, path: BalancePath, params: URLSearchParams): Promise<BalanceAnswer> {
-  const lookup = reads.chain(path.chainId);
+  const lookup = await reads.chain(path.chainId);
   const address = parseEvmAddress(path.address, 'address');
   const errors = [...(lookup.ok || lookup.status === 404 ? [] : [lookup.error]), ...(address.ok ? [] : [address.error]), ...checkBalanceQuery(params).errors];
   if (errors.length > 0 || !address.ok) return { ok: false, status: 400, errors };

@@ -53,6 +53,8 @@ type Raw = (method: string, params: unknown[]) => Promise<unknown>;
 
 export class OwnNodeReads {
   private readonly raws = new Map<string, Raw>();
+  /** EVM chain IDs asked of a node by a lookup, by blockchain ID. */
+  private readonly asked = new Map<string, string>();
 
   constructor(
     private readonly config: OwnNodes,
@@ -60,20 +62,48 @@ export class OwnNodeReads {
     private readonly reportedEvmChainId: (blockchainId: string) => string | null,
   ) {}
 
-  /** The configured chain a path's `chainId` (cb58 blockchain ID or decimal EVM chain ID) names. */
-  chain(chainId: string): ChainLookup {
+  /**
+   * The configured chain a path's `chainId` (cb58 blockchain ID or decimal EVM chain ID) names. An EVM
+   * chain ID no chain is known by yet is asked of the nodes whose ID is still unknown (the indexer
+   * may not have polled them yet), so a read right after start is not a false "not yours".
+   */
+  async chain(chainId: string): Promise<ChainLookup> {
     const ref = parseChainRef(chainId, 'chainId');
     if (!ref.ok) return { ok: false, status: 400, error: ref.error };
-    const chains = this.config.chains.map((cfg) => ({
+    const v = ref.value;
+    let chains = this.known();
+    const matches = (c: ReadChain) => (v.kind === 'evmChainId' ? c.evmChainId === v.value : c.cfg.blockchainId === v.value);
+    if (v.kind === 'evmChainId' && !chains.some(matches) && chains.some((c) => c.evmChainId === null)) {
+      await Promise.all(chains.filter((c) => c.evmChainId === null).map((c) => this.askEvmChainId(c)));
+      chains = this.known();
+    }
+    const found = chains.find(matches);
+    if (found) return { ok: true, chain: found };
+    const known = chains.map((c) => `${c.name} (${c.evmChainId ?? `${c.cfg.blockchainId}, EVM chain ID not reported`})`).join(', ');
+    return { ok: false, status: 404, error: `chainId "${chainId}" is not one of your own nodes' chains (${known}).` };
+  }
+
+  private known(): ReadChain[] {
+    return this.config.chains.map((cfg) => ({
       cfg,
-      evmChainId: cfg.evmChainId ?? this.reportedEvmChainId(cfg.blockchainId) ?? chainByBlockchainId(cfg.blockchainId)?.evmChainId ?? null,
+      evmChainId:
+        cfg.evmChainId ??
+        this.reportedEvmChainId(cfg.blockchainId) ??
+        this.asked.get(cfg.blockchainId) ??
+        chainByBlockchainId(cfg.blockchainId)?.evmChainId ??
+        null,
       name: cfg.name || chainLabel(cfg.blockchainId),
     }));
-    const v = ref.value;
-    const found = chains.find((c) => (v.kind === 'evmChainId' ? c.evmChainId === v.value : c.cfg.blockchainId === v.value));
-    if (found) return { ok: true, chain: found };
-    const known = chains.map((c) => `${c.name} (${c.evmChainId ?? c.cfg.blockchainId})`).join(', ');
-    return { ok: false, status: 404, error: `chainId "${chainId}" is not one of your own nodes' chains (${known}).` };
+  }
+
+  /** The node's `eth_chainId`, kept once answered; a node that does not answer stays unknown. */
+  private async askEvmChainId(chain: ReadChain): Promise<void> {
+    try {
+      const answer = await this.rawOf(chain.cfg)('eth_chainId', []);
+      if (typeof answer === 'string' && QUANTITY.test(answer)) this.asked.set(chain.cfg.blockchainId, BigInt(answer).toString());
+    } catch {
+      // Unknown it stays: the lookup's 404 says so.
+    }
   }
 
   /** The address's native balance (wei) at the node's latest block. */

@@ -15,7 +15,7 @@ const MAX_FEE_TOKENS = 20;
 export async function answerRelayerRewards(reads: OwnNodeReads, params: URLSearchParams): Promise<LocalAnswer> {
   const errors: string[] = [];
   for (const name of ['chainId', 'relayer']) if (params.getAll(name).length !== 1) errors.push(`${name} must be given once.`);
-  const lookup = reads.chain(params.get('chainId') ?? '');
+  const lookup = await reads.chain(params.get('chainId') ?? '');
   if (!lookup.ok && lookup.status === 400) errors.push(lookup.error);
   const relayer = parseEvmAddress(params.get('relayer') ?? '', 'relayer');
   if (!relayer.ok) errors.push(relayer.error);

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '@avalabs/avacloud-sdk/models/errors/index.js';
 import { getAddress, type Address } from 'viem';
 import { startLocalService, type RunningService } from '../../src/local-service/index';
+import { OwnNodeReads } from '../../src/chain-index/node-reads';
+import { OwnNodesSchema } from '../../src/shared/own-nodes';
 import { sdkFor, type SdkRig } from '../local-service/sdk-client';
 import { blockchainIdFor, startTestChains, type TestChain } from './chains';
 import { compileTestMessenger } from './compile-messenger';
@@ -86,6 +88,19 @@ describe('balances:getNative on own nodes', () => {
     expect(body).toMatchObject({ statusCode: 404, error: 'Not Found' });
     expect(body.message[0]).toContain('is not one of your own nodes');
     expect(body.message[0]).toContain('(31201)');
+  });
+
+  it('finds a chain by EVM chain ID before the indexer has heard it: the lookup asks the node, and says which nodes never told', async () => {
+    const config = OwnNodesSchema.parse({
+      chains: [chainConfig(a), { rpcUrl: 'http://127.0.0.1:9/rpc', blockchainId: blockchainIdFor(31208).cb58, name: 'Silent', network: 'fuji' }],
+      requestTimeoutMs: 2_000,
+    });
+    const reads = new OwnNodeReads(config, () => null);
+    const found = await reads.chain('31201');
+    expect(found).toMatchObject({ ok: true, chain: { evmChainId: '31201' } });
+    const missing = await reads.chain('31208');
+    expect(missing).toMatchObject({ ok: false, status: 404 });
+    expect(!missing.ok && missing.error).toContain(`Silent (${blockchainIdFor(31208).cb58}, EVM chain ID not reported)`);
   });
 
   it("says a node that is down is down (502), naming its host and never its URL's key", async () => {
