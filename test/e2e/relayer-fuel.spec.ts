@@ -1,7 +1,7 @@
 import { toFunctionSelector } from 'viem';
-import type { DemoAddresses } from '../../src/shared/contract';
+import type { CachedMessage, DemoAddresses } from '../../src/shared/contract';
 import type { RelayerEconomics } from '../../src/shared/relayers';
-import { expect, screenshot, test } from './fixtures';
+import { E2E_API_KEY, expect, screenshot, test, type WebStack } from './fixtures';
 
 // Its own worker and stack: the demo world with one relayer's wallet running dry on one chain.
 test.use({ serviceOptions: { dryWallet: true } });
@@ -56,8 +56,9 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
   const failed = row.getByTestId('earnings-failed');
   const list = page.getByTestId('failed-list');
   // Each relayer's row is its own: open them all and find both failed messages, each count listing exactly its messages.
+  let listed: string[] = [];
   await expect(async () => {
-    const listed: string[] = [];
+    listed = [];
     for (const link of await failed.all()) {
       const count = Number(await link.innerText());
       await link.click();
@@ -65,7 +66,14 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
       listed.push(...(await list.getByTestId('failed-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-message-id') ?? ''))));
     }
     expect(listed).toEqual(expect.arrayContaining(sent));
-  }).toPass({ timeout: 120_000, intervals: [2_000] });
+  })
+    .toPass({ timeout: 120_000, intervals: [2_000] })
+    .catch(async (e: unknown) => {
+      // Say where each missing one stands, in the core and at the service, so a failure under load can be told apart.
+      const missing = sent.filter((id) => !listed.includes(id));
+      const seen = await Promise.all(missing.map((id) => whereIs(stack, id)));
+      throw new Error(`${String(e)}\nMissing from the failed lists: ${JSON.stringify(seen)}`);
+    });
   // Open the list that holds the first one.
   await expect(async () => {
     for (const link of await failed.all()) {
@@ -108,3 +116,12 @@ test("the Relayers view: the demo relayers' gas, the dry wallet marked low, earn
 });
 
 const SEND_SPECIFIED_RECEIPTS = 'sendSpecifiedReceipts(bytes32,bytes32[],(address,uint256),address[])';
+
+/** What the core caches of a message (its status, when last seen) and what the service answers for it (status, delivery). */
+async function whereIs(stack: WebStack, messageId: string): Promise<unknown> {
+  const core = await stack.call<CachedMessage | null>('getMessage', { messageId });
+  const res = await fetch(`${stack.service.url}/v1/icm/messages/${messageId}`, { headers: { 'x-glacier-api-key': E2E_API_KEY } });
+  const record = res.ok ? ((await res.json()) as { status?: string; destinationTransaction?: unknown }) : null;
+  const served = record ? { status: record.status, destinationTransaction: record.destinationTransaction } : { httpStatus: res.status };
+  return { messageId, core: core && { status: core.message.status, lastSeenAt: new Date(core.lastSeenAt).toISOString() }, service: served };
+}
