@@ -49,6 +49,12 @@ export const onDemoRoute = (d: DemoDayDraws, p: MessagePlan): boolean => d.perso
 
 /** The longest a demo route's delivery takes on the demo day (a slow relayer is slow, not lost), outages aside. */
 export const DEMO_ROUTE_MAX_DELIVERY_MS = 3 * MINUTE_MS;
+/**
+ * The longest the indexer lists a demo route's change late on the demo day: the lag's tens of seconds
+ * stay, its minutes (which a route backlog cannot tell from a relayer's) go, so the day's alerts are
+ * the ones its timeline says. Elsewhere the lag keeps its whole tail (index-lag.ts).
+ */
+export const DEMO_ROUTE_MAX_LAG_MS = MINUTE_MS;
 
 /**
  * Shapes a freshly drawn message (`drawnOutcome`: its outcome was drawn, not asked for; `hot`: it
@@ -60,6 +66,7 @@ export function shapeDemoPlan(d: DemoDayDraws, p: MessagePlan, o: { drawnOutcome
   if ((demoRoute || o.hot) && o.drawnOutcome && p.outcome === 'undelivered') p.outcome = 'normal';
   // The day's failures on the demo routes are its burst (failsAtDelivery; the history's were retried long ago).
   if (demoRoute && !o.executedAsked) p.executed = true;
+  if (demoRoute) p.maxLagMs = DEMO_ROUTE_MAX_LAG_MS;
 }
 
 /** A delivery at `at` on the burst route from the burst's time on fails, until the burst is spent. */

@@ -31,6 +31,8 @@ export interface MessagePlan {
   receiptDelayMs?: number;
   /** Set by send(): indexing lag of every change of this message. */
   lagMs?: number;
+  /** The drawn indexing lag of its changes is cut to this (the demo day's demo routes). */
+  maxLagMs?: number;
   /** Originals whose receipts this message carries back (`receipts[]`), fixed when it is sent. */
   carries: MessagePlan[];
   /** A carrier naming this message has been delivered. */

@@ -86,7 +86,8 @@ export class RecordWriter {
   /** A change happened now: written at once, or queued until its indexing lag has passed. */
   private emit(plan: MessagePlan, record: Record<string, unknown>, chainId: string): void {
     const happenedAt = this.o.now();
-    const lag = plan.lagMs ?? (this.o.lag ? this.o.lags.lagOf(chainId, happenedAt) : 0);
+    const drawn = this.o.lag ? this.o.lags.lagOf(chainId, happenedAt) : 0;
+    const lag = plan.lagMs ?? Math.min(drawn, plan.maxLagMs ?? drawn);
     const dueAt = this.o.stalls ? this.o.stalls.visibleAt(chainId, happenedAt, happenedAt + lag) : happenedAt + lag;
     const { visibleAt, wait } = this.visibility.schedule(plan.messageId, dueAt, happenedAt);
     if (!wait) this.pendingWrites.push({ record, happenedAt });

@@ -4,6 +4,9 @@ import { ManualClock } from '../../src/shared/clock';
 import type { RecordChange } from '../../src/local-service/index';
 import { BLOCK_MS, BlockLags, drawLagMs, MAX_LAG_MS } from '../../src/simulator/index-lag';
 import { Rng } from '../../src/shared/rng';
+import { DEMO_ROUTE_MAX_LAG_MS } from '../../src/simulator/demo-day-draws';
+import { TrafficSimulator } from '../../src/simulator/simulator';
+import { resolveWorldOptions } from '../../src/simulator/world-options';
 import { get, serve } from '../local-service/helpers';
 
 const START = Date.UTC(2026, 0, 1);
@@ -127,5 +130,35 @@ describe('indexing lag', () => {
     expect(real.computeUnits).toEqual({ keyed: { cuPerMinute: 8000, cuPerDay: 2_000_000 }, anonymous: { cuPerMinute: 6000, cuPerDay: 1_200_000 } });
     const mixed = (await get(`${(await serve({ realistic: true, lag: false })).url}/_local/info`)).json as { world: Record<string, unknown> };
     expect(mixed.world).toMatchObject({ lag: false, looseOrder: true });
+  });
+});
+
+describe('on the demo day', () => {
+  it("cuts the lag of the demo routes' changes to a minute, and leaves the minutes-long tail everywhere else", () => {
+    const changes: RecordChange[] = [];
+    const sim = new TrafficSimulator({
+      seed: 4,
+      rate: 5,
+      speed: 1,
+      startMs: START,
+      sink: (batch) => changes.push(...batch),
+      world: resolveWorldOptions({ demoDay: true }, { realistic: true, looseOrder: true }).world,
+    });
+    // Two hours, 10 s at a time: about 36,000 messages, a few thousand blocks per chain.
+    for (let t = 0; t < 2 * 3_600_000; t += 10_000) sim.step(10_000);
+    // The demo routes: the ones the demo's named relayers list (the steady two take every other route).
+    const named = sim.demoRelayers().filter((r) => r.behaviour !== 'steady');
+    const demo = new Set(named.flatMap((r) => r.routes.map((x) => `${x.source}>${x.destination}`)));
+    expect(demo.size).toBe(2);
+    const late = (c: RecordChange) => c.visibleAt - c.happenedAt;
+    const onDemo = (c: RecordChange) => demo.has(`${String(c.record.sourceBlockchainId)}>${String(c.record.destinationBlockchainId)}`);
+    const demoChanges = changes.filter(onDemo);
+    const others = changes.filter((c) => !onDemo(c));
+    expect(demoChanges.length).toBeGreaterThan(1_000);
+    // A tick at most past the cut (a change is written on the step after its time).
+    expect(Math.max(...demoChanges.map(late))).toBeLessThanOrEqual(DEMO_ROUTE_MAX_LAG_MS + 10_000);
+    // The tens of seconds stay on the demo routes; minutes stay elsewhere.
+    expect(demoChanges.some((c) => late(c) > 20_000)).toBe(true);
+    expect(others.some((c) => late(c) > 2 * 60_000)).toBe(true);
   });
 });
